@@ -1,0 +1,53 @@
+# Convenience wrapper around CMake. Every target works from a fresh clone.
+#   make            release build in build/
+#   make play       build, then play chess in the terminal (GAME=name for another)
+#   make test       build, then run every test (release build, slow ones included)
+#   make asan-test  the test suite again under AddressSanitizer + UBSan (build-asan/)
+#   make clang      warning check with clang (build-clang/)
+#   make bench      build and run the benchmark programs
+#   make install    install under PREFIX (default /usr/local)
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+CLANG_BUILD ?= build-clang
+PREFIX     ?= /usr/local
+GAME       ?= chess
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+WERROR     := $(if $(GGN_WERROR),ON,OFF)
+
+.PHONY: all build play test test-fast asan-test clang bench install clean
+
+all: build
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DGGN_WERROR=$(WERROR)
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+play: build
+	./$(BUILD)/ggn play $(GAME)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-fast: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
+
+asan-test:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGGN_SANITIZE=ON -DGGN_WERROR=$(WERROR) -DGGN_BENCH=OFF
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -LE slow
+
+clang:
+	CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DGGN_WERROR=ON -DGGN_TESTS=OFF
+	cmake --build $(CLANG_BUILD) -j $(JOBS)
+
+bench: build
+	./$(BUILD)/bench/bench_ggn
+	./$(BUILD)/bench/bench_perft
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD)

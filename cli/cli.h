@@ -1,0 +1,71 @@
+/*
+ * cli.h — what the subcommands of the `ggn` program share.
+ *
+ * The program is a thin shell over the public API: every subcommand lives in
+ * its own cmd_<name>.c, does its argument parsing and printing, and calls the
+ * library for everything else. Exit codes are the same everywhere.
+ */
+#ifndef GGN_CLI_H
+#define GGN_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ggn/error.h"
+
+enum {
+    CLI_OK = 0,       /* success */
+    CLI_INVALID = 1,  /* the input is invalid (errors printed) */
+    CLI_USAGE = 2     /* the command line is wrong */
+};
+
+typedef struct cli_command {
+    const char *name;     /* as typed: "check" */
+    const char *summary;  /* one line for `ggn help` */
+    const char *help;     /* full text for `ggn CMD --help` */
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+} cli_command;
+
+/* The table of subcommands (commands.c), ended by NULL. */
+extern const cli_command *const cli_commands[];
+
+const cli_command *cli_find_command(const char *name);
+
+/* Prints "ggn CMD: message" and a hint to stderr; returns CLI_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* True when argv has --help or -h; prints the command's help to stdout. */
+bool cli_wants_help(const cli_command *cmd, int argc, char **argv);
+
+/*
+ * Option parsing. At argv[*i]: when it is `name` followed by a value, or
+ * `name=value`, stores the value, advances *i past it and returns 1; returns 0
+ * when argv[*i] is another word; returns -1 (after printing a usage error)
+ * when the value is missing.
+ */
+int cli_option(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
+
+/* Prints every problem of a list as "FILE:LINE:COL: error: message [at /ptr]". */
+void cli_print_errors(FILE *out, const ggn_errors *errs);
+
+/* Prints one error the same way. */
+void cli_print_error(FILE *out, const ggn_error *err);
+
+/*
+ * Reads an argument that may be inline text or "@FILE". Returns a malloc'd
+ * NUL-terminated copy (caller frees), or NULL with err set.
+ */
+char *cli_read_arg(const char *arg, ggn_error *err);
+
+/*
+ * Resolves a game name to a spec file: an existing path is used as is;
+ * otherwise NAME or NAME.json is looked up in the games directories (the
+ * source tree's games/ and the installed share/ggn/games). Writes into buf.
+ */
+bool cli_resolve_game(const char *name, char *buf, size_t cap);
+
+#endif

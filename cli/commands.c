@@ -1,0 +1,12 @@
+/* commands.c — the table of subcommands, in the order `ggn help` lists them. */
+#include <stddef.h>
+
+#include "cli.h"
+
+/* Each cmd_<name>.c defines one of these. */
+extern const cli_command cli_cmd_check;
+
+const cli_command *const cli_commands[] = {
+    &cli_cmd_check,
+    NULL,
+};

@@ -1,0 +1,52 @@
+/* main.c — the `ggn` program: dispatch to a subcommand, `help`, `--version`. */
+#include <string.h>
+
+#include "cli.h"
+#include "ggn/ggn.h"
+
+static void print_overview(FILE *out)
+{
+    fprintf(out,
+            "ggn %s — data-driven engine for abstract strategy board games\n\n"
+            "Usage: ggn COMMAND [ARGS...]\n\nCommands:\n",
+            GGN_VERSION_STRING);
+    for (size_t k = 0; cli_commands[k]; k++)
+        fprintf(out, "  %-10s %s\n", cli_commands[k]->name, cli_commands[k]->summary);
+    fprintf(out,
+            "\n'ggn help COMMAND' or 'ggn COMMAND --help' explains one command.\n"
+            "Exit status: 0 ok, 1 invalid input, 2 usage error.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_overview(stderr);
+        return CLI_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        printf("ggn %s\n", GGN_VERSION_STRING);
+        return CLI_OK;
+    }
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        if (argc >= 3) {
+            const cli_command *c = cli_find_command(argv[2]);
+            if (!c) {
+                fprintf(stderr, "ggn help: no command '%s'\n", argv[2]);
+                return CLI_USAGE;
+            }
+            fputs(c->help, stdout);
+            return CLI_OK;
+        }
+        print_overview(stdout);
+        return CLI_OK;
+    }
+    const cli_command *c = cli_find_command(name);
+    if (!c) {
+        fprintf(stderr, "ggn: no command '%s'\n", name);
+        print_overview(stderr);
+        return CLI_USAGE;
+    }
+    if (cli_wants_help(c, argc - 1, argv + 1)) return CLI_OK;
+    return c->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,40 @@
+/*
+ * ggn/ggn.h — libggn, a data-driven engine for abstract strategy board games.
+ *
+ * Include this header for the whole public API, or the layer headers one by
+ * one (id, error, ggn_doc, spec, position, engine).
+ *
+ * OWNERSHIP — the one rule, for every function of libggn:
+ *   - An object created by a ggn_X_load / ggn_X_new / ggn_X_create function
+ *     belongs to the caller, who releases it with the matching ggn_X_free
+ *     (which accepts NULL). Nothing else ever needs freeing.
+ *   - Small structs (errors, identifiers, moves, move buffers, undo records)
+ *     are allocated by the caller, usually on the stack; the library only
+ *     fills them.
+ *   - Pointers the library returns into an object (names, labels, tables)
+ *     stay valid until that object is freed, and must not be written.
+ *   - Strings passed in are copied when kept; the caller may free them
+ *     right after the call.
+ *
+ * THREADS — loaded rulesets and games are read-only after loading and may be
+ * shared by any number of threads; a position (or any object documented as
+ * mutable) must be used by one thread at a time. The library has no global
+ * state.
+ *
+ * ERRORS — the library never prints, exits or aborts on bad input: a
+ * fallible function returns false / NULL / a negative count and fills the
+ * ggn_error (or ggn_errors list) it was given, which may be NULL.
+ */
+#ifndef GGN_GGN_H
+#define GGN_GGN_H
+
+#define GGN_VERSION_MAJOR 0
+#define GGN_VERSION_MINOR 1
+#define GGN_VERSION_PATCH 0
+#define GGN_VERSION_STRING "0.1.0"
+
+#include "ggn/error.h"
+#include "ggn/id.h"
+#include "ggn/limits.h"
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * ggn/limits.h — every explicit limit of ggn, in one place.
+ *
+ * Going past a limit is always a reported error (GGN_E_LIMIT, naming the
+ * limit), never undefined behaviour. Raising a limit is a recompile; the
+ * values are chosen so that the compiled tables stay small for every game in
+ * the variant literature while still refusing hostile input early.
+ */
+#ifndef GGN_LIMITS_H
+#define GGN_LIMITS_H
+
+/* Input files. */
+#define GGN_MAX_FILE_BYTES      (64L * 1024 * 1024) /* largest JSON file read */
+#define GGN_MAX_JSON_DEPTH      64          /* nesting depth of a JSON document */
+#define GGN_MAX_STRING_BYTES    255         /* longest name, code or label */
+#define GGN_MAX_ERRORS          64          /* problems kept per load; more are counted */
+
+/* Identifiers and locations. */
+#define GGN_MAX_GAME_ID         32          /* letters in a GAN game id */
+#define GGN_MAX_CELL_DIMS       3           /* dimensions of a CELL coordinate */
+#define GGN_MAX_CELL_INDEX      255         /* largest index on any CELL axis */
+#define GGN_MAX_LABEL           16          /* bytes of a CELL label, with NUL */
+#define GGN_MAX_ID              48          /* bytes of a GAN/QPI id, with NUL */
+
+/* GGN documents. */
+#define GGN_MAX_GGN_SQUARES     4096        /* distinct squares named in one document */
+#define GGN_MAX_GGN_PIECES      1024        /* distinct piece ids in one document */
+
+/* Game specs. */
+#define GGN_MAX_BOARD_SIDE      32          /* columns or rows of a board */
+#define GGN_MAX_SQUARES         (GGN_MAX_BOARD_SIDE * GGN_MAX_BOARD_SIDE)
+#define GGN_MAX_PLAYERS         8
+#define GGN_MAX_TURNS           64          /* entries in turns.order */
+#define GGN_MAX_KINDS           64          /* piece kinds in one game */
+#define GGN_MAX_MOVES_PER_KIND  64          /* move definitions of one piece kind */
+#define GGN_MAX_ACTIONS         8           /* actions of one move */
+#define GGN_MAX_CONDITIONS      16          /* conditions of one list */
+#define GGN_MAX_SIDE_EFFECTS    8           /* side effects of one list */
+#define GGN_MAX_OPTIONS         16          /* options of one TRANSFORM */
+#define GGN_MAX_NAMED_CONDITIONS 32         /* global named conditions */
+#define GGN_MAX_FLAGS           8           /* distinct SET_STATE flag names in one game */
+#define GGN_MAX_PIECES_ON_BOARD 256         /* piece instances alive at once */
+
+/* Positions and search. */
+#define GGN_MAX_MOVES           1024        /* legal moves of one position (buffer size) */
+#define GGN_MAX_PLY             1024        /* moves kept for undo in one position */
+#define GGN_MAX_PERFT_DEPTH     32
+
+#endif

@@ -1,0 +1,190 @@
+/* json_doc.c — loading JSON through jansson with ggn's limits and errors. */
+#include "json_doc.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int line, int column,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int line, int column,
+                      const char *fmt, ...)
+{
+    ggn_error err;
+    ggn_error_clear(&err);
+    err.code = code;
+    err.line = line;
+    err.column = column;
+    snprintf(err.file, sizeof err.file, "%s", doc->file);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err.message, sizeof err.message, fmt, ap);
+    va_end(ap);
+    ggn_errors_add(errs, &err);
+}
+
+/*
+ * Bounds nesting before jansson sees the text, so that the limit is ours
+ * (named, with the line and column of the first bracket past it) and not
+ * jansson's compile-time one.
+ */
+static bool check_depth(const ggn_jdoc *doc, ggn_errors *errs)
+{
+    int depth = 0, line = 1, col = 0;
+    bool in_string = false, escaped = false;
+    for (size_t i = 0; i < doc->len; i++) {
+        char c = doc->text[i];
+        col++;
+        if (c == '\n') {
+            line++;
+            col = 0;
+            continue;
+        }
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+            continue;
+        }
+        if (c == '"') in_string = true;
+        else if (c == '{' || c == '[') {
+            if (++depth > GGN_MAX_JSON_DEPTH) {
+                report_at(doc, errs, GGN_E_LIMIT, line, col,
+                          "nesting deeper than %d levels (GGN_MAX_JSON_DEPTH)", GGN_MAX_JSON_DEPTH);
+                return false;
+            }
+        } else if (c == '}' || c == ']') depth--;
+    }
+    return true;
+}
+
+static bool parse_text(ggn_jdoc *doc, ggn_errors *errs)
+{
+    if (!check_depth(doc, errs)) return false;
+    json_error_t jerr;
+    doc->root = json_loadb(doc->text, doc->len, JSON_REJECT_DUPLICATES, &jerr);
+    if (doc->root) return true;
+    ggn_code code = GGN_E_SYNTAX;
+    if (json_error_code(&jerr) == json_error_duplicate_key) code = GGN_E_DUPLICATE_KEY;
+    else if (json_error_code(&jerr) == json_error_out_of_memory) code = GGN_E_NOMEM;
+    int line = jerr.line > 0 ? jerr.line : 0;
+    int column = jerr.column > 0 ? jerr.column : 0;
+    report_at(doc, errs, code, line, column, "%s", jerr.text);
+    return false;
+}
+
+static void doc_init(ggn_jdoc *doc, const char *name)
+{
+    memset(doc, 0, sizeof *doc);
+    snprintf(doc->file, sizeof doc->file, "%s", name ? name : "<string>");
+}
+
+bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+                          ggn_errors *errs)
+{
+    doc_init(doc, name);
+    if (len > (size_t)GGN_MAX_FILE_BYTES) {
+        report_at(doc, errs, GGN_E_LIMIT, 0, 0, "input of %zu bytes is larger than %ld (GGN_MAX_FILE_BYTES)",
+                  len, (long)GGN_MAX_FILE_BYTES);
+        return false;
+    }
+    doc->text = malloc(len + 1);
+    if (!doc->text) {
+        report_at(doc, errs, GGN_E_NOMEM, 0, 0, "out of memory reading %zu bytes", len);
+        return false;
+    }
+    memcpy(doc->text, text, len);
+    doc->text[len] = '\0';
+    doc->len = len;
+    return parse_text(doc, errs);
+}
+
+bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
+{
+    doc_init(doc, path);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        report_at(doc, errs, GGN_E_IO, 0, 0, "cannot open: %s", strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        report_at(doc, errs, GGN_E_IO, 0, 0, "not a regular file");
+        return false;
+    }
+    if (st.st_size > GGN_MAX_FILE_BYTES) {
+        fclose(f);
+        report_at(doc, errs, GGN_E_LIMIT, 0, 0, "file of %lld bytes is larger than %ld (GGN_MAX_FILE_BYTES)",
+                  (long long)st.st_size, (long)GGN_MAX_FILE_BYTES);
+        return false;
+    }
+    size_t size = (size_t)st.st_size;
+    doc->text = malloc(size + 1);
+    if (!doc->text) {
+        fclose(f);
+        report_at(doc, errs, GGN_E_NOMEM, 0, 0, "out of memory reading %zu bytes", size);
+        return false;
+    }
+    size_t got = fread(doc->text, 1, size, f);
+    bool failed = ferror(f) != 0;
+    fclose(f);
+    if (failed || got != size) {
+        report_at(doc, errs, GGN_E_IO, 0, 0, "read error");
+        return false;
+    }
+    doc->text[size] = '\0';
+    doc->len = size;
+    return parse_text(doc, errs);
+}
+
+void ggn_jdoc_free(ggn_jdoc *doc)
+{
+    if (!doc) return;
+    json_decref(doc->root);
+    free(doc->text);
+    doc->root = NULL;
+    doc->text = NULL;
+    doc->len = 0;
+}
+
+void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
+                     ggn_code code, const ggn_jpath *path, const char *fmt, ...)
+{
+    if (!errs) return;
+    ggn_error err;
+    ggn_error_clear(&err);
+    err.code = code;
+    err.severity = severity;
+    snprintf(err.file, sizeof err.file, "%s", doc->file);
+    if (path) snprintf(err.pointer, sizeof err.pointer, "%s", path->buf);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err.message, sizeof err.message, fmt, ap);
+    va_end(ap);
+    if (errs->count < GGN_MAX_ERRORS && doc->text && !(path && path->truncated))
+        ggn_json_locate(doc->text, doc->len, err.pointer, &err.line, &err.column);
+    ggn_errors_add(errs, &err);
+}
+
+const char *ggn_json_kind(const json_t *value)
+{
+    switch (json_typeof(value)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    default: return "null";
+    }
+}

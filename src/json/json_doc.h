@@ -1,0 +1,73 @@
+/*
+ * json_doc.h — the thin adapter over jansson that every JSON reader in ggn
+ * uses (internal; not installed, because it exposes jansson's types).
+ *
+ * It reads a file or string with duplicate keys rejected and nesting bounded
+ * by GGN_MAX_JSON_DEPTH, keeps the source text so that a semantic error found
+ * later at a JSON Pointer can still be given a line and column, and builds
+ * those pointers as readers walk the tree.
+ */
+#ifndef GGN_JSON_DOC_H
+#define GGN_JSON_DOC_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ggn/error.h"
+
+/* A parsed JSON document with its source text. */
+typedef struct ggn_jdoc {
+    json_t *root;        /* owned; NULL when loading failed */
+    char *text;          /* owned copy of the source, NUL-terminated */
+    size_t len;          /* bytes in text */
+    char file[256];      /* name used in errors */
+} ggn_jdoc;
+
+/*
+ * Reads and parses. On failure reports SYNTAX / DUPLICATE_KEY / IO / LIMIT
+ * into errs (with line:column where the text shows it) and returns false;
+ * doc is then empty but still safe to free.
+ */
+bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs);
+bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+                          ggn_errors *errs);
+void ggn_jdoc_free(ggn_jdoc *doc);
+
+/* A JSON Pointer under construction: push a key or index, pop to go back up. */
+typedef struct ggn_jpath {
+    char buf[256];                      /* the pointer text, "" = root */
+    size_t len;                         /* bytes used in buf */
+    size_t marks[GGN_MAX_JSON_DEPTH + 2]; /* buf length before each push */
+    int depth;                          /* pushes not yet popped */
+    bool truncated;                     /* some push did not fit in buf */
+} ggn_jpath;
+
+void ggn_jpath_init(ggn_jpath *path);
+void ggn_jpath_key(ggn_jpath *path, const char *key);
+void ggn_jpath_index(ggn_jpath *path, size_t index);
+void ggn_jpath_pop(ggn_jpath *path);
+
+/*
+ * Reports one problem at path (NULL = document root): fills file, pointer,
+ * line and column (found by ggn_json_locate in the kept text) and appends to
+ * errs. The line and column are only looked up while errs has room.
+ */
+void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
+                     ggn_code code, const ggn_jpath *path, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/*
+ * Finds where the value named by a JSON Pointer starts in valid JSON text.
+ * Returns false when the pointer does not resolve; *line and *column are
+ * 1-based (column counts bytes).
+ */
+bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *line, int *column);
+
+/* "an object", "a string", ... for messages like "expected an array, found a string". */
+const char *ggn_json_kind(const json_t *value);
+
+#endif
