@@ -1,0 +1,182 @@
+/*
+ * spec_def.h — a game spec (seed 004 plus ggn's documented extensions) as
+ * read from JSON: validated, with every name resolved to an index.
+ *
+ * This is the contract between the spec reader (src/spec/, JSON -> sd_game)
+ * and the engine (src/engine/, sd_game -> compiled tables). The reader
+ * guarantees every invariant written below; the engine relies on them and
+ * does not check again.
+ *
+ * Coordinates: [x, y] with x = column, y = row, [0,0] bottom-left. Offsets
+ * (steps, condition positions, side-effect squares) are in the neutral
+ * frame, exactly as written; the engine rotates them per player.
+ *
+ * Memory: an sd_game and everything it points to belong to one arena,
+ * released by sd_game_free.
+ */
+#ifndef GGN_SPEC_DEF_H
+#define GGN_SPEC_DEF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ggn/error.h"
+#include "ggn/limits.h"
+
+/* Occupancy of a square as seen by the moving player. */
+typedef enum sd_occupancy {
+    SD_EMPTY = 0,     /* "EMPTY" */
+    SD_ENEMY = 1,     /* "ENEMY": a piece of any other player */
+    SD_ALLY = 2,      /* "ALLY": a piece of the moving player */
+    SD_NOT_EMPTY = 3  /* "NOT_EMPTY": only as repeat.until */
+} sd_occupancy;
+
+typedef enum sd_action_kind { SD_ACTION_MOVE = 0, SD_ACTION_CAPTURE = 1 } sd_action_kind;
+
+typedef enum sd_condition_kind {
+    SD_COND_FIRST_MOVE,         /* the moving piece has made no move */
+    SD_COND_DEPENDS_ON,         /* .move: an earlier move of this kind produced a landing */
+    SD_COND_PIECE_FIRST_MOVE,   /* .pos occupied by an unmoved piece (false if off board/empty) */
+    SD_COND_ROOK_FIRST_MOVE,    /* like PIECE_FIRST_MOVE but true when off board or empty */
+    SD_COND_CHECK_STATE,        /* .pos occupied by a piece carrying .flag */
+    SD_COND_PATH_EMPTY,         /* squares strictly between source and target are on board and empty */
+    SD_COND_NOT_ATTACKED,       /* target not attacked by any opponent */
+    SD_COND_PATH_NOT_ATTACKED,  /* source, the path and the target not attacked */
+    SD_COND_NAMED,              /* .named: a global POSITION condition on the target */
+    /* ggn extensions (docs/game-spec.md, "Extensions"): */
+    SD_COND_SQUARES_EMPTY       /* every square of .squares (offsets) is on board and empty */
+} sd_condition_kind;
+
+typedef struct sd_condition {
+    sd_condition_kind kind;
+    int move;            /* DEPENDS_ON: index in the kind's moves[], always < this move's index */
+    int pos[2];          /* PIECE_/ROOK_FIRST_MOVE, CHECK_STATE: offset from the source */
+    int flag;            /* CHECK_STATE: index in sd_game.flags */
+    int named;           /* NAMED: index in sd_game.named */
+    int piece;           /* PIECE_/ROOK_FIRST_MOVE extension "piece": kind index the occupant
+                            must have, and it must belong to the mover; -1 = any piece */
+    int nsquares;        /* SQUARES_EMPTY: number of offsets */
+    int (*squares)[2];   /* SQUARES_EMPTY: offsets from the source */
+} sd_condition;
+
+typedef enum sd_effect_kind {
+    SD_EFFECT_SET_STATE,   /* .flag on the moved piece for .duration turns (-1 = for ever) */
+    SD_EFFECT_CAPTURE,     /* remove whatever stands at source + .target */
+    SD_EFFECT_MOVE         /* move the piece at source + .from to source + .to (if .piece matches) */
+} sd_effect_kind;
+
+typedef struct sd_effect {
+    sd_effect_kind kind;
+    int flag;            /* SET_STATE */
+    int duration;        /* SET_STATE: >= 0, or -1 when absent (permanent) */
+    int target[2];       /* CAPTURE */
+    int from[2], to[2];  /* MOVE */
+    int piece;           /* MOVE: kind filter, -1 = any */
+} sd_effect;
+
+typedef struct sd_action {
+    sd_occupancy state;          /* SD_EMPTY, SD_ENEMY or SD_ALLY */
+    sd_action_kind action;
+    int nconditions;
+    sd_condition *conditions;
+    int neffects;
+    sd_effect *effects;
+} sd_action;
+
+typedef struct sd_modifier {     /* always TRANSFORM */
+    int nconditions;
+    sd_condition *conditions;
+    int noptions;                /* >= 1 */
+    int *options;                /* kind indices */
+} sd_modifier;
+
+typedef struct sd_repeat {
+    bool present;                /* false: the step is taken once */
+    sd_occupancy until;          /* default SD_NOT_EMPTY */
+    bool loop;                   /* default false */
+    int times;                   /* >= 1, default 1; ignored when loop */
+} sd_repeat;
+
+typedef struct sd_move {
+    int id;                      /* as written; unique within the kind */
+    int step[2];                 /* not [0,0] */
+    int nactions;                /* >= 1 */
+    sd_action *actions;
+    int nconditions;
+    sd_condition *conditions;
+    int nmodifiers;
+    sd_modifier *modifiers;
+    int neffects;
+    sd_effect *effects;
+    sd_repeat repeat;
+} sd_move;
+
+typedef struct sd_kind {
+    char code[GGN_MAX_STRING_BYTES + 1];   /* unique */
+    char name[GGN_MAX_STRING_BYTES + 1];   /* "" when absent */
+    char symbol;         /* extension: one upper-case letter for FEN/GAN, '\0' when absent;
+                            unique among kinds when present */
+    int value;           /* extension: material value in centipawns; -1 when absent */
+    int nmoves;
+    sd_move *moves;
+} sd_kind;
+
+typedef struct sd_start {
+    int kind;
+    int x, y;            /* on the board, not disabled, no square used twice in the game */
+} sd_start;
+
+typedef struct sd_player {
+    char name[GGN_MAX_STRING_BYTES + 1];   /* unique */
+    int dir[2][2];       /* determinant +1 or -1; step' = dir * step (column vector) */
+    int nstarts;
+    sd_start *starts;
+} sd_player;
+
+typedef struct sd_named {
+    char code[GGN_MAX_STRING_BYTES + 1];   /* unique; never a built-in condition name */
+    int *nsquares;       /* [nplayers]: number of squares listed for each player (0 if absent) */
+    int (**squares)[2];  /* [nplayers][nsquares[p]]: board coordinates */
+} sd_named;
+
+typedef struct sd_draw {
+    bool present;        /* the top-level "draw_conditions" object was given */
+    int repetition_count;        /* 0 = no repetition rule */
+    int fifty_move_halfmoves;    /* 0 = no such rule */
+    int nreset_kinds;            /* kinds whose moves reset the counter (captures always do) */
+    int *reset_kinds;
+    int ninsufficient;           /* insufficient-material sets */
+    int *insufficient_sizes;     /* [ninsufficient] */
+    int **insufficient;          /* [ninsufficient][size]: kind indices (a multiset) */
+} sd_draw;
+
+typedef struct sd_game {
+    char name[GGN_MAX_STRING_BYTES + 1];
+    int leader;                  /* kind index, -1 when absent */
+    int cols, rows;              /* 1..GGN_MAX_BOARD_SIDE */
+    bool *disabled;              /* [cols*rows], index y*cols + x */
+    int nplayers;                /* 1..GGN_MAX_PLAYERS */
+    sd_player *players;
+    int norder;                  /* 1..GGN_MAX_TURNS */
+    int *order;                  /* player indices */
+    int start_at;                /* 0..norder-1 */
+    int nnamed;
+    sd_named *named;
+    int nkinds;                  /* 1..GGN_MAX_KINDS */
+    sd_kind *kinds;
+    int nflags;                  /* distinct SET_STATE / CHECK_STATE names, 0..GGN_MAX_FLAGS */
+    char (*flags)[GGN_MAX_STRING_BYTES + 1];
+    sd_draw draw;
+    void *arena_;                /* owner of all the memory above */
+} sd_game;
+
+/*
+ * Reads and validates a game spec. Every problem found is appended to errs
+ * (which may be NULL) with its JSON Pointer and line:column; returns NULL
+ * when there was at least one error. Warnings do not fail the load.
+ */
+sd_game *sd_game_load_file(const char *path, ggn_errors *errs);
+sd_game *sd_game_load_string(const char *text, size_t len, const char *name, ggn_errors *errs);
+void sd_game_free(sd_game *game);
+
+#endif
