@@ -15,6 +15,8 @@
  *     stay valid until that object is freed, and must not be written.
  *   - Strings passed in are copied when kept; the caller may free them
  *     right after the call.
+ *   - A function documented as returning "a new string" returns text the
+ *     caller releases with free().
  *
  * THREADS — loaded rulesets and games are read-only after loading and may be
  * shared by any number of threads; a position (or any object documented as
