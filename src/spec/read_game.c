@@ -1,0 +1,91 @@
+/*
+ * read_game.c — sd_game_load_file / _string / sd_game_free: the top level of
+ * a game spec, in the order seed 004 lists it.
+ */
+#include "spec/reader.h"
+
+#include <string.h>
+
+static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
+                                       "pieces", "draw_conditions", NULL};
+
+static void read_top(sd_reader *r, const json_t *root)
+{
+    sd_game *g = r->g;
+    sd_check_keys(r, root, top_keys, "the game spec");
+    sd_prescan(r, root);
+    if (r->oom) return;
+    sd_string_field(r, root, "name", true, g->name);
+    g->leader = sd_kind_ref_field(r, root, "leader", false);
+    sd_read_board(r, root);
+    sd_read_players(r, root);
+    sd_read_turns(r, root);
+    sd_read_named(r, root);
+    sd_read_pieces(r, root);
+    sd_read_draw(r, root);
+}
+
+/* Reads r->doc (already parsed) into a new game; NULL when any error was reported. */
+static sd_game *read_doc(sd_reader *r)
+{
+    r->arena = sd_arena_new();
+    sd_game *g = r->arena ? sd_arena_alloc(r->arena, 1, sizeof *g) : NULL;
+    char (*flags)[GGN_MAX_STRING_BYTES + 1] =
+        g ? sd_arena_alloc(r->arena, GGN_MAX_FLAGS, sizeof *flags) : NULL;
+    if (!flags) {
+        sd_arena_free(r->arena);
+        ggn_jdoc_report(&r->doc, r->errs, GGN_SEVERITY_ERROR, GGN_E_NOMEM, NULL,
+                        "out of memory while reading the game spec");
+        return NULL;
+    }
+    g->arena_ = r->arena;
+    g->flags = flags;
+    g->leader = -1;
+    r->g = g;
+    ggn_jpath_init(&r->path);
+    if (sd_expect(r, r->doc.root, JSON_OBJECT)) read_top(r, r->doc.root);
+    if (r->nerrors > 0) {
+        sd_arena_free(r->arena);
+        return NULL;
+    }
+    return g;
+}
+
+sd_game *sd_game_load_file(const char *path, ggn_errors *errs)
+{
+    sd_reader r;
+    memset(&r, 0, sizeof r);
+    r.errs = errs;
+    if (!path) {
+        ggn_error e;
+        ggn_error_set(&e, GGN_E_USAGE, "no file name given");
+        ggn_errors_add(errs, &e);
+        return NULL;
+    }
+    sd_game *g = NULL;
+    if (ggn_jdoc_load_file(&r.doc, path, errs)) g = read_doc(&r);
+    ggn_jdoc_free(&r.doc);
+    return g;
+}
+
+sd_game *sd_game_load_string(const char *text, size_t len, const char *name, ggn_errors *errs)
+{
+    sd_reader r;
+    memset(&r, 0, sizeof r);
+    r.errs = errs;
+    if (!text) {
+        ggn_error e;
+        ggn_error_set(&e, GGN_E_USAGE, "no text given");
+        ggn_errors_add(errs, &e);
+        return NULL;
+    }
+    sd_game *g = NULL;
+    if (ggn_jdoc_load_string(&r.doc, text, len, name, errs)) g = read_doc(&r);
+    ggn_jdoc_free(&r.doc);
+    return g;
+}
+
+void sd_game_free(sd_game *game)
+{
+    if (game) sd_arena_free(game->arena_);
+}

@@ -1,0 +1,179 @@
+/* read_moves.c — one move definition: step, actions, conditions, modifiers, side effects, repeat. */
+#include "spec/reader.h"
+
+#include <string.h>
+
+static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
+                                        "side_effects", "repeat", NULL};
+static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
+static const char *const modifier_keys[] = {"action", "conditions", "options", NULL};
+static const char *const repeat_keys[] = {"until", "loop", "times", NULL};
+
+/* Modifiers per move have no constant of their own; GGN_MAX_ACTIONS bounds them too. */
+#define MAX_MODIFIERS GGN_MAX_ACTIONS
+
+static const char *const occupancy_names[] = {"EMPTY", "ENEMY", "ALLY", "NOT_EMPTY"};
+
+/* Reads obj[key] as an occupancy name; `allow_not_empty` only for repeat.until. */
+static sd_got read_occupancy(sd_reader *r, const json_t *obj, const char *key, bool required,
+                             bool allow_not_empty, sd_occupancy *out)
+{
+    char name[GGN_MAX_STRING_BYTES + 1];
+    sd_got got = sd_string_field(r, obj, key, required, name);
+    if (got != SD_OK) return got;
+    int n = allow_not_empty ? 4 : 3;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(occupancy_names[i], name) == 0) {
+            *out = (sd_occupancy)i;
+            return SD_OK;
+        }
+    }
+    if (allow_not_empty)
+        sd_error_key(r, key, GGN_E_UNKNOWN, "unknown state '%s'; allowed: EMPTY, NOT_EMPTY, ENEMY, ALLY", name);
+    else if (strcmp(name, "NOT_EMPTY") == 0)
+        sd_error_key(r, key, GGN_E_UNKNOWN,
+                     "state 'NOT_EMPTY' is only for repeat.until; an action takes EMPTY, ENEMY or ALLY");
+    else
+        sd_error_key(r, key, GGN_E_UNKNOWN, "unknown state '%s'; allowed: EMPTY, ENEMY, ALLY", name);
+    return SD_BAD;
+}
+
+static void read_action(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd_action *a)
+{
+    sd_check_keys(r, obj, action_keys, "an action");
+    read_occupancy(r, obj, "state", true, false, &a->state);
+    char name[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, obj, "action", true, name) == SD_OK) {
+        if (strcmp(name, "MOVE") == 0) {
+            a->action = SD_ACTION_MOVE;
+        } else if (strcmp(name, "CAPTURE") == 0) {
+            a->action = SD_ACTION_CAPTURE;
+            if (a->state == SD_EMPTY && json_object_get(obj, "state"))
+                sd_warn_key(r, "action", GGN_E_VALUE,
+                            "CAPTURE on an EMPTY square has nothing to capture; it is the same as MOVE");
+        } else {
+            sd_error_key(r, "action", GGN_E_UNKNOWN, "unknown action '%s'; allowed: MOVE, CAPTURE", name);
+        }
+    }
+    sd_read_conditions(r, obj, "conditions", ctx, &a->nconditions, &a->conditions);
+    sd_read_effects(r, obj, "side_effects", &a->neffects, &a->effects);
+}
+
+static void read_actions(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m)
+{
+    size_t n;
+    json_t *list = sd_array_field(r, mobj, "actions", true, GGN_MAX_ACTIONS, "GGN_MAX_ACTIONS", &n);
+    if (!list) return;
+    sd_push_key(r, "actions");
+    if (n == 0) sd_error(r, GGN_E_VALUE, "a move needs at least one action");
+    m->actions = sd_alloc(r, n, sizeof *m->actions);
+    for (size_t i = 0; i < n && m->actions; i++) {
+        json_t *e = json_array_get(list, i);
+        sd_action *a = &m->actions[i];
+        a->state = (sd_occupancy)-1;
+        sd_push_index(r, i);
+        if (sd_expect(r, e, JSON_OBJECT)) {
+            read_action(r, e, ctx, a);
+            for (size_t j = 0; j < i; j++) {
+                if (m->actions[j].state == a->state && (int)a->state >= 0) {
+                    sd_warn_key(r, "state", GGN_E_DUPLICATE,
+                                "action %zu already handles %s squares; only the first action for a state is used",
+                                j, occupancy_names[a->state]);
+                    break;
+                }
+            }
+        }
+        sd_pop(r);
+    }
+    if (m->actions) m->nactions = (int)n;
+    sd_pop(r);
+}
+
+static void read_modifier(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd_modifier *mod)
+{
+    sd_check_keys(r, obj, modifier_keys, "a modifier");
+    char name[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, obj, "action", true, name) == SD_OK && strcmp(name, "TRANSFORM") != 0)
+        sd_error_key(r, "action", GGN_E_UNKNOWN, "unknown modifier '%s'; allowed: TRANSFORM", name);
+    sd_read_conditions(r, obj, "conditions", ctx, &mod->nconditions, &mod->conditions);
+    size_t n;
+    json_t *list = sd_array_field(r, obj, "options", true, GGN_MAX_OPTIONS, "GGN_MAX_OPTIONS", &n);
+    if (!list) return;
+    sd_push_key(r, "options");
+    if (n == 0) sd_error(r, GGN_E_VALUE, "TRANSFORM needs at least one option");
+    mod->options = sd_alloc(r, n, sizeof *mod->options);
+    for (size_t i = 0; i < n && mod->options; i++) {
+        sd_push_index(r, i);
+        int k = sd_kind_ref(r, json_array_get(list, i));
+        for (size_t j = 0; j < i && k >= 0; j++) {
+            if (mod->options[j] == k) {
+                sd_warn(r, GGN_E_DUPLICATE, "option '%s' is already listed", r->g->kinds[k].code);
+                break;
+            }
+        }
+        mod->options[i] = k;
+        sd_pop(r);
+    }
+    if (mod->options) mod->noptions = (int)n;
+    sd_pop(r);
+}
+
+static void read_modifiers(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m)
+{
+    size_t n;
+    json_t *list = sd_array_field(r, mobj, "modifiers", false, MAX_MODIFIERS,
+                                  "GGN_MAX_ACTIONS, which also bounds modifiers", &n);
+    if (!list || n == 0) return;
+    sd_push_key(r, "modifiers");
+    m->modifiers = sd_alloc(r, n, sizeof *m->modifiers);
+    int unconditional = -1;
+    for (size_t i = 0; i < n && m->modifiers; i++) {
+        json_t *e = json_array_get(list, i);
+        sd_push_index(r, i);
+        if (sd_expect(r, e, JSON_OBJECT)) {
+            if (unconditional >= 0)
+                sd_warn(r, GGN_E_VALUE, "never applies: modifier %d before it has no conditions and always fires",
+                        unconditional);
+            read_modifier(r, e, ctx, &m->modifiers[i]);
+            if (m->modifiers[i].nconditions == 0 && unconditional < 0) unconditional = (int)i;
+        }
+        sd_pop(r);
+    }
+    if (m->modifiers) m->nmodifiers = (int)n;
+    sd_pop(r);
+}
+
+static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
+{
+    rep->present = false;
+    rep->until = SD_NOT_EMPTY;
+    rep->loop = false;
+    rep->times = 1;
+    json_t *obj = sd_field(r, mobj, "repeat", false);
+    if (!obj) return;
+    sd_push_key(r, "repeat");
+    if (sd_expect(r, obj, JSON_OBJECT)) {
+        rep->present = true;
+        sd_check_keys(r, obj, repeat_keys, "repeat");
+        read_occupancy(r, obj, "until", false, true, &rep->until);
+        sd_bool_field(r, obj, "loop", false, &rep->loop);
+        if (sd_int_field(r, obj, "times", false, 1, GGN_MAX_BOARD_SIDE, "GGN_MAX_BOARD_SIDE", &rep->times) ==
+                SD_OK &&
+            rep->loop)
+            sd_warn_key(r, "times", GGN_E_VALUE, "'times' is ignored when 'loop' is true");
+    }
+    sd_pop(r);
+}
+
+void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m)
+{
+    sd_check_keys(r, mobj, move_keys, "a move");
+    /* the id was read (and checked for duplicates) by the caller's prescan */
+    if (sd_offset_field(r, mobj, "step", true, m->step) == SD_OK && m->step[0] == 0 && m->step[1] == 0)
+        sd_error_key(r, "step", GGN_E_VALUE, "step [0, 0] does not move the piece");
+    read_actions(r, mobj, ctx, m);
+    sd_read_conditions(r, mobj, "conditions", ctx, &m->nconditions, &m->conditions);
+    read_modifiers(r, mobj, ctx, m);
+    sd_read_effects(r, mobj, "side_effects", &m->neffects, &m->effects);
+    read_repeat(r, mobj, &m->repeat);
+}

@@ -1,0 +1,116 @@
+/* read_pieces.c — "pieces": codes, names, the symbol and value extensions, and move lists. */
+#include "spec/reader.h"
+
+#include <limits.h>
+#include <string.h>
+
+static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", NULL};
+
+/* Largest accepted piece value, in centipawns: far above any real material scale. */
+#define MAX_PIECE_VALUE 1000000
+
+static void read_symbol(sd_reader *r, const json_t *pobj, int k)
+{
+    sd_game *g = r->g;
+    json_t *v = sd_field(r, pobj, "symbol", false);
+    if (!v) return;
+    sd_push_key(r, "symbol");
+    if (sd_expect(r, v, JSON_STRING)) {
+        const char *s = json_string_value(v);
+        char c = s[0];
+        bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        if (json_string_length(v) != 1 || !letter) {
+            sd_error(r, GGN_E_VALUE, "symbol must be one ASCII letter, found \"%.32s\"", s);
+        } else {
+            if (c >= 'a') c = (char)(c - 'a' + 'A');
+            int first = -1;
+            for (int i = 0; i < k && first < 0; i++)
+                if (g->kinds[i].symbol == c) first = i;
+            if (first >= 0)
+                sd_error(r, GGN_E_DUPLICATE, "symbol '%c' is already used by piece '%s' (symbols ignore case)",
+                         c, g->kinds[first].code);
+            else
+                g->kinds[k].symbol = c;
+        }
+    }
+    sd_pop(r);
+}
+
+/* Ids of the moves, read silently so that DEPENDS_ON can tell "later" from "missing". */
+static void prescan_ids(const json_t *moves, size_t n, int *ids, bool *ids_ok)
+{
+    for (size_t j = 0; j < n; j++) {
+        json_t *id = json_object_get(json_array_get(moves, j), "id");
+        ids_ok[j] = json_is_integer(id) && json_integer_value(id) >= INT_MIN &&
+                    json_integer_value(id) <= INT_MAX;
+        ids[j] = ids_ok[j] ? (int)json_integer_value(id) : 0;
+    }
+}
+
+static void read_moves(sd_reader *r, const json_t *pobj, int k)
+{
+    sd_kind *kind = &r->g->kinds[k];
+    size_t n;
+    json_t *moves = sd_array_field(r, pobj, "moves", true, GGN_MAX_MOVES_PER_KIND,
+                                   "GGN_MAX_MOVES_PER_KIND", &n);
+    if (!moves || n == 0) return;
+    int ids[GGN_MAX_MOVES_PER_KIND];
+    bool ids_ok[GGN_MAX_MOVES_PER_KIND];
+    prescan_ids(moves, n, ids, ids_ok);
+    kind->moves = sd_alloc(r, n, sizeof *kind->moves);
+    if (!kind->moves) return;
+    kind->nmoves = (int)n;
+    sd_cond_ctx ctx = {k, -1, ids, ids_ok, (int)n};
+    sd_push_key(r, "moves");
+    for (size_t j = 0; j < n; j++) {
+        json_t *mobj = json_array_get(moves, j);
+        sd_move *m = &kind->moves[j];
+        sd_push_index(r, j);
+        if (sd_expect(r, mobj, JSON_OBJECT)) {
+            if (sd_int_field(r, mobj, "id", true, INT_MIN, INT_MAX, NULL, &m->id) == SD_OK) {
+                for (size_t i = 0; i < j; i++) {
+                    if (ids_ok[i] && ids[i] == m->id) {
+                        sd_error_key(r, "id", GGN_E_DUPLICATE,
+                                     "move id %d is already used by /pieces/%d/moves/%zu", m->id, k, i);
+                        break;
+                    }
+                }
+            }
+            ctx.move = (int)j;
+            sd_read_move(r, mobj, &ctx, m);
+        }
+        sd_pop(r);
+    }
+    sd_pop(r);
+}
+
+void sd_read_pieces(sd_reader *r, const json_t *root)
+{
+    sd_game *g = r->g;
+    size_t n;
+    json_t *list = sd_array_field(r, root, "pieces", true, GGN_MAX_KINDS, "GGN_MAX_KINDS", &n);
+    if (!list) return;
+    sd_push_key(r, "pieces");
+    if (n == 0) sd_error(r, GGN_E_VALUE, "a game needs at least one piece");
+    for (size_t i = 0; i < n && g->kinds; i++) {
+        json_t *pobj = json_array_get(list, i);
+        sd_kind *kind = &g->kinds[i];
+        sd_push_index(r, i);
+        if (sd_expect(r, pobj, JSON_OBJECT)) {
+            sd_check_keys(r, pobj, piece_keys, "a piece");
+            char code[GGN_MAX_STRING_BYTES + 1];
+            if (sd_string_field(r, pobj, "code", true, code) == SD_OK) {
+                int first = sd_find_kind(r, code);
+                if (first >= 0 && first < (int)i)
+                    sd_error_key(r, "code", GGN_E_DUPLICATE, "piece code '%s' is already defined by /pieces/%d",
+                                 code, first);
+            }
+            sd_string_field(r, pobj, "name", false, kind->name);
+            read_symbol(r, pobj, (int)i);
+            sd_int_field(r, pobj, "value", false, 0, MAX_PIECE_VALUE, NULL, &kind->value);
+            read_moves(r, pobj, (int)i);
+        }
+        sd_pop(r);
+    }
+    sd_pop(r);
+}

@@ -1,0 +1,204 @@
+/* read_players.c — "players" (names, direction matrices, starting squares) and "turns". */
+#include "spec/reader.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const player_keys[] = {"name", "direction", "starting_positions", NULL};
+static const char *const start_keys[] = {"piece", "positions", NULL};
+static const char *const turns_keys[] = {"order", "start_at", NULL};
+
+/* Who first claimed a starting square, to name it when a second one does. */
+typedef struct claim {
+    int player, entry, index; /* player + 1; 0 = free */
+} claim;
+
+static bool read_direction(sd_reader *r, const json_t *v, int dir[2][2])
+{
+    if (!sd_expect(r, v, JSON_ARRAY)) return false;
+    if (json_array_size(v) != 2) {
+        sd_error(r, GGN_E_VALUE, "direction must be a 2x2 matrix [[a, b], [c, d]], found %zu rows",
+                 json_array_size(v));
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < 2; i++) {
+        json_t *row = json_array_get(v, i);
+        sd_push_index(r, i);
+        if (!sd_expect(r, row, JSON_ARRAY)) {
+            ok = false;
+        } else if (json_array_size(row) != 2) {
+            sd_error(r, GGN_E_VALUE, "each row of direction must hold 2 integers, found %zu",
+                     json_array_size(row));
+            ok = false;
+        } else {
+            for (size_t j = 0; j < 2; j++) {
+                sd_push_index(r, j);
+                if (!sd_int_value(r, json_array_get(row, j), -GGN_MAX_BOARD_SIDE, GGN_MAX_BOARD_SIDE,
+                                  "GGN_MAX_BOARD_SIDE", &dir[i][j]))
+                    ok = false;
+                sd_pop(r);
+            }
+        }
+        sd_pop(r);
+    }
+    if (!ok) return false;
+    int det = dir[0][0] * dir[1][1] - dir[0][1] * dir[1][0];
+    if (det != 1 && det != -1) {
+        sd_error(r, GGN_E_VALUE, "direction [[%d, %d], [%d, %d]] has determinant %d; it must be 1 or -1",
+                 dir[0][0], dir[0][1], dir[1][0], dir[1][1], det);
+        return false;
+    }
+    if (abs(dir[0][0]) + abs(dir[0][1]) != 1 || abs(dir[1][0]) + abs(dir[1][1]) != 1)
+        sd_warn(r, GGN_E_VALUE,
+                "direction [[%d, %d], [%d, %d]] is a shear, not a rotation or reflection: steps change length",
+                dir[0][0], dir[0][1], dir[1][0], dir[1][1]);
+    return true;
+}
+
+static void read_starts(sd_reader *r, const json_t *pobj, int p, claim *grid, int *total)
+{
+    sd_player *pl = &r->g->players[p];
+    size_t n;
+    json_t *list = sd_array_field(r, pobj, "starting_positions", false, GGN_MAX_PIECES_ON_BOARD,
+                                  "GGN_MAX_PIECES_ON_BOARD", &n);
+    if (!list) return;
+    size_t cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        json_t *pos = json_object_get(json_array_get(list, i), "positions");
+        if (json_is_array(pos)) cap += json_array_size(pos);
+    }
+    if (cap > 0) {
+        pl->starts = sd_alloc(r, cap, sizeof *pl->starts);
+        if (!pl->starts) return;
+    }
+    sd_push_key(r, "starting_positions");
+    for (size_t i = 0; i < n; i++) {
+        json_t *e = json_array_get(list, i);
+        sd_push_index(r, i);
+        if (sd_expect(r, e, JSON_OBJECT)) {
+            sd_check_keys(r, e, start_keys, "a starting-position entry");
+            int kind = sd_kind_ref_field(r, e, "piece", true);
+            size_t m;
+            json_t *squares = sd_array_field(r, e, "positions", true, GGN_MAX_PIECES_ON_BOARD,
+                                             "GGN_MAX_PIECES_ON_BOARD", &m);
+            if (squares) sd_push_key(r, "positions");
+            for (size_t j = 0; squares && j < m; j++) {
+                int sq[2];
+                sd_push_index(r, j);
+                if (sd_square_value(r, json_array_get(squares, j), sq) && r->board_ok) {
+                    claim *c = &grid[sq[1] * r->g->cols + sq[0]];
+                    if (sd_is_disabled(r, sq[0], sq[1])) {
+                        sd_error(r, GGN_E_VALUE, "square [%d, %d] is disabled", sq[0], sq[1]);
+                    } else if (c->player) {
+                        sd_error(r, GGN_E_DUPLICATE,
+                                 "square [%d, %d] is already a starting square at /players/%d/starting_positions/%d/positions/%d",
+                                 sq[0], sq[1], c->player - 1, c->entry, c->index);
+                    } else if (*total >= GGN_MAX_PIECES_ON_BOARD) {
+                        sd_error(r, GGN_E_LIMIT, "more than %d starting pieces (GGN_MAX_PIECES_ON_BOARD)",
+                                 GGN_MAX_PIECES_ON_BOARD);
+                    } else {
+                        c->player = p + 1;
+                        c->entry = (int)i;
+                        c->index = (int)j;
+                        ++*total;
+                        if (kind >= 0) {
+                            sd_start *s = &pl->starts[pl->nstarts++];
+                            s->kind = kind;
+                            s->x = sq[0];
+                            s->y = sq[1];
+                        }
+                    }
+                }
+                sd_pop(r);
+            }
+            if (squares) sd_pop(r);
+        }
+        sd_pop(r);
+    }
+    sd_pop(r);
+}
+
+void sd_read_players(sd_reader *r, const json_t *root)
+{
+    sd_game *g = r->g;
+    size_t n;
+    json_t *list = sd_array_field(r, root, "players", true, GGN_MAX_PLAYERS, "GGN_MAX_PLAYERS", &n);
+    if (!list) return;
+    sd_push_key(r, "players");
+    if (n == 0) sd_error(r, GGN_E_VALUE, "a game needs at least one player");
+    claim *grid = NULL;
+    if (r->board_ok) grid = sd_alloc(r, (size_t)g->cols * (size_t)g->rows, sizeof *grid);
+    int total = 0;
+    for (size_t i = 0; i < n && g->players; i++) {
+        json_t *pobj = json_array_get(list, i);
+        sd_player *pl = &g->players[i];
+        sd_push_index(r, i);
+        if (sd_expect(r, pobj, JSON_OBJECT)) {
+            sd_check_keys(r, pobj, player_keys, "a player");
+            char name[GGN_MAX_STRING_BYTES + 1];
+            if (sd_string_field(r, pobj, "name", true, name) == SD_OK) {
+                int first = sd_find_player(r, name);
+                if (first >= 0 && first < (int)i)
+                    sd_error_key(r, "name", GGN_E_DUPLICATE, "player name '%s' is already used by /players/%d",
+                                 name, first);
+            }
+            json_t *dir = sd_field(r, pobj, "direction", true);
+            if (dir) {
+                sd_push_key(r, "direction");
+                read_direction(r, dir, pl->dir);
+                sd_pop(r);
+            }
+            if (grid || !r->board_ok) read_starts(r, pobj, (int)i, grid, &total);
+        }
+        sd_pop(r);
+    }
+    sd_pop(r);
+}
+
+void sd_read_turns(sd_reader *r, const json_t *root)
+{
+    sd_game *g = r->g;
+    json_t *turns = sd_field(r, root, "turns", true);
+    if (!turns) return;
+    sd_push_key(r, "turns");
+    if (!sd_expect(r, turns, JSON_OBJECT)) {
+        sd_pop(r);
+        return;
+    }
+    sd_check_keys(r, turns, turns_keys, "turns");
+    size_t n;
+    json_t *order = sd_array_field(r, turns, "order", true, GGN_MAX_TURNS, "GGN_MAX_TURNS", &n);
+    if (order) {
+        sd_push_key(r, "order");
+        if (n == 0) sd_error(r, GGN_E_VALUE, "turn order must name at least one player");
+        g->order = sd_alloc(r, n, sizeof *g->order);
+        for (size_t i = 0; i < n && g->order; i++) {
+            char name[GGN_MAX_STRING_BYTES + 1];
+            sd_push_index(r, i);
+            g->order[i] = -1;
+            if (sd_string_value(r, json_array_get(order, i), name)) {
+                g->order[i] = sd_find_player(r, name);
+                if (g->order[i] < 0 && r->players_ok)
+                    sd_error(r, GGN_E_REFERENCE, "'%s' is not the name of a player", name);
+            }
+            sd_pop(r);
+        }
+        g->norder = (int)n;
+        sd_pop(r);
+        if (r->players_ok && g->order) {
+            for (int p = 0; p < g->nplayers; p++) {
+                bool seen = false;
+                for (int i = 0; i < g->norder; i++) seen |= g->order[i] == p;
+                if (!seen && n > 0)
+                    sd_warn_key(r, "order", GGN_E_VALUE, "player '%s' never gets a turn",
+                                g->players[p].name);
+            }
+        }
+    }
+    if (sd_int_field(r, turns, "start_at", false, 0, 2147483647LL, NULL, &g->start_at) == SD_OK &&
+        order && n > 0 && g->start_at >= (int)n)
+        sd_error_key(r, "start_at", GGN_E_RANGE, "start_at %d is out of range: turn order has %zu entries",
+                     g->start_at, n);
+    sd_pop(r);
+}
