@@ -39,7 +39,9 @@
 #define GGN_MAX_OPTIONS         16          /* options of one TRANSFORM */
 #define GGN_MAX_NAMED_CONDITIONS 32         /* global named conditions */
 #define GGN_MAX_FLAGS           8           /* distinct SET_STATE flag names in one game */
-#define GGN_MAX_PIECES_ON_BOARD 256         /* piece instances alive at once */
+#define GGN_MAX_PIECES_ON_BOARD 255         /* pieces placed in one position (ids fit a byte) */
+#define GGN_MAX_TABLE_ENTRIES   (4L * 1024 * 1024) /* players x kinds x moves x squares compiled */
+#define GGN_MAX_RAY_ENTRIES     (16L * 1024 * 1024) /* landing squares over all compiled rays */
 
 /* Positions and search. */
 #define GGN_MAX_MOVES           1024        /* legal moves of one position (buffer size) */

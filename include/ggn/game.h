@@ -1,0 +1,178 @@
+/*
+ * ggn/game.h — running a game spec: the compiled game, positions, legal
+ * moves, make/unmake, game end, FEN, perft.
+ *
+ * A ggn_game is compiled once from a game spec (seed 004 plus ggn's
+ * extensions, docs/game-spec.md) and is then read-only: any number of
+ * positions, in any number of threads, may share it. A ggn_position is
+ * mutable and belongs to one thread at a time; it keeps its own undo stack
+ * (GGN_MAX_PLY deep), so make/unmake need no allocation.
+ *
+ * Nothing is allocated by move generation, make/unmake, status or perft.
+ */
+#ifndef GGN_GAME_H
+#define GGN_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ggn/error.h"
+
+typedef struct ggn_game ggn_game;
+typedef struct ggn_position ggn_position;
+
+/*
+ * A move, as generated for one position. Opaque in meaning outside the
+ * position it was generated for: compare moves with ggn_move_equal and turn
+ * them into text with ggn_move_format.
+ */
+typedef struct ggn_move {
+    uint16_t from;      /* square index (y * cols + x) */
+    uint16_t to;        /* square index */
+    uint8_t pattern;    /* index of the move definition in the piece's moves */
+    uint8_t action;     /* index of the action in that move */
+    uint8_t promotion;  /* 0, or 1 + index of the chosen TRANSFORM option */
+    uint8_t modifier;   /* index of the TRANSFORM modifier that fired (0 when promotion is 0) */
+} ggn_move;
+
+/* ---- games -------------------------------------------------------------- */
+
+/*
+ * Loads, validates and compiles a game spec. On failure returns NULL and
+ * appends every problem found to errs (may be NULL). The result is freed
+ * with ggn_game_free.
+ */
+ggn_game *ggn_game_load_file(const char *path, ggn_errors *errs);
+ggn_game *ggn_game_load_string(const char *text, size_t len, const char *name, ggn_errors *errs);
+void ggn_game_free(ggn_game *game);
+
+const char *ggn_game_name(const ggn_game *game);
+int ggn_game_cols(const ggn_game *game);
+int ggn_game_rows(const ggn_game *game);
+/* True when the square (x, y) exists: on the board and not disabled. */
+bool ggn_game_square_enabled(const ggn_game *game, int x, int y);
+int ggn_game_player_count(const ggn_game *game);
+const char *ggn_game_player_name(const ggn_game *game, int player);
+int ggn_game_kind_count(const ggn_game *game);
+const char *ggn_game_kind_code(const ggn_game *game, int kind);
+/* The kind's one-letter symbol (upper case), or '\0' when the spec gives none. */
+char ggn_game_kind_symbol(const ggn_game *game, int kind);
+/* The kind's value in centipawns (the spec's `value`, or the documented default). */
+int ggn_game_kind_value(const ggn_game *game, int kind);
+/* The leader kind, or -1 for games without one. */
+int ggn_game_leader(const ggn_game *game);
+/* True when every kind has a symbol and the game has two players (FEN works). */
+bool ggn_game_has_fen(const ggn_game *game);
+
+/* ---- positions ---------------------------------------------------------- */
+
+/* A new position at the game's start. NULL only when out of memory. */
+ggn_position *ggn_position_new(const ggn_game *game);
+void ggn_position_free(ggn_position *pos);
+/* Copies src into dst (both of the same game). */
+void ggn_position_copy(ggn_position *dst, const ggn_position *src);
+const ggn_game *ggn_position_game(const ggn_position *pos);
+
+/* The player to move (index into the game's players). */
+int ggn_position_to_move(const ggn_position *pos);
+/* Half-moves played since the position was set up. */
+int ggn_position_ply(const ggn_position *pos);
+
+/*
+ * What stands on (x, y): returns false for an empty or missing square;
+ * otherwise fills kind, owner and whether the piece has never moved.
+ */
+bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int *owner, bool *unmoved);
+
+/* Zobrist hash of pieces, unmoved states and the turn. */
+uint64_t ggn_position_hash(const ggn_position *pos);
+
+/*
+ * Sets the position from FEN (as Fairy-Stockfish writes it, any board size):
+ * placement, side to move, castling rights (which become the unmoved state of
+ * the leader and its castling partners), en-passant square (which becomes
+ * the state flag on the piece that just made the flagged move), half-move
+ * clock and full-move number (the last three fields optional). Requires
+ * ggn_game_has_fen. On error the position is unchanged.
+ */
+bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err);
+/* Writes FEN; returns its length, or 0 when the game has no FEN or cap is too small. */
+size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap);
+
+/* ---- moves -------------------------------------------------------------- */
+
+/*
+ * Writes every legal move of the position into buf (at most cap; the count
+ * of legal moves is returned even if larger than cap). A move is legal when
+ * it is pseudo-legal (the spec's moves, conditions and actions allow it) and,
+ * in a game with a leader, leaves none of the mover's leaders attacked.
+ * Each TRANSFORM option is a separate move.
+ */
+size_t ggn_position_legal_moves(ggn_position *pos, ggn_move *buf, size_t cap);
+/* Same, without the leader-safety filter. */
+size_t ggn_position_pseudo_moves(ggn_position *pos, ggn_move *buf, size_t cap);
+
+/*
+ * Plays a move generated for this position. Returns false (position
+ * unchanged) when the undo stack is full (GGN_MAX_PLY).
+ */
+bool ggn_position_make(ggn_position *pos, ggn_move move);
+/* Takes back the last move made. Returns false when there is none. */
+bool ggn_position_unmake(ggn_position *pos);
+/* Number of moves that can be taken back. */
+int ggn_position_history(const ggn_position *pos);
+/* The move that led to this position (false at the root). */
+bool ggn_position_last_move(const ggn_position *pos, ggn_move *move);
+
+bool ggn_move_equal(ggn_move a, ggn_move b);
+
+/*
+ * Coordinate text of a move: source and destination CELL labels, then the
+ * promotion: the lower-case symbol ("e7e8q"), or "=CODE" when the kind has
+ * no symbol. Returns the length (0 if cap is too small).
+ */
+size_t ggn_move_format(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
+
+/*
+ * Finds the legal move written as text: "e2e4", "e2-e4", "e2 e4", "e7e8q",
+ * "e7e8=QUEEN", or the seed CLI's "[4,1] [4,3]". A promotion move written
+ * without its option is reported as GGN_E_STATE (ambiguous) unless only one
+ * option exists. Returns false with err set when no legal move matches.
+ */
+bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+
+/* True when the move's destination holds (or its effects remove) an opponent's piece. */
+bool ggn_move_is_capture(const ggn_position *pos, ggn_move move);
+
+/* ---- game end ----------------------------------------------------------- */
+
+typedef enum ggn_outcome {
+    GGN_ONGOING = 0,
+    GGN_CHECKMATE,          /* no legal move, a leader attacked: the last mover wins */
+    GGN_STALEMATE,          /* no legal move, no leader attacked: draw */
+    GGN_LEADER_CAPTURED,    /* a leader was captured: the capturer wins */
+    GGN_DRAW_REPETITION,    /* draw_conditions.repetition_count reached */
+    GGN_DRAW_NO_PROGRESS,   /* draw_conditions.fifty_move_halfmoves reached */
+    GGN_DRAW_MATERIAL       /* draw_conditions.insufficient_material matched */
+} ggn_outcome;
+
+typedef struct ggn_status {
+    ggn_outcome outcome;
+    int winner;             /* player index, or -1 (draws, ongoing) */
+    bool in_check;          /* a leader of the player to move is attacked */
+} ggn_status;
+
+/* Judges the position (draw rules included). */
+ggn_status ggn_position_status(ggn_position *pos);
+const char *ggn_outcome_name(ggn_outcome outcome);
+
+/* True when a leader of `player` is attacked by another player. */
+bool ggn_position_leader_attacked(const ggn_position *pos, int player);
+
+/* ---- perft -------------------------------------------------------------- */
+
+/* Counts leaf nodes of the legal move tree to depth (draw rules ignored). */
+uint64_t ggn_perft(ggn_position *pos, int depth);
+
+#endif

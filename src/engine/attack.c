@@ -1,0 +1,78 @@
+/*
+ * attack.c — "is this square attacked?", from the reverse tables.
+ *
+ * A square is attacked by player o when some piece of o has a move with an
+ * ENEMY action that could land there, ignoring that move's conditions, with
+ * slides stopping at the first piece (docs/game-spec.md). Leapers are looked
+ * up from the target; slides walk each direction backwards from the target
+ * to the first piece; only kinds whose slides stop on something other than
+ * NOT_EMPTY are walked forwards from each piece.
+ */
+#include "engine.h"
+
+static bool stops_at(int state, int until)
+{
+    if (until == SD_NOT_EMPTY) return state != SD_EMPTY;
+    return state == until;
+}
+
+/* The fallback for unusual slides: walk every such piece of o forwards. */
+static bool attacked_by_odd(const ggn_position *pos, int t, int o)
+{
+    const ggn_game *g = pos->g;
+    uint64_t odd = g->attack[o].odd_kinds;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->sq == EG_NONE || pc->owner != o || !((odd >> pc->kind) & 1)) continue;
+        const sd_kind *kind = &g->def->kinds[pc->kind];
+        for (int mi = 0; mi < kind->nmoves; mi++) {
+            const sd_move *sm = &kind->moves[mi];
+            if (!sm->repeat.present || sm->repeat.until == SD_NOT_EMPTY) continue;
+            const eg_move *m = eg_move_of(g, o, pc->kind, mi);
+            bool enemy_action = false;
+            for (int a = 0; a < m->naction; a++) enemy_action |= m->action[a].state == SD_ENEMY;
+            if (!enemy_action) continue;
+            const uint16_t *ray = g->rays + m->ray_off[pc->sq];
+            for (int i = 0; i < m->ray_len[pc->sq]; i++) {
+                int sq = ray[i];
+                if (sq == t) return true;
+                int side = pos->side_at[sq];
+                int st = side == EG_EMPTY_SIDE ? SD_EMPTY : side == o ? SD_ALLY : SD_ENEMY;
+                if (stops_at(st, m->until)) break;
+            }
+        }
+    }
+    return false;
+}
+
+static bool attacked_by(const ggn_position *pos, int t, int o)
+{
+    const ggn_game *g = pos->g;
+    const eg_attack *at = &g->attack[o];
+    const eg_leap_src *l = at->leap_pool + at->leap_off[t];
+    for (int i = 0, n = at->leap_len[t]; i < n; i++) {
+        int s = l[i].sq;
+        if (pos->side_at[s] == o && ((l[i].kinds >> pos->kind_at[s]) & 1)) return true;
+    }
+    for (int d = 0; d < at->nslide; d++) {
+        const eg_slide_dir *dir = &at->slide[d];
+        const uint16_t *ray = dir->rev_pool + dir->rev_off[t];
+        for (int j = 0, n = dir->rev_len[t]; j < n; j++) {
+            int s = ray[j];
+            if (pos->side_at[s] == EG_EMPTY_SIDE) continue;
+            if (pos->side_at[s] == o) {
+                int k = pos->kind_at[s];
+                if (((dir->kinds >> k) & 1) && dir->range[k] > j) return true;
+            }
+            break;
+        }
+    }
+    return at->odd_kinds && attacked_by_odd(pos, t, o);
+}
+
+bool eg_attacked_by_others(const ggn_position *pos, int sq, int player)
+{
+    for (int o = 0; o < pos->g->nplayers; o++)
+        if (o != player && attacked_by(pos, sq, o)) return true;
+    return false;
+}

@@ -1,0 +1,493 @@
+/*
+ * compile.c — from a validated sd_game to the engine's tables.
+ *
+ * Everything that does not depend on the position is decided here, once:
+ * steps and offsets rotated per player (column-vector reading of the
+ * direction matrix, docs/game-spec.md), rays per source square, conditions
+ * sorted by what they depend on, reverse attack tables, zobrist keys.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+typedef struct compiler {
+    ggn_game *g;
+    const sd_game *def;
+    ggn_errors *errs;
+    size_t nrays;          /* landings written to g->rays so far */
+    bool failed;
+} compiler;
+
+static void *alloc(compiler *c, size_t count, size_t size)
+{
+    if (c->failed || count == 0) return NULL;
+    void *p = sd_arena_alloc(c->g->arena, count, size);
+    if (!p) {
+        ggn_error err;
+        ggn_error_set(&err, GGN_E_NOMEM, "out of memory compiling the game");
+        ggn_errors_add(c->errs, &err);
+        c->failed = true;
+    }
+    return p;
+}
+
+static void limit_error(compiler *c, const char *what)
+{
+    ggn_error err;
+    ggn_error_set(&err, GGN_E_LIMIT, "%s", what);
+    ggn_errors_add(c->errs, &err);
+    c->failed = true;
+}
+
+static void rotate(const sd_player *pl, const int v[2], int *x, int *y)
+{
+    *x = pl->dir[0][0] * v[0] + pl->dir[0][1] * v[1];
+    *y = pl->dir[1][0] * v[0] + pl->dir[1][1] * v[1];
+}
+
+static bool cond_needs_landing(sd_condition_kind k)
+{
+    return k == SD_COND_PATH_EMPTY || k == SD_COND_NOT_ATTACKED || k == SD_COND_PATH_NOT_ATTACKED ||
+           k == SD_COND_NAMED;
+}
+
+static void compile_cond(compiler *c, const sd_player *pl, const sd_condition *in, eg_cond *out)
+{
+    int x, y;
+    out->kind = (uint8_t)in->kind;
+    rotate(pl, in->pos, &x, &y);
+    out->dx = (int8_t)x;
+    out->dy = (int8_t)y;
+    out->piece = (int16_t)in->piece;
+    switch (in->kind) {
+    case SD_COND_DEPENDS_ON: out->arg = (int16_t)in->move; break;
+    case SD_COND_CHECK_STATE: out->arg = (int16_t)in->flag; break;
+    case SD_COND_NAMED: out->arg = (int16_t)in->named; break;
+    default: out->arg = 0; break;
+    }
+    if (in->kind == SD_COND_PIECE_FIRST_MOVE || in->kind == SD_COND_ROOK_FIRST_MOVE) out->piece = (int16_t)in->piece;
+    else out->piece = EG_NONE;
+    if (in->kind == SD_COND_SQUARES_EMPTY && in->nsquares > 0) {
+        out->nsquares = (int16_t)in->nsquares;
+        out->squares = alloc(c, (size_t)in->nsquares, sizeof *out->squares);
+        if (!out->squares) return;
+        for (int i = 0; i < in->nsquares; i++) {
+            rotate(pl, in->squares[i], &x, &y);
+            out->squares[i][0] = (int8_t)x;
+            out->squares[i][1] = (int8_t)y;
+        }
+    }
+}
+
+static eg_cond *compile_conds(compiler *c, const sd_player *pl, const sd_condition *in, int n)
+{
+    eg_cond *out = alloc(c, (size_t)n, sizeof *out);
+    for (int i = 0; out && i < n; i++) compile_cond(c, pl, &in[i], &out[i]);
+    return out;
+}
+
+static eg_effect *compile_effects(compiler *c, const sd_player *pl, const sd_effect *in, int n)
+{
+    eg_effect *out = alloc(c, (size_t)n, sizeof *out);
+    for (int i = 0; out && i < n; i++) {
+        int x, y;
+        out[i].kind = (uint8_t)in[i].kind;
+        out[i].flag = (int16_t)in[i].flag;
+        out[i].duration = in[i].duration;
+        out[i].piece = (int16_t)in[i].piece;
+        if (in[i].kind == SD_EFFECT_CAPTURE) rotate(pl, in[i].target, &x, &y);
+        else rotate(pl, in[i].from, &x, &y);
+        out[i].ax = (int8_t)x;
+        out[i].ay = (int8_t)y;
+        rotate(pl, in[i].to, &x, &y);
+        out[i].bx = (int8_t)x;
+        out[i].by = (int8_t)y;
+        if (in[i].kind != SD_EFFECT_MOVE) out[i].piece = EG_NONE;
+    }
+    return out;
+}
+
+/* Landings of one move from one square: the step taken once, or repeated along the ray. */
+static int walk_ray(const ggn_game *g, int from, const eg_move *m, int times, uint16_t *out)
+{
+    int n = 0;
+    int x = g->sq_x[from], y = g->sq_y[from];
+    for (;;) {
+        x += m->dx;
+        y += m->dy;
+        int t = eg_square(g, x, y);
+        if (t == EG_NONE) break;
+        if (out) out[n] = (uint16_t)t;
+        n++;
+        if (!m->repeat || (times > 0 && n >= times) || n >= 255) break;
+    }
+    return n;
+}
+
+static int repeat_times(const sd_move *sm)
+{
+    if (!sm->repeat.present) return 1;
+    return sm->repeat.loop ? 0 : sm->repeat.times;
+}
+
+static void compile_move(compiler *c, int p, int k, int mi)
+{
+    ggn_game *g = c->g;
+    const sd_player *pl = &c->def->players[p];
+    const sd_move *sm = &c->def->kinds[k].moves[mi];
+    eg_move *m = (eg_move *)eg_move_of(g, p, k, mi);
+    int x, y;
+    rotate(pl, sm->step, &x, &y);
+    m->dx = (int8_t)x;
+    m->dy = (int8_t)y;
+    m->repeat = sm->repeat.present;
+    m->until = (uint8_t)(sm->repeat.present ? sm->repeat.until : SD_NOT_EMPTY);
+
+    int nsrc = 0, ndst = 0;
+    for (int i = 0; i < sm->nconditions; i++) {
+        if (cond_needs_landing(sm->conditions[i].kind)) ndst++;
+        else nsrc++;
+    }
+    m->src = alloc(c, (size_t)nsrc, sizeof *m->src);
+    m->dst = alloc(c, (size_t)ndst, sizeof *m->dst);
+    for (int i = 0; i < sm->nconditions && !c->failed; i++) {
+        const sd_condition *sc = &sm->conditions[i];
+        if (cond_needs_landing(sc->kind)) compile_cond(c, pl, sc, &m->dst[m->ndst++]);
+        else compile_cond(c, pl, sc, &m->src[m->nsrc++]);
+    }
+
+    m->naction = (uint8_t)sm->nactions;
+    m->action = alloc(c, (size_t)sm->nactions, sizeof *m->action);
+    bool simple = sm->nconditions == 0 && sm->nmodifiers == 0 && sm->neffects == 0;
+    m->by_state[0] = m->by_state[1] = m->by_state[2] = EG_NONE;
+    for (int a = 0; a < sm->nactions && !c->failed; a++) {
+        const sd_action *sa = &sm->actions[a];
+        eg_action *ea = &m->action[a];
+        ea->state = (uint8_t)sa->state;
+        ea->ncond = (uint8_t)sa->nconditions;
+        ea->cond = compile_conds(c, pl, sa->conditions, sa->nconditions);
+        ea->neffect = (uint8_t)sa->neffects;
+        ea->effect = compile_effects(c, pl, sa->effects, sa->neffects);
+        if (sa->nconditions || sa->neffects) simple = false;
+        if (m->by_state[sa->state] != EG_NONE) simple = false;
+        else m->by_state[sa->state] = (int8_t)a;
+    }
+    m->simple = simple;
+
+    m->nmodifier = (uint8_t)sm->nmodifiers;
+    m->modifier = alloc(c, (size_t)sm->nmodifiers, sizeof *m->modifier);
+    for (int i = 0; i < sm->nmodifiers && !c->failed; i++) {
+        eg_modifier *em = &m->modifier[i];
+        em->ncond = (uint8_t)sm->modifiers[i].nconditions;
+        em->cond = compile_conds(c, pl, sm->modifiers[i].conditions, sm->modifiers[i].nconditions);
+        em->noption = (uint8_t)sm->modifiers[i].noptions;
+        em->option = alloc(c, (size_t)em->noption, sizeof *em->option);
+        for (int o = 0; em->option && o < em->noption; o++) em->option[o] = (int16_t)sm->modifiers[i].options[o];
+    }
+    m->neffect = (uint8_t)sm->neffects;
+    m->effect = compile_effects(c, pl, sm->effects, sm->neffects);
+
+    m->ray_off = alloc(c, (size_t)g->nsq, sizeof *m->ray_off);
+    m->ray_len = alloc(c, (size_t)g->nsq, sizeof *m->ray_len);
+    if (c->failed) return;
+    int times = repeat_times(sm);
+    for (int s = 0; s < g->nsq; s++) {
+        if (!g->enabled[s]) continue;
+        m->ray_off[s] = (uint32_t)c->nrays;
+        int n = walk_ray(g, s, m, times, g->rays + c->nrays);
+        m->ray_len[s] = (uint8_t)n;
+        c->nrays += (size_t)n;
+    }
+}
+
+/* Counts ray landings of every move before allocating, to enforce GGN_MAX_RAY_ENTRIES. */
+static size_t count_rays(compiler *c)
+{
+    ggn_game *g = c->g;
+    size_t total = 0;
+    for (int p = 0; p < g->nplayers; p++) {
+        const sd_player *pl = &c->def->players[p];
+        for (int k = 0; k < g->nkinds; k++) {
+            const sd_kind *kind = &c->def->kinds[k];
+            for (int mi = 0; mi < kind->nmoves; mi++) {
+                eg_move probe;
+                int x, y;
+                memset(&probe, 0, sizeof probe);
+                rotate(pl, kind->moves[mi].step, &x, &y);
+                probe.dx = (int8_t)x;
+                probe.dy = (int8_t)y;
+                probe.repeat = kind->moves[mi].repeat.present;
+                int times = repeat_times(&kind->moves[mi]);
+                for (int s = 0; s < g->nsq; s++)
+                    if (g->enabled[s]) total += (size_t)walk_ray(g, s, &probe, times, NULL);
+                if (total > (size_t)GGN_MAX_RAY_ENTRIES) return total;
+            }
+        }
+    }
+    return total;
+}
+
+static bool has_enemy_action(const sd_move *sm)
+{
+    for (int a = 0; a < sm->nactions; a++)
+        if (sm->actions[a].state == SD_ENEMY) return true;
+    return false;
+}
+
+static eg_slide_dir *find_dir(compiler *c, eg_attack *at, int dx, int dy)
+{
+    for (int i = 0; i < at->nslide; i++)
+        if (at->slide[i].dx == dx && at->slide[i].dy == dy) return &at->slide[i];
+    eg_slide_dir *d = &at->slide[at->nslide++];
+    d->dx = (int8_t)dx;
+    d->dy = (int8_t)dy;
+    d->rev_off = alloc(c, (size_t)c->g->nsq, sizeof *d->rev_off);
+    d->rev_len = alloc(c, (size_t)c->g->nsq, sizeof *d->rev_len);
+    return d;
+}
+
+/*
+ * Reverse tables of player o: for every target square, the squares a leaper
+ * of o would attack it from (with the kinds that do), and for every slide
+ * direction the ray walked backwards from the target.
+ */
+static void compile_attacks(compiler *c, int o)
+{
+    ggn_game *g = c->g;
+    eg_attack *at = &g->attack[o];
+    at->leap_off = alloc(c, (size_t)g->nsq, sizeof *at->leap_off);
+    at->leap_len = alloc(c, (size_t)g->nsq, sizeof *at->leap_len);
+    int maxdirs = 0;
+    for (int k = 0; k < g->nkinds; k++) maxdirs += c->def->kinds[k].nmoves;
+    at->slide = alloc(c, (size_t)(maxdirs ? maxdirs : 1), sizeof *at->slide);
+    if (c->failed) return;
+
+    /* Leapers: two passes over (source, kind, move): count per target, then fill. */
+    uint64_t *mask = calloc((size_t)g->nsq * (size_t)g->nsq, sizeof *mask); /* [target][source] */
+    if (!mask) {
+        limit_error(c, "out of memory building attack tables");
+        return;
+    }
+    for (int k = 0; k < g->nkinds; k++) {
+        const sd_kind *kind = &c->def->kinds[k];
+        for (int mi = 0; mi < kind->nmoves; mi++) {
+            const sd_move *sm = &kind->moves[mi];
+            if (!has_enemy_action(sm)) continue;
+            const eg_move *m = eg_move_of(g, o, k, mi);
+            if (sm->repeat.present) {
+                if (sm->repeat.until != SD_NOT_EMPTY) {
+                    at->odd_kinds |= 1ULL << k;
+                    continue;
+                }
+                eg_slide_dir *d = find_dir(c, at, m->dx, m->dy);
+                if (c->failed) break;
+                uint16_t range = sm->repeat.loop ? 0xFFFF : (uint16_t)sm->repeat.times;
+                if (!(d->kinds & (1ULL << k)) || range > d->range[k]) d->range[k] = range;
+                d->kinds |= 1ULL << k;
+                continue;
+            }
+            for (int s = 0; s < g->nsq; s++) {
+                if (!m->ray_len[s]) continue;
+                int t = g->rays[m->ray_off[s]];
+                mask[(size_t)t * (size_t)g->nsq + (size_t)s] |= 1ULL << k;
+            }
+        }
+    }
+    size_t total = 0;
+    for (size_t i = 0; i < (size_t)g->nsq * (size_t)g->nsq; i++) total += mask[i] != 0;
+    at->leap_pool = alloc(c, total ? total : 1, sizeof *at->leap_pool);
+    size_t n = 0;
+    for (int t = 0; t < g->nsq && !c->failed; t++) {
+        at->leap_off[t] = (uint32_t)n;
+        for (int s = 0; s < g->nsq; s++) {
+            uint64_t km = mask[(size_t)t * (size_t)g->nsq + (size_t)s];
+            if (!km) continue;
+            at->leap_pool[n].sq = (uint16_t)s;
+            at->leap_pool[n].kinds = km;
+            n++;
+        }
+        at->leap_len[t] = (uint16_t)(n - at->leap_off[t]);
+    }
+    free(mask);
+    if (c->failed) return;
+
+    /* Reverse rays of the slide directions. */
+    for (int i = 0; i < at->nslide; i++) {
+        eg_slide_dir *d = &at->slide[i];
+        size_t need = 0;
+        for (int t = 0; t < g->nsq; t++) {
+            if (!g->enabled[t]) continue;
+            for (int x = g->sq_x[t] - d->dx, y = g->sq_y[t] - d->dy; eg_square(g, x, y) != EG_NONE;
+                 x -= d->dx, y -= d->dy)
+                need++;
+        }
+        uint16_t *pool = alloc(c, need ? need : 1, sizeof *pool);
+        if (!pool) return;
+        /* The reverse rays live in their own pool; rev_off indexes into it. */
+        size_t k = 0;
+        for (int t = 0; t < g->nsq; t++) {
+            d->rev_off[t] = (uint32_t)k;
+            if (g->enabled[t]) {
+                for (int x = g->sq_x[t] - d->dx, y = g->sq_y[t] - d->dy; eg_square(g, x, y) != EG_NONE;
+                     x -= d->dx, y -= d->dy)
+                    pool[k++] = (uint16_t)eg_square(g, x, y);
+            }
+            d->rev_len[t] = (uint8_t)(k - d->rev_off[t] > 255 ? 255 : k - d->rev_off[t]);
+        }
+        d->rev_pool = pool;
+    }
+}
+
+static uint64_t splitmix(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void compile_keys(compiler *c)
+{
+    ggn_game *g = c->g;
+    size_t n = (size_t)g->nkinds * (size_t)g->nplayers * (size_t)g->nsq;
+    g->zobrist = alloc(c, n, sizeof *g->zobrist);
+    g->zobrist_unmoved = alloc(c, (size_t)g->nsq, sizeof *g->zobrist_unmoved);
+    g->zobrist_turn = alloc(c, (size_t)c->def->norder, sizeof *g->zobrist_turn);
+    if (c->failed) return;
+    uint64_t seed = 0x6767C0DE2026ULL;
+    for (size_t i = 0; i < n; i++) g->zobrist[i] = splitmix(&seed);
+    for (int i = 0; i < g->nsq; i++) g->zobrist_unmoved[i] = splitmix(&seed);
+    for (int i = 0; i < c->def->norder; i++) g->zobrist_turn[i] = splitmix(&seed);
+}
+
+/*
+ * Default material values for kinds without `value`: a kind is worth what it
+ * can reach, measured as its average number of landings on the empty board,
+ * so a spec without values still gives the computer player a sensible scale
+ * (chess: knight ~270, rook ~600, queen ~950). The leader is worth 0: losing
+ * it ends the game, which search sees directly.
+ */
+static void compile_values(compiler *c)
+{
+    ggn_game *g = c->g;
+    g->kind_value = alloc(c, (size_t)g->nkinds, sizeof *g->kind_value);
+    if (c->failed) return;
+    for (int k = 0; k < g->nkinds; k++) {
+        const sd_kind *kind = &c->def->kinds[k];
+        if (kind->value >= 0) {
+            g->kind_value[k] = kind->value;
+            continue;
+        }
+        if (k == g->leader) {
+            g->kind_value[k] = 0;
+            continue;
+        }
+        long landings = 0, squares = 0;
+        for (int s = 0; s < g->nsq; s++) {
+            if (!g->enabled[s]) continue;
+            squares++;
+            for (int mi = 0; mi < kind->nmoves; mi++) landings += eg_move_of(g, 0, k, mi)->ray_len[s];
+        }
+        double mobility = squares ? (double)landings / (double)squares : 0.0;
+        g->kind_value[k] = 60 + (int)(40.0 * mobility);
+    }
+}
+
+static void compile_castling(compiler *c)
+{
+    ggn_game *g = c->g;
+    if (g->leader == EG_NONE) return;
+    const sd_kind *kind = &c->def->kinds[g->leader];
+    for (int mi = 0; mi < kind->nmoves; mi++) {
+        const sd_move *sm = &kind->moves[mi];
+        for (int e = 0; e < sm->neffects; e++) {
+            if (sm->effects[e].kind != SD_EFFECT_MOVE) continue;
+            g->leader_castles = true;
+            if (sm->effects[e].piece >= 0) g->castle_partners |= 1ULL << sm->effects[e].piece;
+        }
+    }
+}
+
+ggn_game *eg_compile(sd_game *def, ggn_errors *errs)
+{
+    ggn_game *g = calloc(1, sizeof *g);
+    sd_arena *arena = sd_arena_new();
+    if (!g || !arena) {
+        free(g);
+        sd_arena_free(arena);
+        ggn_error err;
+        ggn_error_set(&err, GGN_E_NOMEM, "out of memory compiling the game");
+        ggn_errors_add(errs, &err);
+        return NULL;
+    }
+    g->def = def;
+    g->arena = arena;
+    compiler c = { g, def, errs, 0, false };
+    g->cols = def->cols;
+    g->rows = def->rows;
+    g->nsq = def->cols * def->rows;
+    g->nplayers = def->nplayers;
+    g->nkinds = def->nkinds;
+    g->leader = def->leader;
+
+    size_t entries = (size_t)g->nplayers * (size_t)g->nkinds * GGN_MAX_MOVES_PER_KIND;
+    if (entries * (size_t)g->nsq > (size_t)GGN_MAX_TABLE_ENTRIES) {
+        limit_error(&c, "players x piece kinds x moves x squares exceeds GGN_MAX_TABLE_ENTRIES");
+        goto fail;
+    }
+    g->enabled = alloc(&c, (size_t)g->nsq, sizeof *g->enabled);
+    g->sq_x = alloc(&c, (size_t)g->nsq, sizeof *g->sq_x);
+    g->sq_y = alloc(&c, (size_t)g->nsq, sizeof *g->sq_y);
+    g->moves = alloc(&c, entries, sizeof *g->moves);
+    g->attack = alloc(&c, (size_t)g->nplayers, sizeof *g->attack);
+    g->nmoves = alloc(&c, (size_t)g->nkinds, sizeof *g->nmoves);
+    if (c.failed) goto fail;
+    for (int k = 0; k < g->nkinds; k++) g->nmoves[k] = (uint8_t)def->kinds[k].nmoves;
+    for (int i = 0; i < def->draw.nreset_kinds; i++) g->reset_kinds |= 1ULL << def->draw.reset_kinds[i];
+    for (int s = 0; s < g->nsq; s++) {
+        g->enabled[s] = !def->disabled[s];
+        g->sq_x[s] = (int8_t)(s % g->cols);
+        g->sq_y[s] = (int8_t)(s / g->cols);
+    }
+    size_t nrays = count_rays(&c);
+    if (nrays > (size_t)GGN_MAX_RAY_ENTRIES) {
+        limit_error(&c, "the game's rays exceed GGN_MAX_RAY_ENTRIES landing squares");
+        goto fail;
+    }
+    g->rays = alloc(&c, nrays ? nrays : 1, sizeof *g->rays);
+    for (int p = 0; p < g->nplayers && !c.failed; p++)
+        for (int k = 0; k < g->nkinds && !c.failed; k++)
+            for (int mi = 0; mi < def->kinds[k].nmoves && !c.failed; mi++) compile_move(&c, p, k, mi);
+    for (int o = 0; o < g->nplayers && !c.failed; o++) compile_attacks(&c, o);
+
+    if (def->nnamed > 0) {
+        g->named_sq = alloc(&c, (size_t)def->nnamed * (size_t)g->nplayers * (size_t)g->nsq, sizeof *g->named_sq);
+        for (int n = 0; n < def->nnamed && !c.failed; n++)
+            for (int p = 0; p < g->nplayers; p++)
+                for (int i = 0; i < def->named[n].nsquares[p]; i++) {
+                    int sq = def->named[n].squares[p][i][1] * g->cols + def->named[n].squares[p][i][0];
+                    g->named_sq[((size_t)n * (size_t)g->nplayers + (size_t)p) * (size_t)g->nsq + (size_t)sq] = true;
+                }
+    }
+    compile_keys(&c);
+    compile_values(&c);
+    compile_castling(&c);
+    if (c.failed) goto fail;
+    g->has_fen = g->nplayers == 2;
+    for (int k = 0; k < g->nkinds; k++)
+        if (!def->kinds[k].symbol) g->has_fen = false;
+    return g;
+fail:
+    sd_arena_free(g->arena);
+    free(g);
+    return NULL;
+}
+
+void eg_game_free(ggn_game *g)
+{
+    if (!g) return;
+    sd_arena_free(g->arena);
+    sd_game_free(g->def);
+    free(g);
+}

@@ -1,0 +1,19 @@
+/* conditions.h — judging compiled conditions (internal to the engine). */
+#ifndef GGN_ENGINE_CONDITIONS_H
+#define GGN_ENGINE_CONDITIONS_H
+
+#include "engine.h"
+
+/* What a condition is judged against: the moving piece, where it starts, what it already produced. */
+typedef struct eg_cond_ctx {
+    const ggn_position *pos;
+    int player;            /* the mover's owner */
+    int from;              /* the mover's source square */
+    const eg_piece *mover;
+    uint64_t produced;     /* bit m: move m of this piece produced a landing (DEPENDS_ON) */
+} eg_cond_ctx;
+
+bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to);
+bool eg_conditions_hold(const eg_cond_ctx *c, const eg_cond *conds, int n, int to);
+
+#endif

@@ -1,0 +1,207 @@
+/*
+ * engine.h — the compiled game and the position, shared by the engine's
+ * files (internal).
+ *
+ * Compilation (compile.c) turns the spec's definitions into per-player
+ * tables: every step rotated by the player's direction matrix, every ray
+ * precomputed per source square (stopping at the edge and at disabled
+ * squares), conditions split into those that depend on the source only and
+ * those that depend on the landing square, and reverse attack tables for
+ * leader safety and NOT_ATTACKED. After that, square names and JSON are
+ * gone: move generation only reads arrays.
+ */
+#ifndef GGN_ENGINE_H
+#define GGN_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ggn/game.h"
+#include "spec/arena.h"
+#include "spec/spec_def.h"
+
+#define EG_NONE (-1)
+
+/* A condition with its offsets rotated for one player. */
+typedef struct eg_cond {
+    uint8_t kind;          /* sd_condition_kind */
+    int8_t dx, dy;         /* rotated .pos */
+    int16_t arg;           /* DEPENDS_ON: move index; CHECK_STATE: flag; NAMED: named index */
+    int16_t piece;         /* PIECE_/ROOK_FIRST_MOVE filter kind, EG_NONE = any */
+    int16_t nsquares;      /* SQUARES_EMPTY */
+    int8_t (*squares)[2];  /* SQUARES_EMPTY: rotated offsets */
+} eg_cond;
+
+typedef struct eg_effect {
+    uint8_t kind;          /* sd_effect_kind */
+    int16_t flag;          /* SET_STATE */
+    int32_t duration;      /* SET_STATE, -1 = permanent */
+    int8_t ax, ay;         /* CAPTURE target, or MOVE from (rotated) */
+    int8_t bx, by;         /* MOVE to (rotated) */
+    int16_t piece;         /* MOVE filter kind, EG_NONE = any */
+} eg_effect;
+
+typedef struct eg_action {
+    uint8_t state;         /* SD_EMPTY / SD_ENEMY / SD_ALLY */
+    uint8_t ncond;
+    eg_cond *cond;
+    uint8_t neffect;
+    eg_effect *effect;
+} eg_action;
+
+typedef struct eg_modifier {
+    uint8_t ncond;
+    eg_cond *cond;
+    uint8_t noption;
+    int16_t *option;       /* kind indices */
+} eg_modifier;
+
+/* One move definition of one kind, compiled for one player. */
+typedef struct eg_move {
+    int8_t dx, dy;         /* rotated step */
+    bool repeat;           /* slide along the precomputed ray */
+    uint8_t until;         /* sd_occupancy that stops a slide (after its actions) */
+    bool simple;           /* no conditions, modifiers or effects anywhere, <= 1 action per state */
+    int8_t by_state[3];    /* simple moves: action index for EMPTY/ENEMY/ALLY, EG_NONE if none */
+    uint8_t nsrc;          /* conditions that depend on the source only */
+    eg_cond *src;
+    uint8_t ndst;          /* conditions judged at each landing square */
+    eg_cond *dst;
+    uint8_t naction;
+    eg_action *action;
+    uint8_t nmodifier;
+    eg_modifier *modifier;
+    uint8_t neffect;
+    eg_effect *effect;
+    uint32_t *ray_off;     /* [squares]: start of this source's ray in game->rays */
+    uint8_t *ray_len;      /* [squares]: landings on the ray (0 = none) */
+} eg_move;
+
+/* Reverse attack tables of one player (who attacks). */
+typedef struct eg_leap_src {
+    uint16_t sq;           /* square an attacker would stand on */
+    uint64_t kinds;        /* kinds that attack the target from there */
+} eg_leap_src;
+
+typedef struct eg_slide_dir {
+    int8_t dx, dy;         /* direction of travel of the attacker */
+    uint64_t kinds;        /* kinds sliding this way with an ENEMY action */
+    uint16_t range[GGN_MAX_KINDS]; /* per kind: maximum landings (times), 0xFFFF = unbounded */
+    uint16_t *rev_pool;    /* squares of every reverse ray of this direction */
+    uint32_t *rev_off;     /* [squares]: start of the reverse ray from a target (towards attackers) */
+    uint8_t *rev_len;
+} eg_slide_dir;
+
+typedef struct eg_attack {
+    uint32_t *leap_off;    /* [squares]: start in leap_pool */
+    uint16_t *leap_len;
+    eg_leap_src *leap_pool;
+    int nslide;
+    eg_slide_dir *slide;
+    uint64_t odd_kinds;    /* kinds whose ENEMY slides stop on other than NOT_EMPTY: walked forward */
+} eg_attack;
+
+struct ggn_game {
+    sd_game *def;          /* the validated spec; names and counts come from here */
+    sd_arena *arena;       /* owns every table below */
+    int cols, rows, nsq;
+    bool *enabled;         /* [nsq] */
+    int8_t *sq_x, *sq_y;   /* [nsq] coordinates of each square */
+    int nplayers, nkinds;
+    eg_move *moves;        /* [nplayers][nkinds][GGN_MAX_MOVES_PER_KIND], see eg_move_of */
+    uint8_t *nmoves;       /* [nkinds] */
+    uint16_t *rays;        /* pool of landing squares */
+    eg_attack *attack;     /* [nplayers] */
+    bool *named_sq;        /* [nnamed][nplayers][nsq] POSITION condition membership */
+    uint64_t *zobrist;     /* [nkinds][nplayers][nsq] */
+    uint64_t *zobrist_unmoved; /* [nsq] */
+    uint64_t *zobrist_turn;    /* [norder] */
+    int leader;            /* kind or EG_NONE */
+    int *kind_value;       /* [nkinds] */
+    bool has_fen;
+    uint64_t castle_partners;  /* kinds moved by the leader's MOVE side effects */
+    bool leader_castles;       /* the leader has a move with a MOVE side effect */
+    uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
+};
+
+static inline const eg_move *eg_move_of(const ggn_game *g, int player, int kind, int m)
+{
+    return &g->moves[((size_t)player * (size_t)g->nkinds + (size_t)kind) * GGN_MAX_MOVES_PER_KIND + (size_t)m];
+}
+
+/* A piece on the board (or captured: sq == EG_NONE). Instances are never reused. */
+typedef struct eg_piece {
+    int16_t sq;
+    uint8_t owner;
+    uint8_t kind;
+    uint16_t moves;        /* moves made, saturating */
+    int32_t flag_until[GGN_MAX_FLAGS]; /* flag f visible while ply < flag_until[f] */
+} eg_piece;
+
+#define EG_MAX_UNDO_CELLS 16
+#define EG_MAX_UNDO_PIECES 8
+
+typedef struct eg_undo {
+    ggn_move move;
+    int turn, halfmove;
+    uint64_t hash;
+    uint8_t ncell, npiece;
+    bool capture;
+    struct { uint16_t sq; int8_t side; uint8_t kind; uint8_t piece; } cell[EG_MAX_UNDO_CELLS];
+    struct { uint8_t id; eg_piece saved; } piece[EG_MAX_UNDO_PIECES];
+} eg_undo;
+
+#define EG_EMPTY_SIDE (-1)
+
+struct ggn_position {
+    const ggn_game *g;
+    int turn;              /* index into def->order */
+    int ply;               /* half-moves since the game's start (FEN sets it from the counters) */
+    int halfmove;          /* half-moves since the last capture or reset move */
+    uint64_t hash;
+    int npiece;            /* instances 1..npiece-1 used; 0 means empty */
+    int8_t side_at[GGN_MAX_SQUARES];   /* owner, EG_EMPTY_SIDE when empty */
+    uint8_t kind_at[GGN_MAX_SQUARES];
+    uint8_t piece_at[GGN_MAX_SQUARES]; /* instance id, 0 = empty */
+    eg_piece piece[GGN_MAX_PIECES_ON_BOARD];
+    int nundo;
+    eg_undo undo[GGN_MAX_PLY];
+};
+
+static inline int eg_player_to_move(const ggn_position *pos) { return pos->g->def->order[pos->turn]; }
+
+/* compile.c */
+ggn_game *eg_compile(sd_game *def, ggn_errors *errs);
+void eg_game_free(ggn_game *g);
+
+/* Square index of (x, y), or EG_NONE when off the board or disabled. */
+static inline int eg_square(const ggn_game *g, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= g->cols || y >= g->rows) return EG_NONE;
+    int sq = y * g->cols + x;
+    return g->enabled[sq] ? sq : EG_NONE;
+}
+
+static inline int eg_offset(const ggn_game *g, int from, int dx, int dy)
+{
+    return eg_square(g, g->sq_x[from] + dx, g->sq_y[from] + dy);
+}
+
+/* attack.c: is sq attacked by any player other than `player`? (board as it stands) */
+bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
+
+/* movegen.c: pseudo-legal moves of the player to move; returns the count (may exceed cap). */
+size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap);
+
+/* make.c */
+bool eg_make(ggn_position *pos, ggn_move m);
+void eg_unmake(ggn_position *pos);
+bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved);
+void eg_clear(ggn_position *pos);
+
+/* legal.c: does any leader of `player` stand attacked? */
+bool eg_leader_attacked(const ggn_position *pos, int player);
+/* legal.c: keeps the legal moves of moves[0..n) at the front; returns how many. */
+size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n);
+
+#endif

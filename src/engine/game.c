@@ -1,0 +1,124 @@
+/* game.c — loading a game, its accessors, and the lifecycle of positions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+static ggn_game *finish_load(sd_game *def, ggn_errors *errs)
+{
+    if (!def) return NULL;
+    ggn_game *g = eg_compile(def, errs);
+    if (!g) sd_game_free(def);
+    return g;
+}
+
+ggn_game *ggn_game_load_file(const char *path, ggn_errors *errs)
+{
+    return finish_load(sd_game_load_file(path, errs), errs);
+}
+
+ggn_game *ggn_game_load_string(const char *text, size_t len, const char *name, ggn_errors *errs)
+{
+    return finish_load(sd_game_load_string(text, len, name, errs), errs);
+}
+
+void ggn_game_free(ggn_game *game) { eg_game_free(game); }
+
+const char *ggn_game_name(const ggn_game *g) { return g->def->name; }
+int ggn_game_cols(const ggn_game *g) { return g->cols; }
+int ggn_game_rows(const ggn_game *g) { return g->rows; }
+bool ggn_game_square_enabled(const ggn_game *g, int x, int y) { return eg_square(g, x, y) != EG_NONE; }
+int ggn_game_player_count(const ggn_game *g) { return g->nplayers; }
+int ggn_game_kind_count(const ggn_game *g) { return g->nkinds; }
+int ggn_game_leader(const ggn_game *g) { return g->leader; }
+bool ggn_game_has_fen(const ggn_game *g) { return g->has_fen; }
+
+const char *ggn_game_player_name(const ggn_game *g, int player)
+{
+    return player >= 0 && player < g->nplayers ? g->def->players[player].name : "";
+}
+
+const char *ggn_game_kind_code(const ggn_game *g, int kind)
+{
+    return kind >= 0 && kind < g->nkinds ? g->def->kinds[kind].code : "";
+}
+
+char ggn_game_kind_symbol(const ggn_game *g, int kind)
+{
+    return kind >= 0 && kind < g->nkinds ? g->def->kinds[kind].symbol : '\0';
+}
+
+int ggn_game_kind_value(const ggn_game *g, int kind)
+{
+    return kind >= 0 && kind < g->nkinds ? g->kind_value[kind] : 0;
+}
+
+/* The start position: every player's starting pieces, unmoved, turn at start_at. */
+static void set_start(ggn_position *pos)
+{
+    const sd_game *def = pos->g->def;
+    eg_clear(pos);
+    for (int p = 0; p < def->nplayers; p++)
+        for (int i = 0; i < def->players[p].nstarts; i++) {
+            const sd_start *s = &def->players[p].starts[i];
+            eg_place(pos, s->y * def->cols + s->x, s->kind, p, true);
+        }
+}
+
+ggn_position *ggn_position_new(const ggn_game *game)
+{
+    ggn_position *pos = malloc(sizeof *pos);
+    if (!pos) return NULL;
+    pos->g = game;
+    set_start(pos);
+    return pos;
+}
+
+void ggn_position_free(ggn_position *pos) { free(pos); }
+
+void ggn_position_copy(ggn_position *dst, const ggn_position *src)
+{
+    /* Only the live part of the undo stack matters. */
+    size_t head = offsetof(ggn_position, undo);
+    memcpy(dst, src, head);
+    memcpy(dst->undo, src->undo, (size_t)src->nundo * sizeof src->undo[0]);
+}
+
+const ggn_game *ggn_position_game(const ggn_position *pos) { return pos->g; }
+int ggn_position_to_move(const ggn_position *pos) { return eg_player_to_move(pos); }
+int ggn_position_ply(const ggn_position *pos) { return pos->ply; }
+uint64_t ggn_position_hash(const ggn_position *pos) { return pos->hash; }
+int ggn_position_history(const ggn_position *pos) { return pos->nundo; }
+
+bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int *owner, bool *unmoved)
+{
+    int sq = eg_square(pos->g, x, y);
+    if (sq == EG_NONE || !pos->piece_at[sq]) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[sq]];
+    if (kind) *kind = p->kind;
+    if (owner) *owner = p->owner;
+    if (unmoved) *unmoved = p->moves == 0;
+    return true;
+}
+
+bool ggn_position_make(ggn_position *pos, ggn_move move) { return eg_make(pos, move); }
+
+bool ggn_position_unmake(ggn_position *pos)
+{
+    if (pos->nundo == 0) return false;
+    eg_unmake(pos);
+    return true;
+}
+
+bool ggn_position_last_move(const ggn_position *pos, ggn_move *move)
+{
+    if (pos->nundo == 0) return false;
+    *move = pos->undo[pos->nundo - 1].move;
+    return true;
+}
+
+bool ggn_move_equal(ggn_move a, ggn_move b)
+{
+    return a.from == b.from && a.to == b.to && a.pattern == b.pattern && a.action == b.action &&
+           a.promotion == b.promotion && a.modifier == b.modifier;
+}

@@ -1,0 +1,208 @@
+/*
+ * make.c — playing and taking back moves.
+ *
+ * Every change to the board goes through lift() and drop(), which keep the
+ * three square arrays, the piece's square and the hash in step and record
+ * the old contents of each square in the undo record; every piece whose
+ * fields change is saved whole first. Unmake restores both lists in reverse,
+ * so it needs no knowledge of what the move did.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "engine.h"
+
+static inline uint64_t piece_key(const ggn_game *g, const eg_piece *p, int sq)
+{
+    uint64_t k = g->zobrist[((size_t)p->kind * (size_t)g->nplayers + p->owner) * (size_t)g->nsq + (size_t)sq];
+    if (p->moves == 0) k ^= g->zobrist_unmoved[sq];
+    return k;
+}
+
+static void save_piece(ggn_position *pos, eg_undo *u, int id)
+{
+    for (int i = 0; i < u->npiece; i++)
+        if (u->piece[i].id == id) return;
+    /* Bounded by construction: a move touches the mover, its victim and at
+     * most GGN_MAX_SIDE_EFFECTS * 2 others; EG_MAX_UNDO_PIECES covers chess and
+     * every shipped game, and compile-time validation keeps effects small. */
+    if (u->npiece < EG_MAX_UNDO_PIECES) {
+        u->piece[u->npiece].id = (uint8_t)id;
+        u->piece[u->npiece].saved = pos->piece[id];
+        u->npiece++;
+    }
+}
+
+static void record_cell(ggn_position *pos, eg_undo *u, int sq)
+{
+    if (u->ncell < EG_MAX_UNDO_CELLS) {
+        u->cell[u->ncell].sq = (uint16_t)sq;
+        u->cell[u->ncell].side = pos->side_at[sq];
+        u->cell[u->ncell].kind = pos->kind_at[sq];
+        u->cell[u->ncell].piece = pos->piece_at[sq];
+        u->ncell++;
+    }
+}
+
+/* Takes the piece off sq (which must hold one); returns its id. */
+static int lift(ggn_position *pos, eg_undo *u, int sq)
+{
+    int id = pos->piece_at[sq];
+    eg_piece *p = &pos->piece[id];
+    save_piece(pos, u, id);
+    record_cell(pos, u, sq);
+    pos->hash ^= piece_key(pos->g, p, sq);
+    pos->side_at[sq] = EG_EMPTY_SIDE;
+    pos->kind_at[sq] = 0;
+    pos->piece_at[sq] = 0;
+    p->sq = EG_NONE;
+    return id;
+}
+
+/* Puts piece id on the empty square sq. */
+static void drop(ggn_position *pos, eg_undo *u, int id, int sq)
+{
+    eg_piece *p = &pos->piece[id];
+    record_cell(pos, u, sq);
+    pos->side_at[sq] = (int8_t)p->owner;
+    pos->kind_at[sq] = p->kind;
+    pos->piece_at[sq] = (uint8_t)id;
+    p->sq = (int16_t)sq;
+    pos->hash ^= piece_key(pos->g, p, sq);
+}
+
+static void count_move(eg_piece *p)
+{
+    if (p->moves < UINT16_MAX) p->moves++;
+}
+
+static void apply_effect(ggn_position *pos, eg_undo *u, const eg_effect *e, int mover, int from)
+{
+    const ggn_game *g = pos->g;
+    switch ((sd_effect_kind)e->kind) {
+    case SD_EFFECT_SET_STATE:
+        save_piece(pos, u, mover);
+        pos->piece[mover].flag_until[e->flag] = e->duration < 0 ? INT32_MAX : pos->ply + e->duration + 1;
+        break;
+    case SD_EFFECT_CAPTURE: {
+        int sq = eg_offset(g, from, e->ax, e->ay);
+        if (sq == EG_NONE || !pos->piece_at[sq] || pos->piece_at[sq] == mover) break;
+        lift(pos, u, sq);
+        u->capture = true;
+        break;
+    }
+    case SD_EFFECT_MOVE: {
+        int a = eg_offset(g, from, e->ax, e->ay), b = eg_offset(g, from, e->bx, e->by);
+        if (a == EG_NONE || b == EG_NONE || !pos->piece_at[a] || pos->piece_at[a] == mover) break;
+        if (e->piece != EG_NONE && pos->kind_at[a] != e->piece) break;
+        if (a == b || pos->piece_at[b] == mover) break;
+        int id = lift(pos, u, a);
+        if (pos->piece_at[b]) {
+            lift(pos, u, b);
+            u->capture = true;
+        }
+        count_move(&pos->piece[id]);
+        drop(pos, u, id, b);
+        break;
+    }
+    }
+}
+
+bool eg_make(ggn_position *pos, ggn_move mv)
+{
+    if (pos->nundo >= GGN_MAX_PLY) return false;
+    const ggn_game *g = pos->g;
+    eg_undo *u = &pos->undo[pos->nundo++];
+    u->move = mv;
+    u->turn = pos->turn;
+    u->halfmove = pos->halfmove;
+    u->hash = pos->hash;
+    u->ncell = 0;
+    u->npiece = 0;
+    u->capture = false;
+
+    int from = mv.from, to = mv.to;
+    int id = pos->piece_at[from];
+    eg_piece *p = &pos->piece[id];
+    int player = p->owner, kind = p->kind;
+    const eg_move *m = eg_move_of(g, player, kind, mv.pattern);
+    const eg_action *act = &m->action[mv.action];
+
+    if (pos->piece_at[to] && pos->piece_at[to] != id) {
+        lift(pos, u, to);
+        u->capture = true;
+    }
+    lift(pos, u, from);
+    count_move(p);
+    drop(pos, u, id, to);
+    for (int i = 0; i < act->neffect; i++) apply_effect(pos, u, &act->effect[i], id, from);
+    for (int i = 0; i < m->neffect; i++) apply_effect(pos, u, &m->effect[i], id, from);
+    if (mv.promotion) {
+        /* The option of the TRANSFORM that fired at generation time; the new
+         * piece starts unmoved and without flags. */
+        const eg_modifier *mod = &m->modifier[mv.modifier];
+        int option_kind = mod->option[mv.promotion - 1];
+        if (p->sq != EG_NONE) {
+            int sq = p->sq;
+            lift(pos, u, sq);
+            p->kind = (uint8_t)option_kind;
+            p->moves = 0;
+            for (int f = 0; f < GGN_MAX_FLAGS; f++) p->flag_until[f] = 0;
+            drop(pos, u, id, sq);
+        }
+    }
+    pos->halfmove = (u->capture || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
+    pos->hash ^= g->zobrist_turn[pos->turn];
+    pos->turn = (pos->turn + 1) % g->def->norder;
+    pos->hash ^= g->zobrist_turn[pos->turn];
+    pos->ply++;
+    return true;
+}
+
+void eg_unmake(ggn_position *pos)
+{
+    eg_undo *u = &pos->undo[--pos->nundo];
+    for (int i = u->ncell - 1; i >= 0; i--) {
+        int sq = u->cell[i].sq;
+        pos->side_at[sq] = u->cell[i].side;
+        pos->kind_at[sq] = u->cell[i].kind;
+        pos->piece_at[sq] = u->cell[i].piece;
+    }
+    for (int i = u->npiece - 1; i >= 0; i--) pos->piece[u->piece[i].id] = u->piece[i].saved;
+    pos->turn = u->turn;
+    pos->halfmove = u->halfmove;
+    pos->hash = u->hash;
+    pos->ply--;
+}
+
+void eg_clear(ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    memset(pos->side_at, EG_EMPTY_SIDE, sizeof pos->side_at);
+    memset(pos->kind_at, 0, sizeof pos->kind_at);
+    memset(pos->piece_at, 0, sizeof pos->piece_at);
+    memset(pos->piece, 0, sizeof pos->piece);
+    pos->npiece = 1;
+    pos->nundo = 0;
+    pos->ply = 0;
+    pos->halfmove = 0;
+    pos->turn = g->def->start_at;
+    pos->hash = g->zobrist_turn[pos->turn];
+}
+
+bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved)
+{
+    if (pos->npiece >= GGN_MAX_PIECES_ON_BOARD || pos->piece_at[sq]) return false;
+    int id = pos->npiece++;
+    eg_piece *p = &pos->piece[id];
+    memset(p, 0, sizeof *p);
+    p->owner = (uint8_t)owner;
+    p->kind = (uint8_t)kind;
+    p->moves = unmoved ? 0 : 1;
+    p->sq = (int16_t)sq;
+    pos->side_at[sq] = (int8_t)owner;
+    pos->kind_at[sq] = (uint8_t)kind;
+    pos->piece_at[sq] = (uint8_t)id;
+    pos->hash ^= piece_key(pos->g, p, sq);
+    return true;
+}

@@ -1,0 +1,103 @@
+/*
+ * movegen.c — pseudo-legal moves of the player to move, straight from the
+ * compiled tables. Moves of one piece are produced in the order the spec
+ * lists them (DEPENDS_ON sees only earlier moves), each landing of a ray in
+ * order, each matching action, and each TRANSFORM option as its own move.
+ */
+#include "conditions.h"
+
+typedef struct sink {
+    ggn_move *buf;
+    size_t cap;
+    size_t n;
+} sink;
+
+static inline void push(sink *s, int from, int to, int pattern, int action, int promotion, int modifier)
+{
+    if (s->n < s->cap) {
+        ggn_move *m = &s->buf[s->n];
+        m->from = (uint16_t)from;
+        m->to = (uint16_t)to;
+        m->pattern = (uint8_t)pattern;
+        m->action = (uint8_t)action;
+        m->promotion = (uint8_t)promotion;
+        m->modifier = (uint8_t)modifier;
+    }
+    s->n++;
+}
+
+static inline int occupancy(const ggn_position *pos, int sq, int player)
+{
+    int side = pos->side_at[sq];
+    if (side == EG_EMPTY_SIDE) return SD_EMPTY;
+    return side == player ? SD_ALLY : SD_ENEMY;
+}
+
+/* Does a slide stop after landing on a square of this occupancy? */
+static inline bool stops(int state, int until)
+{
+    if (until == SD_NOT_EMPTY) return state != SD_EMPTY;
+    return state == until;
+}
+
+/* One landing of a move that passed its conditions: the first TRANSFORM whose conditions hold fans it out. */
+static void emit(sink *s, const eg_cond_ctx *c, const eg_move *m, int pattern, int action, int to)
+{
+    for (int i = 0; i < m->nmodifier; i++) {
+        const eg_modifier *mod = &m->modifier[i];
+        if (!eg_conditions_hold(c, mod->cond, mod->ncond, to)) continue;
+        for (int o = 0; o < mod->noption; o++) push(s, c->from, to, pattern, action, o + 1, i);
+        return;
+    }
+    push(s, c->from, to, pattern, action, 0, 0);
+}
+
+static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
+{
+    const ggn_game *g = pos->g;
+    const eg_piece *pc = &pos->piece[id];
+    int from = pc->sq;
+    int nmoves = g->nmoves[pc->kind];
+    eg_cond_ctx c = { pos, player, from, pc, 0 };
+    for (int mi = 0; mi < nmoves; mi++) {
+        const eg_move *m = eg_move_of(g, player, pc->kind, mi);
+        int len = m->ray_len[from];
+        if (!len) continue;
+        const uint16_t *ray = g->rays + m->ray_off[from];
+        size_t before = s->n;
+        if (m->simple) {
+            for (int i = 0; i < len; i++) {
+                int to = ray[i];
+                int st = occupancy(pos, to, player);
+                int a = m->by_state[st];
+                if (a != EG_NONE) push(s, from, to, mi, a, 0, 0);
+                if (stops(st, m->until)) break;
+            }
+        } else if (eg_conditions_hold(&c, m->src, m->nsrc, EG_NONE)) {
+            for (int i = 0; i < len; i++) {
+                int to = ray[i];
+                int st = occupancy(pos, to, player);
+                if (eg_conditions_hold(&c, m->dst, m->ndst, to)) {
+                    for (int a = 0; a < m->naction; a++) {
+                        const eg_action *act = &m->action[a];
+                        if (act->state != st || !eg_conditions_hold(&c, act->cond, act->ncond, to)) continue;
+                        emit(s, &c, m, mi, a, to);
+                    }
+                }
+                if (!m->repeat || stops(st, m->until)) break;
+            }
+        }
+        if (s->n > before) c.produced |= 1ULL << mi;
+    }
+}
+
+size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)
+{
+    sink s = { buf, cap, 0 };
+    int player = eg_player_to_move(pos);
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->sq != EG_NONE && pc->owner == player) generate_piece(pos, &s, id, player);
+    }
+    return s.n;
+}

@@ -1,0 +1,146 @@
+/*
+ * movetext.c — moves as text: coordinate notation out ("e2e4", "e7e8q",
+ * "a7a8=AMAZON" for kinds without a symbol) and the forms players type in.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "ggn/id.h"
+
+static size_t label(const ggn_game *g, int sq, char *buf, size_t cap)
+{
+    ggn_cell cell = { 2, { g->sq_x[sq], g->sq_y[sq], 0 } };
+    return ggn_cell_format(&cell, buf, cap);
+}
+
+/* The kind a promotion move turns into, or EG_NONE. */
+static int promoted_kind(const ggn_position *pos, ggn_move mv)
+{
+    if (!mv.promotion || !pos->piece_at[mv.from]) return EG_NONE;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    const eg_move *m = eg_move_of(pos->g, p->owner, p->kind, mv.pattern);
+    return m->modifier[mv.modifier].option[mv.promotion - 1];
+}
+
+size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+{
+    const ggn_game *g = pos->g;
+    char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], promo[GGN_MAX_STRING_BYTES + 2] = "";
+    label(g, mv.from, from, sizeof from);
+    label(g, mv.to, to, sizeof to);
+    int kind = promoted_kind(pos, mv);
+    if (kind != EG_NONE) {
+        char sym = g->def->kinds[kind].symbol;
+        if (sym) snprintf(promo, sizeof promo, "%c", tolower((unsigned char)sym));
+        else snprintf(promo, sizeof promo, "=%s", g->def->kinds[kind].code);
+    }
+    int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
+    if (n < 0 || (size_t)n >= cap) {
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
+    return (size_t)n;
+}
+
+bool ggn_move_is_capture(const ggn_position *pos, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    int id = pos->piece_at[mv.from];
+    if (!id) return false;
+    const eg_piece *p = &pos->piece[id];
+    if (pos->piece_at[mv.to] && pos->side_at[mv.to] != p->owner) return true;
+    const eg_action *a = &eg_move_of(g, p->owner, p->kind, mv.pattern)->action[mv.action];
+    for (int i = 0; i < a->neffect; i++) {
+        if (a->effect[i].kind != SD_EFFECT_CAPTURE) continue;
+        int sq = eg_offset(g, mv.from, a->effect[i].ax, a->effect[i].ay);
+        if (sq != EG_NONE && pos->piece_at[sq] && pos->side_at[sq] != p->owner) return true;
+    }
+    return false;
+}
+
+/* Reads "[x, y]" or a CELL label at *s; returns the square or EG_NONE. */
+static int read_square(const ggn_game *g, const char **s)
+{
+    const char *p = *s;
+    while (*p == ' ') p++;
+    if (*p == '[') {
+        char *end;
+        long x = strtol(p + 1, &end, 10);
+        p = end;
+        while (*p == ' ') p++;
+        if (*p != ',') return EG_NONE;
+        long y = strtol(p + 1, &end, 10);
+        p = end;
+        while (*p == ' ') p++;
+        if (*p != ']') return EG_NONE;
+        *s = p + 1;
+        if (x < 0 || y < 0 || x >= g->cols || y >= g->rows) return EG_NONE;
+        return eg_square(g, (int)x, (int)y);
+    }
+    const char *start = p;
+    while (islower((unsigned char)*p)) p++;
+    if (p == start) return EG_NONE;
+    while (isdigit((unsigned char)*p)) p++;
+    ggn_cell cell;
+    if (ggn_cell_parse(start, (size_t)(p - start), &cell) || cell.dims != 2) return EG_NONE;
+    *s = p;
+    return eg_square(g, cell.index[0], cell.index[1]);
+}
+
+static bool names_kind(const ggn_game *g, int kind, const char *text)
+{
+    const sd_kind *k = &g->def->kinds[kind];
+    if (k->symbol && text[0] && !text[1] && toupper((unsigned char)text[0]) == k->symbol) return true;
+    size_t n = strlen(text);
+    if (n != strlen(k->code)) return false;
+    for (size_t i = 0; i < n; i++)
+        if (toupper((unsigned char)text[i]) != toupper((unsigned char)k->code[i])) return false;
+    return true;
+}
+
+bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    const char *s = text;
+    int from = read_square(g, &s);
+    while (*s == ' ' || *s == '-' || *s == 'x' || *s == ':' || *s == '>') s++;
+    int to = from == EG_NONE ? EG_NONE : read_square(g, &s);
+    if (from == EG_NONE || to == EG_NONE) {
+        ggn_error_set(err, GGN_E_VALUE, "'%s' is not a move: write it as source and destination, like e2e4", text);
+        return false;
+    }
+    while (*s == ' ' || *s == '=') s++;
+    char promo[GGN_MAX_STRING_BYTES + 1];
+    snprintf(promo, sizeof promo, "%s", s);
+    for (size_t n = strlen(promo); n && promo[n - 1] == ' '; n--) promo[n - 1] = '\0';
+
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    size_t found = 0, with_promotion = 0;
+    ggn_move first = { 0, 0, 0, 0, 0, 0 };
+    for (size_t i = 0; i < n; i++) {
+        if (moves[i].from != from || moves[i].to != to) continue;
+        int kind = promoted_kind(pos, moves[i]);
+        if (kind != EG_NONE) with_promotion++;
+        if (promo[0] ? (kind != EG_NONE && names_kind(g, kind, promo)) : true) {
+            if (!found) first = moves[i];
+            found++;
+        }
+    }
+    if (!found) {
+        if (promo[0] && with_promotion)
+            ggn_error_set(err, GGN_E_ILLEGAL, "%s: '%s' is not one of the promotion choices", text, promo);
+        else
+            ggn_error_set(err, GGN_E_ILLEGAL, "%s is not a legal move here", text);
+        return false;
+    }
+    if (!promo[0] && with_promotion > 1) {
+        ggn_error_set(err, GGN_E_STATE, "%s promotes: say to what (e.g. %sq)", text, text);
+        return false;
+    }
+    *move = first;
+    return true;
+}
