@@ -67,6 +67,7 @@ static void read_actions(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ct
     sd_push_key(r, "actions");
     if (n == 0) sd_error(r, GGN_E_VALUE, "a move needs at least one action");
     m->actions = sd_alloc(r, n, sizeof *m->actions);
+    bool warned = false; /* one warning per move is enough */
     for (size_t i = 0; i < n && m->actions; i++) {
         json_t *e = json_array_get(list, i);
         sd_action *a = &m->actions[i];
@@ -74,8 +75,9 @@ static void read_actions(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ct
         sd_push_index(r, i);
         if (sd_expect(r, e, JSON_OBJECT)) {
             read_action(r, e, ctx, a);
-            for (size_t j = 0; j < i; j++) {
+            for (size_t j = 0; j < i && !warned; j++) {
                 if (m->actions[j].state == a->state && (int)a->state >= 0) {
+                    warned = true;
                     sd_warn_key(r, "state", GGN_E_DUPLICATE,
                                 "action %zu already handles %s squares; only the first action for a state is used",
                                 j, occupancy_names[a->state]);

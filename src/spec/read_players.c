@@ -190,7 +190,7 @@ void sd_read_turns(sd_reader *r, const json_t *root)
             for (int p = 0; p < g->nplayers; p++) {
                 bool seen = false;
                 for (int i = 0; i < g->norder; i++) seen |= g->order[i] == p;
-                if (!seen && n > 0)
+                if (!seen && n > 0 && sd_find_player(r, g->players[p].name) == p)
                     sd_warn_key(r, "order", GGN_E_VALUE, "player '%s' never gets a turn",
                                 g->players[p].name);
             }

@@ -44,10 +44,11 @@ void sd_check_keys(sd_reader *r, const json_t *obj, const char *const *allowed, 
             if (w < 0) break;
             len += (size_t)w;
         }
-        if (allowed[0])
+        if (allowed[0] && allowed[1])
             sd_error_key(r, key, GGN_E_UNKNOWN, "unknown field '%s' in %s; allowed: %s", key, what, list);
         else
-            sd_error_key(r, key, GGN_E_UNKNOWN, "unknown field '%s': %s takes no other field", key, what);
+            sd_error_key(r, key, GGN_E_UNKNOWN, "unknown field '%s': %s takes no field but '%s'", key, what,
+                         allowed[0] ? allowed[0] : "");
     }
 }
 

@@ -5,6 +5,12 @@
 #include <stdio.h>
 
 static void vreport(sd_reader *r, ggn_severity sev, ggn_code code, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 0)))
+#endif
+    ;
+
+static void vreport(sd_reader *r, ggn_severity sev, ggn_code code, const char *fmt, va_list ap)
 {
     char msg[256];
     vsnprintf(msg, sizeof msg, fmt, ap);

@@ -1,0 +1,524 @@
+#!/usr/bin/env python3
+"""
+gen_catalogue.py — writes the game-spec error catalogue: bad/*.json and
+warn/*.json, each with its expected problems in bad/EXPECT and warn/EXPECT.
+
+Every case is a small game written here as data (a valid base game plus one
+or a few defects) with the problems the reader must report, in report order:
+severity, code, JSON Pointer and a substring of the message. The line and
+column of each problem are NOT written by hand: this script pretty-prints the
+JSON itself and records where each value starts, so they come from a second,
+independent implementation of "where does this pointer point".
+
+Run from anywhere: python3 tests/data/spec/gen_catalogue.py
+Manifest lines: FILE <TAB> SEVERITY <TAB> CODE <TAB> POINTER ("-" = root)
+<TAB> LINE:COL <TAB> MESSAGE-SUBSTRING
+"""
+import copy
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class Writer:
+    def __init__(self):
+        self.parts = []
+        self.line, self.col = 1, 1
+        self.pos = {}
+
+    def put(self, s):
+        self.parts.append(s)
+        n = s.count("\n")
+        if n:
+            self.line += n
+            self.col = len(s) - s.rfind("\n")
+        else:
+            self.col += len(s)
+
+    @staticmethod
+    def inline(v):
+        if isinstance(v, list) and all(not isinstance(x, dict) for x in v):
+            return True
+        return len(json.dumps(v)) <= 70
+
+    def emit(self, v, ptr, indent):
+        self.pos[ptr] = (self.line, self.col)
+        if isinstance(v, dict):
+            items = list(v.items())
+            if not items:
+                self.put("{}")
+            elif self.inline(v):
+                self.put("{ ")
+                for i, (k, x) in enumerate(items):
+                    self.put(json.dumps(k) + ": ")
+                    self.emit(x, ptr + "/" + esc(k), indent)
+                    if i + 1 < len(items):
+                        self.put(", ")
+                self.put(" }")
+            else:
+                self.put("{\n")
+                for i, (k, x) in enumerate(items):
+                    self.put(" " * (indent + 2) + json.dumps(k) + ": ")
+                    self.emit(x, ptr + "/" + esc(k), indent + 2)
+                    self.put(",\n" if i + 1 < len(items) else "\n")
+                self.put(" " * indent + "}")
+        elif isinstance(v, list):
+            if not v:
+                self.put("[]")
+            elif self.inline(v):
+                self.put("[")
+                for i, x in enumerate(v):
+                    self.emit(x, "%s/%d" % (ptr, i), indent)
+                    if i + 1 < len(v):
+                        self.put(", ")
+                self.put("]")
+            else:
+                self.put("[\n")
+                for i, x in enumerate(v):
+                    self.put(" " * (indent + 2))
+                    self.emit(x, "%s/%d" % (ptr, i), indent + 2)
+                    self.put(",\n" if i + 1 < len(v) else "\n")
+                self.put(" " * indent + "]")
+        else:
+            self.put(json.dumps(v))
+
+
+def esc(k):
+    return k.replace("~", "~0").replace("/", "~1")
+
+
+def base():
+    return {
+        "name": "MINI",
+        "board": {"dimensions": [4, 4]},
+        "players": [
+            {"name": "WHITE", "direction": [[1, 0], [0, 1]],
+             "starting_positions": [{"piece": "KING", "positions": [[0, 0]]}]},
+            {"name": "BLACK", "direction": [[-1, 0], [0, -1]],
+             "starting_positions": [{"piece": "KING", "positions": [[3, 3]]}]},
+        ],
+        "turns": {"order": ["WHITE", "BLACK"]},
+        "pieces": [
+            {"code": "KING", "name": "king", "moves": [
+                {"id": 0, "step": [0, 1], "actions": [{"state": "EMPTY", "action": "MOVE"}]},
+            ]},
+        ],
+    }
+
+
+def move0(g):
+    return g["pieces"][0]["moves"][0]
+
+
+M0 = "/pieces/0/moves/0"
+E, W = "error", "warning"
+CASES = {"bad": [], "warn": []}
+
+
+def case(kind, name, mutate, expect):
+    g = base()
+    mutate(g)
+    CASES[kind].append((name, g, expect))
+
+
+def raw(kind, name, text, expect):
+    CASES[kind].append((name, text, expect))
+
+
+# ---------------------------------------------------------------- top level
+raw("bad", "top_not_object", "[\n  {\"name\": \"MINI\"}\n]\n",
+    [(E, "TYPE", "", (1, 1), "expected an object, found an array")])
+raw("bad", "syntax_trailing_comma", "{\n  \"name\": \"MINI\",\n}\n",
+    [(E, "SYNTAX", None, (3, 1), "")])
+raw("bad", "duplicate_key", "{\n  \"name\": \"MINI\",\n  \"name\": \"MAXI\"\n}\n",
+    [(E, "DUPLICATE_KEY", None, (3, 8), "duplicate object key near '\"name\"'")])
+case("bad", "name_missing", lambda g: g.pop("name"),
+     [(E, "MISSING", "", None, "missing required field 'name'")])
+case("bad", "name_not_string", lambda g: g.update(name=5),
+     [(E, "TYPE", "/name", None, "expected a string, found an integer")])
+case("bad", "name_too_long", lambda g: g.update(name="X" * 256),
+     [(E, "LIMIT", "/name", None, "longer than 255 (GGN_MAX_STRING_BYTES)")])
+case("bad", "top_unknown_field", lambda g: g.update(author="me"),
+     [(E, "UNKNOWN", "/author", None, "unknown field 'author' in the game spec; allowed: name, leader")])
+case("bad", "leader_undefined", lambda g: g.update(leader="EMPEROR"),
+     [(E, "REFERENCE", "/leader", None, "piece code 'EMPEROR' is not defined in /pieces")])
+
+# ---------------------------------------------------------------- board
+case("bad", "board_missing", lambda g: g.pop("board"),
+     [(E, "MISSING", "", None, "missing required field 'board'")])
+case("bad", "board_dimension_zero", lambda g: g["board"].update(dimensions=[0, 4]),
+     [(E, "RANGE", "/board/dimensions/0", None, "0 is out of range 1..32")])
+case("bad", "board_too_wide", lambda g: g["board"].update(dimensions=[33, 4]),
+     [(E, "LIMIT", "/board/dimensions/0", None, "33 is past the limit of 32 (GGN_MAX_BOARD_SIDE)")])
+case("bad", "board_dimension_real", lambda g: g["board"].update(dimensions=[4, 4.0]),
+     [(E, "TYPE", "/board/dimensions/1", None, "expected an integer, found a number")])
+case("bad", "board_three_dimensions", lambda g: g["board"].update(dimensions=[4, 4, 4]),
+     [(E, "VALUE", "/board/dimensions", None, "dimensions must be [cols, rows], found 3 values")])
+case("bad", "board_unknown_field", lambda g: g["board"].update(shape="hex"),
+     [(E, "UNKNOWN", "/board/shape", None, "unknown field 'shape' in board; allowed: dimensions, disabled_positions")])
+case("bad", "disabled_off_board_and_twice",
+     lambda g: g["board"].update(disabled_positions=[[4, 0], [1, 1], [1, 1], [-1, 2]]),
+     [(E, "RANGE", "/board/disabled_positions/0", None, "square [4, 0] is off the 4x4 board"),
+      (E, "DUPLICATE", "/board/disabled_positions/2", None, "square [1, 1] is already listed as disabled"),
+      (E, "RANGE", "/board/disabled_positions/3", None, "square [-1, 2] is off the 4x4 board")])
+
+# ---------------------------------------------------------------- players
+def nine_players(g):
+    g["players"] = [{"name": "P%d" % i, "direction": [[1, 0], [0, 1]]} for i in range(9)]
+    g["turns"]["order"] = ["P%d" % i for i in range(8)]
+case("bad", "players_limit", nine_players,
+     [(E, "LIMIT", "/players", None, "9 entries, more than the limit of 8 (GGN_MAX_PLAYERS)")])
+case("bad", "players_empty", lambda g: (g.update(players=[]), g["turns"].update(order=[])),
+     [(E, "VALUE", "/players", None, "a game needs at least one player"),
+      (E, "VALUE", "/turns/order", None, "turn order must name at least one player")])
+case("bad", "direction_determinant",
+     lambda g: g["players"][1].update(direction=[[1, 1], [1, 1]]),
+     [(E, "VALUE", "/players/1/direction", None, "has determinant 0; it must be 1 or -1")])
+case("bad", "direction_shapes",
+     lambda g: (g["players"][0].update(direction=[[1, 0]]),
+                g["players"][1].update(direction=[[-1, 0], [0, "-1"]])),
+     [(E, "VALUE", "/players/0/direction", None, "2x2 matrix [[a, b], [c, d]], found 1 rows"),
+      (E, "TYPE", "/players/1/direction/1/1", None, "expected an integer, found a string")])
+case("bad", "direction_missing", lambda g: g["players"][0].pop("direction"),
+     [(E, "MISSING", "/players/0", None, "missing required field 'direction'")])
+case("bad", "player_duplicate_name",
+     lambda g: (g["players"][1].update(name="WHITE"), g["turns"].update(order=["WHITE"])),
+     [(E, "DUPLICATE", "/players/1/name", None, "player name 'WHITE' is already used by /players/0")])
+case("bad", "player_unknown_field", lambda g: g["players"][0].update(color="white"),
+     [(E, "UNKNOWN", "/players/0/color", None, "unknown field 'color' in a player")])
+case("bad", "start_piece_undefined",
+     lambda g: g["players"][0]["starting_positions"].append({"piece": "QUEEN", "positions": [[1, 0]]}),
+     [(E, "REFERENCE", "/players/0/starting_positions/1/piece", None, "piece code 'QUEEN' is not defined")])
+case("bad", "start_squares_bad",
+     lambda g: (g["board"].update(disabled_positions=[[2, 2]]),
+                g["players"][0]["starting_positions"].append(
+                    {"piece": "KING", "positions": [[4, 0], [2, 2], [0, 0]]}),
+                g["players"][1]["starting_positions"][0].update(positions=[[0, 0], [3, 3]])),
+     [(E, "RANGE", "/players/0/starting_positions/1/positions/0", None, "square [4, 0] is off the 4x4 board"),
+      (E, "VALUE", "/players/0/starting_positions/1/positions/1", None, "square [2, 2] is disabled"),
+      (E, "DUPLICATE", "/players/0/starting_positions/1/positions/2", None,
+       "square [0, 0] is already a starting square at /players/0/starting_positions/0/positions/0"),
+      (E, "DUPLICATE", "/players/1/starting_positions/0/positions/0", None,
+       "already a starting square at /players/0/starting_positions/0/positions/0")])
+case("bad", "start_entry_unknown_field",
+     lambda g: g["players"][0]["starting_positions"][0].update(count=1),
+     [(E, "UNKNOWN", "/players/0/starting_positions/0/count", None,
+       "unknown field 'count' in a starting-position entry; allowed: piece, positions")])
+
+# ---------------------------------------------------------------- turns
+case("bad", "turn_order_unknown_player", lambda g: g["turns"].update(order=["WHITE", "RED"]),
+     [(E, "REFERENCE", "/turns/order/1", None, "'RED' is not the name of a player"),
+      (W, "VALUE", "/turns/order", None, "player 'BLACK' never gets a turn")])
+case("bad", "start_at_out_of_range", lambda g: g["turns"].update(start_at=2),
+     [(E, "RANGE", "/turns/start_at", None, "start_at 2 is out of range: turn order has 2 entries")])
+case("bad", "start_at_negative", lambda g: g["turns"].update(start_at=-1),
+     [(E, "RANGE", "/turns/start_at", None, "-1 is out of range: must be at least 0")])
+case("bad", "turns_limit", lambda g: g["turns"].update(order=["WHITE", "BLACK"] * 33),
+     [(E, "LIMIT", "/turns/order", None, "66 entries, more than the limit of 64 (GGN_MAX_TURNS)")])
+case("bad", "turns_missing_order", lambda g: g["turns"].pop("order"),
+     [(E, "MISSING", "/turns", None, "missing required field 'order'")])
+
+# ---------------------------------------------------------------- named conditions
+def zone(code="ZONE", typ="POSITION", check=None):
+    return {"code": code, "type": typ, "check": check if check is not None else {"WHITE": [[0, 3]]}}
+case("bad", "named_type_state", lambda g: g.update(conditions=[zone(typ="STATE")]),
+     [(E, "VALUE", "/conditions/0/type", None, "type 'STATE' is internal in seed 004")])
+case("bad", "named_type_unknown", lambda g: g.update(conditions=[zone(typ="AREA")]),
+     [(E, "UNKNOWN", "/conditions/0/type", None, "unknown condition type 'AREA'; allowed: POSITION")])
+case("bad", "named_check_bad",
+     lambda g: g.update(conditions=[zone(check={"RED": [[0, 3]], "WHITE": [[0, 4], [1, 3]]})]),
+     [(E, "REFERENCE", "/conditions/0/check/RED", None, "'RED' is not the name of a player"),
+      (E, "RANGE", "/conditions/0/check/WHITE/0", None, "square [0, 4] is off the 4x4 board")])
+case("bad", "named_duplicate_and_builtin",
+     lambda g: g.update(conditions=[zone(), zone(), zone(code="PATH_EMPTY")]),
+     [(E, "DUPLICATE", "/conditions/1/code", None, "condition code 'ZONE' is already defined by /conditions/0"),
+      (E, "VALUE", "/conditions/2/code", None, "'PATH_EMPTY' is a built-in condition name")])
+case("bad", "named_limit", lambda g: g.update(conditions=[zone(code="Z%d" % i) for i in range(33)]),
+     [(E, "LIMIT", "/conditions", None, "33 entries, more than the limit of 32 (GGN_MAX_NAMED_CONDITIONS)")])
+case("bad", "named_reference_undefined",
+     lambda g: move0(g).update(conditions=[{"condition": "PROMOTION_ZONE"}]),
+     [(E, "UNKNOWN", M0 + "/conditions/0/condition", None,
+       "unknown condition 'PROMOTION_ZONE'; allowed: FIRST_MOVE, DEPENDS_ON, PIECE_FIRST_MOVE")])
+case("bad", "named_missing_check", lambda g: g.update(conditions=[{"code": "ZONE", "type": "POSITION"}]),
+     [(E, "MISSING", "/conditions/0", None, "missing required field 'check'")])
+
+# ---------------------------------------------------------------- pieces
+def dup_piece(g):
+    g["pieces"][0]["symbol"] = "k"
+    g["pieces"].append({"code": "KING", "symbol": "K", "moves": []})
+case("bad", "piece_duplicate_code_and_symbol", dup_piece,
+     [(E, "DUPLICATE", "/pieces/1/code", None, "piece code 'KING' is already defined by /pieces/0"),
+      (E, "DUPLICATE", "/pieces/1/symbol", None, "symbol 'K' is already used by piece 'KING'")])
+case("bad", "piece_symbol_and_value_bad",
+     lambda g: g["pieces"][0].update(symbol="KK", value=-5),
+     [(E, "VALUE", "/pieces/0/symbol", None, "symbol must be one ASCII letter, found \"KK\""),
+      (E, "RANGE", "/pieces/0/value", None, "-5 is out of range 0..1000000")])
+case("bad", "piece_symbol_not_letter", lambda g: g["pieces"][0].update(symbol="+", value=2.5),
+     [(E, "VALUE", "/pieces/0/symbol", None, "one ASCII letter, found \"+\""),
+      (E, "TYPE", "/pieces/0/value", None, "expected an integer, found a number")])
+case("bad", "kinds_limit",
+     lambda g: g["pieces"].extend({"code": "P%d" % i, "moves": []} for i in range(64)),
+     [(E, "LIMIT", "/pieces", None, "65 entries, more than the limit of 64 (GGN_MAX_KINDS)")])
+case("bad", "pieces_empty", lambda g: g.update(pieces=[]),
+     [(E, "REFERENCE", "/players/0/starting_positions/0/piece", None, "piece code 'KING' is not defined"),
+      (E, "REFERENCE", "/players/1/starting_positions/0/piece", None, "piece code 'KING' is not defined"),
+      (E, "VALUE", "/pieces", None, "a game needs at least one piece")])
+case("bad", "piece_unknown_field", lambda g: g["pieces"][0].update(promotes_to="QUEEN"),
+     [(E, "UNKNOWN", "/pieces/0/promotes_to", None,
+       "unknown field 'promotes_to' in a piece; allowed: code, name, moves, symbol, value")])
+case("bad", "piece_moves_not_array", lambda g: g["pieces"][0].update(moves={}),
+     [(E, "TYPE", "/pieces/0/moves", None, "expected an array, found an object")])
+
+# ---------------------------------------------------------------- moves
+def mv(i, step=(0, 1), **kw):
+    m = {"id": i, "step": list(step), "actions": [{"state": "EMPTY", "action": "MOVE"}]}
+    m.update(kw)
+    return m
+case("bad", "moves_limit",
+     lambda g: g["pieces"][0].update(moves=[mv(i) for i in range(65)]),
+     [(E, "LIMIT", "/pieces/0/moves", None, "65 entries, more than the limit of 64 (GGN_MAX_MOVES_PER_KIND)")])
+case("bad", "move_id_duplicate", lambda g: g["pieces"][0]["moves"].append(mv(0, (1, 0))),
+     [(E, "DUPLICATE", "/pieces/0/moves/1/id", None, "move id 0 is already used by /pieces/0/moves/0")])
+case("bad", "move_id_missing_and_real",
+     lambda g: (move0(g).pop("id"), g["pieces"][0]["moves"].append(mv(1.5, (1, 0)))),
+     [(E, "MISSING", M0, None, "missing required field 'id'"),
+      (E, "TYPE", "/pieces/0/moves/1/id", None, "expected an integer, found a number")])
+case("bad", "step_zero", lambda g: move0(g).update(step=[0, 0]),
+     [(E, "VALUE", M0 + "/step", None, "step [0, 0] does not move the piece")])
+case("bad", "step_beyond_limit", lambda g: move0(g).update(step=[0, 33]),
+     [(E, "LIMIT", M0 + "/step/1", None, "33 is beyond +-32 (GGN_MAX_BOARD_SIDE)")])
+case("bad", "step_not_pair", lambda g: move0(g).update(step=[1]),
+     [(E, "VALUE", M0 + "/step", None, "an offset [dx, dy] must be a pair of integers, found 1 values")])
+case("bad", "move_unknown_field", lambda g: move0(g).update(range=3),
+     [(E, "UNKNOWN", M0 + "/range", None, "unknown field 'range' in a move; allowed: id, step, actions")])
+case("bad", "actions_missing", lambda g: move0(g).pop("actions"),
+     [(E, "MISSING", M0, None, "missing required field 'actions'")])
+case("bad", "actions_empty", lambda g: move0(g).update(actions=[]),
+     [(E, "VALUE", M0 + "/actions", None, "a move needs at least one action")])
+case("bad", "action_names",
+     lambda g: move0(g).update(actions=[{"state": "OCCUPIED", "action": "MOVE"},
+                                        {"state": "ENEMY", "action": "JUMP"},
+                                        {"state": "NOT_EMPTY", "action": "CAPTURE"},
+                                        {"action": "MOVE", "side_effect": []}]),
+     [(E, "UNKNOWN", M0 + "/actions/0/state", None, "unknown state 'OCCUPIED'; allowed: EMPTY, ENEMY, ALLY"),
+      (E, "UNKNOWN", M0 + "/actions/1/action", None, "unknown action 'JUMP'; allowed: MOVE, CAPTURE"),
+      (E, "UNKNOWN", M0 + "/actions/2/state", None, "state 'NOT_EMPTY' is only for repeat.until"),
+      (E, "UNKNOWN", M0 + "/actions/3/side_effect", None,
+       "unknown field 'side_effect' in an action; allowed: state, action, conditions, side_effects"),
+      (E, "MISSING", M0 + "/actions/3", None, "missing required field 'state'")])
+case("bad", "actions_limit",
+     lambda g: move0(g).update(actions=[{"state": s, "action": "MOVE"} for s in ["EMPTY", "ENEMY", "ALLY"] * 3]),
+     [(E, "LIMIT", M0 + "/actions", None, "9 entries, more than the limit of 8 (GGN_MAX_ACTIONS)"),
+      (W, "DUPLICATE", M0 + "/actions/3/state", None, "action 0 already handles EMPTY squares")])
+
+# ---------------------------------------------------------------- conditions
+case("bad", "conditions_limit", lambda g: move0(g).update(conditions=[{"condition": "FIRST_MOVE"}] * 17),
+     [(E, "LIMIT", M0 + "/conditions", None, "17 entries, more than the limit of 16 (GGN_MAX_CONDITIONS)")])
+case("bad", "condition_unknown",
+     lambda g: (g.update(conditions=[zone()]), move0(g).update(conditions=[{"condition": "IN_CHECK"}])),
+     [(E, "UNKNOWN", M0 + "/conditions/0/condition", None, "unknown condition 'IN_CHECK'; allowed:")])
+case("bad", "condition_fields",
+     lambda g: (g.update(conditions=[zone()]),
+                move0(g).update(conditions=[{"condition": "FIRST_MOVE", "position": [0, 1]},
+                                            {"condition": "CHECK_STATE", "state": "TAGGED"},
+                                            {"condition": "ZONE", "player": "WHITE"},
+                                            {"state": "TAGGED"}])),
+     [(E, "UNKNOWN", M0 + "/conditions/0/position", None, "unknown field 'position': condition FIRST_MOVE takes no field but 'condition'"),
+      (E, "MISSING", M0 + "/conditions/1", None, "missing required field 'position'"),
+      (E, "UNKNOWN", M0 + "/conditions/2/player", None, "unknown field 'player': a named-condition reference takes no field but 'condition'"),
+      (E, "MISSING", M0 + "/conditions/3", None, "missing required field 'condition'")])
+case("bad", "depends_on_bad",
+     lambda g: g["pieces"][0].update(moves=[
+         mv(0, conditions=[{"condition": "DEPENDS_ON", "move_id": 1}]),
+         mv(1, (0, 2), conditions=[{"condition": "DEPENDS_ON", "move_id": 7},
+                                   {"condition": "DEPENDS_ON", "move_id": 1},
+                                   {"condition": "DEPENDS_ON"}])]),
+     [(E, "REFERENCE", M0 + "/conditions/0/move_id", None,
+       "move 1 is not listed before this move; DEPENDS_ON can only name an earlier move"),
+      (E, "REFERENCE", "/pieces/0/moves/1/conditions/0/move_id", None, "piece 'KING' has no move with id 7"),
+      (E, "REFERENCE", "/pieces/0/moves/1/conditions/1/move_id", None, "move 1 is not listed before this move"),
+      (E, "MISSING", "/pieces/0/moves/1/conditions/2", None, "missing required field 'move_id'")])
+case("bad", "first_move_piece_filter_bad",
+     lambda g: move0(g).update(conditions=[{"condition": "PIECE_FIRST_MOVE", "position": [3, 0], "piece": "CASTLE"},
+                                           {"condition": "ROOK_FIRST_MOVE", "piece": "KING"},
+                                           {"condition": "ROOK_FIRST_MOVE", "position": [40, 0]}]),
+     [(E, "REFERENCE", M0 + "/conditions/0/piece", None, "piece code 'CASTLE' is not defined"),
+      (E, "MISSING", M0 + "/conditions/1", None, "missing required field 'position'"),
+      (E, "LIMIT", M0 + "/conditions/2/position/0", None, "40 is beyond +-32 (GGN_MAX_BOARD_SIDE)")])
+case("bad", "squares_empty_bad",
+     lambda g: move0(g).update(conditions=[{"condition": "SQUARES_EMPTY", "positions": []},
+                                           {"condition": "SQUARES_EMPTY", "positions": [[1, 0, 0]]},
+                                           {"condition": "SQUARES_EMPTY"}]),
+     [(E, "VALUE", M0 + "/conditions/0/positions", None, "SQUARES_EMPTY needs at least one offset"),
+      (E, "VALUE", M0 + "/conditions/1/positions/0", None, "must be a pair of integers, found 3 values"),
+      (E, "MISSING", M0 + "/conditions/2", None, "missing required field 'positions'")])
+case("bad", "flags_limit",
+     lambda g: move0(g).update(side_effects=[{"action": "SET_STATE", "state": "F%d" % i} for i in range(5)],
+                               conditions=[{"condition": "CHECK_STATE", "state": "G%d" % i, "position": [0, 1]}
+                                           for i in range(4)]),
+     [(E, "LIMIT", M0 + "/side_effects/4/state", None,
+       "state 'F4' would be distinct state number 9, past the limit of 8 (GGN_MAX_FLAGS)")])
+
+# ---------------------------------------------------------------- modifiers
+case("bad", "modifier_bad",
+     lambda g: move0(g).update(modifiers=[{"action": "PROMOTE", "options": ["KING"]},
+                                          {"action": "TRANSFORM", "options": ["DRAGON"], "conditions": [{"condition": "FIRST_MOVE"}]},
+                                          {"action": "TRANSFORM", "options": []},
+                                          {"action": "TRANSFORM"}]),
+     [(E, "UNKNOWN", M0 + "/modifiers/0/action", None, "unknown modifier 'PROMOTE'; allowed: TRANSFORM"),
+      (W, "VALUE", M0 + "/modifiers/1", None, "never applies: modifier 0 before it has no conditions"),
+      (E, "REFERENCE", M0 + "/modifiers/1/options/0", None, "piece code 'DRAGON' is not defined"),
+      (W, "VALUE", M0 + "/modifiers/2", None, "never applies"),
+      (E, "VALUE", M0 + "/modifiers/2/options", None, "TRANSFORM needs at least one option"),
+      (W, "VALUE", M0 + "/modifiers/3", None, "never applies"),
+      (E, "MISSING", M0 + "/modifiers/3", None, "missing required field 'options'")])
+case("bad", "options_limit",
+     lambda g: move0(g).update(modifiers=[{"action": "TRANSFORM", "options": ["KING"] * 17}]),
+     [(E, "LIMIT", M0 + "/modifiers/0/options", None, "17 entries, more than the limit of 16 (GGN_MAX_OPTIONS)"),
+      (W, "DUPLICATE", M0 + "/modifiers/0/options/1", None, "option 'KING' is already listed")] +
+     [(W, "DUPLICATE", M0 + "/modifiers/0/options/%d" % i, None, "already listed") for i in range(2, 16)])
+
+# ---------------------------------------------------------------- side effects
+case("bad", "side_effects_bad",
+     lambda g: move0(g).update(side_effects=[{"action": "TELEPORT", "to": [0, 2]},
+                                             {"action": "SET_STATE", "state": "MOVED", "duration": -1},
+                                             {"action": "CAPTURE", "target": [1, 0], "from": [0, 0]},
+                                             {"action": "MOVE", "piece": "CASTLE", "from": [3, 0], "to": [1, 0]},
+                                             {"action": "MOVE", "from": [3, 0]},
+                                             {"action": "SET_STATE", "duration": 1}]),
+     [(E, "UNKNOWN", M0 + "/side_effects/0/action", None,
+       "unknown side effect 'TELEPORT'; allowed: SET_STATE, CAPTURE, MOVE"),
+      (E, "RANGE", M0 + "/side_effects/1/duration", None, "-1 is out of range: must be at least 0"),
+      (E, "UNKNOWN", M0 + "/side_effects/2/from", None, "unknown field 'from' in side effect CAPTURE; allowed: action, target"),
+      (E, "REFERENCE", M0 + "/side_effects/3/piece", None, "piece code 'CASTLE' is not defined"),
+      (E, "MISSING", M0 + "/side_effects/4", None, "missing required field 'to'"),
+      (E, "MISSING", M0 + "/side_effects/5", None, "missing required field 'state'")])
+case("bad", "side_effects_limit",
+     lambda g: move0(g).update(side_effects=[{"action": "CAPTURE", "target": [0, 1]}] * 9),
+     [(E, "LIMIT", M0 + "/side_effects", None, "9 entries, more than the limit of 8 (GGN_MAX_SIDE_EFFECTS)")])
+case("bad", "action_level_bad",
+     lambda g: move0(g)["actions"][0].update(conditions=[{"condition": "NOT_ATTACKED", "strict": True}],
+                                             side_effects=[{"action": "CAPTURE"}]),
+     [(E, "UNKNOWN", M0 + "/actions/0/conditions/0/strict", None, "unknown field 'strict': condition NOT_ATTACKED takes no field but 'condition'"),
+      (E, "MISSING", M0 + "/actions/0/side_effects/0", None, "missing required field 'target'")])
+
+# ---------------------------------------------------------------- repeat
+case("bad", "repeat_bad",
+     lambda g: g["pieces"][0].update(moves=[mv(0, repeat={"times": 0, "until": "BLOCKED", "loop": "yes"}),
+                                            mv(1, (1, 0), repeat={"times": 40}),
+                                            mv(2, (0, -1), repeat=True)]),
+     [(E, "UNKNOWN", M0 + "/repeat/until", None, "unknown state 'BLOCKED'; allowed: EMPTY, NOT_EMPTY, ENEMY, ALLY"),
+      (E, "TYPE", M0 + "/repeat/loop", None, "expected a boolean, found a string"),
+      (E, "RANGE", M0 + "/repeat/times", None, "0 is out of range 1..32"),
+      (E, "LIMIT", "/pieces/0/moves/1/repeat/times", None, "40 is past the limit of 32 (GGN_MAX_BOARD_SIDE)"),
+      (E, "TYPE", "/pieces/0/moves/2/repeat", None, "expected an object, found a boolean")])
+
+# ---------------------------------------------------------------- draw_conditions
+case("bad", "draw_bad",
+     lambda g: g.update(draw_conditions={"repetition_count": 1, "fifty_move_halfmoves": 100,
+                                         "fifty_move_pawn_codes": ["PEON"],
+                                         "insufficient_material": [["KING"], [], "KING", ["KING", "BISHOP"]],
+                                         "stalemate": "draw"}),
+     [(E, "UNKNOWN", "/draw_conditions/stalemate", None,
+       "unknown field 'stalemate' in draw_conditions; allowed: repetition_count, fifty_move_halfmoves"),
+      (E, "RANGE", "/draw_conditions/repetition_count", None, "repetition_count 1 would end every game at once"),
+      (E, "REFERENCE", "/draw_conditions/fifty_move_pawn_codes/0", None, "piece code 'PEON' is not defined"),
+      (E, "VALUE", "/draw_conditions/insufficient_material/1", None, "a material set must list at least one piece code"),
+      (E, "TYPE", "/draw_conditions/insufficient_material/2", None, "expected an array, found a string"),
+      (E, "REFERENCE", "/draw_conditions/insufficient_material/3/1", None, "piece code 'BISHOP' is not defined")])
+case("bad", "draw_types", lambda g: g.update(draw_conditions={"repetition_count": "3", "fifty_move_halfmoves": -2,
+                                                                "fifty_move_pawn_codes": "PAWN"}),
+     [(E, "TYPE", "/draw_conditions/repetition_count", None, "expected an integer, found a string"),
+      (E, "RANGE", "/draw_conditions/fifty_move_halfmoves", None, "-2 is out of range: must be at least 0"),
+      (E, "TYPE", "/draw_conditions/fifty_move_pawn_codes", None, "expected an array, found a string")])
+
+# ---------------------------------------------------------------- many at once
+def many(g):
+    g["name"] = ""
+    g["board"]["dimensions"] = [4, 40]
+    g["players"][1]["direction"] = [[2, 0], [0, 1]]
+    g["turns"]["start_at"] = 5
+    move0(g)["step"] = [0, 0]
+    move0(g)["actions"][0]["action"] = "TAKE"
+    g["pieces"][0]["moves"].append(mv(0, (1, 0), conditions=[{"condition": "DEPENDS_ON", "move_id": 3}]))
+case("bad", "many_errors", many,
+     [(E, "VALUE", "/name", None, "must not be an empty string"),
+      (E, "LIMIT", "/board/dimensions/1", None, "40 is past the limit of 32 (GGN_MAX_BOARD_SIDE)"),
+      (E, "VALUE", "/players/1/direction", None, "direction [[2, 0], [0, 1]] has determinant 2"),
+      (E, "RANGE", "/turns/start_at", None, "start_at 5 is out of range"),
+      (E, "VALUE", M0 + "/step", None, "step [0, 0]"),
+      (E, "UNKNOWN", M0 + "/actions/0/action", None, "unknown action 'TAKE'"),
+      (E, "DUPLICATE", "/pieces/0/moves/1/id", None, "move id 0 is already used"),
+      (E, "REFERENCE", "/pieces/0/moves/1/conditions/0/move_id", None, "piece 'KING' has no move with id 3")])
+
+# ---------------------------------------------------------------- warnings only (these load)
+case("warn", "warn_actions_same_state",
+     lambda g: move0(g).update(actions=[{"state": "EMPTY", "action": "MOVE"}, {"state": "EMPTY", "action": "MOVE"}]),
+     [(W, "DUPLICATE", M0 + "/actions/1/state", None, "action 0 already handles EMPTY squares")])
+case("warn", "warn_shear_direction", lambda g: g["players"][1].update(direction=[[1, 1], [0, 1]]),
+     [(W, "VALUE", "/players/1/direction", None, "is a shear, not a rotation or reflection")])
+case("warn", "warn_capture_on_empty",
+     lambda g: move0(g).update(actions=[{"state": "EMPTY", "action": "CAPTURE"}]),
+     [(W, "VALUE", M0 + "/actions/0/action", None, "CAPTURE on an EMPTY square has nothing to capture")])
+case("warn", "warn_effects",
+     lambda g: move0(g).update(side_effects=[{"action": "SET_STATE", "state": "X", "duration": 0},
+                                             {"action": "CAPTURE", "target": [0, 0]},
+                                             {"action": "MOVE", "from": [1, 0], "to": [1, 0]}]),
+     [(W, "VALUE", M0 + "/side_effects/0/duration", None, "duration 0"),
+      (W, "VALUE", M0 + "/side_effects/1/target", None, "target [0, 0] is the moving piece's own source square"),
+      (W, "VALUE", M0 + "/side_effects/2/to", None, "'from' and 'to' are the same square")])
+case("warn", "warn_repeat_times_with_loop", lambda g: move0(g).update(repeat={"loop": True, "times": 3}),
+     [(W, "VALUE", M0 + "/repeat/times", None, "'times' is ignored when 'loop' is true")])
+case("warn", "warn_modifiers",
+     lambda g: move0(g).update(modifiers=[{"action": "TRANSFORM", "options": ["KING", "KING"]},
+                                          {"action": "TRANSFORM", "options": ["KING"]}]),
+     [(W, "DUPLICATE", M0 + "/modifiers/0/options/1", None, "option 'KING' is already listed"),
+      (W, "VALUE", M0 + "/modifiers/1", None, "never applies: modifier 0 before it has no conditions")])
+case("warn", "warn_player_without_turn", lambda g: g["turns"].update(order=["WHITE"]),
+     [(W, "VALUE", "/turns/order", None, "player 'BLACK' never gets a turn")])
+case("warn", "warn_check_squares",
+     lambda g: (g["board"].update(disabled_positions=[[2, 3]]),
+                g.update(conditions=[zone(check={"WHITE": [[0, 3], [0, 3], [2, 3]]})])),
+     [(W, "DUPLICATE", "/conditions/0/check/WHITE/1", None, "square [0, 3] is listed twice"),
+      (W, "VALUE", "/conditions/0/check/WHITE/2", None, "square [2, 3] is disabled")])
+case("warn", "warn_draw", lambda g: g.update(draw_conditions={"fifty_move_pawn_codes": ["KING", "KING"]}),
+     [(W, "DUPLICATE", "/draw_conditions/fifty_move_pawn_codes/1", None, "piece code 'KING' is already listed"),
+      (W, "VALUE", "/draw_conditions/fifty_move_pawn_codes", None, "pawn codes are unused")])
+case("warn", "warn_squares_empty_own_square",
+     lambda g: move0(g).update(conditions=[{"condition": "SQUARES_EMPTY", "positions": [[0, 1], [0, 0]]}]),
+     [(W, "VALUE", M0 + "/conditions/0/positions/1", None, "offset [0, 0] is the moving piece's own square")])
+
+
+def main():
+    for kind, cases in CASES.items():
+        d = os.path.join(HERE, kind)
+        os.makedirs(d, exist_ok=True)
+        for f in os.listdir(d):
+            if f.endswith(".json"):
+                os.remove(os.path.join(d, f))
+        lines = ["# Written by ../gen_catalogue.py; do not edit by hand.",
+                 "# FILE\tSEVERITY\tCODE\tPOINTER(- = root)\tLINE:COL\tMESSAGE SUBSTRING"]
+        for name, g, expect in cases:
+            fname = name + ".json"
+            if isinstance(g, str):
+                text, pos = g, {}
+            else:
+                w = Writer()
+                w.emit(g, "", 0)
+                w.put("\n")
+                text, pos = "".join(w.parts), w.pos
+            with open(os.path.join(d, fname), "w") as f:
+                f.write(text)
+            for sev, code, ptr, lc, sub in expect:
+                if lc is None:
+                    lc = pos[ptr]
+                lines.append("\t".join([fname, sev, code, "-" if not ptr else ptr,
+                                        "%d:%d" % lc, sub]))
+        with open(os.path.join(d, "EXPECT"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        print("%s: %d files" % (kind, len(cases)))
+
+
+if __name__ == "__main__":
+    main()
