@@ -433,6 +433,26 @@ case("bad", "draw_types", lambda g: g.update(draw_conditions={"repetition_count"
       (E, "RANGE", "/draw_conditions/fifty_move_halfmoves", None, "-2 is out of range: must be at least 0"),
       (E, "TYPE", "/draw_conditions/fifty_move_pawn_codes", None, "expected an array, found a string")])
 
+# ---------------------------------------------------------------- unknown fields elsewhere
+case("bad", "unknown_fields_more",
+     lambda g: (g["turns"].update(first="WHITE"),
+                g.update(conditions=[dict(zone(), note="x")]),
+                move0(g).update(repeat={"loop": True, "max": 3},
+                                modifiers=[{"action": "TRANSFORM", "options": ["KING"], "optional": True}])),
+     [(E, "UNKNOWN", "/turns/first", None, "unknown field 'first' in turns; allowed: order, start_at"),
+      (E, "UNKNOWN", "/conditions/0/note", None, "unknown field 'note' in a named condition; allowed: code, type, check"),
+      (E, "UNKNOWN", M0 + "/modifiers/0/optional", None, "unknown field 'optional' in a modifier; allowed: action, conditions, options"),
+      (E, "UNKNOWN", M0 + "/repeat/max", None, "unknown field 'max' in repeat; allowed: until, loop, times")])
+case("bad", "modifiers_limit",
+     lambda g: move0(g).update(modifiers=[{"action": "TRANSFORM", "conditions": [{"condition": "FIRST_MOVE"}],
+                                           "options": ["KING"]}] * 9),
+     [(E, "LIMIT", M0 + "/modifiers", None, "9 entries, more than the limit of 8 (GGN_MAX_ACTIONS, which also bounds modifiers)")])
+case("bad", "state_names_bad",
+     lambda g: move0(g).update(conditions=[{"condition": "CHECK_STATE", "state": "", "position": [0, 1]}],
+                               side_effects=[{"action": "SET_STATE", "state": 7}]),
+     [(E, "VALUE", M0 + "/conditions/0/state", None, "must not be an empty string"),
+      (E, "TYPE", M0 + "/side_effects/0/state", None, "expected a string, found an integer")])
+
 # ---------------------------------------------------------------- many at once
 def many(g):
     g["name"] = ""
