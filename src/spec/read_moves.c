@@ -79,7 +79,7 @@ static void read_actions(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ct
                 if (m->actions[j].state == a->state && (int)a->state >= 0) {
                     warned = true;
                     sd_warn_key(r, "state", GGN_E_DUPLICATE,
-                                "action %zu already handles %s squares; only the first action for a state is used",
+                                "action %zu already handles %s squares; two actions for one state are almost always a mistake",
                                 j, occupancy_names[a->state]);
                     break;
                 }
