@@ -38,5 +38,6 @@
 #include "ggn/error.h"
 #include "ggn/id.h"
 #include "ggn/limits.h"
+#include "ggn/ruleset.h"
 
 #endif

@@ -25,6 +25,7 @@
 /* GGN documents. */
 #define GGN_MAX_GGN_SQUARES     4096        /* distinct squares named in one document */
 #define GGN_MAX_GGN_PIECES      1024        /* distinct piece ids in one document */
+#define GGN_MAX_HAND_PIECES     1024        /* pieces in both hands of one GGN board state */
 
 /* Game specs. */
 #define GGN_MAX_BOARD_SIDE      32          /* columns or rows of a board */

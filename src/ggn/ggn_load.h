@@ -1,0 +1,45 @@
+/* ggn_load.h — what the loader's files share while walking one document (internal). */
+#ifndef GGN_GGN_LOAD_H
+#define GGN_GGN_LOAD_H
+
+#include "ggn_internal.h"
+#include "json/json_doc.h"
+
+typedef struct gg_loader {
+    ggn_ruleset *rs;
+    const ggn_jdoc *doc;
+    ggn_errors *errs;           /* may be NULL */
+    ggn_jpath path;             /* pointer to the value being read */
+    bool trusted;               /* skip the checks the evaluator does not need */
+    bool stop;                  /* out of memory or past a limit: stop walking */
+    size_t errors;              /* errors reported, counted even when errs is NULL */
+    char first_field[256];      /* pointer of the first field of the detected spelling */
+    bool mixed[3];              /* a mixing error was reported for this spelling */
+    uint32_t source;            /* current source square, GG_HAND or GG_NONE */
+    ggn_side side;              /* side of the current piece key (the mover) */
+    bool side_known;            /* false when the piece key did not parse */
+} gg_loader;
+
+/* Reports one problem at ld->path (see ggn_jdoc_report). */
+void gg_report(gg_loader *ld, ggn_severity severity, ggn_code code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Interns a location read at ld->path; reports and returns GG_NONE when invalid. */
+uint32_t gg_read_square(gg_loader *ld, const char *text, bool allow_hand, const char *role);
+
+/* Interns a piece id in the document's grammar; reports and returns GG_NONE when invalid. */
+uint32_t gg_read_piece(gg_loader *ld, const char *text, const char *role);
+
+/* Reads one possibility object at ld->path into rs->poss. */
+void gg_read_possibility(gg_loader *ld, json_t *item, uint32_t dest, uint32_t index);
+
+/* Checks of one possibility's conditions: contradictions. */
+void gg_check_contradictions(gg_loader *ld, const gg_poss *p);
+
+/* Warns about identical possibilities in one array (items first..first+count of rs->poss). */
+void gg_check_duplicates(gg_loader *ld, json_t *array, size_t first, size_t count);
+
+#endif

@@ -1,0 +1,336 @@
+/*
+ * load.c — reading a GGN document: spelling detection, the three outer
+ * levels (piece → source → destination) and the entry points.
+ */
+#include "ggn_load.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gg_report(gg_loader *ld, ggn_severity severity, ggn_code code, const char *fmt, ...)
+{
+    if (severity == GGN_SEVERITY_ERROR) ld->errors++;
+    if (code == GGN_E_NOMEM || code == GGN_E_LIMIT) ld->stop = true;
+    if (!ld->errs) return;
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ggn_jdoc_report(ld->doc, ld->errs, severity, code, &ld->path, "%s", msg);
+}
+
+uint32_t gg_read_square(gg_loader *ld, const char *text, bool allow_hand, const char *role)
+{
+    size_t len = strlen(text);
+    if (len == 1 && text[0] == '*') {
+        if (allow_hand) return GG_HAND;
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_LOCATION,
+                  "%s names a board square; \"*\" (the hand) is not allowed here", role);
+        return GG_NONE;
+    }
+    ggn_ruleset *rs = ld->rs;
+    uint32_t sq = gg_square_find(rs, text, len);
+    if (sq != GG_NONE) return sq;
+    const char *why = ggn_location_parse(text, len, NULL);
+    if (why) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_LOCATION, "%s \"%s\" is not a CELL coordinate: %s", role, text, why);
+        return GG_NONE;
+    }
+    if (rs->nsquares >= GGN_MAX_GGN_SQUARES) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_LIMIT,
+                  "more than %d distinct squares in one document (GGN_MAX_GGN_SQUARES)", GGN_MAX_GGN_SQUARES);
+        return GG_NONE;
+    }
+    sq = gg_square_add(rs, text, len);
+    if (sq == GG_NONE) gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory interning squares");
+    return sq;
+}
+
+uint32_t gg_read_piece(gg_loader *ld, const char *text, const char *role)
+{
+    size_t len = strlen(text);
+    ggn_ruleset *rs = ld->rs;
+    uint32_t piece = gg_piece_find(rs, text, len);
+    if (piece != GG_NONE) return piece;
+    ggn_side side;
+    const char *why;
+    const char *grammar;
+    if (rs->spelling == GGN_SPELLING_MUST_DENY) {
+        ggn_qpi qpi;
+        grammar = "QPI";
+        why = ggn_qpi_parse(text, len, &qpi);
+        side = qpi.side;
+    } else {
+        ggn_gan gan;
+        grammar = "GAN";
+        why = ggn_gan_parse(text, len, &gan);
+        side = gan.side;
+    }
+    if (why) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_IDENTIFIER, "%s \"%s\" is not a %s id: %s", role, text,
+                  grammar, why);
+        return GG_NONE;
+    }
+    if (rs->npieces >= GGN_MAX_GGN_PIECES) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_LIMIT,
+                  "more than %d distinct piece ids in one document (GGN_MAX_GGN_PIECES)", GGN_MAX_GGN_PIECES);
+        return GG_NONE;
+    }
+    piece = gg_piece_add(rs, text, len, side);
+    if (piece == GG_NONE) gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory interning piece ids");
+    return piece;
+}
+
+/*
+ * The spelling is that of the first spelling-specific field in document
+ * order; a document with none (only empty arrays or empty possibilities)
+ * can only be must-deny. Mixing is found while reading.
+ */
+static ggn_spelling detect_spelling(const json_t *root, char *first, size_t cap)
+{
+    const char *pk, *sk, *dk, *field;
+    json_t *pv, *sv, *dv, *fv;
+    json_object_foreach((json_t *)root, pk, pv) {
+        if (!json_is_object(pv)) continue;
+        json_object_foreach(pv, sk, sv) {
+            if (!json_is_object(sv)) continue;
+            json_object_foreach(sv, dk, dv) {
+                if (!json_is_array(dv)) continue;
+                size_t i;
+                json_t *item;
+                json_array_foreach(dv, i, item) {
+                    if (!json_is_object(item)) continue;
+                    json_object_foreach(item, field, fv) {
+                        ggn_spelling s;
+                        if (!gg_spelling_of_field(field, &s)) continue;
+                        ggn_jpath path;
+                        ggn_jpath_init(&path);
+                        ggn_jpath_key(&path, pk);
+                        ggn_jpath_key(&path, sk);
+                        ggn_jpath_key(&path, dk);
+                        ggn_jpath_index(&path, i);
+                        ggn_jpath_key(&path, field);
+                        snprintf(first, cap, "%s", path.buf);
+                        return s;
+                    }
+                }
+            }
+        }
+    }
+    snprintf(first, cap, "%s", "");
+    return GGN_SPELLING_MUST_DENY;
+}
+
+static bool add_entry(gg_loader *ld, uint32_t piece)
+{
+    ggn_ruleset *rs = ld->rs;
+    if (!GG_PUSH(rs->entries, rs->nentries, rs->cap_entries)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory");
+        return false;
+    }
+    rs->entries[rs->nentries] = (gg_entry){ piece, (uint32_t)rs->nsources, 0 };
+    if (piece != GG_NONE) rs->pieces[piece].entry = (uint32_t)rs->nentries;
+    rs->nentries++;
+    return true;
+}
+
+/* require-prevent (seed 002) describes board moves only: no drops, no captures into a hand. */
+static uint32_t hand_in_rp(gg_loader *ld, const char *role)
+{
+    gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_LOCATION,
+              "require-prevent documents describe board moves only; \"*\" (the hand) cannot be a %s", role);
+    return GG_NONE;
+}
+
+static void read_destination(gg_loader *ld, const char *key, json_t *value, uint32_t source_index)
+{
+    ggn_ruleset *rs = ld->rs;
+    bool rp = rs->spelling == GGN_SPELLING_REQUIRE_PREVENT;
+    uint32_t sq = rp && strcmp(key, "*") == 0 ? hand_in_rp(ld, "destination")
+                                                : gg_read_square(ld, key, true, "a destination");
+    if (sq == GG_HAND && ld->source == GG_HAND && !ld->trusted)
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_LOCATION,
+                  "a move from the hand to the hand (\"*\" to \"*\") is not allowed");
+    if (!GG_PUSH(rs->dests, rs->ndests, rs->cap_dests)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory");
+        return;
+    }
+    uint32_t dest_index = (uint32_t)rs->ndests++;
+    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nposs, 0 };
+    rs->sources[source_index].dest_count++;
+    if (!json_is_array(value)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an array of possibilities, found %s",
+                  ggn_json_kind(value));
+        return;
+    }
+    size_t n = json_array_size(value);
+    if (n == 0 && rs->spelling != GGN_SPELLING_MUST_DENY && !ld->trusted)
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
+                  "an empty possibility array is not allowed in %s documents (at least one possibility)",
+                  ggn_spelling_name(rs->spelling));
+    size_t first = rs->nposs;
+    for (size_t i = 0; i < n && !ld->stop; i++) {
+        ggn_jpath_index(&ld->path, i);
+        gg_read_possibility(ld, json_array_get(value, i), dest_index, (uint32_t)i);
+        ggn_jpath_pop(&ld->path);
+    }
+    rs->dests[dest_index].poss_count = (uint32_t)(rs->nposs - first);
+    if (!ld->trusted && !ld->stop && n > 1) gg_check_duplicates(ld, value, first, rs->nposs - first);
+}
+
+static void read_source(gg_loader *ld, const char *key, json_t *value, uint32_t entry)
+{
+    ggn_ruleset *rs = ld->rs;
+    bool rp = rs->spelling == GGN_SPELLING_REQUIRE_PREVENT;
+    uint32_t sq = rp && strcmp(key, "*") == 0 ? hand_in_rp(ld, "source")
+                                                : gg_read_square(ld, key, true, "a source");
+    ld->source = sq;
+    if (!GG_PUSH(rs->sources, rs->nsources, rs->cap_sources)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory");
+        return;
+    }
+    uint32_t source_index = (uint32_t)rs->nsources++;
+    rs->sources[source_index] = (gg_source){ sq, entry, (uint32_t)rs->ndests, 0 };
+    rs->entries[entry].source_count++;
+    if (!json_is_object(value)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an object of destinations, found %s",
+                  ggn_json_kind(value));
+        return;
+    }
+    const char *dk;
+    json_t *dv;
+    json_object_foreach(value, dk, dv) {
+        ggn_jpath_key(&ld->path, dk);
+        read_destination(ld, dk, dv, source_index);
+        ggn_jpath_pop(&ld->path);
+        if (ld->stop) break;
+    }
+}
+
+static void read_document(gg_loader *ld)
+{
+    const json_t *root = ld->doc->root;
+    if (!json_is_object(root)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
+                  "a GGN document is an object whose keys are piece ids, found %s", ggn_json_kind(root));
+        return;
+    }
+    const char *pk;
+    json_t *pv;
+    json_object_foreach((json_t *)root, pk, pv) {
+        ggn_jpath_key(&ld->path, pk);
+        uint32_t piece = gg_read_piece(ld, pk, "piece key");
+        ld->side_known = piece != GG_NONE;
+        ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
+        if (!add_entry(ld, piece)) break;
+        uint32_t entry = (uint32_t)ld->rs->nentries - 1;
+        if (!json_is_object(pv)) {
+            gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an object of sources, found %s",
+                      ggn_json_kind(pv));
+        } else {
+            const char *sk;
+            json_t *sv;
+            json_object_foreach(pv, sk, sv) {
+                ggn_jpath_key(&ld->path, sk);
+                read_source(ld, sk, sv, entry);
+                ggn_jpath_pop(&ld->path);
+                if (ld->stop) break;
+            }
+        }
+        ggn_jpath_pop(&ld->path);
+        if (ld->stop) break;
+    }
+}
+
+static ggn_ruleset *load_doc(const ggn_jdoc *doc, const ggn_load_options *opts, ggn_errors *errs)
+{
+    ggn_ruleset *rs = calloc(1, sizeof *rs);
+    if (!rs) {
+        ggn_error err;
+        ggn_error_set(&err, GGN_E_NOMEM, "out of memory");
+        snprintf(err.file, sizeof err.file, "%s", doc->file);
+        ggn_errors_add(errs, &err);
+        return NULL;
+    }
+    snprintf(rs->name, sizeof rs->name, "%s", doc->file);
+    gg_loader ld;
+    memset(&ld, 0, sizeof ld);
+    ld.rs = rs;
+    ld.doc = doc;
+    ld.errs = errs;
+    ld.trusted = opts && opts->trusted;
+    ggn_jpath_init(&ld.path);
+    rs->spelling = detect_spelling(doc->root, ld.first_field, sizeof ld.first_field);
+    read_document(&ld);
+    if (ld.errors == 0 && !gg_index_build(rs)) {
+        ggn_jpath_init(&ld.path);
+        gg_report(&ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory building the source index");
+    }
+    if (ld.errors) {
+        ggn_ruleset_free(rs);
+        return NULL;
+    }
+    return rs;
+}
+
+ggn_ruleset *ggn_ruleset_load_string(const char *text, size_t len, const char *name,
+                                     const ggn_load_options *opts, ggn_errors *errs)
+{
+    ggn_jdoc doc;
+    if (!text) text = "";
+    if (!ggn_jdoc_load_string(&doc, text, len, name, errs)) {
+        ggn_jdoc_free(&doc);
+        return NULL;
+    }
+    ggn_ruleset *rs = load_doc(&doc, opts, errs);
+    ggn_jdoc_free(&doc);
+    return rs;
+}
+
+ggn_ruleset *ggn_ruleset_load_file(const char *path, const ggn_load_options *opts, ggn_errors *errs)
+{
+    ggn_jdoc doc;
+    if (!ggn_jdoc_load_file(&doc, path, errs)) {
+        ggn_jdoc_free(&doc);
+        return NULL;
+    }
+    ggn_ruleset *rs = load_doc(&doc, opts, errs);
+    ggn_jdoc_free(&doc);
+    return rs;
+}
+
+void ggn_ruleset_free(ggn_ruleset *rs)
+{
+    if (!rs) return;
+    gg_arena_free(&rs->arena);
+    gg_map_free(&rs->square_map);
+    gg_map_free(&rs->piece_map);
+    free(rs->squares);
+    free(rs->pieces);
+    free(rs->entries);
+    free(rs->sources);
+    free(rs->dests);
+    free(rs->poss);
+    free(rs->tests);
+    free(rs->exacts);
+    free(rs->conds);
+    free(rs->patches);
+    free(rs->source_at);
+    free(rs);
+}
+
+ggn_spelling ggn_ruleset_spelling(const ggn_ruleset *rs) { return rs->spelling; }
+
+const char *ggn_ruleset_name(const ggn_ruleset *rs) { return rs->name; }
+
+void ggn_ruleset_stats_get(const ggn_ruleset *rs, ggn_ruleset_stats *out)
+{
+    out->squares = rs->nsquares;
+    out->pieces = rs->npieces;
+    out->sources = rs->nsources;
+    out->destinations = rs->ndests;
+    out->possibilities = rs->nposs;
+}

@@ -1,0 +1,367 @@
+/*
+ * write.c — a ruleset back to JSON in any spelling, refusing (with
+ * GGN_E_CONVERSION and the pointer of the first offending place of the
+ * loaded document) whatever the target cannot say. docs/ggn.md has the
+ * table this file implements.
+ */
+#include "ggn_internal.h"
+#include "json/json_doc.h"
+
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct writer {
+    const ggn_ruleset *rs;
+    ggn_spelling to;
+    ggn_error *err;
+    ggn_jpath path;                   /* where we are in the loaded document */
+    bool failed;
+    char games[26][GGN_MAX_GAME_ID + 1]; /* GAN → QPI: the game (lower case) each style letter stands for */
+} writer;
+
+static bool refuse(writer *w, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static bool refuse(writer *w, const char *fmt, ...)
+{
+    if (w->failed) return false;
+    w->failed = true;
+    if (w->err) {
+        char msg[256];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        ggn_error_set(w->err, GGN_E_CONVERSION, "cannot write %s: %s", ggn_spelling_name(w->to), msg);
+        snprintf(w->err->file, sizeof w->err->file, "%s", w->rs->name);
+        snprintf(w->err->pointer, sizeof w->err->pointer, "%s", w->path.buf);
+    }
+    return false;
+}
+
+static bool is_qpi_side(ggn_spelling s) { return s == GGN_SPELLING_MUST_DENY; }
+
+/*
+ * A piece id in the target's grammar. QPI → GAN keeps the text (a one-letter
+ * style is a valid game id) unless it has the terminal marker. GAN → QPI
+ * keeps the first letter of the game id, refusing the "'" suffix and two
+ * games that would share a letter.
+ */
+static bool convert_id(writer *w, uint32_t piece, char *out, size_t cap)
+{
+    const char *id = w->rs->pieces[piece].id;
+    bool from_qpi = is_qpi_side(w->rs->spelling), to_qpi = is_qpi_side(w->to);
+    if (from_qpi == to_qpi) {
+        snprintf(out, cap, "%s", id);
+        return true;
+    }
+    if (from_qpi) {
+        if (strchr(id, '^')) return refuse(w, "%s has the terminal marker \"^\", which GAN cannot write", id);
+        snprintf(out, cap, "%s", id);
+        return true;
+    }
+    ggn_gan gan;
+    if (ggn_gan_parse(id, strlen(id), &gan)) return refuse(w, "%s is not a GAN id", id);
+    if (gan.intermediate) return refuse(w, "%s has the \"'\" suffix, which QPI cannot write", id);
+    char game[GGN_MAX_GAME_ID + 1];
+    size_t n = strlen(gan.game);
+    for (size_t i = 0; i <= n; i++) game[i] = (char)(gan.game[i] >= 'A' && gan.game[i] <= 'Z' ? gan.game[i] + 32 : gan.game[i]);
+    char *slot = w->games[game[0] - 'a'];
+    if (!slot[0]) snprintf(slot, GGN_MAX_GAME_ID + 1, "%s", game);
+    else if (strcmp(slot, game) != 0)
+        return refuse(w, "games %s and %s would both become style %c", slot, game, gan.game[0]);
+    const char *piece_part = strchr(id, ':') + 1;
+    snprintf(out, cap, "%c:%s", gan.game[0], piece_part);
+    return true;
+}
+
+static json_t *id_value(writer *w, uint32_t piece)
+{
+    if (piece == GG_NONE) return json_null();
+    char buf[GGN_MAX_ID];
+    if (!convert_id(w, piece, buf, sizeof buf)) return NULL;
+    return json_string(buf);
+}
+
+static const char *state_name(gg_state s)
+{
+    static const char *const names[] = { "empty", "occupied", "enemy", "ally" };
+    return names[s];
+}
+
+/* The changes a must-deny possibility implies, as patch entries and hand changes. */
+typedef struct effects {
+    gg_patch patch[2];
+    size_t npatch;
+    uint32_t hand_add, hand_del;
+} effects;
+
+static effects implied_effects(const ggn_ruleset *rs, const gg_poss *p)
+{
+    const gg_dest *d = &rs->dests[p->dest];
+    const gg_source *s = &rs->sources[d->source];
+    uint32_t piece = rs->entries[s->entry].piece;
+    effects e = { { { 0, 0 }, { 0, 0 } }, 0, GG_NONE, GG_NONE };
+    if (s->square != GG_HAND) e.patch[e.npatch++] = (gg_patch){ s->square, GG_NONE };
+    if (d->square != GG_HAND) e.patch[e.npatch++] = (gg_patch){ d->square, piece };
+    if (s->square == GG_HAND && d->square != GG_HAND) e.hand_del = piece;
+    if (d->square == GG_HAND && s->square != GG_HAND) e.hand_add = piece;
+    return e;
+}
+
+/* True when an explicit possibility changes exactly what must-deny implies. */
+static bool is_implied(const ggn_ruleset *rs, const gg_poss *p)
+{
+    effects e = implied_effects(rs, p);
+    if (p->patch_count != e.npatch || p->hand_add != e.hand_add || p->hand_del != e.hand_del) return false;
+    for (size_t k = 0; k < e.npatch; k++) {
+        bool found = false;
+        for (uint32_t j = 0; j < p->patch_count; j++) {
+            const gg_patch *q = &rs->patches[p->patch_first + j];
+            if (q->square == e.patch[k].square && q->piece == e.patch[k].piece) found = true;
+        }
+        if (!found) return false;
+    }
+    return true;
+}
+
+/* True when the possibility has a required (denied false) or forbidden (true) condition on square. */
+static bool square_tested(const ggn_ruleset *rs, const gg_poss *p, uint32_t square, bool denied)
+{
+    for (uint32_t j = 0; j < p->cond_count; j++) {
+        const gg_cond *o = &rs->conds[p->cond_first + j];
+        if ((o->denied != 0) == denied && o->square == square) return true;
+    }
+    return false;
+}
+
+static bool set_new(writer *w, json_t *obj, const char *key, json_t *value)
+{
+    if (!value) return false;
+    if (json_object_set_new(obj, key, value) != 0) return refuse(w, "out of memory");
+    return true;
+}
+
+static json_t *write_possibility(writer *w, const gg_poss *p)
+{
+    const ggn_ruleset *rs = w->rs;
+    ggn_spelling to = w->to;
+    const char *req_name = to == GGN_SPELLING_MUST_DENY ? "must" : to == GGN_SPELLING_REQUIRE_PREVENT ? "require" : "board_check";
+    const char *den_name = to == GGN_SPELLING_MUST_DENY ? "deny" : "prevent";
+    json_t *req = json_object(), *den = json_object(), *patch = NULL, *out = json_object();
+    bool ok = req && den && out;
+    /* conditions, in document order */
+    for (uint32_t k = 0; ok && k < p->cond_count; k++) {
+        const gg_cond *c = &rs->conds[p->cond_first + k];
+        const char *sq = rs->squares[c->square];
+        gg_state st = (gg_state)c->state;
+        json_t *value = st == GG_EXACT ? id_value(w, c->piece) : json_string(state_name(st));
+        if (!value) {
+            ok = false;
+            break;
+        }
+        json_t *into = NULL;
+        if (to == GGN_SPELLING_BOARD_CHECK) {
+            if (!c->denied) {
+                into = req;
+            } else if (st == GG_EMPTY) {
+                /* forbidding empty is requiring occupied, when the square is not checked already */
+                json_decref(value);
+                if (square_tested(rs, p, c->square, false)) {
+                    ok = refuse(w, "%s \"empty\" on %s would become board_check \"occupied\", but %s is already checked",
+                                den_name, sq, sq);
+                    break;
+                }
+                value = json_string("occupied");
+                into = req;
+            } else {
+                json_decref(value);
+                ok = refuse(w, "board-check has no forbidden states (%s \"%s\" on %s)", den_name,
+                            st == GG_EXACT ? rs->pieces[c->piece].id : state_name(st), sq);
+                break;
+            }
+        } else if (st == GG_ALLY) {
+            json_decref(value);
+            ok = refuse(w, "\"ally\" on %s has no %s equivalent", sq, ggn_spelling_name(to));
+            break;
+        } else if (st == GG_OCCUPIED) {
+            json_decref(value);
+            if (square_tested(rs, p, c->square, true)) {
+                ok = refuse(w, "\"occupied\" on %s would become %s \"empty\", but %s already forbids something there", sq, den_name, den_name);
+                break;
+            }
+            value = json_string("empty");
+            into = den;
+        } else {
+            into = c->denied ? den : req;
+        }
+        ok = set_new(w, into, sq, value);
+    }
+    /* effects */
+    uint32_t hand_add = p->hand_add, hand_del = p->hand_del;
+    const gg_patch *patches = rs->patches + p->patch_first;
+    size_t npatch = p->patch_count;
+    effects e;
+    if (ok && !p->explicit_patch) {
+        e = implied_effects(rs, p);
+        patches = e.patch;
+        npatch = e.npatch;
+        hand_add = e.hand_add;
+        hand_del = e.hand_del;
+    }
+    if (ok && to == GGN_SPELLING_MUST_DENY && p->explicit_patch && !is_implied(rs, p))
+        ok = refuse(w, "its %s is not the change must-deny implies (source emptied, destination taking the piece)",
+                    rs->spelling == GGN_SPELLING_BOARD_CHECK ? "board_patch and hand changes" : "perform");
+    if (ok && to == GGN_SPELLING_REQUIRE_PREVENT && (hand_add != GG_NONE || hand_del != GG_NONE))
+        ok = refuse(w, "require-prevent cannot change a hand");
+    if (ok && to != GGN_SPELLING_MUST_DENY) {
+        patch = json_object();
+        ok = patch != NULL;
+        for (size_t k = 0; ok && k < npatch; k++) ok = set_new(w, patch, rs->squares[patches[k].square], id_value(w, patches[k].piece));
+    }
+    if (ok && to == GGN_SPELLING_BOARD_CHECK) {
+        uint32_t hands[2] = { hand_add, hand_del };
+        for (int k = 0; ok && k < 2; k++) {
+            if (hands[k] == GG_NONE) continue;
+            const char *id = rs->pieces[hands[k]].id;
+            if (strchr(id, '+') || strchr(id, '-') || strchr(id, '^'))
+                ok = refuse(w, "%s goes to or from a hand, where board-check ids carry no modifier", id);
+        }
+    }
+    /* assemble in the target's field order */
+    if (ok) {
+        if (to == GGN_SPELLING_BOARD_CHECK) {
+            ok = set_new(w, out, "board_check", json_incref(req)) && set_new(w, out, "board_patch", json_incref(patch));
+            if (ok && hand_add != GG_NONE) ok = set_new(w, out, "in_hand_add", id_value(w, hand_add));
+            if (ok && hand_del != GG_NONE) ok = set_new(w, out, "in_hand_del", id_value(w, hand_del));
+        } else {
+            if (json_object_size(req)) ok = set_new(w, out, req_name, json_incref(req));
+            if (ok && json_object_size(den)) ok = set_new(w, out, den_name, json_incref(den));
+            if (ok && patch) ok = set_new(w, out, "perform", json_incref(patch));
+        }
+    }
+    json_decref(req);
+    json_decref(den);
+    json_decref(patch);
+    if (!ok) {
+        json_decref(out);
+        if (!w->failed) refuse(w, "out of memory");
+        return NULL;
+    }
+    return out;
+}
+
+static json_t *write_destination(writer *w, const gg_dest *d)
+{
+    const ggn_ruleset *rs = w->rs;
+    const gg_source *s = &rs->sources[d->source];
+    json_t *arr = json_array();
+    if (!arr) {
+        refuse(w, "out of memory");
+        return NULL;
+    }
+    if (d->poss_count == 0 && w->to != GGN_SPELLING_MUST_DENY) {
+        refuse(w, "an empty possibility array has no %s equivalent (at least one possibility)", ggn_spelling_name(w->to));
+        json_decref(arr);
+        return NULL;
+    }
+    for (uint32_t k = 0; k < d->poss_count; k++) {
+        ggn_jpath_index(&w->path, k);
+        if (w->to == GGN_SPELLING_REQUIRE_PREVENT && (s->square == GG_HAND || d->square == GG_HAND)) {
+            refuse(w, "require-prevent has no moves to or from the hand (\"*\")");
+        } else {
+            json_t *item = write_possibility(w, &rs->poss[d->poss_first + k]);
+            if (item && json_array_append_new(arr, item) != 0) refuse(w, "out of memory");
+        }
+        ggn_jpath_pop(&w->path);
+        if (w->failed) break;
+    }
+    if (w->failed) {
+        json_decref(arr);
+        return NULL;
+    }
+    return arr;
+}
+
+static json_t *write_document(writer *w)
+{
+    const ggn_ruleset *rs = w->rs;
+    json_t *root = json_object();
+    if (!root) {
+        refuse(w, "out of memory");
+        return NULL;
+    }
+    for (size_t e = 0; e < rs->nentries && !w->failed; e++) {
+        const gg_entry *entry = &rs->entries[e];
+        const char *key = rs->pieces[entry->piece].id;
+        ggn_jpath_key(&w->path, key);
+        char id[GGN_MAX_ID];
+        json_t *pobj = convert_id(w, entry->piece, id, sizeof id) ? json_object() : NULL;
+        for (uint32_t s = 0; pobj && s < entry->source_count && !w->failed; s++) {
+            const gg_source *src = &rs->sources[entry->source_first + s];
+            const char *sname = gg_location_name(rs, src->square);
+            ggn_jpath_key(&w->path, sname);
+            json_t *sobj = json_object();
+            for (uint32_t d = 0; sobj && d < src->dest_count && !w->failed; d++) {
+                const gg_dest *dest = &rs->dests[src->dest_first + d];
+                const char *dname = gg_location_name(rs, dest->square);
+                ggn_jpath_key(&w->path, dname);
+                json_t *arr = write_destination(w, dest);
+                if (arr) set_new(w, sobj, dname, arr);
+                ggn_jpath_pop(&w->path);
+            }
+            if (!sobj) refuse(w, "out of memory");
+            else set_new(w, pobj, sname, sobj);
+            ggn_jpath_pop(&w->path);
+        }
+        if (pobj) set_new(w, root, id, pobj);
+        else refuse(w, "out of memory");
+        ggn_jpath_pop(&w->path);
+    }
+    if (w->failed) {
+        json_decref(root);
+        return NULL;
+    }
+    return root;
+}
+
+char *ggn_ruleset_write(const ggn_ruleset *rs, ggn_spelling to, ggn_error *err)
+{
+    if (!rs || (unsigned)to > GGN_SPELLING_BOARD_CHECK) {
+        ggn_error_set(err, GGN_E_USAGE, "no ruleset or an unknown spelling");
+        return NULL;
+    }
+    writer *w = calloc(1, sizeof *w);
+    if (!w) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    w->rs = rs;
+    w->to = to;
+    w->err = err;
+    ggn_jpath_init(&w->path);
+    json_t *root = write_document(w);
+    char *out = NULL;
+    if (root) {
+        char *text = json_dumps(root, JSON_INDENT(2));
+        json_decref(root);
+        size_t n = text ? strlen(text) : 0;
+        out = text ? malloc(n + 2) : NULL;
+        if (out) {
+            memcpy(out, text, n);
+            out[n] = '\n';
+            out[n + 1] = '\0';
+        } else {
+            ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        }
+        free(text);
+    }
+    free(w);
+    return out;
+}
