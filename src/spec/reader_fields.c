@@ -67,7 +67,7 @@ bool sd_int_value(sd_reader *r, const json_t *v, long long lo, long long hi, con
     if (x < lo || x > hi) {
         if (limit && x > hi)
             sd_error(r, GGN_E_LIMIT, "%lld is past the limit of %lld (%s)", x, hi, limit);
-        else if (hi == 2147483647LL)
+        else if (x < lo && hi == 2147483647LL)
             sd_error(r, GGN_E_RANGE, "%lld is out of range: must be at least %lld", x, lo);
         else
             sd_error(r, GGN_E_RANGE, "%lld is out of range %lld..%lld", x, lo, hi);

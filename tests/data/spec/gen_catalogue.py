@@ -394,6 +394,9 @@ case("bad", "side_effects_bad",
       (E, "REFERENCE", M0 + "/side_effects/3/piece", None, "piece code 'CASTLE' is not defined"),
       (E, "MISSING", M0 + "/side_effects/4", None, "missing required field 'to'"),
       (E, "MISSING", M0 + "/side_effects/5", None, "missing required field 'state'")])
+case("bad", "duration_too_large",
+     lambda g: move0(g).update(side_effects=[{"action": "SET_STATE", "state": "X", "duration": 3000000000}]),
+     [(E, "RANGE", M0 + "/side_effects/0/duration", None, "3000000000 is out of range 0..2147483647")])
 case("bad", "side_effects_limit",
      lambda g: move0(g).update(side_effects=[{"action": "CAPTURE", "target": [0, 1]}] * 9),
      [(E, "LIMIT", M0 + "/side_effects", None, "9 entries, more than the limit of 8 (GGN_MAX_SIDE_EFFECTS)")])
