@@ -5,8 +5,10 @@
 
 /* Each cmd_<name>.c defines one of these. */
 extern const cli_command cli_cmd_check;
+extern const cli_command cli_cmd_perft;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
+    &cli_cmd_perft,
     NULL,
 };
