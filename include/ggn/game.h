@@ -175,4 +175,37 @@ bool ggn_position_leader_attacked(const ggn_position *pos, int player);
 /* Counts leaf nodes of the legal move tree to depth (draw rules ignored). */
 uint64_t ggn_perft(ggn_position *pos, int depth);
 
+/* ---- probes for the search (src/engine/probe.c) ------------------------- */
+
+/*
+ * True when the last move made captured a leader of another player (the
+ * GGN_LEADER_CAPTURED condition of ggn_position_status, without its move
+ * generation). False at the root of the undo stack.
+ */
+bool ggn_position_leader_captured(const ggn_position *pos);
+
+/* Half-moves since the last capture or progress move (the no-progress counter). */
+int ggn_position_halfmove_clock(const ggn_position *pos);
+
+/*
+ * Writes the hashes of the positions before each move still on the undo
+ * stack, oldest first (at most cap; returns ggn_position_history). With the
+ * current hash they give the game's repetitions.
+ */
+size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap);
+
+/*
+ * Adds up, per player, the ggn_game_kind_value of every piece on the board:
+ * out[player] for each of the game's players (out has ggn_game_player_count
+ * entries).
+ */
+void ggn_position_material(const ggn_position *pos, int *out);
+
+/*
+ * The game's draw rules: *repetitions is draw_conditions.repetition_count and
+ * *no_progress is fifty_move_halfmoves (0 when the rule is absent). Either
+ * pointer may be NULL.
+ */
+void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progress);
+
 #endif

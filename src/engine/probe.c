@@ -1,0 +1,43 @@
+/*
+ * probe.c — cheap read-only facts about a position, for the search: what
+ * ggn_position_status would work out, piece by piece, without generating
+ * moves. Each reads the position's arrays or its undo stack; nothing is
+ * allocated.
+ */
+#include "engine.h"
+
+bool ggn_position_leader_captured(const ggn_position *pos)
+{
+    if (pos->g->leader == EG_NONE || pos->nundo == 0) return false;
+    const eg_undo *u = &pos->undo[pos->nundo - 1];
+    for (int i = 0; i < u->npiece; i++) {
+        const eg_piece *was = &u->piece[i].saved;
+        if (was->kind == pos->g->leader && was->sq != EG_NONE && pos->piece[u->piece[i].id].sq == EG_NONE)
+            return true;
+    }
+    return false;
+}
+
+int ggn_position_halfmove_clock(const ggn_position *pos) { return pos->halfmove; }
+
+size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap)
+{
+    for (int i = 0; i < pos->nundo && (size_t)i < cap; i++) buf[i] = pos->undo[i].hash;
+    return (size_t)pos->nundo;
+}
+
+void ggn_position_material(const ggn_position *pos, int *out)
+{
+    const ggn_game *g = pos->g;
+    for (int p = 0; p < g->nplayers; p++) out[p] = 0;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *p = &pos->piece[id];
+        if (p->sq != EG_NONE) out[p->owner] += g->kind_value[p->kind];
+    }
+}
+
+void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progress)
+{
+    if (repetitions) *repetitions = game->def->draw.repetition_count;
+    if (no_progress) *no_progress = game->def->draw.fifty_move_halfmoves;
+}
