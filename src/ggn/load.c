@@ -86,8 +86,10 @@ uint32_t gg_read_piece(gg_loader *ld, const char *text, const char *role)
 
 /*
  * The spelling is that of the first spelling-specific field in document
- * order; a document with none (only empty arrays or empty possibilities)
- * can only be must-deny. Mixing is found while reading.
+ * order. A document with none (only empty arrays or empty possibilities)
+ * is must-deny, unless its first piece key is GAN and not QPI: it is then
+ * read as board-check, the oldest GAN spelling, which says why it is
+ * invalid. Mixing is found while reading.
  */
 static ggn_spelling detect_spelling(const json_t *root, char *first, size_t cap)
 {
@@ -121,6 +123,12 @@ static ggn_spelling detect_spelling(const json_t *root, char *first, size_t cap)
         }
     }
     snprintf(first, cap, "%s", "");
+    /* No field at all: the piece keys tell a QPI document from a GAN one. */
+    json_object_foreach((json_t *)root, pk, pv) {
+        if (ggn_qpi_parse(pk, strlen(pk), NULL) && !ggn_gan_parse(pk, strlen(pk), NULL))
+            return GGN_SPELLING_BOARD_CHECK;
+        break;
+    }
     return GGN_SPELLING_MUST_DENY;
 }
 
