@@ -95,8 +95,10 @@ static void read_starts(sd_reader *r, const json_t *pobj, int p, claim *grid, in
                                  "square [%d, %d] is already a starting square at /players/%d/starting_positions/%d/positions/%d",
                                  sq[0], sq[1], c->player - 1, c->entry, c->index);
                     } else if (*total >= GGN_MAX_PIECES_ON_BOARD) {
-                        sd_error(r, GGN_E_LIMIT, "more than %d starting pieces (GGN_MAX_PIECES_ON_BOARD)",
-                                 GGN_MAX_PIECES_ON_BOARD);
+                        if (*total == GGN_MAX_PIECES_ON_BOARD) /* reported once, at the first piece too many */
+                            sd_error(r, GGN_E_LIMIT, "more than %d starting pieces (GGN_MAX_PIECES_ON_BOARD)",
+                                     GGN_MAX_PIECES_ON_BOARD);
+                        ++*total;
                     } else {
                         c->player = p + 1;
                         c->entry = (int)i;

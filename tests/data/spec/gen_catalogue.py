@@ -21,6 +21,16 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def limit(name):
+    """The value of a constant of include/ggn/limits.h, so that limit cases follow the header."""
+    with open(os.path.join(HERE, "..", "..", "..", "include", "ggn", "limits.h")) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 3 and parts[0] == "#define" and parts[1] == name:
+                return int(parts[2])
+    raise KeyError(name)
+
+
 class Writer:
     def __init__(self):
         self.parts = []
@@ -201,6 +211,18 @@ case("bad", "start_squares_bad",
        "square [0, 0] is already a starting square at /players/0/starting_positions/0/positions/0"),
       (E, "DUPLICATE", "/players/1/starting_positions/0/positions/0", None,
        "already a starting square at /players/0/starting_positions/0/positions/0")])
+def too_many_starts(g):
+    n = limit("GGN_MAX_PIECES_ON_BOARD") + 1
+    g["board"]["dimensions"] = [32, 32]
+    squares = [[x, y] for y in range(32) for x in range(32)][:n]
+    half = n // 2
+    g["players"][0]["starting_positions"] = [{"piece": "KING", "positions": squares[:half]},
+                                             {"piece": "KING", "positions": squares[half:]}]
+    g["players"][1]["starting_positions"] = [{"piece": "KING", "positions": [[31, 31]]}]
+L_PIECES = limit("GGN_MAX_PIECES_ON_BOARD")
+case("bad", "starting_pieces_limit", too_many_starts,
+     [(E, "LIMIT", "/players/0/starting_positions/1/positions/%d" % (L_PIECES - (L_PIECES + 1) // 2), None,
+       "more than %d starting pieces (GGN_MAX_PIECES_ON_BOARD)" % L_PIECES)])
 case("bad", "start_entry_unknown_field",
      lambda g: g["players"][0]["starting_positions"][0].update(count=1),
      [(E, "UNKNOWN", "/players/0/starting_positions/0/count", None,
