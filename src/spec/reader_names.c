@@ -19,7 +19,10 @@ void sd_prescan(sd_reader *r, const json_t *root)
     r->kinds_ok = json_is_array(pieces);
     if (r->kinds_ok) {
         size_t n = json_array_size(pieces);
-        if (n > GGN_MAX_KINDS) n = GGN_MAX_KINDS;
+        if (n > GGN_MAX_KINDS) {
+            n = GGN_MAX_KINDS;
+            r->kinds_ok = false; /* names past the limit are unknown, not undefined */
+        }
         g->kinds = sd_alloc(r, n, sizeof *g->kinds);
         if (!g->kinds) return;
         g->nkinds = (int)n;
@@ -40,7 +43,10 @@ void sd_prescan(sd_reader *r, const json_t *root)
     r->players_ok = json_is_array(players);
     if (r->players_ok) {
         size_t n = json_array_size(players);
-        if (n > GGN_MAX_PLAYERS) n = GGN_MAX_PLAYERS;
+        if (n > GGN_MAX_PLAYERS) {
+            n = GGN_MAX_PLAYERS;
+            r->players_ok = false; /* names past the limit are unknown, not undefined */
+        }
         g->players = sd_alloc(r, n, sizeof *g->players);
         if (!g->players) return;
         g->nplayers = (int)n;
@@ -59,7 +65,10 @@ void sd_prescan(sd_reader *r, const json_t *root)
     r->named_ok = !named || json_is_array(named);
     if (json_is_array(named) && json_array_size(named) > 0) {
         size_t n = json_array_size(named);
-        if (n > GGN_MAX_NAMED_CONDITIONS) n = GGN_MAX_NAMED_CONDITIONS;
+        if (n > GGN_MAX_NAMED_CONDITIONS) {
+            n = GGN_MAX_NAMED_CONDITIONS;
+            r->named_ok = false; /* names past the limit are unknown, not undefined */
+        }
         g->named = sd_alloc(r, n, sizeof *g->named);
         if (!g->named) return;
         g->nnamed = (int)n;
