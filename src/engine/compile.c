@@ -174,6 +174,8 @@ static void compile_move(compiler *c, int p, int k, int mi)
         else m->by_state[sa->state] = (int8_t)a;
     }
     m->simple = simple;
+    for (int a = 0; a < sm->nactions; a++)
+        if (sm->neffects == 0 && sm->actions[a].neffects == 0) m->plain_actions |= (uint8_t)(1u << a);
 
     m->nmodifier = (uint8_t)sm->nmodifiers;
     m->modifier = alloc(c, (size_t)sm->nmodifiers, sizeof *m->modifier);
@@ -183,7 +185,10 @@ static void compile_move(compiler *c, int p, int k, int mi)
         em->cond = compile_conds(c, pl, sm->modifiers[i].conditions, sm->modifiers[i].nconditions);
         em->noption = (uint8_t)sm->modifiers[i].noptions;
         em->option = alloc(c, (size_t)em->noption, sizeof *em->option);
-        for (int o = 0; em->option && o < em->noption; o++) em->option[o] = (int16_t)sm->modifiers[i].options[o];
+        for (int o = 0; em->option && o < em->noption; o++) {
+            em->option[o] = (int16_t)sm->modifiers[i].options[o];
+            if (em->option[o] == c->def->leader) g->promotes_to_leader = true;
+        }
     }
     m->neffect = (uint8_t)sm->neffects;
     m->effect = compile_effects(c, pl, sm->effects, sm->neffects);
@@ -337,6 +342,18 @@ static void compile_attacks(compiler *c, int o)
         }
         d->rev_pool = pool;
     }
+
+    /* Which directions pass through each square, seen from each target. */
+    if (g->nsq <= EG_ALIGN_MAX_SQUARES && at->nslide <= 32 && at->nslide > 0) {
+        at->align = alloc(c, (size_t)g->nsq * (size_t)g->nsq, sizeof *at->align);
+        if (!at->align) return;
+        for (int i = 0; i < at->nslide; i++) {
+            const eg_slide_dir *d = &at->slide[i];
+            for (int t = 0; t < g->nsq; t++)
+                for (int j = 0; j < d->rev_len[t]; j++)
+                    at->align[(size_t)t * (size_t)g->nsq + d->rev_pool[d->rev_off[t] + (uint32_t)j]] |= 1u << i;
+        }
+    }
 }
 
 static uint64_t splitmix(uint64_t *state)
@@ -459,7 +476,10 @@ ggn_game *eg_compile(sd_game *def, ggn_errors *errs)
     for (int p = 0; p < g->nplayers && !c.failed; p++)
         for (int k = 0; k < g->nkinds && !c.failed; k++)
             for (int mi = 0; mi < def->kinds[k].nmoves && !c.failed; mi++) compile_move(&c, p, k, mi);
-    for (int o = 0; o < g->nplayers && !c.failed; o++) compile_attacks(&c, o);
+    for (int o = 0; o < g->nplayers && !c.failed; o++) {
+        compile_attacks(&c, o);
+        if (g->attack[o].odd_kinds) g->any_odd = true;
+    }
 
     if (def->nnamed > 0) {
         g->named_sq = alloc(&c, (size_t)def->nnamed * (size_t)g->nplayers * (size_t)g->nsq, sizeof *g->named_sq);

@@ -62,6 +62,7 @@ typedef struct eg_move {
     bool repeat;           /* slide along the precomputed ray */
     uint8_t until;         /* sd_occupancy that stops a slide (after its actions) */
     bool simple;           /* no conditions, modifiers or effects anywhere, <= 1 action per state */
+    uint8_t plain_actions; /* bit a: action a and the move have no side effects (only from/to change) */
     int8_t by_state[3];    /* simple moves: action index for EMPTY/ENEMY/ALLY, EG_NONE if none */
     uint8_t nsrc;          /* conditions that depend on the source only */
     eg_cond *src;
@@ -99,7 +100,14 @@ typedef struct eg_attack {
     int nslide;
     eg_slide_dir *slide;
     uint64_t odd_kinds;    /* kinds whose ENEMY slides stop on other than NOT_EMPTY: walked forward */
+    uint32_t *align;       /* [target * squares + square]: bit d set when `square` lies on the
+                              reverse ray of slide d from `target`; NULL when the board or the
+                              number of directions is too large (then computed per call) */
 } eg_attack;
+
+#define EG_ALIGN_MAX_SQUARES 256  /* boards up to this size get eg_attack.align */
+
+#define EG_MAX_LEADERS 4   /* leaders per player tracked by the fast legality test */
 
 struct ggn_game {
     sd_game *def;          /* the validated spec; names and counts come from here */
@@ -122,6 +130,8 @@ struct ggn_game {
     uint64_t castle_partners;  /* kinds moved by the leader's MOVE side effects */
     bool leader_castles;       /* the leader has a move with a MOVE side effect */
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
+    bool any_odd;              /* some player has an odd slide: legality always makes the move */
+    bool promotes_to_leader;   /* some TRANSFORM option is the leader kind */
 };
 
 static inline const eg_move *eg_move_of(const ggn_game *g, int player, int kind, int m)
@@ -147,6 +157,7 @@ typedef struct eg_undo {
     uint64_t hash;
     uint8_t ncell, npiece;
     bool capture;
+    bool leaders_changed;  /* a promotion changed a leader's kind: reindex on unmake */
     struct { uint16_t sq; int8_t side; uint8_t kind; uint8_t piece; } cell[EG_MAX_UNDO_CELLS];
     struct { uint8_t id; eg_piece saved; } piece[EG_MAX_UNDO_PIECES];
 } eg_undo;
@@ -164,6 +175,9 @@ struct ggn_position {
     uint8_t kind_at[GGN_MAX_SQUARES];
     uint8_t piece_at[GGN_MAX_SQUARES]; /* instance id, 0 = empty */
     eg_piece piece[GGN_MAX_PIECES_ON_BOARD];
+    uint8_t nleader[GGN_MAX_PLAYERS];                  /* leaders of each player (alive or not) */
+    uint8_t leader[GGN_MAX_PLAYERS][EG_MAX_LEADERS];   /* their piece ids */
+    bool leaders_overflow;  /* a player has more than EG_MAX_LEADERS: the slow scan is used */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
 };
@@ -199,6 +213,8 @@ void eg_unmake(ggn_position *pos);
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved);
 void eg_clear(ggn_position *pos);
 
+/* legal.c: rebuilds pos->leader after setup or a promotion that changed a leader's kind. */
+void eg_index_leaders(ggn_position *pos);
 /* legal.c: does any leader of `player` stand attacked? */
 bool eg_leader_attacked(const ggn_position *pos, int player);
 /* legal.c: keeps the legal moves of moves[0..n) at the front; returns how many. */

@@ -2,15 +2,44 @@
  * legal.c — leader safety and the legal move list.
  *
  * In a game with a leader, a pseudo-legal move is legal when, after it,
- * none of the mover's leaders can be captured by another player. Each move
- * is made, judged and taken back; nothing is allocated.
+ * none of the mover's leaders can be captured by another player.
+ *
+ * The exact test makes the move, asks whether a leader is attacked, and
+ * takes it back. Most moves can be judged without that: when no leader of
+ * the mover is attacked now, a move that is not a leader's, has no side
+ * effects and the game has only ordinary slides (stopping at the first
+ * piece) can expose a leader in one way only — by opening a slide line onto
+ * it through the square it leaves. That is checked along the precomputed
+ * reverse rays, with the move applied in the walk (source empty, destination
+ * ours). Anything else takes the exact path. Nothing is allocated.
  */
 #include "engine.h"
+
+void eg_index_leaders(ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    for (int p = 0; p < GGN_MAX_PLAYERS; p++) pos->nleader[p] = 0;
+    pos->leaders_overflow = false;
+    if (g->leader == EG_NONE) return;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->kind != g->leader) continue;
+        if (pos->nleader[pc->owner] < EG_MAX_LEADERS) pos->leader[pc->owner][pos->nleader[pc->owner]++] = (uint8_t)id;
+        else pos->leaders_overflow = true;
+    }
+}
 
 bool eg_leader_attacked(const ggn_position *pos, int player)
 {
     const ggn_game *g = pos->g;
     if (g->leader == EG_NONE) return false;
+    if (!pos->leaders_overflow) {
+        for (int i = 0; i < pos->nleader[player]; i++) {
+            const eg_piece *p = &pos->piece[pos->leader[player][i]];
+            if (p->sq != EG_NONE && p->kind == g->leader && eg_attacked_by_others(pos, p->sq, player)) return true;
+        }
+        return false;
+    }
     for (int id = 1; id < pos->npiece; id++) {
         const eg_piece *p = &pos->piece[id];
         if (p->sq != EG_NONE && p->owner == player && p->kind == g->leader &&
@@ -20,17 +49,79 @@ bool eg_leader_attacked(const ggn_position *pos, int player)
     return false;
 }
 
-/* Keeps the legal moves of pseudo[0..n) at the front; returns how many. */
+/* Is `from` on the reverse ray of direction (dx, dy) from `l`, i.e. l - from = k * (dx, dy), k >= 1? */
+static bool behind(const ggn_game *g, int l, int from, int dx, int dy)
+{
+    int ex = g->sq_x[l] - g->sq_x[from], ey = g->sq_y[l] - g->sq_y[from];
+    int k;
+    if (dx) {
+        if (ex % dx) return false;
+        k = ex / dx;
+    } else {
+        if (ex) return false;
+        k = ey / dy;
+        if (ey % dy) return false;
+    }
+    return k >= 1 && ey == k * dy;
+}
+
+/* Would vacating `from` and occupying `to` open a slide of another player onto square l? */
+static bool opens_line(const ggn_position *pos, int player, int l, int from, int to)
+{
+    const ggn_game *g = pos->g;
+    for (int o = 0; o < g->nplayers; o++) {
+        if (o == player) continue;
+        const eg_attack *at = &g->attack[o];
+        uint32_t through = at->align ? at->align[(size_t)l * (size_t)g->nsq + (size_t)from] : UINT32_MAX;
+        for (int d = 0; through && d < at->nslide; d++) {
+            const eg_slide_dir *dir = &at->slide[d];
+            if (at->align ? !((through >> d) & 1) : !behind(g, l, from, dir->dx, dir->dy)) continue;
+            const uint16_t *ray = dir->rev_pool + dir->rev_off[l];
+            for (int j = 0, n = dir->rev_len[l]; j < n; j++) {
+                int s = ray[j];
+                if (s == to) break;
+                if (s == from || pos->side_at[s] == EG_EMPTY_SIDE) continue;
+                if (pos->side_at[s] == o) {
+                    int k = pos->kind_at[s];
+                    if (((dir->kinds >> k) & 1) && dir->range[k] > j) return true;
+                }
+                break;
+            }
+        }
+    }
+    return false;
+}
+
+static bool legal_by_making(ggn_position *pos, ggn_move m, int player)
+{
+    if (!eg_make(pos, m)) return false;
+    bool legal = !eg_leader_attacked(pos, player);
+    eg_unmake(pos);
+    return legal;
+}
+
 size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n)
 {
-    if (pos->g->leader == EG_NONE) return n;
+    const ggn_game *g = pos->g;
+    if (g->leader == EG_NONE) return n;
     int player = eg_player_to_move(pos);
+    bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!eg_make(pos, moves[i])) continue;
-        bool legal = !eg_leader_attacked(pos, player);
-        eg_unmake(pos);
-        if (legal) moves[kept++] = moves[i];
+        ggn_move m = moves[i];
+        int kind = pos->kind_at[m.from];
+        bool legal;
+        if (fast && kind != g->leader &&
+            ((eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1)) {
+            legal = true;
+            for (int k = 0; k < pos->nleader[player] && legal; k++) {
+                const eg_piece *l = &pos->piece[pos->leader[player][k]];
+                if (l->sq != EG_NONE && opens_line(pos, player, l->sq, m.from, m.to)) legal = false;
+            }
+        } else {
+            legal = legal_by_making(pos, m, player);
+        }
+        if (legal) moves[kept++] = m;
     }
     return kept;
 }

@@ -120,6 +120,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->ncell = 0;
     u->npiece = 0;
     u->capture = false;
+    u->leaders_changed = false;
 
     int from = mv.from, to = mv.to;
     int id = pos->piece_at[from];
@@ -144,6 +145,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         int option_kind = mod->option[mv.promotion - 1];
         if (p->sq != EG_NONE) {
             int sq = p->sq;
+            if (g->promotes_to_leader && (option_kind == g->leader || p->kind == g->leader)) u->leaders_changed = true;
             lift(pos, u, sq);
             p->kind = (uint8_t)option_kind;
             p->moves = 0;
@@ -156,6 +158,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     pos->turn = (pos->turn + 1) % g->def->norder;
     pos->hash ^= g->zobrist_turn[pos->turn];
     pos->ply++;
+    if (u->leaders_changed) eg_index_leaders(pos);
     return true;
 }
 
@@ -173,6 +176,7 @@ void eg_unmake(ggn_position *pos)
     pos->halfmove = u->halfmove;
     pos->hash = u->hash;
     pos->ply--;
+    if (u->leaders_changed) eg_index_leaders(pos);
 }
 
 void eg_clear(ggn_position *pos)
@@ -188,6 +192,8 @@ void eg_clear(ggn_position *pos)
     pos->halfmove = 0;
     pos->turn = g->def->start_at;
     pos->hash = g->zobrist_turn[pos->turn];
+    memset(pos->nleader, 0, sizeof pos->nleader);
+    pos->leaders_overflow = false;
 }
 
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved)
@@ -204,5 +210,9 @@ bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved)
     pos->kind_at[sq] = (uint8_t)kind;
     pos->piece_at[sq] = (uint8_t)id;
     pos->hash ^= piece_key(pos->g, p, sq);
+    if (kind == pos->g->leader) {
+        if (pos->nleader[owner] < EG_MAX_LEADERS) pos->leader[owner][pos->nleader[owner]++] = (uint8_t)id;
+        else pos->leaders_overflow = true;
+    }
     return true;
 }
