@@ -1,7 +1,9 @@
 /* cmd_check.c — `ggn check FILE...`: validate GGN documents and game specs. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "ggn/check.h"
 #include "ggn/ggn.h"
 
 static const char help[] =
@@ -19,11 +21,22 @@ static int run(int argc, char **argv);
 
 const cli_command cli_cmd_check = { "check", "validate GGN documents and game specs", help, run };
 
-/* Until the loaders land, only JSON well-formedness is checked (replaced by the GGN and spec loaders). */
 static int check_file(const char *path)
 {
-    (void)path;
-    return CLI_OK;
+    ggn_errors *errs = malloc(sizeof *errs);
+    if (!errs) {
+        fprintf(stderr, "ggn check: out of memory\n");
+        return CLI_INVALID;
+    }
+    ggn_errors_init(errs);
+    ggn_file_kind kind = ggn_check_file(path, errs);
+    cli_print_errors(stderr, errs);
+    int status = errs->errors ? CLI_INVALID : CLI_OK;
+    if (status == CLI_OK)
+        printf("%s: ok (%s%s)\n", path, kind == GGN_FILE_GAME_SPEC ? "game spec" : "GGN document",
+               errs->warnings ? ", with warnings" : "");
+    free(errs);
+    return status;
 }
 
 static int run(int argc, char **argv)
