@@ -6,9 +6,11 @@
 /* Each cmd_<name>.c defines one of these. */
 extern const cli_command cli_cmd_check;
 extern const cli_command cli_cmd_perft;
+extern const cli_command cli_cmd_play;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
+    &cli_cmd_play,
     &cli_cmd_perft,
     NULL,
 };

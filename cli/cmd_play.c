@@ -1,0 +1,452 @@
+/*
+ * cmd_play.c — `ggn play [GAME]`: play a game in the terminal, against
+ * people or the computer. The board drawing, the typed commands, the game
+ * record and the computer player live in play_*.c (play.h).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ggn/ggn.h"
+#include "ggn/id.h"
+#include "play.h"
+
+static const char help[] =
+    "Usage: ggn play [GAME] [--players LIST] [--fen FEN] [--load FILE]\n"
+    "                [--think TIME] [--depth N] [--flip] [--color WHEN]\n"
+    "\n"
+    "Plays GAME (a game spec file or a name from games/; chess when omitted) in\n"
+    "the terminal. The board is drawn after every move; type a move as its\n"
+    "source and destination (e2e4, e2-e4, e2 e4, [4,1] [4,3], e7e8q,\n"
+    "e7e8=QUEEN) or one of the commands:\n"
+    "  moves [SQUARE]  list the legal moves (only those from SQUARE)\n"
+    "  undo            take back the last move (and the computer's reply)\n"
+    "  fen             print the position as FEN\n"
+    "  save FILE       save the game record as JSON\n"
+    "  load FILE       load a game record written by save\n"
+    "  flip            turn the board around\n"
+    "  board           draw the board again\n"
+    "  help            list the commands\n"
+    "  quit            leave (end of input does the same)\n"
+    "A promotion typed without its piece asks which piece to promote to.\n"
+    "\n"
+    "Options:\n"
+    "  --players LIST  who moves each player, in the game's player order,\n"
+    "                  comma-separated: human or computer (default: the first\n"
+    "                  player human, the others computer; e.g. human,human)\n"
+    "  --fen FEN       start from this position\n"
+    "  --load FILE     start from a game record written by save\n"
+    "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
+    "  --depth N       the computer's maximum search depth in half-moves\n"
+    "  --flip          draw the board from the other side\n"
+    "  --color WHEN    auto (default), always or never; auto uses colours when\n"
+    "                  both standard input and output are terminals and NO_COLOR\n"
+    "                  is not set\n"
+    "\n"
+    "When standard input is not a terminal, ggn play reads one move or command\n"
+    "per line, prints plain text without prompts, colours or cursor codes, and\n"
+    "stops at the end of the game or of the input:\n"
+    "  printf 'f2f3\\ne7e5\\ng2g4\\nd8h4\\n' | ggn play chess --players human,human\n"
+    "\n"
+    "See docs/play.md for the details and the record format.\n"
+    "\n"
+    "Exit status: 0 when the game ends or is left, 1 when GAME, the FEN or the\n"
+    "record is invalid, 2 usage error.\n";
+
+static int run(int argc, char **argv);
+
+const cli_command cli_cmd_play = { "play", "play a game in the terminal against people or the computer", help, run };
+
+/* ---- input ---- */
+
+/* Reads one line without its end; false at the end of input. Over-long lines are cut. */
+static bool read_line(play_session *s, char *buf, size_t cap)
+{
+    if (!fgets(buf, (int)cap, s->in)) return false;
+    size_t n = strlen(buf);
+    if (n && buf[n - 1] != '\n') {
+        int c;
+        while ((c = fgetc(s->in)) != EOF && c != '\n') {}
+    }
+    while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = '\0';
+    size_t lead = 0;
+    while (isspace((unsigned char)buf[lead])) lead++;
+    memmove(buf, buf + lead, n - lead + 1);
+    return true;
+}
+
+static void prompt(play_session *s, const char *text)
+{
+    if (!s->interactive) return;
+    fputs(text, s->out);
+    fflush(s->out);
+}
+
+/* ---- moves ---- */
+
+/* Reads a square ("e2" or "[4,1]") at *p, advancing it; returns its index or -1. */
+static int read_square(const ggn_game *g, const char **p)
+{
+    const char *s = *p;
+    int cols = ggn_game_cols(g), rows = ggn_game_rows(g), x, y;
+    if (*s == '[') {
+        char *end;
+        x = (int)strtol(s + 1, &end, 10);
+        while (*end == ' ') end++;
+        if (*end != ',') return -1;
+        y = (int)strtol(end + 1, &end, 10);
+        while (*end == ' ') end++;
+        if (*end != ']') return -1;
+        s = end + 1;
+    } else {
+        const char *start = s;
+        while (islower((unsigned char)*s)) s++;
+        while (isdigit((unsigned char)*s)) s++;
+        ggn_cell cell;
+        if (s == start || ggn_cell_parse(start, (size_t)(s - start), &cell) || cell.dims != 2) return -1;
+        x = cell.index[0];
+        y = cell.index[1];
+    }
+    *p = s;
+    if (x < 0 || y < 0 || x >= cols || y >= rows) return -1;
+    return y * cols + x;
+}
+
+static void square_name(const ggn_game *g, int sq, char *buf, size_t cap)
+{
+    ggn_cell cell = { 2, { sq % ggn_game_cols(g), sq / ggn_game_cols(g), 0 } };
+    ggn_cell_format(&cell, buf, cap);
+}
+
+static void lower_copy(char *dst, size_t cap, const char *src)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < cap; i++) dst[i] = (char)(src[i] == '_' ? ' ' : tolower((unsigned char)src[i]));
+    dst[i] = '\0';
+}
+
+/*
+ * Says why text is not a legal move, more precisely than the parser can:
+ * no piece there, someone else's piece, the leader left attacked, or the
+ * piece simply does not move that way.
+ */
+static void explain_illegal(play_session *s, const char *text, const ggn_error *err)
+{
+    const ggn_game *g = s->game;
+    FILE *out = s->out;
+    const char *p = text;
+    int from = read_square(g, &p);
+    while (*p == ' ' || *p == '-' || *p == 'x') p++;
+    int to = from < 0 ? -1 : read_square(g, &p);
+    int cols = ggn_game_cols(g);
+    if (err->code != GGN_E_ILLEGAL || from < 0 || to < 0) {
+        fprintf(out, "%s (type help for the commands)\n", err->message);
+        return;
+    }
+    char fname[GGN_MAX_LABEL], tname[GGN_MAX_LABEL], name[GGN_MAX_STRING_BYTES + 1];
+    square_name(g, from, fname, sizeof fname);
+    square_name(g, to, tname, sizeof tname);
+    int kind, owner;
+    bool unmoved;
+    int player = ggn_position_to_move(s->pos);
+    if (!ggn_position_piece_at(s->pos, from % cols, from / cols, &kind, &owner, &unmoved)) {
+        fprintf(out, "Illegal move %s: there is no piece on %s.\n", text, fname);
+        return;
+    }
+    if (owner != player) {
+        fprintf(out, "Illegal move %s: the piece on %s is %s's.\n", text, fname,
+                play_player_name(g, owner, name, sizeof name));
+        return;
+    }
+    char kname[GGN_MAX_STRING_BYTES + 1];
+    lower_copy(kname, sizeof kname, ggn_game_kind_code(g, kind));
+    if (*p == '=' || (*p && !isspace((unsigned char)*p))) {
+        fprintf(out, "Illegal move %s: %s\n", text, err->message);
+        return;
+    }
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_pseudo_moves(s->pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    for (size_t i = 0; i < n; i++) {
+        if (moves[i].from == from && moves[i].to == to) {
+            int leader = ggn_game_leader(g);
+            char lname[GGN_MAX_STRING_BYTES + 1] = "leader";
+            if (leader >= 0) lower_copy(lname, sizeof lname, ggn_game_kind_code(g, leader));
+            fprintf(out, "Illegal move %s: it would leave your %s under attack.\n", text, lname);
+            return;
+        }
+    }
+    fprintf(out, "Illegal move %s: the %s on %s cannot move to %s.\n", text, kname, fname, tname);
+}
+
+/* The promotion choices of the move typed as text, written as "q, r, b, n" into buf. */
+static int promotion_choices(play_session *s, const char *text, char *buf, size_t cap)
+{
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    int count = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        if (!moves[i].promotion) continue;
+        char fmt[300], from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], typed[1400];
+        ggn_move_format(s->pos, moves[i], fmt, sizeof fmt);
+        square_name(s->game, moves[i].from, from, sizeof from);
+        square_name(s->game, moves[i].to, to, sizeof to);
+        const char *choice = fmt + strlen(from) + strlen(to);
+        if (*choice == '=') choice++;
+        /* Is this option one of the typed move's? Ask the parser with the option spelled out. */
+        snprintf(typed, sizeof typed, "%s=%s", text, choice);
+        ggn_move mv;
+        if (!ggn_move_parse(s->pos, typed, &mv, NULL) || !ggn_move_equal(mv, moves[i])) continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s%s", count ? ", " : "", choice);
+        count++;
+    }
+    return count;
+}
+
+/* Asks which piece to promote to (the Transforming phase); false at the end of input or when cancelled. */
+static bool ask_promotion(play_session *s, const char *text, ggn_move *mv, bool *eof)
+{
+    char choices[1024], question[1100], answer[256], typed[1400];
+    if (promotion_choices(s, text, choices, sizeof choices) == 0) return false;
+    snprintf(question, sizeof question, "Promote to (%s)? ", choices);
+    for (;;) {
+        if (s->interactive) prompt(s, question);
+        else fprintf(s->out, "%s\n", question);
+        if (!read_line(s, answer, sizeof answer)) {
+            *eof = true;
+            return false;
+        }
+        if (!answer[0] || strcmp(answer, "cancel") == 0) {
+            fprintf(s->out, "Promotion cancelled.\n");
+            return false;
+        }
+        snprintf(typed, sizeof typed, "%s=%s", text, answer[0] == '=' ? answer + 1 : answer);
+        ggn_error err;
+        ggn_error_clear(&err);
+        if (ggn_move_parse(s->pos, typed, mv, &err)) return true;
+        fprintf(s->out, "'%s' is not one of %s (an empty answer cancels).\n", answer, choices);
+    }
+}
+
+/* ---- the game ---- */
+
+static bool any_human(const play_session *s)
+{
+    for (int p = 0; p < ggn_game_player_count(s->game); p++)
+        if (!s->computer[p]) return true;
+    return false;
+}
+
+static void show(play_session *s)
+{
+    play_draw_board(s);
+    play_print_status(s);
+    fflush(s->out);
+}
+
+/* Plays mv; false (with a message) when the undo stack is full. */
+static bool play_move(play_session *s, ggn_move mv)
+{
+    if (!ggn_position_make(s->pos, mv)) {
+        fprintf(s->out, "The game is too long to go on (%d moves are kept).\n", GGN_MAX_PLY);
+        return false;
+    }
+    /* Against the computer the board is drawn after its reply; between people after every move. */
+    ggn_status st = ggn_position_status(s->pos);
+    if (st.outcome != GGN_ONGOING || !s->computer[ggn_position_to_move(s->pos)] || !any_human(s)) show(s);
+    return true;
+}
+
+static int game_loop(play_session *s)
+{
+    char line[1024], name[GGN_MAX_STRING_BYTES + 1], text[300], question[GGN_MAX_STRING_BYTES + 8];
+    show(s);
+    if (s->interactive) fprintf(s->out, "Type a move like e2e4, or help.\n");
+    for (;;) {
+        ggn_status st = ggn_position_status(s->pos);
+        int player = ggn_position_to_move(s->pos);
+        if (st.outcome != GGN_ONGOING) {
+            if (!s->interactive) return CLI_OK;
+        } else if (s->computer[player]) {
+            ggn_move mv;
+            if (!choose_computer_move(s->pos, &s->limits, &mv)) return CLI_OK;
+            ggn_move_format(s->pos, mv, text, sizeof text);
+            fprintf(s->out, "%s plays %s.\n", play_player_name(s->game, player, name, sizeof name), text);
+            if (!play_move(s, mv) && !s->interactive) return CLI_OK;
+            continue;
+        }
+        snprintf(question, sizeof question, "%s> ", st.outcome == GGN_ONGOING
+                 ? play_player_name(s->game, player, name, sizeof name) : "game over");
+        prompt(s, question);
+        if (!read_line(s, line, sizeof line)) {
+            if (s->interactive) fputc('\n', s->out);
+            return CLI_OK;
+        }
+        if (!line[0] || line[0] == '#') continue;
+        play_result r = play_command(s, line);
+        if (r == PLAY_QUIT) return CLI_OK;
+        if (r == PLAY_CHANGED) show(s);
+        if (r != PLAY_NOT_COMMAND) continue;
+
+        if (st.outcome != GGN_ONGOING) {
+            fprintf(s->out, "The game is over: undo, save FILE or quit.\n");
+            continue;
+        }
+        ggn_move mv;
+        ggn_error err;
+        ggn_error_clear(&err);
+        if (!ggn_move_parse(s->pos, line, &mv, &err)) {
+            if (err.code != GGN_E_STATE) {
+                explain_illegal(s, line, &err);
+                continue;
+            }
+            bool eof = false;
+            if (!ask_promotion(s, line, &mv, &eof)) {
+                if (eof) return CLI_OK;
+                continue;
+            }
+        }
+        if (!play_move(s, mv) && !s->interactive) return CLI_OK;
+    }
+}
+
+/* ---- the command line ---- */
+
+/* "500ms", "1s", "2.5s", "1m", "3" (seconds) -> milliseconds, or -1. */
+static int parse_duration(const char *text)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || v < 0) return -1;
+    double scale = 1000;
+    if (strcmp(end, "ms") == 0) scale = 1;
+    else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0) scale = 60000;
+    else if (*end && strcmp(end, "s") != 0) return -1;
+    double ms = v * scale;
+    return ms > 86400000.0 ? -1 : (int)ms;
+}
+
+static int parse_players(play_session *s, const char *list)
+{
+    int count = ggn_game_player_count(s->game), n = 0;
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        if (n >= count)
+            return cli_usage_error("play", "--players lists more than the %d players of %s", count,
+                                   ggn_game_name(s->game));
+        if (len == 5 && strncmp(p, "human", 5) == 0) s->computer[n] = false;
+        else if (len == 8 && strncmp(p, "computer", 8) == 0) s->computer[n] = true;
+        else return cli_usage_error("play", "--players: '%.*s' is neither human nor computer", (int)len, p);
+        n++;
+        p += len;
+        if (*p == ',') p++;
+    }
+    if (n != count)
+        return cli_usage_error("play", "--players needs one entry for each of the %d players of %s", count,
+                               ggn_game_name(s->game));
+    return CLI_OK;
+}
+
+static bool colour_wanted(const char *when)
+{
+    if (strcmp(when, "always") == 0) return true;
+    if (strcmp(when, "never") == 0) return false;
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    if (no && *no) return false;
+    if (term && strcmp(term, "dumb") == 0) return false;
+    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
+static int run(int argc, char **argv)
+{
+    const char *game_arg = NULL, *fen = NULL, *players = NULL, *think = NULL, *depth = NULL, *load = NULL;
+    const char *colour = "auto";
+    bool flip = false;
+    for (int i = 1; i < argc;) {
+        static const char *const names[] = { "--fen", "--players", "--think", "--depth", "--load", "--color" };
+        const char **slots[] = { &fen, &players, &think, &depth, &load, &colour };
+        int got = 0;
+        for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
+            got = cli_option("play", argc, argv, &i, names[k], slots[k]);
+            if (got < 0) return CLI_USAGE;
+        }
+        if (got) continue;
+        const char *arg = argv[i];
+        if (strcmp(arg, "--flip") == 0) flip = true;
+        else if (arg[0] == '-' && arg[1]) return cli_usage_error("play", "unknown option '%s'", arg);
+        else if (!game_arg) game_arg = arg;
+        else return cli_usage_error("play", "unexpected argument '%s'", arg);
+        i++;
+    }
+    if (strcmp(colour, "auto") != 0 && strcmp(colour, "always") != 0 && strcmp(colour, "never") != 0)
+        return cli_usage_error("play", "--color is auto, always or never, not '%s'", colour);
+    play_session s;
+    memset(&s, 0, sizeof s);
+    s.limits.think_ms = 1000;
+    if (think && (s.limits.think_ms = parse_duration(think)) < 0)
+        return cli_usage_error("play", "--think takes a time like 500ms, 1s or 2.5s, not '%s'", think);
+    if (depth) {
+        char *end;
+        long d = strtol(depth, &end, 10);
+        if (end == depth || *end || d < 1 || d > GGN_MAX_PLY)
+            return cli_usage_error("play", "--depth takes a whole number from 1 to %d, not '%s'", GGN_MAX_PLY, depth);
+        s.limits.depth = (int)d;
+    }
+    if (fen && load) return cli_usage_error("play", "--fen and --load both say where to start: give one");
+    if (!game_arg) game_arg = "chess";
+
+    char path[4096];
+    if (!cli_resolve_game(game_arg, path, sizeof path)) snprintf(path, sizeof path, "%s", game_arg);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    s.game = ggn_game_load_file(path, &errs);
+    if (!s.game) {
+        cli_print_errors(stderr, &errs);
+        return CLI_INVALID;
+    }
+    int status = CLI_OK;
+    for (int p = 1; p < ggn_game_player_count(s.game); p++) s.computer[p] = true;
+    if (players && (status = parse_players(&s, players)) != CLI_OK) goto done;
+    s.pos = ggn_position_new(s.game);
+    if (!s.pos) {
+        fprintf(stderr, "ggn play: out of memory\n");
+        status = CLI_INVALID;
+        goto done;
+    }
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (fen) {
+        if (!ggn_position_set_fen(s.pos, fen, &err)) {
+            fprintf(stderr, "--fen: error: %s\n", err.message);
+            status = CLI_INVALID;
+            goto done;
+        }
+        if (!(s.start_fen = strdup(fen))) {
+            status = CLI_INVALID;
+            goto done;
+        }
+    }
+    if (load && !play_record_load(&s, load, &err)) {
+        fprintf(stderr, "--load: error: %s\n", err.message);
+        status = CLI_INVALID;
+        goto done;
+    }
+    s.in = stdin;
+    s.out = stdout;
+    s.interactive = isatty(STDIN_FILENO);
+    s.colour = colour_wanted(colour);
+    /* Against the computer, a person playing the second side sees the board from their side. */
+    s.flipped = flip != (ggn_game_player_count(s.game) == 2 && s.computer[0] && !s.computer[1]);
+    status = game_loop(&s);
+done:
+    ggn_position_free(s.pos);
+    free(s.start_fen);
+    ggn_game_free(s.game);
+    return status;
+}

@@ -1,0 +1,77 @@
+/*
+ * play.h — what the files of `ggn play` share: the session (game, position,
+ * who plays which side, how the board is shown) and the functions of each
+ * part: drawing (play_board.c), the typed commands (play_commands.c), the
+ * game record (play_record.c) and the computer player (play_computer.c).
+ */
+#ifndef GGN_CLI_PLAY_H
+#define GGN_CLI_PLAY_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ggn/error.h"
+#include "ggn/game.h"
+#include "ggn/limits.h"
+
+/* How long and how deep the computer may think (0 = no limit of that kind). */
+typedef struct play_limits {
+    int think_ms;   /* wall-clock budget per move in milliseconds */
+    int depth;      /* maximum search depth in half-moves */
+} play_limits;
+
+typedef struct play_session {
+    ggn_game *game;                     /* owned */
+    ggn_position *pos;                  /* owned; its undo stack is the game record */
+    char *start_fen;                    /* owned; the set-up position, NULL for the game's start */
+    bool computer[GGN_MAX_PLAYERS];     /* which players the computer moves */
+    play_limits limits;
+    bool flipped;                       /* board seen from the top edge */
+    bool colour;                        /* ANSI colours on out */
+    bool interactive;                   /* in is a terminal: print prompts, keep going after the end */
+    FILE *in;                           /* moves and commands, one per line */
+    FILE *out;                          /* board, messages */
+} play_session;
+
+/* ---- play_board.c ---- */
+
+/* The player's name for people: "WHITE" -> "White". Writes into buf. */
+const char *play_player_name(const ggn_game *game, int player, char *buf, size_t cap);
+/* Draws the board with its edge labels and the last move marked. */
+void play_draw_board(const play_session *s);
+/* Prints the last move and whose turn it is, or how the game ended. */
+void play_print_status(play_session *s);
+
+/* ---- play_commands.c ---- */
+
+typedef enum play_result {
+    PLAY_NOT_COMMAND = 0,   /* the line is not a command: treat it as a move */
+    PLAY_HANDLED,           /* done, nothing on the board changed */
+    PLAY_CHANGED,           /* done, the position changed: draw it again */
+    PLAY_QUIT               /* leave the game */
+} play_result;
+
+/* Runs the line when its first word is a command. */
+play_result play_command(play_session *s, const char *line);
+/* The text of `help`. */
+void play_print_help(FILE *out);
+
+/* ---- play_record.c ---- */
+
+/* Writes the game record {"game", "start", "moves"} as JSON to path. */
+bool play_record_save(const play_session *s, const char *path, ggn_error *err);
+/*
+ * Reads a record written by play_record_save and replays it; on success the
+ * session's position and start FEN are replaced. On error nothing changes.
+ */
+bool play_record_load(play_session *s, const char *path, ggn_error *err);
+
+/* ---- play_computer.c ---- */
+
+/*
+ * The computer's move in pos (which is left as it was). Returns false when
+ * there is no legal move.
+ */
+bool choose_computer_move(ggn_position *pos, const play_limits *limits, ggn_move *out);
+
+#endif
