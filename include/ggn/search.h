@@ -1,0 +1,111 @@
+/*
+ * ggn/search.h — the generic computer player: chooses a move in any game a
+ * spec describes (docs/ai.md explains how it plays).
+ *
+ * Iterative-deepening alpha-beta (negamax for two sides; "paranoid" for more
+ * than two players: the player to move at the root against all the others),
+ * a transposition table keyed by ggn_position_hash, quiescence on captures,
+ * and an evaluation from the kinds' values plus a small mobility term.
+ *
+ * A ggn_searcher holds the transposition table and the move-ordering tables
+ * between searches, so a program playing a whole game allocates it once.
+ * ggn_search_best is the one-call convenience that makes and frees a
+ * temporary one. The position searched is the caller's: it is changed during
+ * the search and given back exactly as it was. Nothing is printed.
+ *
+ * THREADS — a searcher and the position it searches belong to one thread at
+ * a time; several searchers may share one ggn_game.
+ */
+#ifndef GGN_SEARCH_H
+#define GGN_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ggn/game.h"
+
+/* Deepest iteration the search runs (plies of full-width search). */
+#define GGN_SEARCH_MAX_DEPTH 48
+/* Plies the search may reach below the root, quiescence and extensions included. */
+#define GGN_SEARCH_MAX_PLY 96
+/* Depth used when a search is given no limit at all. */
+#define GGN_SEARCH_DEFAULT_DEPTH 4
+/* Transposition table of ggn_search_best, and of ggn_searcher_new(0). */
+#define GGN_SEARCH_DEFAULT_TT_MB 16
+
+/*
+ * Score of a win: a forced win in n plies scores GGN_SEARCH_MATE - n, a
+ * forced loss -(GGN_SEARCH_MATE - n). Any score beyond +/-GGN_SEARCH_MATE_BOUND
+ * is such a result.
+ */
+#define GGN_SEARCH_MATE 30000
+#define GGN_SEARCH_MATE_BOUND (GGN_SEARCH_MATE - 1000)
+
+/*
+ * When to stop. Every field 0 means "no such limit"; when all are 0 the
+ * search stops after GGN_SEARCH_DEFAULT_DEPTH plies. The search always
+ * completes depth 1 (so it has a move) unless a node or time limit cuts
+ * even that short, in which case it answers with the best move seen so far.
+ */
+typedef struct ggn_search_limits {
+    int depth;          /* plies of full-width search, 0 = no depth limit (capped at GGN_SEARCH_MAX_DEPTH) */
+    long time_ms;       /* wall-clock budget in milliseconds, 0 = none */
+    uint64_t nodes;     /* node budget, 0 = none */
+    uint64_t seed;      /* tie-breaking among equal moves; 0 = move generation order. Same seed, same answer */
+} ggn_search_limits;
+
+typedef struct ggn_search_result {
+    ggn_move best;      /* the chosen move (valid when found) */
+    int score;          /* centipawns from the mover's view; see GGN_SEARCH_MATE */
+    int depth;          /* deepest iteration completed */
+    uint64_t nodes;     /* positions visited, quiescence included */
+    bool found;         /* false when the position has no legal move */
+} ggn_search_result;
+
+typedef struct ggn_searcher ggn_searcher;
+
+/*
+ * A new searcher with a transposition table of about tt_megabytes MiB
+ * (0 gives GGN_SEARCH_DEFAULT_TT_MB; the size is rounded down to a power
+ * of two entries). Returns NULL when out of memory. Free it with
+ * ggn_searcher_free. A searcher may be used for any game, one search at a
+ * time.
+ */
+ggn_searcher *ggn_searcher_new(size_t tt_megabytes);
+
+/* Releases a searcher (NULL is allowed). */
+void ggn_searcher_free(ggn_searcher *s);
+
+/*
+ * Forgets everything learnt by earlier searches (transposition table, killer
+ * moves, history), e.g. before a new game. A searcher also clears itself when
+ * it is handed a position of another game.
+ */
+void ggn_searcher_clear(ggn_searcher *s);
+
+/*
+ * Searches pos within limits (NULL: no limit, see ggn_search_limits) and
+ * fills out (which must not be NULL). Returns false, with out->found false,
+ * when the position has no legal move; otherwise true with out->best one of
+ * ggn_position_legal_moves(pos). The position is restored before returning.
+ * With the same searcher state, position, limits and seed, and no time
+ * limit, the answer is always the same.
+ */
+bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *limits, ggn_search_result *out);
+
+/*
+ * ggn_searcher_run with a temporary searcher (GGN_SEARCH_DEFAULT_TT_MB; if
+ * that much memory is not available, a search without a transposition
+ * table). Deterministic for a fixed seed without a time limit.
+ */
+bool ggn_search_best(ggn_position *pos, const ggn_search_limits *limits, ggn_search_result *out);
+
+/*
+ * The static evaluation the search uses at its leaves, in centipawns from
+ * the view of the player to move (material only: the mobility term needs
+ * the search's move counts). Meant for tools and tests.
+ */
+int ggn_search_evaluate(const ggn_position *pos);
+
+#endif

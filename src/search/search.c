@@ -1,0 +1,442 @@
+/*
+ * search.c — iterative-deepening alpha-beta over any game.
+ *
+ * Sides. The player to move at the root maximises; in a two-player game the
+ * other player minimises (plain negamax). With more players the search is
+ * "paranoid": every other player is assumed to play against the root player,
+ * so the tree still has two sides. A score is always from the view of the
+ * side to move at its node; it is negated only where the side changes, which
+ * also covers turn orders in which one player moves twice in a row.
+ *
+ * Legality. Interior nodes generate pseudo-legal moves and drop, after
+ * making it, any move that leaves one of the mover's leaders attacked: the
+ * same rule as ggn_position_legal_moves, without making each move twice.
+ * The root list comes from ggn_position_legal_moves itself. So "no legal
+ * move" is learnt from the move loop, and game end needs no call to
+ * ggn_position_status: mate or stalemate at the end of the loop, a captured
+ * leader or a draw rule checked on entry.
+ *
+ * Leaves. Quiescence search over captures and promotions (all moves when in
+ * check), standing pat on the evaluation: material, plus the mobility
+ * difference between the side to move (its pseudo-legal move count, already
+ * generated) and the side that just moved (counted at the parent).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "search_internal.h"
+
+#define CHECK_EVERY 1024 /* nodes between clock readings */
+
+/* ---- limits ------------------------------------------------------------- */
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Counts a node; true (and aborted set) when a node or time budget is spent. */
+static bool visit(ggn_searcher *s)
+{
+    s->nodes++;
+    if (s->node_limit && s->nodes >= s->node_limit) s->aborted = true;
+    if (s->deadline_ns && s->nodes % CHECK_EVERY == 0 && now_ns() >= s->deadline_ns) s->aborted = true;
+    return !s->aborted;
+}
+
+/* ---- game end inside the tree ------------------------------------------- */
+
+/* Score of a lost (or won) game decided `ply` plies below the root. */
+static int mated_in(int ply) { return -(GGN_SEARCH_MATE - ply); }
+
+/*
+ * The last mover won (leader captured, or the side to move is mated):
+ * a loss for the side to move when the last mover was on the other side.
+ */
+static int last_mover_wins(int ply, bool flipped) { return flipped ? mated_in(ply) : -mated_in(ply); }
+
+/* A draw rule ended the game here (repetition within the reversible moves, or no progress). */
+static bool draw_by_rule(const ggn_searcher *s)
+{
+    int clock = ggn_position_halfmove_clock(s->pos);
+    if (s->progress_rule > 0 && clock >= s->progress_rule) return true;
+    if (s->rep_rule > 0) {
+        uint64_t key = s->keys[s->nkeys - 1];
+        int oldest = s->nkeys - 1 - clock;
+        if (oldest < 0) oldest = 0;
+        /* One earlier occurrence is enough: if repeating is good, it is good again. */
+        for (int i = s->nkeys - 2; i >= oldest; i--)
+            if (s->keys[i] == key) return true;
+    }
+    return false;
+}
+
+/* ---- the tree ----------------------------------------------------------- */
+
+static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped);
+static int qsearch(ggn_searcher *s, int alpha, int beta, int ply, int parent_mob, bool flipped);
+
+static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->pos) == s->root || s->nplayers < 2; }
+
+/* Makes m for `mover`; false (position unchanged) when illegal or the undo stack is full. */
+static bool try_move(ggn_searcher *s, ggn_move m, int mover)
+{
+    if (!ggn_position_make(s->pos, m)) return false;
+    if (s->has_leader && ggn_position_leader_attacked(s->pos, mover)) {
+        ggn_position_unmake(s->pos);
+        return false;
+    }
+    s->keys[s->nkeys++] = ggn_position_hash(s->pos);
+    return true;
+}
+
+static void take_back(ggn_searcher *s)
+{
+    s->nkeys--;
+    ggn_position_unmake(s->pos);
+}
+
+/*
+ * Searches the child just made, from the parent's view: negates when the
+ * side changed. depth <= 0 goes to quiescence.
+ */
+static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int beta, int ply, int mobility)
+{
+    bool flip = root_side(s) != parent_side;
+    int pm = flip ? mobility : -1;
+    if (flip) {
+        return depth > 0 ? -search(s, depth, -beta, -alpha, ply, true) : -qsearch(s, -beta, -alpha, ply, pm, true);
+    }
+    return depth > 0 ? search(s, depth, alpha, beta, ply, false) : qsearch(s, alpha, beta, ply, pm, false);
+}
+
+/* Index of the best-ordered move in [from, n), swapped to `from`. */
+static void pick(ss_ply *L, size_t from, size_t n)
+{
+    size_t best = from;
+    for (size_t i = from + 1; i < n; i++)
+        if (L->order[i] > L->order[best]) best = i;
+    if (best != from) {
+        ggn_move m = L->moves[from];
+        L->moves[from] = L->moves[best];
+        L->moves[best] = m;
+        int32_t o = L->order[from];
+        L->order[from] = L->order[best];
+        L->order[best] = o;
+    }
+}
+
+static size_t generate(ggn_searcher *s, int ply)
+{
+    size_t n = ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES);
+    return n > GGN_MAX_MOVES ? GGN_MAX_MOVES : n;
+}
+
+/* Deep enough that another move could not be made or searched: judge statically. */
+static bool at_horizon(const ggn_searcher *s, int ply)
+{
+    return ply >= GGN_SEARCH_MAX_PLY - 1 || ggn_position_history(s->pos) >= GGN_MAX_PLY - 1;
+}
+
+static int qsearch(ggn_searcher *s, int alpha, int beta, int ply, int parent_mob, bool flipped)
+{
+    if (s->aborted) return 0;
+    if (ply > 0 && ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
+    if (!visit(s)) return 0;
+    if (at_horizon(s, ply)) return ss_material(s, s->pos);
+
+    ss_ply *L = &s->ply[ply];
+    size_t n = generate(s, ply);
+    int mover = ggn_position_to_move(s->pos);
+    bool side = root_side(s);
+    bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
+    int best = -SS_INF;
+    if (!in_check) {
+        best = ss_evaluate(s, s->pos, (int)n, parent_mob);
+        if (best >= beta) return best;
+        if (best > alpha) alpha = best;
+    }
+    ss_order_moves(s, ply, n, NULL, !in_check);
+    int legal = 0;
+    for (size_t i = 0; i < n; i++) {
+        pick(L, i, n);
+        if (L->order[i] == INT32_MIN) break;
+        ggn_move m = L->moves[i];
+        if (!try_move(s, m, mover)) continue;
+        legal++;
+        int v = child(s, side, 0, alpha, beta, ply + 1, (int)n);
+        take_back(s);
+        if (s->aborted) return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) alpha = v;
+            if (alpha >= beta) break;
+        }
+    }
+    if (in_check && legal == 0) return last_mover_wins(ply, flipped);
+    return best;
+}
+
+static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped)
+{
+    if (s->aborted) return 0;
+    if (ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
+    if (draw_by_rule(s)) return 0;
+    if (!visit(s)) return 0;
+    if (at_horizon(s, ply)) return ss_material(s, s->pos);
+
+    uint64_t key = ggn_position_hash(s->pos);
+    ggn_move tt_move;
+    bool has_tt_move = false;
+    const ss_tt_entry *e = ss_tt_probe(s, key);
+    if (e) {
+        if (e->has_move) {
+            tt_move = e->move;
+            has_tt_move = true;
+        }
+        if (e->depth >= depth) {
+            int v = ss_score_from_tt(e->score, ply);
+            if (e->bound == SS_BOUND_EXACT) return v;
+            if (e->bound == SS_BOUND_LOWER && v >= beta) return v;
+            if (e->bound == SS_BOUND_UPPER && v <= alpha) return v;
+        }
+    }
+
+    ss_ply *L = &s->ply[ply];
+    size_t n = generate(s, ply);
+    int mover = ggn_position_to_move(s->pos);
+    bool side = root_side(s);
+    bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
+    int stored_depth = depth;
+    if (in_check && ply < GGN_SEARCH_MAX_PLY / 2) depth++;
+    ss_order_moves(s, ply, n, has_tt_move ? &tt_move : NULL, false);
+
+    int best = -SS_INF, old_alpha = alpha, legal = 0;
+    ggn_move best_move = { 0, 0, 0, 0, 0, 0 };
+    for (size_t i = 0; i < n; i++) {
+        pick(L, i, n);
+        ggn_move m = L->moves[i];
+        bool quiet = !m.promotion && !ggn_move_is_capture(s->pos, m);
+        if (!try_move(s, m, mover)) continue;
+        legal++;
+        int v;
+        if (legal == 1) {
+            v = child(s, side, depth - 1, alpha, beta, ply + 1, (int)n);
+        } else {
+            v = child(s, side, depth - 1, alpha, alpha + 1, ply + 1, (int)n);
+            if (v > alpha && v < beta && !s->aborted) v = child(s, side, depth - 1, alpha, beta, ply + 1, (int)n);
+        }
+        take_back(s);
+        if (s->aborted) return 0;
+        if (v > best) {
+            best = v;
+            best_move = m;
+            if (v > alpha) alpha = v;
+            if (alpha >= beta) {
+                if (quiet) ss_note_cutoff(s, ply, m, depth);
+                break;
+            }
+        }
+    }
+    if (legal == 0) return in_check ? last_mover_wins(ply, flipped) : 0;
+    int bound = best <= old_alpha ? SS_BOUND_UPPER : best >= beta ? SS_BOUND_LOWER : SS_BOUND_EXACT;
+    ss_tt_store(s, key, stored_depth, ss_score_to_tt(best, ply), bound, bound == SS_BOUND_UPPER ? NULL : &best_move);
+    return best;
+}
+
+/* ---- the root ----------------------------------------------------------- */
+
+/* xorshift64*: the seeded shuffle of the root moves. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* Sets up the per-search state. */
+static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *lim)
+{
+    const ggn_game *g = ggn_position_game(pos);
+    int root = ggn_position_to_move(pos);
+    int nplayers = ggn_game_player_count(g);
+    if (s->game != g || (nplayers > 2 && s->last_root != root)) ggn_searcher_clear(s);
+    s->game = g;
+    s->last_root = root;
+    s->age++;
+    s->pos = pos;
+    s->cols = ggn_game_cols(g);
+    s->nplayers = nplayers;
+    s->root = root;
+    s->has_leader = ggn_game_leader(g) >= 0;
+    ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
+    s->nodes = 0;
+    s->node_limit = lim->nodes;
+    s->deadline_ns = lim->time_ms > 0 ? now_ns() + (int64_t)lim->time_ms * 1000000 : 0;
+    s->aborted = false;
+    size_t h = ggn_position_hash_history(pos, s->keys, GGN_MAX_PLY);
+    s->nkeys = (int)(h > GGN_MAX_PLY ? GGN_MAX_PLY : h);
+    s->keys[s->nkeys++] = ggn_position_hash(pos);
+    memset(s->killer, 0, sizeof s->killer);
+}
+
+/*
+ * One iteration at the root over moves[0..n). Returns the index of the best
+ * move fully searched (-1 when the budget ran out before the first), and its
+ * score in *score.
+ */
+static int search_root(ggn_searcher *s, ggn_move *moves, size_t n, int depth, int *score)
+{
+    int mover = s->root, alpha = -SS_INF, best = -1;
+    bool side = root_side(s);
+    for (size_t i = 0; i < n; i++) {
+        if (!try_move(s, moves[i], mover)) continue;
+        int v;
+        if (best < 0) {
+            v = child(s, side, depth - 1, alpha, SS_INF, 1, (int)n);
+        } else {
+            v = child(s, side, depth - 1, alpha, alpha + 1, 1, (int)n);
+            if (v > alpha && !s->aborted) v = child(s, side, depth - 1, alpha, SS_INF, 1, (int)n);
+        }
+        take_back(s);
+        if (s->aborted) break;
+        if (best < 0 || v > alpha) {
+            alpha = v;
+            best = (int)i;
+        }
+    }
+    *score = alpha;
+    return best;
+}
+
+/* Moves moves[i] to the front, keeping the order of the others. */
+static void to_front(ggn_move *moves, size_t i)
+{
+    ggn_move m = moves[i];
+    memmove(moves + 1, moves, i * sizeof *moves);
+    moves[0] = m;
+}
+
+bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *limits, ggn_search_result *out)
+{
+    static const ggn_search_limits none = { 0, 0, 0, 0 };
+    const ggn_search_limits *lim = limits ? limits : &none;
+    memset(out, 0, sizeof *out);
+
+    ss_ply *root = &s->ply[0];
+    size_t n = ggn_position_legal_moves(pos, root->moves, GGN_MAX_MOVES);
+    if (n == 0) return false;
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    prepare(s, pos, lim);
+
+    /* The root list lives in its own array: ply 0's lists are reused below. */
+    ggn_move moves[GGN_MAX_MOVES];
+    if (lim->seed) {
+        uint64_t state = lim->seed ^ 0x9E3779B97F4A7C15ULL;
+        if (!state) state = 1;
+        for (size_t i = n - 1; i > 0; i--) {
+            size_t j = (size_t)(next_random(&state) % (i + 1));
+            ggn_move t = root->moves[i];
+            root->moves[i] = root->moves[j];
+            root->moves[j] = t;
+        }
+    }
+    const ss_tt_entry *e = ss_tt_probe(s, ggn_position_hash(pos));
+    ss_order_moves(s, 0, n, e && e->has_move ? &e->move : NULL, false);
+    for (size_t i = 0; i < n; i++) {
+        pick(root, i, n);
+        moves[i] = root->moves[i];
+    }
+    out->found = true;
+    out->best = moves[0];
+
+    int max_depth = lim->depth > 0 ? lim->depth : (lim->time_ms > 0 || lim->nodes > 0) ? GGN_SEARCH_MAX_DEPTH : GGN_SEARCH_DEFAULT_DEPTH;
+    if (max_depth > GGN_SEARCH_MAX_DEPTH) max_depth = GGN_SEARCH_MAX_DEPTH;
+    if (ggn_position_history(pos) >= GGN_MAX_PLY) max_depth = 0; /* no move can be made: answer unsearched */
+    int64_t started = now_ns();
+
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int score;
+        int best = search_root(s, moves, n, depth, &score);
+        if (best >= 0) {
+            /* A cut-short iteration still searched its first move (the last
+             * best) in full, so a better move it found is trusted. */
+            to_front(moves, (size_t)best);
+            out->best = moves[0];
+            out->score = score;
+            if (!s->aborted) out->depth = depth;
+        }
+        if (s->aborted) break;
+        ss_tt_store(s, ggn_position_hash(pos), depth, ss_score_to_tt(score, 0), SS_BOUND_EXACT, &moves[0]);
+        if (n == 1) break;
+        int mate_plies = GGN_SEARCH_MATE - (score < 0 ? -score : score);
+        if ((score > GGN_SEARCH_MATE_BOUND || score < -GGN_SEARCH_MATE_BOUND) && mate_plies <= depth) break;
+        /* The next iteration costs several times this one: do not start what cannot finish. */
+        if (s->deadline_ns && now_ns() + (now_ns() - started) * 2 >= s->deadline_ns) break;
+    }
+    out->nodes = s->nodes;
+    s->pos = NULL;
+    return true;
+}
+
+/* ---- lifecycle ---------------------------------------------------------- */
+
+ggn_searcher *ggn_searcher_new(size_t tt_megabytes)
+{
+    ggn_searcher *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    size_t mb = tt_megabytes ? tt_megabytes : GGN_SEARCH_DEFAULT_TT_MB;
+    size_t want = mb * 1024 * 1024 / sizeof(ss_tt_entry), slots = 1;
+    while (slots * 2 <= want) slots *= 2;
+    s->tt = calloc(slots, sizeof *s->tt);
+    if (!s->tt) {
+        free(s);
+        return NULL;
+    }
+    s->tt_mask = slots - 1;
+    s->last_root = -1;
+    return s;
+}
+
+void ggn_searcher_free(ggn_searcher *s)
+{
+    if (!s) return;
+    free(s->tt);
+    free(s);
+}
+
+void ggn_searcher_clear(ggn_searcher *s)
+{
+    ss_tt_clear(s);
+    memset(s->killer, 0, sizeof s->killer);
+    memset(s->history, 0, sizeof s->history);
+    s->game = NULL;
+    s->last_root = -1;
+}
+
+bool ggn_search_best(ggn_position *pos, const ggn_search_limits *limits, ggn_search_result *out)
+{
+    ggn_searcher *s = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
+    if (!s) {
+        /* Without memory for the table: search without one. */
+        s = calloc(1, sizeof *s);
+        if (!s) {
+            memset(out, 0, sizeof *out);
+            ggn_move first[GGN_MAX_MOVES];
+            if (ggn_position_legal_moves(pos, first, GGN_MAX_MOVES) == 0) return false;
+            out->best = first[0];
+            out->found = true;
+            return true;
+        }
+        s->last_root = -1;
+    }
+    bool found = ggn_searcher_run(s, pos, limits, out);
+    ggn_searcher_free(s);
+    return found;
+}

@@ -1,0 +1,86 @@
+/*
+ * search_internal.h — the searcher's state, shared by the files of the
+ * search layer (internal). The search reads the game only through the
+ * public API (ggn/game.h), so it runs any game a spec describes.
+ */
+#ifndef GGN_SEARCH_INTERNAL_H
+#define GGN_SEARCH_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ggn/limits.h"
+#include "ggn/search.h"
+
+/* Score bounds: beyond every mate score, and "no score yet". */
+#define SS_INF (GGN_SEARCH_MATE + 1)
+#define SS_NONE (-GGN_SEARCH_MATE - 2)
+
+/* Centipawns per pseudo-legal move of difference in mobility. */
+#define SS_MOBILITY_WEIGHT 3
+
+enum { SS_BOUND_NONE = 0, SS_BOUND_UPPER = 1, SS_BOUND_LOWER = 2, SS_BOUND_EXACT = 3 };
+
+/* One transposition-table slot. */
+typedef struct ss_tt_entry {
+    uint64_t key;          /* full ggn_position_hash, 0 = empty slot */
+    ggn_move move;         /* best or refuting move found, when has_move */
+    int16_t score;         /* from the view of the side to move, mates relative to this node */
+    int8_t depth;          /* remaining depth the score was searched to */
+    uint8_t bound;         /* SS_BOUND_* */
+    uint8_t age;           /* search generation that wrote it */
+    uint8_t has_move;
+} ss_tt_entry;
+
+/* The move list of one ply, with ordering scores. */
+typedef struct ss_ply {
+    ggn_move moves[GGN_MAX_MOVES];
+    int32_t order[GGN_MAX_MOVES];
+} ss_ply;
+
+struct ggn_searcher {
+    /* Kept between searches. */
+    ss_tt_entry *tt;       /* NULL when running without a table */
+    size_t tt_mask;        /* slots - 1 (slots a power of two) */
+    uint8_t age;           /* generation, bumped by every search */
+    const ggn_game *game;  /* game of the last search: another game clears the tables */
+    int last_root;         /* root player of the last search (paranoid scores depend on it) */
+    ggn_move killer[GGN_SEARCH_MAX_PLY][2];
+    int32_t history[GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet-move successes by (kind, destination) */
+    ss_ply ply[GGN_SEARCH_MAX_PLY];
+
+    /* Set up by each search. */
+    ggn_position *pos;
+    int cols;
+    int nplayers;
+    int root;              /* the player to move at the root: the maximising side */
+    bool has_leader;       /* legality = leader safety, and mates exist */
+    int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
+    uint64_t nodes, node_limit;
+    int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none */
+    bool aborted;
+    /* Hashes of the game so far and of the search path: keys[nkeys - 1] is the current position. */
+    uint64_t keys[GGN_MAX_PLY + GGN_SEARCH_MAX_PLY + 1];
+    int nkeys;
+};
+
+/* tt.c */
+void ss_tt_clear(ggn_searcher *s);
+const ss_tt_entry *ss_tt_probe(const ggn_searcher *s, uint64_t key);
+void ss_tt_store(ggn_searcher *s, uint64_t key, int depth, int score, int bound, const ggn_move *move);
+int ss_score_to_tt(int score, int ply);
+int ss_score_from_tt(int score, int ply);
+
+/* eval.c: material from the view of the side to move's team (see docs/ai.md). */
+int ss_material(const ggn_searcher *s, const ggn_position *pos);
+/* eval.c: the full leaf evaluation: material plus mobility (parent_mob < 0: no mobility term). */
+int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, int parent_mob);
+
+/* order.c: fills s->ply[ply].order for moves[0..n); tactical_only keeps captures and promotions (others get INT32_MIN). */
+void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only);
+/* order.c: the kind standing on a square, or -1. */
+int ss_kind_on(const ggn_searcher *s, int sq);
+/* order.c: a quiet move refuted the position: remember it. */
+void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth);
+
+#endif

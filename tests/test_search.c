@@ -1,0 +1,446 @@
+/*
+ * test_search.c — the computer player: tactics it must see, the position
+ * given back untouched, determinism, limits, strength against a random
+ * mover, and legal play in every shipped game.
+ *
+ * Arguments: [GAMES] — number of games against the random mover (default
+ * 20, at least 95% must be won); the slow suite runs 100.
+ */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "ggn/game.h"
+#include "ggn/search.h"
+
+static int random_games = 20;
+
+static ggn_game *load_chess(void)
+{
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(GGN_GAMES_DIR "/chess.json", &errs);
+    assert_non_null(g);
+    return g;
+}
+
+static ggn_position *at_fen(const ggn_game *g, const char *fen)
+{
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    ggn_error err;
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("bad FEN %s: %s", fen, err.message);
+    return pos;
+}
+
+static void move_text(const ggn_position *pos, ggn_move m, char *buf, size_t cap)
+{
+    assert_true(ggn_move_format(pos, m, buf, cap) > 0);
+}
+
+static bool is_legal(ggn_position *pos, ggn_move m)
+{
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
+        if (ggn_move_equal(moves[i], m)) return true;
+    return false;
+}
+
+/* Searches fen to depth and checks the answer is `want` (coordinate text). */
+static ggn_search_result expect_best(const char *fen, int depth, const char *want)
+{
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, fen);
+    ggn_search_limits lim = { depth, 0, 0, 0 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_true(r.found);
+    char text[32];
+    move_text(pos, r.best, text, sizeof text);
+    if (strcmp(text, want) != 0) fail_msg("%s: played %s, wanted %s (score %d)", fen, text, want, r.score);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    return r;
+}
+
+static void test_mate_in_one(void **state)
+{
+    (void)state;
+    /* Back-rank mates, for each side. */
+    ggn_search_result r = expect_best("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 3, "a1a8");
+    assert_int_equal(r.score, GGN_SEARCH_MATE - 1);
+    r = expect_best("r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", 3, "a8a1");
+    assert_int_equal(r.score, GGN_SEARCH_MATE - 1);
+    /* Depth limit 0 (none given) still finds it and stops at once. */
+    r = expect_best("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 0, "a1a8");
+    assert_true(r.score > GGN_SEARCH_MATE_BOUND);
+}
+
+static void test_mate_in_two(void **state)
+{
+    (void)state;
+    /* Rb8+ Rxb8 Rxb8# with the doubled rooks: mate in three plies. */
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "r5k1/5ppp/8/8/8/8/1R3PPP/1R4K1 w - - 0 1");
+    ggn_search_limits lim = { 4, 0, 0, 0 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_int_equal(r.score, GGN_SEARCH_MATE - 3);
+    char text[32];
+    move_text(pos, r.best, text, sizeof text);
+    assert_string_equal(text, "b2b8");
+    /* The defender sees it coming. */
+    assert_true(ggn_position_make(pos, r.best));
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_int_equal(r.score, -(GGN_SEARCH_MATE - 2));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_hanging_queen(void **state)
+{
+    (void)state;
+    expect_best("4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1", 2, "e2d4");
+    expect_best("4k3/8/3n4/8/4Q3/8/8/4K3 b - - 0 1", 2, "d6e4");
+    /* Depth 1 sees it too, and quiescence keeps it from taking a defended pawn with the queen. */
+    expect_best("4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1", 1, "e2d4");
+}
+
+static void test_avoids_poisoned_capture(void **state)
+{
+    (void)state;
+    /* Qxb7 loses the queen to Rxb7 (quiescence must see the recapture); Qxh7 is safe. */
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "1r2k3/1p5p/8/8/8/8/8/1Q2K3 w - - 0 1");
+    ggn_search_limits lim = { 1, 0, 0, 0 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    char text[32];
+    move_text(pos, r.best, text, sizeof text);
+    assert_string_not_equal(text, "b1b7");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_position_unchanged(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    const char *fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    };
+    ggn_searcher *s = ggn_searcher_new(4);
+    assert_non_null(s);
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        ggn_position *pos = at_fen(g, fens[i]);
+        /* Some history too: the undo stack must come back as it was. */
+        ggn_move moves[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+        assert_true(n > 0);
+        assert_true(ggn_position_make(pos, moves[n / 2]));
+        char before[256], after[256];
+        assert_true(ggn_position_fen(pos, before, sizeof before) > 0);
+        uint64_t hash = ggn_position_hash(pos);
+        int hist = ggn_position_history(pos), ply = ggn_position_ply(pos);
+        ggn_move last;
+        assert_true(ggn_position_last_move(pos, &last));
+
+        ggn_search_limits lim = { 3, 0, 0, 7 };
+        ggn_search_result r;
+        assert_true(ggn_searcher_run(s, pos, &lim, &r));
+        /* Cut short by a node budget in the middle of the tree as well. */
+        ggn_search_limits cut = { 0, 0, 777, 0 };
+        assert_true(ggn_searcher_run(s, pos, &cut, &r));
+        assert_true(r.found);
+        assert_true(is_legal(pos, r.best));
+
+        assert_true(ggn_position_fen(pos, after, sizeof after) > 0);
+        assert_string_equal(before, after);
+        assert_true(hash == ggn_position_hash(pos));
+        assert_int_equal(hist, ggn_position_history(pos));
+        assert_int_equal(ply, ggn_position_ply(pos));
+        ggn_move last_after;
+        assert_true(ggn_position_last_move(pos, &last_after));
+        assert_true(ggn_move_equal(last, last_after));
+        ggn_position_free(pos);
+    }
+    ggn_searcher_free(s);
+    ggn_game_free(g);
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    for (uint64_t seed = 0; seed < 4; seed++) {
+        ggn_search_limits lim = { 3, 0, 0, seed };
+        ggn_search_result a, b;
+        assert_true(ggn_search_best(pos, &lim, &a));
+        assert_true(ggn_search_best(pos, &lim, &b));
+        assert_true(ggn_move_equal(a.best, b.best));
+        assert_int_equal(a.score, b.score);
+        assert_int_equal(a.depth, b.depth);
+        assert_true(a.nodes == b.nodes);
+        /* A fresh searcher answers as ggn_search_best does. */
+        ggn_searcher *s = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
+        assert_non_null(s);
+        ggn_search_result c;
+        assert_true(ggn_searcher_run(s, pos, &lim, &c));
+        assert_true(ggn_move_equal(a.best, c.best));
+        assert_true(a.nodes == c.nodes);
+        ggn_searcher_free(s);
+    }
+    /* Node-limited searches are deterministic too. */
+    ggn_search_limits lim = { 0, 0, 5000, 42 };
+    ggn_search_result a, b;
+    assert_true(ggn_search_best(pos, &lim, &a));
+    assert_true(ggn_search_best(pos, &lim, &b));
+    assert_true(ggn_move_equal(a.best, b.best));
+    assert_true(a.nodes == b.nodes);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_limits(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    ggn_search_result r;
+    /* Node budget: stops at it. */
+    ggn_search_limits nodes = { 0, 0, 3000, 0 };
+    assert_true(ggn_search_best(pos, &nodes, &r));
+    assert_true(r.found);
+    assert_true(r.nodes <= 3000);
+    assert_true(is_legal(pos, r.best));
+    /* A tiny budget still gives a legal move. */
+    ggn_search_limits one = { 0, 0, 1, 0 };
+    assert_true(ggn_search_best(pos, &one, &r));
+    assert_true(is_legal(pos, r.best));
+    /* Depth: exactly what was asked. */
+    ggn_search_limits two = { 2, 0, 0, 0 };
+    assert_true(ggn_search_best(pos, &two, &r));
+    assert_int_equal(r.depth, 2);
+    /* Time: returns within the budget (with slack for a loaded machine). */
+    ggn_search_limits think = { 0, 100, 0, 0 };
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_true(ggn_search_best(pos, &think, &r));
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    long ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+    assert_true(ms < 600);
+    assert_true(r.depth >= 1);
+    assert_true(is_legal(pos, r.best));
+    /* NULL limits: the default depth. */
+    assert_true(ggn_search_best(pos, NULL, &r));
+    assert_int_equal(r.depth, GGN_SEARCH_DEFAULT_DEPTH);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_no_legal_move(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    /* Fool's mate, and a stalemate. */
+    const char *fens[] = { "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1" };
+    for (size_t i = 0; i < 2; i++) {
+        ggn_position *pos = at_fen(g, fens[i]);
+        ggn_search_result r;
+        r.found = true;
+        assert_false(ggn_search_best(pos, NULL, &r));
+        assert_false(r.found);
+        ggn_position_free(pos);
+    }
+    ggn_game_free(g);
+}
+
+static void test_avoids_stalemate_and_repetition(void **state)
+{
+    (void)state;
+    /* Qf7 would stalemate; a winning side must not play it. */
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "7k/8/6K1/8/8/8/5Q2/8 w - - 0 1");
+    ggn_search_limits lim = { 3, 0, 0, 0 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    char text[32];
+    move_text(pos, r.best, text, sizeof text);
+    assert_string_not_equal(text, "f2f7");
+    assert_true(r.score > 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_evaluate(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = ggn_position_new(g);
+    assert_int_equal(ggn_search_evaluate(pos), 0);
+    ggn_position_free(pos);
+    pos = at_fen(g, "4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1");
+    assert_int_equal(ggn_search_evaluate(pos), ggn_game_kind_value(g, 1) - 900);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* ---- playing whole games ------------------------------------------------ */
+
+static uint64_t rng_next(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* 1 when the engine (playing `side`) wins, 0 otherwise; checks every engine move is legal. */
+static int play_random(const ggn_game *g, ggn_searcher *s, int side, uint64_t *rng, const ggn_search_limits *lim, int cap)
+{
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    ggn_status st = ggn_position_status(pos);
+    for (int ply = 0; ply < cap && st.outcome == GGN_ONGOING; ply++) {
+        ggn_move m;
+        if (ggn_position_to_move(pos) == side) {
+            ggn_search_result r;
+            assert_true(ggn_searcher_run(s, pos, lim, &r));
+            assert_true(is_legal(pos, r.best));
+            m = r.best;
+        } else {
+            ggn_move moves[GGN_MAX_MOVES];
+            size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+            assert_true(n > 0);
+            m = moves[rng_next(rng) % n];
+        }
+        assert_true(ggn_position_make(pos, m));
+        st = ggn_position_status(pos);
+    }
+    int won = (st.outcome == GGN_CHECKMATE || st.outcome == GGN_LEADER_CAPTURED) && st.winner == side;
+    ggn_position_free(pos);
+    return won;
+}
+
+static void test_beats_random_mover(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_searcher *s = ggn_searcher_new(8);
+    assert_non_null(s);
+    uint64_t rng = 0x1234567887654321ULL;
+    ggn_search_limits lim = { 2, 0, 0, 99 };
+    int wins = 0;
+    for (int i = 0; i < random_games; i++) {
+        ggn_searcher_clear(s);
+        wins += play_random(g, s, i % 2, &rng, &lim, 200);
+    }
+    print_message("won %d of %d games against a random mover (depth 2)\n", wins, random_games);
+    assert_true(wins * 100 >= random_games * 95);
+    ggn_searcher_free(s);
+    ggn_game_free(g);
+}
+
+/* Self-play: every move the searcher picks must be legal, the position untouched by searching. */
+static void self_play(const char *path)
+{
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(path, &errs);
+    if (!g) fail_msg("%s does not load (%zu errors)", path, errs.errors);
+    ggn_searcher *s = ggn_searcher_new(2);
+    assert_non_null(s);
+    int plies = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        ggn_position *pos = ggn_position_new(g);
+        assert_non_null(pos);
+        ggn_search_limits lim = { 3, 0, 1500, seed };
+        ggn_status st = ggn_position_status(pos);
+        for (int ply = 0; ply < 80 && st.outcome == GGN_ONGOING; ply++) {
+            uint64_t hash = ggn_position_hash(pos);
+            int hist = ggn_position_history(pos);
+            ggn_search_result r;
+            assert_true(ggn_searcher_run(s, pos, &lim, &r));
+            assert_true(hash == ggn_position_hash(pos));
+            assert_int_equal(hist, ggn_position_history(pos));
+            if (!is_legal(pos, r.best)) {
+                char text[64] = "?";
+                ggn_move_format(pos, r.best, text, sizeof text);
+                fail_msg("%s: illegal move %s chosen at ply %d", path, text, ply);
+            }
+            assert_true(ggn_position_make(pos, r.best));
+            st = ggn_position_status(pos);
+            plies++;
+        }
+        /* When the game ended, the searcher agrees there is nothing to play, or plays on after a draw. */
+        if (st.outcome == GGN_CHECKMATE || st.outcome == GGN_STALEMATE) {
+            ggn_search_result r;
+            assert_false(ggn_searcher_run(s, pos, &lim, &r));
+        }
+        ggn_position_free(pos);
+    }
+    print_message("%s: %d plies of self-play, all legal\n", path, plies);
+    ggn_searcher_free(s);
+    ggn_game_free(g);
+}
+
+static void test_legal_in_every_game(void **state)
+{
+    (void)state;
+    DIR *dir = opendir(GGN_GAMES_DIR);
+    assert_non_null(dir);
+    char *names[256];
+    size_t count = 0;
+    struct dirent *d;
+    while ((d = readdir(dir)) != NULL && count < 256) {
+        size_t len = strlen(d->d_name);
+        if (len > 5 && strcmp(d->d_name + len - 5, ".json") == 0) {
+            names[count] = malloc(len + 1);
+            assert_non_null(names[count]);
+            memcpy(names[count], d->d_name, len + 1);
+            count++;
+        }
+    }
+    closedir(dir);
+    assert_true(count >= 1);
+    for (size_t i = 0; i < count; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, names[i]);
+        self_play(path);
+        free(names[i]);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) random_games = atoi(argv[1]);
+    if (random_games < 1) random_games = 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mate_in_one),
+        cmocka_unit_test(test_mate_in_two),
+        cmocka_unit_test(test_hanging_queen),
+        cmocka_unit_test(test_avoids_poisoned_capture),
+        cmocka_unit_test(test_position_unchanged),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_no_legal_move),
+        cmocka_unit_test(test_avoids_stalemate_and_repetition),
+        cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_legal_in_every_game),
+        cmocka_unit_test(test_beats_random_mover),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
