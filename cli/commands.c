@@ -7,10 +7,12 @@
 extern const cli_command cli_cmd_check;
 extern const cli_command cli_cmd_perft;
 extern const cli_command cli_cmd_play;
+extern const cli_command cli_cmd_bestmove;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
     &cli_cmd_play,
     &cli_cmd_perft,
+    &cli_cmd_bestmove,
     NULL,
 };

@@ -1,0 +1,225 @@
+/* cmd_bestmove.c — `ggn bestmove GAME`: the computer player's choice in a position. */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "ggn/ggn.h"
+#include "ggn/game.h"
+#include "ggn/search.h"
+
+static const char help[] =
+    "Usage: ggn bestmove GAME [--fen FEN] [--moves M1,M2,...] [--depth N]\n"
+    "                         [--think TIME] [--nodes N] [--seed N]\n"
+    "\n"
+    "Searches a position of GAME with the generic computer player (alpha-beta\n"
+    "over the game's own rules, docs/ai.md) and prints the move it chooses.\n"
+    "\n"
+    "GAME is a game spec file, or a name looked up as games/NAME.json (the\n"
+    "source tree's games/, $GGN_GAMES, and the installed share/ggn/games).\n"
+    "\n"
+    "Options:\n"
+    "  --fen FEN      start from this position instead of the game's start\n"
+    "  --moves LIST   then play these moves, comma-separated, in coordinate\n"
+    "                 notation (e2e4,e7e5,g1f3; promotions as e7e8q)\n"
+    "  --depth N      search N plies deep (1 to 48)\n"
+    "  --think TIME   think for at most TIME: 500ms, 2s, 1.5s (a bare number\n"
+    "                 is seconds)\n"
+    "  --nodes N      visit at most N positions\n"
+    "  --seed N       break ties between equally good moves with this seed\n"
+    "                 (0, the default, keeps the move generation order); the\n"
+    "                 same seed gives the same move unless --think is used\n"
+    "With no limit, the search goes 4 plies deep. With several, the first\n"
+    "one reached stops it.\n"
+    "\n"
+    "Output: the last line of standard output is the move, as \"e2e4\".\n"
+    "The score (centipawns from the mover's view; \"mate N\" / \"mated N\" in\n"
+    "N plies), depth, nodes and speed go to standard error.\n"
+    "\n"
+    "Example:\n"
+    "  $ ggn bestmove chess --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'\n"
+    "  a1a8\n"
+    "\n"
+    "Exit status: 0 ok, 1 the game, the position or a move is invalid or the\n"
+    "game is already over, 2 usage error.\n";
+
+static int run(int argc, char **argv);
+
+const cli_command cli_cmd_bestmove = { "bestmove", "choose a move with the computer player", help, run };
+
+/* A whole number in [lo, hi]; false when the text is not one. */
+static bool parse_number(const char *text, unsigned long long lo, unsigned long long hi, unsigned long long *out)
+{
+    if (!isdigit((unsigned char)text[0])) return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+/* "500ms", "2s", "1.5s", "3" (seconds) -> milliseconds; false when malformed or not positive. */
+static bool parse_time(const char *text, long *ms)
+{
+    if (!isdigit((unsigned char)text[0]) && text[0] != '.') return false;
+    errno = 0;
+    char *end;
+    double v = strtod(text, &end);
+    if (errno || end == text) return false;
+    double scale;
+    if (strcmp(end, "ms") == 0) scale = 1.0;
+    else if (strcmp(end, "s") == 0 || *end == '\0') scale = 1000.0;
+    else return false;
+    double total = v * scale;
+    if (!(total >= 1.0) || total > 1e9) return false;
+    *ms = (long)total;
+    return true;
+}
+
+/* Plays the comma-separated moves of list; false (error printed) at the first bad one. */
+static bool play_moves(ggn_position *pos, const char *list)
+{
+    char *copy = malloc(strlen(list) + 1);
+    if (!copy) {
+        fprintf(stderr, "ggn bestmove: out of memory\n");
+        return false;
+    }
+    strcpy(copy, list);
+    bool ok = true;
+    int index = 0;
+    for (char *tok = strtok(copy, ","); tok && ok; tok = strtok(NULL, ",")) {
+        while (*tok == ' ') tok++;
+        size_t len = strlen(tok);
+        while (len && tok[len - 1] == ' ') tok[--len] = '\0';
+        if (!len) continue;
+        index++;
+        ggn_error err;
+        ggn_error_clear(&err);
+        ggn_move m;
+        if (!ggn_move_parse(pos, tok, &m, &err)) {
+            fprintf(stderr, "--moves: error: move %d: %s\n", index, err.message);
+            ok = false;
+        } else if (!ggn_position_make(pos, m)) {
+            fprintf(stderr, "--moves: error: move %d: too many moves (GGN_MAX_PLY is %d)\n", index, GGN_MAX_PLY);
+            ok = false;
+        }
+    }
+    free(copy);
+    return ok;
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void print_score(FILE *out, int score)
+{
+    if (score > GGN_SEARCH_MATE_BOUND) fprintf(out, "mate %d", GGN_SEARCH_MATE - score);
+    else if (score < -GGN_SEARCH_MATE_BOUND) fprintf(out, "mated %d", GGN_SEARCH_MATE + score);
+    else fprintf(out, "%d", score);
+}
+
+static int search_and_print(ggn_position *pos, const ggn_search_limits *lim)
+{
+    ggn_searcher *s = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
+    if (!s) {
+        fprintf(stderr, "ggn bestmove: out of memory\n");
+        return CLI_INVALID;
+    }
+    double start = seconds_now();
+    ggn_search_result r;
+    bool found = ggn_searcher_run(s, pos, lim, &r);
+    double elapsed = seconds_now() - start;
+    ggn_searcher_free(s);
+    if (!found) {
+        ggn_status st = ggn_position_status(pos);
+        fprintf(stderr, "ggn bestmove: no legal move: the game is over (%s)\n", ggn_outcome_name(st.outcome));
+        return CLI_INVALID;
+    }
+    char text[64];
+    if (!ggn_move_format(pos, r.best, text, sizeof text)) snprintf(text, sizeof text, "?");
+    printf("%s\n", text);
+    fflush(stdout);
+    fprintf(stderr, "score ");
+    print_score(stderr, r.score);
+    fprintf(stderr, " depth %d nodes %" PRIu64 " time %.0f ms %.0f nodes/s\n", r.depth, r.nodes, elapsed * 1000.0,
+            elapsed > 0 ? (double)r.nodes / elapsed : 0.0);
+    return CLI_OK;
+}
+
+static int run(int argc, char **argv)
+{
+    const char *game_arg = NULL, *fen = NULL, *moves = NULL, *depth = NULL, *think = NULL, *nodes = NULL,
+               *seed = NULL;
+    for (int i = 1; i < argc;) {
+        const char *names[] = { "--fen", "--moves", "--depth", "--think", "--nodes", "--seed" };
+        const char **slots[] = { &fen, &moves, &depth, &think, &nodes, &seed };
+        int got = 0;
+        for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
+            got = cli_option("bestmove", argc, argv, &i, names[k], slots[k]);
+            if (got < 0) return CLI_USAGE;
+        }
+        if (got) continue;
+        const char *arg = argv[i];
+        if (arg[0] == '-' && arg[1]) return cli_usage_error("bestmove", "unknown option '%s'", arg);
+        if (game_arg) return cli_usage_error("bestmove", "unexpected argument '%s'", arg);
+        game_arg = arg;
+        i++;
+    }
+    if (!game_arg) return cli_usage_error("bestmove", "no GAME given");
+
+    ggn_search_limits lim = { 0, 0, 0, 0 };
+    unsigned long long v;
+    if (depth) {
+        if (!parse_number(depth, 1, GGN_SEARCH_MAX_DEPTH, &v))
+            return cli_usage_error("bestmove", "--depth must be a whole number from 1 to %d, not '%s'",
+                                   GGN_SEARCH_MAX_DEPTH, depth);
+        lim.depth = (int)v;
+    }
+    if (think && !parse_time(think, &lim.time_ms))
+        return cli_usage_error("bestmove", "--think takes a time such as 500ms or 2s, not '%s'", think);
+    if (nodes) {
+        if (!parse_number(nodes, 1, UINT64_MAX, &v))
+            return cli_usage_error("bestmove", "--nodes must be a positive whole number, not '%s'", nodes);
+        lim.nodes = v;
+    }
+    if (seed) {
+        if (!parse_number(seed, 0, UINT64_MAX, &v))
+            return cli_usage_error("bestmove", "--seed must be a whole number, not '%s'", seed);
+        lim.seed = v;
+    }
+
+    /* An unknown name falls through to the loader, which reports it as an unreadable file. */
+    char path[4096];
+    if (!cli_resolve_game(game_arg, path, sizeof path)) snprintf(path, sizeof path, "%s", game_arg);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *game = ggn_game_load_file(path, &errs);
+    if (!game) {
+        cli_print_errors(stderr, &errs);
+        return CLI_INVALID;
+    }
+    int status = CLI_INVALID;
+    ggn_position *pos = ggn_position_new(game);
+    if (!pos) {
+        fprintf(stderr, "ggn bestmove: out of memory\n");
+    } else if (fen && !ggn_game_has_fen(game)) {
+        fprintf(stderr, "--fen: error: %s has no FEN (a kind without a symbol, or not two players)\n",
+                ggn_game_name(game));
+    } else {
+        ggn_error err;
+        ggn_error_clear(&err);
+        if (fen && !ggn_position_set_fen(pos, fen, &err)) fprintf(stderr, "--fen: error: %s\n", err.message);
+        else if (!moves || play_moves(pos, moves)) status = search_and_print(pos, &lim);
+    }
+    ggn_position_free(pos);
+    ggn_game_free(game);
+    return status;
+}
