@@ -231,7 +231,8 @@ ggn_board_state *gs_parse_feen(const char *text, size_t len, ggn_error *err)
         const char *slash = memchr(text + a, '/', b - a);
         if (slash) {
             size_t mid = (size_t)(slash - text);
-            if (memchr(slash + 1, '/', b - mid - 1)) ok = fail(&f, mid, "hands are <first>/<second>");
+            const char *extra = memchr(slash + 1, '/', b - mid - 1);
+            if (extra) ok = fail(&f, (size_t)(extra - text), "hands are <first>/<second>");
             else ok = read_hand(&f, a, mid, GGN_SIDE_FIRST) && read_hand(&f, mid + 1, b, GGN_SIDE_SECOND);
         } else if (!(b - a == 1 && text[a] == '-')) {
             ok = read_hand(&f, a, b, -1);

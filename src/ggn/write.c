@@ -154,6 +154,7 @@ static json_t *write_possibility(writer *w, const gg_poss *p)
     ggn_spelling to = w->to;
     const char *req_name = to == GGN_SPELLING_MUST_DENY ? "must" : to == GGN_SPELLING_REQUIRE_PREVENT ? "require" : "board_check";
     const char *den_name = to == GGN_SPELLING_MUST_DENY ? "deny" : "prevent";
+    const char *from_den = rs->spelling == GGN_SPELLING_MUST_DENY ? "deny" : "prevent"; /* as the source wrote it */
     json_t *req = json_object(), *den = json_object(), *patch = NULL, *out = json_object();
     bool ok = req && den && out;
     /* conditions, in document order */
@@ -175,14 +176,14 @@ static json_t *write_possibility(writer *w, const gg_poss *p)
                 json_decref(value);
                 if (square_tested(rs, p, c->square, false)) {
                     ok = refuse(w, "%s \"empty\" on %s would become board_check \"occupied\", but %s is already checked",
-                                den_name, sq, sq);
+                                from_den, sq, sq);
                     break;
                 }
                 value = json_string("occupied");
                 into = req;
             } else {
                 json_decref(value);
-                ok = refuse(w, "board-check has no forbidden states (%s \"%s\" on %s)", den_name,
+                ok = refuse(w, "board-check has no forbidden states (%s \"%s\" on %s)", from_den,
                             st == GG_EXACT ? rs->pieces[c->piece].id : state_name(st), sq);
                 break;
             }
@@ -216,8 +217,8 @@ static json_t *write_possibility(writer *w, const gg_poss *p)
         hand_del = e.hand_del;
     }
     if (ok && to == GGN_SPELLING_MUST_DENY && p->explicit_patch && !is_implied(rs, p))
-        ok = refuse(w, "its %s is not the change must-deny implies (source emptied, destination taking the piece)",
-                    rs->spelling == GGN_SPELLING_BOARD_CHECK ? "board_patch and hand changes" : "perform");
+        ok = refuse(w, "the changes its %s writes differ from what must-deny implies (source emptied, destination taking the piece)",
+                    rs->spelling == GGN_SPELLING_BOARD_CHECK ? "board_patch / in_hand_*" : "perform");
     if (ok && to == GGN_SPELLING_REQUIRE_PREVENT && (hand_add != GG_NONE || hand_del != GG_NONE))
         ok = refuse(w, "require-prevent cannot change a hand");
     if (ok && to != GGN_SPELLING_MUST_DENY) {
