@@ -6,6 +6,7 @@
 /* Each cmd_<name>.c defines one of these. */
 extern const cli_command cli_cmd_check;
 extern const cli_command cli_cmd_perft;
+extern const cli_command cli_cmd_render;
 extern const cli_command cli_cmd_play;
 extern const cli_command cli_cmd_bestmove;
 
@@ -13,6 +14,7 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_check,
     &cli_cmd_play,
     &cli_cmd_perft,
+    &cli_cmd_render,
     &cli_cmd_bestmove,
     NULL,
 };
