@@ -1,16 +1,18 @@
 /*
  * play_computer.c — the computer player of `ggn play`.
  *
- * Until the search (include/ggn/search.h, ggn_search_best) lands, the
- * computer plays a uniformly random legal move; wiring the search in is a
- * change to choose_computer_move alone. GGN_SEED in the environment makes
- * the choices repeatable (tests, bug reports).
+ * The move comes from the library's search (ggn/search.h) within the
+ * --think and --depth limits; random_move, a uniformly random legal move,
+ * is kept as the fallback choice and for experiments. GGN_SEED in the
+ * environment makes the choices repeatable (tests, bug reports): it seeds
+ * the search's tie-breaking and the random player.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "ggn/search.h"
 #include "play.h"
 
 static uint64_t rng_state;
@@ -35,9 +37,9 @@ static uint64_t rng_next(void)
     return rng_state * 0x2545f4914f6cdd1du;
 }
 
-bool choose_computer_move(ggn_position *pos, const play_limits *limits, ggn_move *out)
+/* A uniformly random legal move. */
+static bool random_move(ggn_position *pos, ggn_move *out)
 {
-    (void)limits; /* used by the search, not by the random player */
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
@@ -48,4 +50,15 @@ bool choose_computer_move(ggn_position *pos, const play_limits *limits, ggn_move
     while (r >= limit);
     *out = moves[r % n];
     return true;
+}
+
+bool choose_computer_move(ggn_position *pos, const play_limits *limits, ggn_move *out)
+{
+    ggn_search_limits search = { limits->depth, limits->think_ms, 0, rng_next() | 1 };
+    ggn_search_result result;
+    if (ggn_search_best(pos, &search, &result) && result.found) {
+        *out = result.best;
+        return true;
+    }
+    return random_move(pos, out);
 }
