@@ -9,6 +9,9 @@ extern const cli_command cli_cmd_perft;
 extern const cli_command cli_cmd_render;
 extern const cli_command cli_cmd_play;
 extern const cli_command cli_cmd_bestmove;
+extern const cli_command cli_cmd_moves;
+extern const cli_command cli_cmd_query;
+extern const cli_command cli_cmd_convert;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
@@ -16,5 +19,8 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_perft,
     &cli_cmd_render,
     &cli_cmd_bestmove,
+    &cli_cmd_moves,
+    &cli_cmd_query,
+    &cli_cmd_convert,
     NULL,
 };

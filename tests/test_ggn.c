@@ -503,7 +503,8 @@ static void test_not_found(void **state_)
     ggn_error err;
     assert_false(ggn_ruleset_select(rs, "C:Q", &sel, &err));
     assert_int_equal(err.code, GGN_E_NOT_FOUND);
-    assert_string_equal(err.message, "t.json has no piece C:Q");
+    assert_string_equal(err.message, "no moves for piece C:Q");
+    assert_string_equal(err.file, "t.json");
     assert_false(ggn_ruleset_select(rs, "garbage", &sel, &err));
     assert_int_equal(err.code, GGN_E_NOT_FOUND);
     assert_true(ggn_ruleset_select(rs, "C:R", &sel, &err));
@@ -511,7 +512,7 @@ static void test_not_found(void **state_)
     assert_int_equal(err.code, GGN_E_STATE);
     assert_false(ggn_selection_from(&sel, "a2", &err)); /* a2 is a square of the document, not a source */
     assert_int_equal(err.code, GGN_E_NOT_FOUND);
-    assert_string_equal(err.message, "t.json has no moves for C:R from a2");
+    assert_string_equal(err.message, "no moves for C:R from a2");
     assert_false(ggn_selection_from(&sel, "zz99", &err));
     assert_int_equal(err.code, GGN_E_NOT_FOUND);
     assert_false(ggn_selection_from(&sel, "*", &err));
@@ -519,7 +520,7 @@ static void test_not_found(void **state_)
     assert_true(ggn_selection_from(&sel, "a1", &err));
     assert_false(ggn_selection_to(&sel, "a5", &err));
     assert_int_equal(err.code, GGN_E_NOT_FOUND);
-    assert_string_equal(err.message, "t.json has no move for C:R from a1 to a5");
+    assert_string_equal(err.message, "no move for C:R from a1 to a5");
     assert_false(ggn_selection_to(&sel, "*", &err));
     ggn_board_state *st = state("{\"board\": {\"a1\": \"C:R\"}, \"active\": \"first\"}");
     ggn_board_view *v = ggn_board_view_new(rs, st, &err);

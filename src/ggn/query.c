@@ -5,6 +5,8 @@
  */
 #include "ggn_internal.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 static inline bool holds(const ggn_ruleset *rs, const gg_poss *p, const ggn_board_view *v)
@@ -88,6 +90,25 @@ int ggn_board_view_transitions(const ggn_board_view *v, ggn_transition *out, siz
     return finish(n, cap, err);
 }
 
+/* GGN_E_NOT_FOUND, with the ruleset's name as the error's file. */
+static void not_found(const ggn_ruleset *rs, ggn_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void not_found(const ggn_ruleset *rs, ggn_error *err, const char *fmt, ...)
+{
+    if (!err) return;
+    ggn_error_clear(err);
+    err->code = GGN_E_NOT_FOUND;
+    snprintf(err->file, sizeof err->file, "%s", rs->name);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
 bool ggn_ruleset_select(const ggn_ruleset *rs, const char *piece, ggn_selection *out, ggn_error *err)
 {
     if (!rs || !piece || !out) {
@@ -96,7 +117,7 @@ bool ggn_ruleset_select(const ggn_ruleset *rs, const char *piece, ggn_selection 
     }
     uint32_t p = gg_piece_find(rs, piece, strlen(piece));
     if (p == GG_NONE || rs->pieces[p].entry == GG_NONE) {
-        ggn_error_set(err, GGN_E_NOT_FOUND, "%s has no piece %s", rs->name, piece);
+        not_found(rs, err, "no moves for piece %s", piece);
         return false;
     }
     *out = (ggn_selection){ rs, 1, p, GG_NONE, GG_NONE };
@@ -115,7 +136,7 @@ bool ggn_selection_from(ggn_selection *sel, const char *source, ggn_error *err)
     uint32_t s = GG_NONE;
     if (col != GG_NONE) s = rs->source_at[(size_t)rs->pieces[sel->piece_].entry * (rs->nsquares + 1) + col];
     if (s == GG_NONE) {
-        ggn_error_set(err, GGN_E_NOT_FOUND, "%s has no moves for %s from %s", rs->name, piece, source);
+        not_found(rs, err, "no moves for %s from %s", piece, source);
         return false;
     }
     sel->source_ = s;
@@ -139,8 +160,8 @@ bool ggn_selection_to(ggn_selection *sel, const char *destination, ggn_error *er
             return true;
         }
     }
-    ggn_error_set(err, GGN_E_NOT_FOUND, "%s has no move for %s from %s to %s", rs->name,
-                  rs->pieces[sel->piece_].id, gg_location_name(rs, src->square), destination);
+    not_found(rs, err, "no move for %s from %s to %s", rs->pieces[sel->piece_].id, gg_location_name(rs, src->square),
+              destination);
     return false;
 }
 
