@@ -422,6 +422,13 @@ static void test_legal_in_every_game(void **state)
         self_play(path);
         free(names[i]);
     }
+    /* Four players (paranoid search), from the compatibility corpus when it is beside the tree. */
+    const char *four = GGN_COMPAT_DIR "/modern-chess/4player_chess.json";
+    FILE *f = fopen(four, "rb");
+    if (f) {
+        fclose(f);
+        self_play(four);
+    }
 }
 
 int main(int argc, char **argv)
