@@ -39,5 +39,6 @@
 #include "ggn/id.h"
 #include "ggn/limits.h"
 #include "ggn/ruleset.h"
+#include "ggn/search.h" /* includes ggn/game.h */
 
 #endif
