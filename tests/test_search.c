@@ -298,6 +298,55 @@ static void test_evaluate(void **state)
     ggn_game_free(g);
 }
 
+/* Chess with every value times 1000: the search scales them down and still plays chess. */
+static void test_large_values(void **state)
+{
+    (void)state;
+    FILE *f = fopen(GGN_GAMES_DIR "/chess.json", "rb");
+    assert_non_null(f);
+    static char text[1 << 16], big[1 << 17];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    /* "value": N  ->  "value": N000 (0 stays 0). */
+    size_t o = 0;
+    for (const char *p = text; *p && o < sizeof big - 8;) {
+        if (strncmp(p, "\"value\": ", 9) == 0) {
+            memcpy(big + o, p, 9);
+            o += 9;
+            p += 9;
+            bool zero = *p == '0';
+            while (*p >= '0' && *p <= '9') big[o++] = *p++;
+            if (!zero) {
+                memcpy(big + o, "000", 3);
+                o += 3;
+            }
+        } else {
+            big[o++] = *p++;
+        }
+    }
+    big[o] = '\0';
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(big, o, "big-values", &errs);
+    assert_non_null(g);
+    assert_int_equal(ggn_game_kind_value(g, 4), 900000);
+    ggn_position *pos = at_fen(g, "4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1");
+    ggn_search_limits lim = { 3, 0, 0, 0 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    char move[32];
+    move_text(pos, r.best, move, sizeof move);
+    assert_string_equal(move, "e2d4");
+    assert_true(r.score > 0 && r.score < GGN_SEARCH_MATE_BOUND);
+    ggn_position_free(pos);
+    pos = at_fen(g, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_int_equal(r.score, GGN_SEARCH_MATE - 1);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* ---- playing whole games ------------------------------------------------ */
 
 static uint64_t rng_next(uint64_t *x)
@@ -446,6 +495,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_legal_move),
         cmocka_unit_test(test_avoids_stalemate_and_repetition),
         cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_large_values),
         cmocka_unit_test(test_legal_in_every_game),
         cmocka_unit_test(test_beats_random_mover),
     };

@@ -275,6 +275,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->nplayers = nplayers;
     s->root = root;
     s->has_leader = ggn_game_leader(g) >= 0;
+    s->value_divisor = ss_value_divisor(g);
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
     s->node_limit = lim->nodes;

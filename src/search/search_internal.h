@@ -16,6 +16,9 @@
 #define SS_INF (GGN_SEARCH_MATE + 1)
 #define SS_NONE (-GGN_SEARCH_MATE - 2)
 
+/* Kinds worth more than this are scaled down (with all others) to keep scores clear of mates. */
+#define SS_VALUE_SCALE 2000
+
 /* Centipawns per pseudo-legal move of difference in mobility. */
 #define SS_MOBILITY_WEIGHT 3
 
@@ -55,6 +58,7 @@ struct ggn_searcher {
     int nplayers;
     int root;              /* the player to move at the root: the maximising side */
     bool has_leader;       /* legality = leader safety, and mates exist */
+    int value_divisor;     /* material is divided by this (1 unless a kind is worth > SS_VALUE_SCALE) */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
     int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none */
@@ -73,6 +77,8 @@ int ss_score_from_tt(int score, int ply);
 
 /* eval.c: material from the view of the side to move's team (see docs/ai.md). */
 int ss_material(const ggn_searcher *s, const ggn_position *pos);
+/* eval.c: the divisor that brings the game's largest kind value within SS_VALUE_SCALE. */
+int ss_value_divisor(const ggn_game *g);
 /* eval.c: the full leaf evaluation: material plus mobility (parent_mob < 0: no mobility term). */
 int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, int parent_mob);
 
