@@ -32,6 +32,15 @@ typedef struct expect {
 static expect expects[MAX_EXPECT];
 static size_t nexpects;
 
+
+/* Copies one manifest field, failing (never truncating) when it does not fit. */
+static void copy_field(char *dst, size_t cap, const char *src, const char *path)
+{
+    size_t n = strlen(src);
+    if (n >= cap) fail_msg("%s: field longer than %zu bytes: %s", path, cap - 1, src);
+    memcpy(dst, src, n + 1);
+}
+
 static void read_manifest(const char *dir)
 {
     char path[1024];
@@ -57,12 +66,12 @@ static void read_manifest(const char *dir)
                 p = tab + 1;
             }
         }
-        snprintf(e->file, sizeof e->file, "%s", fields[0]);
+        copy_field(e->file, sizeof e->file, fields[0], path);
         e->severity = strcmp(fields[1], "warning") == 0 ? GGN_SEVERITY_WARNING : GGN_SEVERITY_ERROR;
-        snprintf(e->code, sizeof e->code, "%s", fields[2]);
-        snprintf(e->pointer, sizeof e->pointer, "%s", strcmp(fields[3], "-") == 0 ? "" : fields[3]);
+        copy_field(e->code, sizeof e->code, fields[2], path);
+        copy_field(e->pointer, sizeof e->pointer, strcmp(fields[3], "-") == 0 ? "" : fields[3], path);
         if (sscanf(fields[4], "%d:%d", &e->line, &e->column) != 2) fail_msg("%s: bad LINE:COL %s", path, fields[4]);
-        snprintf(e->message, sizeof e->message, "%s", fields[5]);
+        copy_field(e->message, sizeof e->message, fields[5], path);
     }
     fclose(f);
 }
