@@ -216,7 +216,7 @@ static bool ask_promotion(play_session *s, const char *text, ggn_move *mv, bool 
     snprintf(question, sizeof question, "Promote to (%s)? ", choices);
     for (;;) {
         if (s->interactive) prompt(s, question);
-        else fprintf(s->out, "%s\n", question);
+        else fprintf(s->out, "%.*s\n", (int)strlen(question) - 1, question);
         if (!read_line(s, answer, sizeof answer)) {
             *eof = true;
             return false;

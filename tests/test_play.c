@@ -1,0 +1,465 @@
+/*
+ * test_play.c — `ggn play` driven as a person would: through a pipe (one
+ * line per move or command, plain text) and through a pseudo-terminal
+ * (prompts, colours). Every read is bounded by a timeout.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "proc_util.h"
+
+#define TIMEOUT_MS 30000
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define E4_E5_FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+#define PROMO_FEN "8/4P3/8/8/8/8/k6p/4K3 w - - 0 1"
+
+/* ---- helpers ---- */
+
+/* Runs `ggn play ARGS... --players human,human` (unless args name players) with input on a pipe. */
+static proc_result play_pipe(const char *input, const char *const *env, ...)
+{
+    const char *argv[32] = { GGN_BINARY, "play" };
+    int n = 2;
+    bool players = false;
+    va_list ap;
+    va_start(ap, env);
+    for (const char *a; (a = va_arg(ap, const char *)) != NULL && n < 28;) {
+        if (strcmp(a, "--players") == 0) players = true;
+        argv[n++] = a;
+    }
+    va_end(ap);
+    if (!players) {
+        argv[n++] = "--players";
+        argv[n++] = "human,human";
+    }
+    argv[n] = NULL;
+    return proc_run(argv, input, env, TIMEOUT_MS);
+}
+
+static int count(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)) != NULL; p += strlen(what)) n++;
+    return n;
+}
+
+/* The FEN lines of the output (lines with six fields ending in two numbers), in order. */
+static int fens(const char *out, char found[][128], int max)
+{
+    int n = 0;
+    const char *line = out;
+    while (*line && n < max) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (len < 128 && len > 20 && memchr(line, '/', len) && line[0] != ' ') {
+            int spaces = 0;
+            for (size_t i = 0; i < len; i++) spaces += line[i] == ' ';
+            if (spaces == 5) {
+                memcpy(found[n], line, len);
+                found[n][len] = '\0';
+                n++;
+            }
+        }
+        if (!end) break;
+        line = end + 1;
+    }
+    return n;
+}
+
+static void temp_path(char *buf, size_t cap, const char *name)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(buf, cap, "%s/ggn_test_play_%ld_%s", dir && *dir ? dir : "/tmp", (long)getpid(), name);
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    static char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* ---- through a pipe ---- */
+
+static void test_pipe_fools_mate(void **state)
+{
+    (void)state;
+    /* The line after the mate is never read: the game is over. */
+    proc_result r = play_pipe("f2f3\ne7e5\ng2g4\nd8h4\nfen\n", NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Checkmate. Black wins."));
+    assert_null(strstr(r.out, "\033"));
+    assert_null(strstr(r.out, "> "));
+    char f[4][128];
+    assert_int_equal(fens(r.out, f, 4), 0);
+    /* The mating move is marked on the board: the queen on h4 in brackets, d8 empty in brackets. */
+    assert_non_null(strstr(r.out, "Last move: d8h4 (Black)"));
+    assert_non_null(strstr(r.out, "8  r  n  b [.] k  b  n  r  8"));
+    assert_non_null(strstr(r.out, "4  .  .  .  .  .  .  P [q] 4"));
+    proc_free(&r);
+}
+
+static void test_pipe_input_forms(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("e2-e4\ne7 e5\n[6,0] [5,2]\nfen\n", NULL, NULL);
+    assert_int_equal(r.status, 0);
+    char f[4][128];
+    assert_int_equal(fens(r.out, f, 4), 1);
+    assert_string_equal(f[0], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    proc_free(&r);
+}
+
+static void test_pipe_promotion(void **state)
+{
+    (void)state;
+    /* Asked, a wrong answer, then a knight. */
+    proc_result r = play_pipe("e7e8\nx\nn\nfen\n", NULL, "--fen", PROMO_FEN, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Promote to (q, r, b, n)?"));
+    assert_non_null(strstr(r.out, "'x' is not one of q, r, b, n"));
+    assert_non_null(strstr(r.out, "Last move: e7e8n (White)"));
+    char f[4][128];
+    assert_int_equal(fens(r.out, f, 4), 1);
+    assert_string_equal(f[0], "4N3/8/8/8/8/8/k6p/4K3 b - - 0 1");
+    proc_free(&r);
+
+    /* Named in the move: by symbol and by code. */
+    r = play_pipe("e7e8r\nfen\n", NULL, "--fen", PROMO_FEN, NULL);
+    assert_null(strstr(r.out, "Promote to"));
+    assert_non_null(strstr(r.out, "4R3/8/8/8/8/8/k6p/4K3 b - - 0 1"));
+    proc_free(&r);
+    r = play_pipe("e7e8=QUEEN\nfen\n", NULL, "--fen", PROMO_FEN, NULL);
+    assert_non_null(strstr(r.out, "4Q3/8/8/8/8/8/k6p/4K3 b - - 0 1"));
+    proc_free(&r);
+    /* An empty answer cancels; the board stays as it was. */
+    r = play_pipe("e7e8\n\nfen\n", NULL, "--fen", PROMO_FEN, NULL);
+    assert_non_null(strstr(r.out, "Promotion cancelled."));
+    assert_non_null(strstr(r.out, "\n" PROMO_FEN "\n"));
+    proc_free(&r);
+}
+
+static void test_pipe_illegal(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("fen\ne2e5\ne3e4\ne7e5\nhello\ne2e9\nfen\n", NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Illegal move e2e5: the pawn on e2 cannot move to e5.\n"));
+    assert_non_null(strstr(r.out, "Illegal move e3e4: there is no piece on e3.\n"));
+    assert_non_null(strstr(r.out, "Illegal move e7e5: the piece on e7 is Black's.\n"));
+    assert_non_null(strstr(r.out, "'hello' is not a move"));
+    assert_non_null(strstr(r.out, "'e2e9' is not a move"));
+    /* One line each, and the board never drawn again: only the first drawing. */
+    assert_int_equal(count(r.out, "White to move."), 1);
+    char f[4][128];
+    assert_int_equal(fens(r.out, f, 4), 2);
+    assert_string_equal(f[0], START_FEN);
+    assert_string_equal(f[1], START_FEN);
+    proc_free(&r);
+
+    /* A pinned piece. */
+    r = play_pipe("e2d3\nfen\n", NULL, "--fen", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", NULL);
+    assert_non_null(strstr(r.out, "Illegal move e2d3: it would leave your king under attack.\n"));
+    assert_non_null(strstr(r.out, "\n4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1\n"));
+    proc_free(&r);
+}
+
+static void test_pipe_undo_moves_flip(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("undo\ne2e4\ne7e5\nundo\nfen\nundo\nfen\nmoves e2\nmoves\nmoves e5\nmoves z9\nflip\n",
+                              NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Nothing to undo."));
+    char f[4][128];
+    assert_int_equal(fens(r.out, f, 4), 2);
+    assert_string_equal(f[0], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_string_equal(f[1], START_FEN);
+    assert_non_null(strstr(r.out, "2 legal moves from e2:\n  e2e3 e2e4\n"));
+    assert_non_null(strstr(r.out, "20 legal moves:"));
+    assert_non_null(strstr(r.out, "No legal move from e5."));
+    assert_non_null(strstr(r.out, "'z9' is not a square of this board."));
+    /* Flipped: rank 1 at the top, files from h to a. */
+    assert_non_null(strstr(r.out, "   h  g  f  e  d  c  b  a\n1  R  N  B  K  Q  B  N  R  1\n"));
+    proc_free(&r);
+}
+
+static void test_pipe_save_load(void **state)
+{
+    (void)state;
+    char path[512], cmd[600];
+    temp_path(path, sizeof path, "record.json");
+    snprintf(cmd, sizeof cmd, "e2e4\ne7e5\nsave %s\nquit\ne2e4\n", path);
+    proc_result r = play_pipe(cmd, NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Saved to "));
+    proc_free(&r);
+    const char *text = read_file(path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\"game\": \"Chess\""));
+    assert_non_null(strstr(text, "\"start\": null"));
+    assert_non_null(strstr(text, "\"e2e4\""));
+    assert_non_null(strstr(text, "\"e7e5\""));
+
+    /* load inside a game (which it replaces), then with --load. */
+    snprintf(cmd, sizeof cmd, "d2d4\nload %s\nfen\nundo\nfen\n", path);
+    r = play_pipe(cmd, NULL, NULL);
+    assert_non_null(strstr(r.out, "Loaded "));
+    char f[4][128];
+    assert_int_equal(fens(r.out, f, 4), 2);
+    assert_string_equal(f[0], E4_E5_FEN);
+    assert_string_equal(f[1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    proc_free(&r);
+    r = play_pipe("fen\n", NULL, "--load", path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\n" E4_E5_FEN "\n"));
+    assert_non_null(strstr(r.out, "Last move: e7e5 (Black)"));
+    proc_free(&r);
+
+    /* A record from a FEN keeps its start, and so does its round trip. */
+    snprintf(cmd, sizeof cmd, "e7e8q\nsave %s\n", path);
+    r = play_pipe(cmd, NULL, "--fen", PROMO_FEN, NULL);
+    proc_free(&r);
+    text = read_file(path);
+    assert_non_null(strstr(text, "\"start\": \"" PROMO_FEN "\""));
+    assert_non_null(strstr(text, "\"e7e8q\""));
+    snprintf(cmd, sizeof cmd, "load %s\nfen\nundo\nfen\n", path);
+    r = play_pipe(cmd, NULL, NULL);
+    assert_int_equal(fens(r.out, f, 4), 2);
+    assert_string_equal(f[0], "4Q3/8/8/8/8/8/k6p/4K3 b - - 0 1");
+    assert_string_equal(f[1], PROMO_FEN);
+    proc_free(&r);
+
+    /* Bad records change nothing. */
+    FILE *bad = fopen(path, "w");
+    fputs("{\"game\": \"Chess\", \"start\": null, \"moves\": [\"e2e4\", \"e2e4\"]}\n", bad);
+    fclose(bad);
+    snprintf(cmd, sizeof cmd, "d2d4\nload %s\nload /nonexistent/x.json\nsave /nonexistent/x.json\nfen\n", path);
+    r = play_pipe(cmd, NULL, NULL);
+    assert_non_null(strstr(r.out, "Not loaded: "));
+    assert_non_null(strstr(r.out, "move 2: e2e4 is not a legal move here"));
+    assert_non_null(strstr(r.out, "Not saved: "));
+    assert_non_null(strstr(r.out, "\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"));
+    proc_free(&r);
+    bad = fopen(path, "w");
+    fputs("{\"game\": \"Shogi\", \"start\": null, \"moves\": []}\n", bad);
+    fclose(bad);
+    r = play_pipe("", NULL, "--load", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "is a game of Shogi, not Chess"));
+    proc_free(&r);
+    remove(path);
+}
+
+static void test_pipe_computer(void **state)
+{
+    (void)state;
+    const char *env[] = { "GGN_SEED=7", NULL };
+    proc_result r = play_pipe("e2e4\nfen\n", env, "--players", "human,computer", "--depth", "1", "--think", "2s", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Black plays "));
+    char f[4][128];
+    assert_int_equal(fens(r.out, f, 4), 1);
+    assert_non_null(strstr(f[0], " w KQkq "));
+    /* undo takes back the computer's reply and the move before it. */
+    proc_free(&r);
+    r = play_pipe("e2e4\nundo\nfen\n", env, "--players", "human,computer", "--depth", "1", NULL);
+    assert_non_null(strstr(r.out, "\n" START_FEN "\n"));
+    proc_free(&r);
+}
+
+static void test_pipe_other_games(void **state)
+{
+    (void)state;
+    /* Four players, kinds without symbols (first three letters of the code), holes in the board. */
+    proc_result r = play_pipe("d2d3\nfen\nmoves\n", NULL, GGN_TEST_DATA "/play/cross4.json", "--players",
+                              "human,human,human,human", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "   a     b     c     d     e     f     g     h\n"
+                                  "8               .     .    CHI3   .                8\n"));
+    assert_non_null(strstr(r.out, "3   .    WAR4   .   [WAR1]  .     .    WAR2   .    3\n"));
+    assert_non_null(strstr(r.out, "East to move."));
+    assert_non_null(strstr(r.out, "This game has no FEN"));
+    assert_non_null(strstr(r.out, "8 legal moves:"));
+    proc_free(&r);
+}
+
+static void test_usage(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("", NULL, "--players", "human", NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = play_pipe("", NULL, "--players", "human,robot", NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = play_pipe("", NULL, "--think", "soon", NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = play_pipe("", NULL, "--depth", "0", NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = play_pipe("", NULL, "--bogus", NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = play_pipe("", NULL, "no-such-game", NULL);
+    assert_int_equal(r.status, 1);
+    proc_free(&r);
+    r = play_pipe("", NULL, "--fen", "not a fen", NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "--fen: error: "));
+    proc_free(&r);
+    const char *argv[] = { GGN_BINARY, "play", "--help", NULL };
+    r = proc_run(argv, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Usage: ggn play"));
+    assert_non_null(strstr(r.out, "--players"));
+    proc_free(&r);
+    /* The end of input at once: the board, then a clean exit. */
+    r = play_pipe("", NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "White to move."));
+    proc_free(&r);
+}
+
+/* ---- through a pseudo-terminal ---- */
+
+static void start_tty(pty_proc *p, const char *const *env, const char *fen)
+{
+    const char *argv[] = { GGN_BINARY, "play", "--players", "human,human", fen ? "--fen" : NULL, fen, NULL };
+    assert_true(pty_start(p, argv, env));
+}
+
+static void expect(pty_proc *p, const char *text)
+{
+    if (!pty_expect(p, text, TIMEOUT_MS)) {
+        char *plain = pty_plain(p);
+        print_error("--- terminal so far ---\n%s\n--- end ---\n", plain);
+        free(plain);
+        fail_msg("the terminal never showed \"%s\"", text);
+    }
+}
+
+static void test_tty_fools_mate(void **state)
+{
+    (void)state;
+    pty_proc p;
+    start_tty(&p, NULL, NULL);
+    expect(&p, "White> ");
+    const char *moves[] = { "f2f3", "e7e5", "g2g4", "d8h4" };
+    const char *next[] = { "Black> ", "White> ", "Black> ", "Checkmate. Black wins." };
+    for (int i = 0; i < 4; i++) {
+        pty_send(&p, moves[i]);
+        expect(&p, next[i]);
+    }
+    /* After the end a person may still look around; moves are refused. */
+    expect(&p, "game over> ");
+    pty_send(&p, "e2e4");
+    expect(&p, "The game is over");
+    pty_send(&p, "quit");
+    assert_int_equal(pty_finish(&p, TIMEOUT_MS), 0);
+    /* Colours on a terminal: the pieces' 256-colour codes. */
+    assert_non_null(strstr(p.raw, "\033[48;5;"));
+    pty_free(&p);
+}
+
+static void test_tty_promotion_illegal_undo_fen(void **state)
+{
+    (void)state;
+    pty_proc p;
+    start_tty(&p, NULL, PROMO_FEN);
+    expect(&p, "White> ");
+    pty_send(&p, "e7e6");
+    expect(&p, "Illegal move e7e6: the pawn on e7 cannot move to e6.");
+    expect(&p, "White> ");
+    pty_send(&p, "e7e8");
+    expect(&p, "Promote to (q, r, b, n)? ");
+    pty_send(&p, "n");
+    expect(&p, "Last move: e7e8n (White)");
+    expect(&p, "Black> ");
+    pty_send(&p, "fen");
+    expect(&p, "4N3/8/8/8/8/8/k6p/4K3 b - - 0 1");
+    pty_send(&p, "undo");
+    expect(&p, "White> ");
+    pty_send(&p, "fen");
+    expect(&p, PROMO_FEN);
+    pty_send(&p, "quit");
+    assert_int_equal(pty_finish(&p, TIMEOUT_MS), 0);
+    pty_free(&p);
+}
+
+static void test_tty_save_load(void **state)
+{
+    (void)state;
+    char path[512], line[600];
+    temp_path(path, sizeof path, "tty.json");
+    pty_proc p;
+    start_tty(&p, NULL, NULL);
+    expect(&p, "White> ");
+    pty_send(&p, "e2e4");
+    expect(&p, "Black> ");
+    pty_send(&p, "e7e5");
+    expect(&p, "White> ");
+    snprintf(line, sizeof line, "save %s", path);
+    pty_send(&p, line);
+    expect(&p, "Saved to ");
+    pty_send(&p, "undo");
+    expect(&p, "Black> ");
+    snprintf(line, sizeof line, "load %s", path);
+    pty_send(&p, line);
+    expect(&p, "Loaded ");
+    pty_send(&p, "fen");
+    expect(&p, E4_E5_FEN);
+    /* Ctrl-D leaves like quit. */
+    assert_int_equal(write(p.fd, "\004", 1), 1);
+    assert_int_equal(pty_finish(&p, TIMEOUT_MS), 0);
+    pty_free(&p);
+    remove(path);
+}
+
+static void test_tty_no_color(void **state)
+{
+    (void)state;
+    const char *env[] = { "NO_COLOR=1", NULL };
+    pty_proc p;
+    start_tty(&p, env, NULL);
+    expect(&p, "White> ");
+    pty_send(&p, "e2e4");
+    expect(&p, "Black> ");
+    pty_send(&p, "quit");
+    assert_int_equal(pty_finish(&p, TIMEOUT_MS), 0);
+    assert_null(strstr(p.raw, "\033["));
+    assert_non_null(strstr(p.raw, "[P]"));
+    pty_free(&p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pipe_fools_mate),
+        cmocka_unit_test(test_pipe_input_forms),
+        cmocka_unit_test(test_pipe_promotion),
+        cmocka_unit_test(test_pipe_illegal),
+        cmocka_unit_test(test_pipe_undo_moves_flip),
+        cmocka_unit_test(test_pipe_save_load),
+        cmocka_unit_test(test_pipe_computer),
+        cmocka_unit_test(test_pipe_other_games),
+        cmocka_unit_test(test_usage),
+        cmocka_unit_test(test_tty_fools_mate),
+        cmocka_unit_test(test_tty_promotion_illegal_undo_fen),
+        cmocka_unit_test(test_tty_save_load),
+        cmocka_unit_test(test_tty_no_color),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
