@@ -6,6 +6,7 @@
 #include "ggn_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Finds or appends the test for `word` among the possibility's tests. */
 static gg_test *test_for(ggn_ruleset *rs, gg_poss *p, uint32_t word)
@@ -58,6 +59,19 @@ bool gg_poss_compile(ggn_ruleset *rs, gg_poss *p)
         case GG_ALLY: constrain(p, &t->ally_mask, &t->ally_want, bit, req); break;
         default: break;
         }
+    }
+    /* The first test moves inline; the possibility's tests are the last ones appended. */
+    p->head = (gg_test){ 0, 0, 0, 0, 0, 0, 0 };
+    if (p->test_count) {
+        p->head = rs->tests[p->test_first];
+        memmove(&rs->tests[p->test_first], &rs->tests[p->test_first + 1], (p->test_count - 1) * sizeof(gg_test));
+        rs->ntests--;
+        p->test_count--;
+    }
+    if (p->never) {
+        /* (x & 0) == 1 never holds */
+        p->head.occ_mask = 0;
+        p->head.occ_want = 1;
     }
     return true;
 }

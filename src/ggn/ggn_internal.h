@@ -63,14 +63,15 @@ typedef struct gg_exact {
 } gg_exact;
 
 typedef struct gg_poss {
+    gg_test head;                     /* the first word's test, inline: most possibilities need no other */
     uint32_t dest;                    /* owning destination entry */
     uint32_t index;                   /* position in its JSON array */
-    uint32_t test_first, test_count;  /* into rs->tests */
+    uint32_t test_first, test_count;  /* the other words' tests, into rs->tests */
     uint32_t exact_first, exact_count; /* into rs->exacts */
     uint32_t cond_first, cond_count;  /* into rs->conds */
     uint32_t patch_first, patch_count; /* into rs->patches (explicit patches only) */
     uint32_t hand_add, hand_del;      /* piece indices, GG_NONE when absent */
-    uint8_t never;                    /* conflicting conditions (trusted loads): never holds */
+    uint8_t never;                    /* conflicting conditions (trusted loads): head can never pass */
     uint8_t explicit_patch;           /* board_patch / perform was written */
 } gg_poss;
 

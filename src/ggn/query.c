@@ -9,19 +9,28 @@
 #include <stdio.h>
 #include <string.h>
 
-static inline bool holds(const ggn_ruleset *rs, const gg_poss *p, const ggn_board_view *v)
+/* The bitsets of a view, hoisted so that stores into the output cannot force reloads. */
+typedef struct bits {
+    const uint64_t *occ, *ally, *enemy;
+    const uint32_t *piece_at;
+} bits;
+
+static inline bool fails(const gg_test *t, const bits *b)
 {
-    if (p->never) return false;
+    uint32_t w = t->word;
+    return (((b->occ[w] & t->occ_mask) ^ t->occ_want) | ((b->ally[w] & t->ally_mask) ^ t->ally_want) |
+            ((b->enemy[w] & t->enemy_mask) ^ t->enemy_want)) != 0;
+}
+
+static inline bool holds(const ggn_ruleset *rs, const gg_poss *p, const bits *b)
+{
+    if (fails(&p->head, b)) return false;
     const gg_test *t = rs->tests + p->test_first, *tend = t + p->test_count;
-    for (; t < tend; t++) {
-        uint32_t w = t->word;
-        if ((v->occ[w] & t->occ_mask) != t->occ_want || (v->ally[w] & t->ally_mask) != t->ally_want ||
-            (v->enemy[w] & t->enemy_mask) != t->enemy_want)
-            return false;
-    }
+    for (; t < tend; t++)
+        if (fails(t, b)) return false;
     const gg_exact *e = rs->exacts + p->exact_first, *eend = e + p->exact_count;
     for (; e < eend; e++)
-        if ((v->piece_at[e->square] == e->piece) != (e->want != 0)) return false;
+        if ((b->piece_at[e->square] == e->piece) != (e->want != 0)) return false;
     return true;
 }
 
@@ -31,8 +40,9 @@ static size_t emit_dest(const ggn_ruleset *rs, const ggn_board_view *v, uint32_t
 {
     const gg_dest *dest = &rs->dests[d];
     const gg_poss *p = rs->poss + dest->poss_first;
+    const bits b = { v->occ, v->ally, v->enemy, v->piece_at };
     for (uint32_t k = 0; k < dest->poss_count; k++, p++) {
-        if (!holds(rs, p, v)) continue;
+        if (!holds(rs, p, &b)) continue;
         if (n < cap) {
             ggn_transition *t = &out[n];
             t->piece = piece;
