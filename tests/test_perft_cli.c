@@ -1,0 +1,119 @@
+/* test_perft_cli.c — `ggn perft`: its output lines, --divide, --fen, and exit statuses. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proc_util.h"
+
+#define TIMEOUT_MS 60000
+#define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1pPPPBBPPP/R3K2R w KQkq - 0 1"
+
+static proc_result perft(const char *a1, const char *a2, const char *a3, const char *a4, const char *a5)
+{
+    const char *argv[] = { GGN_BINARY, "perft", a1, a2, a3, a4, a5, NULL };
+    return proc_run(argv, NULL, NULL, TIMEOUT_MS);
+}
+
+static void test_counts(void **state)
+{
+    (void)state;
+    char last[256];
+    proc_result r = perft("chess", "3", NULL, NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(proc_last_line(r.out, last, sizeof last), "Nodes: 8902");
+    assert_non_null(strstr(r.err, "nodes/s"));
+    proc_free(&r);
+    r = perft(GGN_GAMES_DIR "/chess.json", "0", NULL, NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "Nodes: 1\n");
+    proc_free(&r);
+    r = perft("chess", "2", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(proc_last_line(r.out, last, sizeof last), "Nodes: 2039");
+    proc_free(&r);
+}
+
+static void test_divide(void **state)
+{
+    (void)state;
+    char last[256];
+    proc_result r = perft("chess", "2", "--divide", NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(proc_last_line(r.out, last, sizeof last), "Nodes: 400");
+    int moves = 0;
+    char prev[64] = "";
+    for (const char *line = r.out; *line;) {
+        const char *end = strchr(line, '\n');
+        char text[128];
+        snprintf(text, sizeof text, "%.*s", (int)(end ? end - line : (long)strlen(line)), line);
+        char mv[64];
+        unsigned long nodes;
+        if (sscanf(text, "%63[a-z0-9]: %lu", mv, &nodes) == 2) {
+            moves++;
+            assert_int_equal(nodes, 20);
+            assert_true(strcmp(prev, mv) < 0); /* sorted */
+            snprintf(prev, sizeof prev, "%s", mv);
+        }
+        if (!end) break;
+        line = end + 1;
+    }
+    assert_int_equal(moves, 20);
+    assert_non_null(strstr(r.out, "e2e4: 20\n"));
+    assert_non_null(strstr(r.out, "g1f3: 20\n"));
+    proc_free(&r);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    const char *bad_depths[] = { "x", "-1", "33", "2.5", "" };
+    for (size_t i = 0; i < sizeof bad_depths / sizeof bad_depths[0]; i++) {
+        proc_result r = perft("chess", bad_depths[i], NULL, NULL, NULL);
+        assert_int_equal(r.status, 2);
+        proc_free(&r);
+    }
+    proc_result r = perft("chess", NULL, NULL, NULL, NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = perft(NULL, NULL, NULL, NULL, NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = perft("chess", "1", "--bogus", NULL, NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = perft("chess", "1", "--fen", NULL, NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    r = perft("/nonexistent/game.json", "1", NULL, NULL, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "/nonexistent/game.json"));
+    proc_free(&r);
+    r = perft(GGN_TEST_DATA "/spec/bad/disabled_off_board_and_twice.json", "1", NULL, NULL, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "error"));
+    proc_free(&r);
+    r = perft("chess", "1", "--fen", KIWIPETE, NULL); /* seven ranks */
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "--fen: error: "));
+    proc_free(&r);
+    const char *help[] = { GGN_BINARY, "perft", "--help", NULL };
+    r = proc_run(help, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Usage: ggn perft GAME DEPTH"));
+    proc_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_counts),
+        cmocka_unit_test(test_divide),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,374 @@
+/*
+ * test_render.c — ggn_render_svg on every shipped game (every .json file in games/,
+ * whoever added it) and on test games with holes and many players: the SVG
+ * must be well-formed XML (a small checker here, and xmllint as well when it
+ * is installed; CI sets GGN_REQUIRE_XMLLINT so a missing xmllint fails
+ * loudly) and must hold one square per enabled square and one piece per
+ * piece on the board. Also `ggn render`.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ggn/game.h"
+#include "ggn/render.h"
+#include "proc_util.h"
+
+#define TIMEOUT_MS 30000
+
+/* ---- a small XML well-formedness checker ---- */
+
+static bool name_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '-' || c == '_' || c == ':' || c == '.';
+}
+
+/* Checks an entity reference at *p (just after '&'); advances past ';'. */
+static const char *check_entity(const char **p)
+{
+    const char *s = *p;
+    static const char *const named[] = { "amp;", "lt;", "gt;", "quot;", "apos;" };
+    for (size_t i = 0; i < 5; i++) {
+        size_t n = strlen(named[i]);
+        if (strncmp(s, named[i], n) == 0) {
+            *p = s + n;
+            return NULL;
+        }
+    }
+    if (*s != '#') return "unknown entity";
+    s++;
+    bool hex = *s == 'x';
+    if (hex) s++;
+    const char *digits = s;
+    while (hex ? isxdigit((unsigned char)*s) : isdigit((unsigned char)*s)) s++;
+    if (s == digits || *s != ';') return "bad character reference";
+    *p = s + 1;
+    return NULL;
+}
+
+/* NULL when text is a well-formed XML document (as far as SVG output needs), else why not. */
+static const char *xml_check(const char *text, int *elements)
+{
+    static char why[512];
+    const char *p = text;
+    char stack[64][64];
+    int depth = 0, roots = 0;
+    *elements = 0;
+    if (strncmp(p, "<?xml ", 6) == 0) {
+        p = strstr(p, "?>");
+        if (!p) return "unterminated XML declaration";
+        p += 2;
+    }
+    while (*p) {
+        if (*p != '<') {
+            if (*p == '&') {
+                p++;
+                const char *e = check_entity(&p);
+                if (e) return e;
+                continue;
+            }
+            if (*p == '>') return "'>' in text";
+            if (depth == 0 && !isspace((unsigned char)*p)) return "text outside the root element";
+            p++;
+            continue;
+        }
+        p++;
+        if (*p == '/') {
+            p++;
+            const char *start = p;
+            while (name_char(*p)) p++;
+            if (depth == 0) return "closing tag without an open element";
+            depth--;
+            if ((size_t)(p - start) != strlen(stack[depth]) || strncmp(start, stack[depth], (size_t)(p - start)) != 0) {
+                snprintf(why, sizeof why, "</%.*s> closes <%.64s>", (int)(p - start > 64 ? 64 : p - start), start,
+                         stack[depth]);
+                return why;
+            }
+            while (isspace((unsigned char)*p)) p++;
+            if (*p != '>') return "junk in a closing tag";
+            p++;
+            continue;
+        }
+        const char *start = p;
+        while (name_char(*p)) p++;
+        if (p == start) return "'<' not followed by a name";
+        if (depth == 0 && ++roots > 1) return "more than one root element";
+        if (depth >= 64 || p - start >= 64) return "too deep";
+        char names[32][64];
+        int nattr = 0;
+        snprintf(stack[depth], sizeof stack[depth], "%.*s", (int)(p - start), start);
+        (*elements)++;
+        for (;;) {
+            bool space = isspace((unsigned char)*p);
+            while (isspace((unsigned char)*p)) p++;
+            if (*p == '/' && p[1] == '>') {
+                p += 2;
+                break;
+            }
+            if (*p == '>') {
+                p++;
+                depth++;
+                break;
+            }
+            if (!space) return "attributes must be separated by spaces";
+            const char *an = p;
+            while (name_char(*p)) p++;
+            if (p == an) return "bad attribute name";
+            if (nattr < 32) {
+                snprintf(names[nattr], sizeof names[nattr], "%.*s", (int)(p - an), an);
+                for (int k = 0; k < nattr; k++)
+                    if (strcmp(names[k], names[nattr]) == 0) return "duplicate attribute";
+                nattr++;
+            }
+            if (*p++ != '=') return "attribute without '='";
+            char quote = *p++;
+            if (quote != '"' && quote != '\'') return "unquoted attribute value";
+            while (*p && *p != quote) {
+                if (*p == '<') return "'<' in an attribute value";
+                if (*p == '&') {
+                    p++;
+                    const char *e = check_entity(&p);
+                    if (e) return e;
+                } else {
+                    p++;
+                }
+            }
+            if (!*p) return "unterminated attribute value";
+            p++;
+        }
+    }
+    if (depth) return "unclosed element";
+    if (!roots) return "no root element";
+    return NULL;
+}
+
+static int count(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)) != NULL; p += strlen(what)) n++;
+    return n;
+}
+
+static bool xmllint_path(char *buf, size_t cap)
+{
+    const char *dirs[] = { "/usr/bin", "/usr/local/bin", "/bin" };
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(buf, cap, "%s/xmllint", dirs[i]);
+        if (access(buf, X_OK) == 0) return true;
+    }
+    return false;
+}
+
+/* Checks one SVG: well-formed, and the squares and pieces of pos. */
+static void check_svg(const char *what, const char *svg, const ggn_position *pos, bool expect_last)
+{
+    int elements;
+    const char *why = xml_check(svg, &elements);
+    if (why) fail_msg("%s: not well-formed XML: %s", what, why);
+    assert_true(elements > 3);
+
+    char lint[64];
+    if (xmllint_path(lint, sizeof lint)) {
+        const char *argv[] = { lint, "--noout", "-", NULL };
+        proc_result r = proc_run(argv, svg, NULL, TIMEOUT_MS);
+        if (r.status != 0) fail_msg("%s: xmllint: %s", what, r.err);
+        proc_free(&r);
+    } else if (getenv("GGN_REQUIRE_XMLLINT")) {
+        fail_msg("xmllint is not installed, and GGN_REQUIRE_XMLLINT is set");
+    }
+
+    const ggn_game *g = ggn_position_game(pos);
+    int enabled = 0, disabled = 0, pieces = 0;
+    for (int y = 0; y < ggn_game_rows(g); y++) {
+        for (int x = 0; x < ggn_game_cols(g); x++) {
+            int kind, owner;
+            bool unmoved;
+            if (!ggn_game_square_enabled(g, x, y)) {
+                disabled++;
+                continue;
+            }
+            enabled++;
+            if (ggn_position_piece_at(pos, x, y, &kind, &owner, &unmoved)) pieces++;
+        }
+    }
+    if (count(svg, "class=\"sq ") != enabled)
+        fail_msg("%s: %d squares drawn, %d enabled", what, count(svg, "class=\"sq "), enabled);
+    assert_int_equal(count(svg, "class=\"off\""), disabled);
+    if (count(svg, "class=\"piece\"") != pieces)
+        fail_msg("%s: %d pieces drawn, %d on the board", what, count(svg, "class=\"piece\""), pieces);
+    assert_int_equal(count(svg, "class=\"last\""), expect_last ? 2 : 0);
+    assert_non_null(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+}
+
+/* Renders the start position, and the position after one legal move, in every style. */
+static int check_game_file(const char *path)
+{
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *game = ggn_game_load_file(path, &errs);
+    if (!game) fail_msg("%s: does not load: %s", path, errs.count ? errs.items[0].message : "?");
+    ggn_position *pos = ggn_position_new(game);
+    assert_non_null(pos);
+    const ggn_render_options styles[] = {
+        { 0, false, false, false, GGN_RENDER_PIECES_AUTO },
+        { 30, true, false, false, GGN_RENDER_PIECES_DISCS },
+        { 64, false, true, true, GGN_RENDER_PIECES_GLYPHS },
+    };
+    for (int moved = 0; moved < 2; moved++) {
+        if (moved) {
+            ggn_move moves[GGN_MAX_MOVES];
+            if (ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES) == 0) break;
+            assert_true(ggn_position_make(pos, moves[0]));
+        }
+        for (size_t k = 0; k < sizeof styles / sizeof styles[0]; k++) {
+            ggn_error err;
+            char *svg = ggn_render_svg(pos, &styles[k], &err);
+            if (!svg) fail_msg("%s: %s", path, err.message);
+            char what[600];
+            snprintf(what, sizeof what, "%s (style %zu%s)", path, k, moved ? ", after a move" : "");
+            check_svg(what, svg, pos, moved && !styles[k].hide_last_move);
+            free(svg);
+        }
+    }
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    assert_non_null(svg);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+    return 1;
+}
+
+static void test_every_shipped_game(void **state)
+{
+    (void)state;
+    DIR *dir = opendir(GGN_GAMES_DIR);
+    assert_non_null(dir);
+    int games = 0;
+    for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (n < 6 || strcmp(e->d_name + n - 5, ".json") != 0) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, e->d_name);
+        printf("  %s\n", e->d_name);
+        games += check_game_file(path);
+    }
+    closedir(dir);
+    assert_true(games >= 1);
+}
+
+static void test_holes_and_four_players(void **state)
+{
+    (void)state;
+    check_game_file(GGN_TEST_DATA "/play/cross4.json");
+    check_game_file(GGN_TEST_DATA "/spec/good/extensions.json");
+}
+
+static void test_styles(void **state)
+{
+    (void)state;
+    ggn_game *game = ggn_game_load_file(GGN_GAMES_DIR "/chess.json", NULL);
+    assert_non_null(game);
+    ggn_position *pos = ggn_position_new(game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    /* Chess: glyphs, U+2654.. for White (over a white body), U+265A.. for Black; title escaped. */
+    assert_non_null(strstr(svg, "&#9812;"));
+    assert_non_null(strstr(svg, "&#9823;"));
+    assert_null(strstr(svg, "<circle"));
+    assert_non_null(strstr(svg, "<title>Chess</title>"));
+    assert_int_equal(count(svg, "class=\"coord\""), 16);
+    free(svg);
+    ggn_render_options discs = { 0, false, true, false, GGN_RENDER_PIECES_DISCS };
+    svg = ggn_render_svg(pos, &discs, NULL);
+    assert_int_equal(count(svg, "<circle"), 32);
+    assert_int_equal(count(svg, "class=\"coord\""), 0);
+    free(svg);
+    /* Size limits. */
+    ggn_render_options tiny = { 4, false, false, false, GGN_RENDER_PIECES_AUTO };
+    ggn_error err;
+    assert_null(ggn_render_svg(pos, &tiny, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+static void test_cli(void **state)
+{
+    (void)state;
+    char path[512];
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, sizeof path, "%s/ggn_test_render_%ld.svg", dir && *dir ? dir : "/tmp", (long)getpid());
+    const char *argv[] = { GGN_BINARY, "render", "chess", "--moves", "e2e4 e7e5", "-o", path, NULL };
+    proc_result r = proc_run(argv, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    proc_free(&r);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char svg[1 << 20];
+    size_t n = fread(svg, 1, sizeof svg - 1, f);
+    svg[n] = '\0';
+    fclose(f);
+    remove(path);
+    int elements;
+    assert_null(xml_check(svg, &elements));
+    assert_int_equal(count(svg, "class=\"last\""), 2);
+    assert_int_equal(count(svg, "class=\"piece\""), 32);
+
+    const char *to_stdout[] = { GGN_BINARY, "render", "chess", "--flip", "--discs", "--size", "20", NULL };
+    r = proc_run(to_stdout, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_null(xml_check(r.out, &elements));
+    assert_int_equal(count(r.out, "<circle"), 32);
+    proc_free(&r);
+
+    const char *bad_move[] = { GGN_BINARY, "render", "chess", "--moves", "e2e5", NULL };
+    r = proc_run(bad_move, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "move 1"));
+    proc_free(&r);
+    const char *bad_size[] = { GGN_BINARY, "render", "chess", "--size", "2", NULL };
+    r = proc_run(bad_size, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    const char *no_game[] = { GGN_BINARY, "render", NULL };
+    r = proc_run(no_game, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    const char *bad_game[] = { GGN_BINARY, "render", "/nonexistent/game.json", NULL };
+    r = proc_run(bad_game, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    proc_free(&r);
+}
+
+static void test_checker_catches(void **state)
+{
+    (void)state;
+    int e;
+    assert_null(xml_check("<a x=\"1\"><b/>t&amp;t</a>", &e));
+    assert_int_equal(e, 2);
+    assert_non_null(xml_check("<a><b></a>", &e));
+    assert_non_null(xml_check("<a x=1/>", &e));
+    assert_non_null(xml_check("<a>&</a>", &e));
+    assert_non_null(xml_check("<a x=\"1\" x=\"2\"/>", &e));
+    assert_non_null(xml_check("<a/><b/>", &e));
+    assert_non_null(xml_check("<a x=\"<\"/>", &e));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_checker_catches),
+        cmocka_unit_test(test_every_shipped_game),
+        cmocka_unit_test(test_holes_and_four_players),
+        cmocka_unit_test(test_styles),
+        cmocka_unit_test(test_cli),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
