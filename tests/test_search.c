@@ -416,9 +416,10 @@ static void self_play(const char *path)
     for (uint64_t seed = 1; seed <= 3; seed++) {
         ggn_position *pos = ggn_position_new(g);
         assert_non_null(pos);
-        ggn_search_limits lim = { 3, 0, 1500, seed };
+        /* A node budget keeps big boards (many moves per position) as quick as chess. */
+        ggn_search_limits lim = { 3, 0, 1000, seed };
         ggn_status st = ggn_position_status(pos);
-        for (int ply = 0; ply < 80 && st.outcome == GGN_ONGOING; ply++) {
+        for (int ply = 0; ply < 70 && st.outcome == GGN_ONGOING; ply++) {
             uint64_t hash = ggn_position_hash(pos);
             int hist = ggn_position_history(pos);
             ggn_search_result r;
