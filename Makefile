@@ -6,15 +6,20 @@
 #   make clang      warning check with clang (build-clang/)
 #   make bench      build and run the benchmark programs
 #   make install    install under PREFIX (default /usr/local)
+#   make fuzz       libFuzzer targets (clang, build-fuzz/), each run FUZZ_SECONDS (default 45)
+#   make valgrind-test  the fast suite under valgrind (build-valgrind/, label valgrind)
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 CLANG_BUILD ?= build-clang
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 45
+VALGRIND_BUILD ?= build-valgrind
 PREFIX     ?= /usr/local
 GAME       ?= chess
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR     := $(if $(GGN_WERROR),ON,OFF)
 
-.PHONY: all build play test test-fast asan-test clang bench install clean
+.PHONY: all build play test test-fast asan-test clang bench install clean fuzz fuzz-build valgrind-test
 
 all: build
 
@@ -49,5 +54,22 @@ bench: build
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
+# libFuzzer: the whole library instrumented, tests and benchmarks off.
+fuzz-build:
+	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGGN_WERROR=$(WERROR) \
+	  -DGGN_TESTS=OFF -DGGN_BENCH=OFF -DGGN_FUZZ=ON \
+	  -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+# The fast suite under valgrind (tests labelled `valgrind`; debug build, no sanitizers).
+valgrind-test:
+	cmake -S . -B $(VALGRIND_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGGN_WERROR=$(WERROR) -DGGN_BENCH=OFF
+	cmake --build $(VALGRIND_BUILD) -j $(JOBS)
+	cd $(VALGRIND_BUILD) && ctest --output-on-failure -j $(JOBS) -L valgrind -LE slow -T memcheck \
+	  --overwrite MemoryCheckCommandOptions="--leak-check=full --error-exitcode=1 --errors-for-leak-kinds=definite,possible"
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD) $(VALGRIND_BUILD)
