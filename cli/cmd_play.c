@@ -274,6 +274,10 @@ static int game_loop(play_session *s)
             if (!s->interactive) return CLI_OK;
         } else if (s->computer[player]) {
             ggn_move mv;
+            if (s->interactive) {
+                fprintf(s->out, "%s is thinking...\n", play_player_name(s->game, player, name, sizeof name));
+                fflush(s->out);
+            }
             if (!choose_computer_move(s->pos, &s->limits, &mv)) return CLI_OK;
             ggn_move_format(s->pos, mv, text, sizeof text);
             fprintf(s->out, "%s plays %s.\n", play_player_name(s->game, player, name, sizeof name), text);
