@@ -40,5 +40,6 @@
 #include "ggn/limits.h"
 #include "ggn/ruleset.h"
 #include "ggn/search.h" /* includes ggn/game.h */
+#include "ggn/render.h"
 
 #endif
