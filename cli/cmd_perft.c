@@ -39,7 +39,7 @@ static int run(int argc, char **argv);
 const cli_command cli_cmd_perft = { "perft", "count the legal move tree of a game to a depth", help, run };
 
 typedef struct divide_line {
-    char move[64];
+    char move[300];
     uint64_t nodes;
 } divide_line;
 

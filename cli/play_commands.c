@@ -69,7 +69,7 @@ static void list_moves(play_session *s, const char *square)
         return;
     }
     static ggn_move moves[GGN_MAX_MOVES];
-    static char text[GGN_MAX_MOVES][64];
+    static char text[GGN_MAX_MOVES][300];
     static const char *sorted[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;

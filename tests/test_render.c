@@ -183,6 +183,10 @@ static void check_svg(const char *what, const char *svg, const ggn_position *pos
         proc_free(&r);
     } else if (getenv("GGN_REQUIRE_XMLLINT")) {
         fail_msg("xmllint is not installed, and GGN_REQUIRE_XMLLINT is set");
+    } else {
+        static bool told;
+        if (!told) printf("  (xmllint is not installed: only the built-in XML checker runs)\n");
+        told = true;
     }
 
     const ggn_game *g = ggn_position_game(pos);
