@@ -321,6 +321,18 @@ static void test_seed1_rook(void **state_)
     ggn_ruleset_free(rs);
 }
 
+/* 7.3: every must condition holds at once */
+static void test_seed1_must_conjunction(void **state_)
+{
+    (void)state_;
+    ggn_ruleset *rs = load("{\"C:R\": {\"e1\": {\"e4\": [{\"must\": {\"e2\": \"empty\", \"e3\": \"empty\", \"e4\": \"empty\"}}]}}}");
+    ASSERT_MOVES(rs, "{\"board\": {\"e1\": \"C:R\"}, \"active\": \"first\"}", "C:R e1 e4 #0: e1=- e4=C:R");
+    ASSERT_MOVES(rs, "{\"board\": {\"e1\": \"C:R\", \"e2\": \"c:p\"}, \"active\": \"first\"}", "");
+    ASSERT_MOVES(rs, "{\"board\": {\"e1\": \"C:R\", \"e3\": \"C:P\"}, \"active\": \"first\"}", "");
+    ASSERT_MOVES(rs, "{\"board\": {\"e1\": \"C:R\", \"e4\": \"c:p\"}, \"active\": \"first\"}", "");
+    ggn_ruleset_free(rs);
+}
+
 static void test_seed1_castling_drop_cannon(void **state_)
 {
     (void)state_;
@@ -475,6 +487,26 @@ static void test_seed2_integration(void **state_)
     /* "Kiwipete": 48 pseudo-legal moves, both castlings included (no en passant square in this library) */
     assert_int_equal(count_moves(rs, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R - CHESS/chess"), 48);
     ggn_ruleset_free(rs);
+}
+
+/* The README's shogi query: select works; "5e" is shogi notation, not a CELL square, so from() finds nothing */
+static void test_seed2_shogi_select(void **state_)
+{
+    (void)state_;
+    ggn_ruleset *rs = load("{\"SHOGI:+P\": {\"e5\": {\"e6\": [{\"require\": {\"e6\": \"empty\"}, \"perform\": {\"e5\": null, \"e6\": \"SHOGI:+P\"}}]}}}");
+    ggn_selection sel;
+    ggn_error err;
+    assert_true(ggn_ruleset_select(rs, "SHOGI:+P", &sel, &err));
+    assert_int_equal(sel.level, 1);
+    assert_false(ggn_selection_from(&sel, "5e", &err));
+    assert_int_equal(err.code, GGN_E_NOT_FOUND);
+    assert_string_equal(err.message, "no moves for SHOGI:+P from 5e");
+    assert_true(ggn_selection_from(&sel, "e5", &err));
+    assert_int_equal(sel.level, 2);
+    ggn_ruleset_free(rs);
+    ggn_error e = load_fails("{\"SHOGI:+P\": {\"5e\": {\"5d\": [{\"perform\": {\"5e\": null, \"5d\": \"SHOGI:+P\"}}]}}}");
+    assert_int_equal(e.code, GGN_E_LOCATION);
+    assert_string_equal(e.pointer, "/SHOGI:+P/5e");
 }
 
 static void test_seed2_cross_game(void **state_)
@@ -959,6 +991,7 @@ int main(void)
         cmocka_unit_test(test_seed1_deny_repeats_a_key),
         cmocka_unit_test(test_seed1_must_and_deny),
         cmocka_unit_test(test_seed1_rook),
+        cmocka_unit_test(test_seed1_must_conjunction),
         cmocka_unit_test(test_seed1_castling_drop_cannon),
         cmocka_unit_test(test_seed1_moves_to_hand),
         cmocka_unit_test(test_seed2_quick_start),
@@ -966,6 +999,7 @@ int main(void)
         cmocka_unit_test(test_seed2_prevent),
         cmocka_unit_test(test_seed2_validation),
         cmocka_unit_test(test_seed2_integration),
+        cmocka_unit_test(test_seed2_shogi_select),
         cmocka_unit_test(test_seed2_cross_game),
         cmocka_unit_test(test_not_found),
         cmocka_unit_test(test_view_update),
