@@ -78,6 +78,15 @@ bool gg_poss_compile(ggn_ruleset *rs, gg_poss *p)
 
 bool gg_index_build(ggn_ruleset *rs)
 {
+    /*
+     * Every array the evaluator indexes as `base + first` gets at least one
+     * slot, so that an empty one (a document with no conditions, no patches,
+     * no possibilities) is never null-pointer arithmetic (fuzz/crashers/ggn).
+     */
+    if (!GG_PUSH(rs->dests, 0, rs->cap_dests) || !GG_PUSH(rs->poss, 0, rs->cap_poss) ||
+        !GG_PUSH(rs->tests, 0, rs->cap_tests) || !GG_PUSH(rs->exacts, 0, rs->cap_exacts) ||
+        !GG_PUSH(rs->conds, 0, rs->cap_conds) || !GG_PUSH(rs->patches, 0, rs->cap_patches))
+        return false;
     rs->words = (rs->nsquares + 63) / 64;
     if (rs->words == 0) rs->words = 1;
     size_t stride = (size_t)rs->nsquares + 1;
