@@ -7,7 +7,7 @@
 #include "ggn_doc_cli.h"
 
 static const char help[] =
-    "Usage: ggn convert GGN --to must-deny|require-prevent|board-check [-o FILE]\n"
+    "Usage: ggn convert GGN [--to must-deny|require-prevent|board-check] [-o FILE]\n"
     "\n"
     "Rewrites the GGN move library GGN in another spelling, keeping the order\n"
     "of its pieces, squares, possibilities and conditions:\n"
@@ -25,7 +25,7 @@ static const char help[] =
     "docs/ggn.md has the whole table.\n"
     "\n"
     "Options:\n"
-    "  --to SPELLING  the target spelling (required)\n"
+    "  --to SPELLING  the target spelling (default: must-deny, the current one)\n"
     "  -o FILE        write to FILE instead of standard output\n"
     "\n"
     "Exit status: 0 ok, 1 the library is invalid or cannot be converted,\n"
@@ -48,7 +48,7 @@ static int run(int argc, char **argv)
         file = argv[i++];
     }
     if (!file) return cli_usage_error("convert", "no GGN file given");
-    if (!to) return cli_usage_error("convert", "--to is required");
+    if (!to) to = "must-deny";
     ggn_spelling spelling;
     if (!ggn_spelling_parse(to, &spelling))
         return cli_usage_error("convert", "unknown spelling '%s' (must-deny, require-prevent, board-check)", to);

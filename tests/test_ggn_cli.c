@@ -107,7 +107,14 @@ static void test_convert(void **state)
     assert_non_null(strstr(out, "\"perform\": {\n            \"e1\": null,\n            \"f1\": \"CHESS:R\","));
     remove(path);
     assert_int_equal(run("convert " GOOD "/seed1_drop.json --to must_deny", out, sizeof out), 2);
-    assert_int_equal(run("convert " GOOD "/seed1_drop.json", out, sizeof out), 2);
+    /* must-deny by default */
+    assert_int_equal(run("convert " GOOD "/seed1_drop.json", out, sizeof out), 0);
+    assert_string_equal(out, "{\n  \"S:P\": {\n    \"*\": {\n      \"e5\": [\n        {\n          \"must\": {\n"
+                             "            \"e5\": \"empty\"\n          }\n        }\n      ]\n    },\n"
+                             "    \"e5\": {\n      \"e6\": [\n        {\n          \"must\": {\n            \"e6\": \"empty\"\n"
+                             "          }\n        },\n        {\n          \"must\": {\n            \"e6\": \"enemy\"\n"
+                             "          }\n        }\n      ]\n    }\n  }\n}\n");
+    assert_int_equal(run("convert", out, sizeof out), 2);
 }
 
 int main(void)

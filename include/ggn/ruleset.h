@@ -230,9 +230,10 @@ typedef struct ggn_transition {
 
 /*
  * Lists every pseudo-legal transition of the view's position: each piece
- * of the active side standing on a square the ruleset has moves from, and
- * each piece of the active side's hand that the ruleset can drop, in
- * ruleset document order of pieces, then board order of squares.
+ * of the active side standing on a square the ruleset has moves from (in
+ * the state's order of squares), then each piece of the active side's hand
+ * that the ruleset can drop (in the order the hand lists them); within a
+ * source, destinations and possibilities come in document order.
  * out: caller buffer of cap entries (GGN_MAX_MOVES is a good size).
  * Returns the number written, or -1 with err filled (GGN_E_LIMIT when more
  * than cap transitions hold; out then holds the first cap).
