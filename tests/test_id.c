@@ -58,7 +58,7 @@ static void test_gan_invalid(void **state)
     gan_rejects("CHESS:KQ", "piece must be exactly one letter");
     gan_rejects("CHESS:K^", "unexpected text after piece (only \"'\" may follow the letter)");
     gan_rejects("CHESS:1", "piece must be one ASCII letter");
-    gan_rejects("ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFG:K", "game id is too long");
+    gan_rejects("ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFG:K", "game id is longer than 32 letters (GGN_MAX_GAME_ID)");
 }
 
 static void test_qpi(void **state)
@@ -125,11 +125,11 @@ static void test_cell_invalid(void **state)
     assert_string_equal(ggn_cell_parse("1a", 2, &cell), "a coordinate starts with a lower-case letter");
     assert_string_equal(ggn_cell_parse("a1a", 3, &cell),
                         "dimensions must alternate lower-case letters, a number, upper-case letters");
-    assert_string_equal(ggn_cell_parse("a1Aa", 4, &cell), "too many dimensions");
+    assert_string_equal(ggn_cell_parse("a1Aa", 4, &cell), "more than 3 dimensions (GGN_MAX_CELL_DIMS)");
     assert_string_equal(ggn_cell_parse("*", 1, &cell), "\"*\" is the hand, not a square");
     assert_string_equal(ggn_cell_parse("e-4", 3, &cell), "a coordinate holds only letters and digits");
-    assert_string_equal(ggn_cell_parse("a257", 4, &cell), "index is too large");
-    assert_string_equal(ggn_cell_parse("aaa1", 4, &cell), "index is too large");
+    assert_string_equal(ggn_cell_parse("a257", 4, &cell), "index is past 255 (GGN_MAX_CELL_INDEX)");
+    assert_string_equal(ggn_cell_parse("aaa1", 4, &cell), "index is past 255 (GGN_MAX_CELL_INDEX)");
     assert_string_equal(ggn_cell_parse("aB", 2, &cell),
                         "dimensions must alternate lower-case letters, a number, upper-case letters");
 }

@@ -129,7 +129,9 @@ static bool parse_placement(ggn_position *pos, const char *s, size_t len, ggn_er
             x = 0;
         } else if (isdigit((unsigned char)c)) {
             int n = 0;
-            while (i < len && isdigit((unsigned char)s[i])) n = n * 10 + (s[i++] - '0');
+            /* Stop growing past the width (the check below refuses it) so that no run overflows. */
+            for (; i < len && isdigit((unsigned char)s[i]); i++)
+                if (n <= g->cols) n = n * 10 + (s[i] - '0');
             i--;
             if (n == 0 || x + n > g->cols) return fail(err, "FEN rank overflows the board's width");
             x += n;

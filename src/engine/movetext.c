@@ -106,7 +106,8 @@ bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_err
     const ggn_game *g = pos->g;
     const char *s = text;
     int from = read_square(g, &s);
-    while (*s == ' ' || *s == '-' || *s == 'x' || *s == ':' || *s == '>') s++;
+    /* 'x' before a digit is a file letter (boards of 24+ columns: "x5x6"), not a capture mark. */
+    while (*s == ' ' || *s == '-' || (*s == 'x' && !isdigit((unsigned char)s[1])) || *s == ':' || *s == '>') s++;
     int to = from == EG_NONE ? EG_NONE : read_square(g, &s);
     if (from == EG_NONE || to == EG_NONE) {
         ggn_error_set(err, GGN_E_VALUE, "'%s' is not a move: write it as source and destination, like e2e4", text);

@@ -69,7 +69,8 @@ bool gs_put_new(ggn_board_state *st, const char *square, size_t square_len, cons
         return false;
     }
     if (square_len >= GGN_MAX_LABEL || piece_len >= GGN_MAX_ID) {
-        ggn_error_set(err, GGN_E_LIMIT, "square or piece name too long");
+        ggn_error_set(err, GGN_E_LIMIT, "square name longer than %d bytes (GGN_MAX_LABEL) or piece id longer than %d (GGN_MAX_ID)",
+                      GGN_MAX_LABEL - 1, GGN_MAX_ID - 1);
         return false;
     }
     if (!GG_PUSH(st->cells, st->ncells, st->cap_cells)) {
@@ -126,7 +127,7 @@ bool gs_hand_add(ggn_board_state *st, ggn_side side, const char *piece, size_t l
         return false;
     }
     if (len >= GGN_MAX_ID) {
-        ggn_error_set(err, GGN_E_LIMIT, "piece name too long");
+        ggn_error_set(err, GGN_E_LIMIT, "piece id longer than %d bytes (GGN_MAX_ID)", GGN_MAX_ID - 1);
         return false;
     }
     for (size_t k = 0; k < st->nhands; k++) {

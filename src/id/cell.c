@@ -4,6 +4,9 @@
 
 #include <string.h>
 
+/* The messages below spell the limits out. */
+_Static_assert(GGN_MAX_CELL_DIMS == 3 && GGN_MAX_CELL_INDEX == 255, "update the limit messages");
+
 /* The character class of dimension d cycles: lower-case, digits, upper-case. */
 typedef enum { AXIS_LOWER, AXIS_NUMBER, AXIS_UPPER } axis_kind;
 
@@ -32,20 +35,20 @@ const char *ggn_cell_parse(const char *text, size_t len, ggn_cell *out)
             if (!id_is_letter(text[i]) && !id_is_digit(text[i])) return "a coordinate holds only letters and digits";
             return "dimensions must alternate lower-case letters, a number, upper-case letters";
         }
-        if (d >= GGN_MAX_CELL_DIMS) return "too many dimensions";
+        if (d >= GGN_MAX_CELL_DIMS) return "more than 3 dimensions (GGN_MAX_CELL_DIMS)";
         long value = 0;
         if (k == AXIS_NUMBER) {
             if (text[i] == '0') return "numbers start at 1 and have no leading zero";
             while (i < len && id_is_digit(text[i])) {
                 value = value * 10 + (text[i++] - '0');
-                if (value > GGN_MAX_CELL_INDEX + 1) return "index is too large";
+                if (value > GGN_MAX_CELL_INDEX + 1) return "index is past 255 (GGN_MAX_CELL_INDEX)";
             }
             value -= 1;
         } else {
             char base = k == AXIS_LOWER ? 'a' : 'A';
             while (i < len && in_axis(text[i], k)) {
                 value = value * 26 + (text[i++] - base + 1);
-                if (value > GGN_MAX_CELL_INDEX + 1) return "index is too large";
+                if (value > GGN_MAX_CELL_INDEX + 1) return "index is past 255 (GGN_MAX_CELL_INDEX)";
             }
             value -= 1;
         }

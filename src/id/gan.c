@@ -4,6 +4,9 @@
 
 #include <string.h>
 
+/* The message below spells the limit out. */
+_Static_assert(GGN_MAX_GAME_ID == 32, "update the 'game id is longer than' message");
+
 const char *ggn_gan_parse(const char *text, size_t len, ggn_gan *out)
 {
     if (len == 0) return "empty identifier";
@@ -11,7 +14,7 @@ const char *ggn_gan_parse(const char *text, size_t len, ggn_gan *out)
     if (!colon) return "missing ':' between game id and piece";
     size_t game_len = (size_t)(colon - text);
     if (game_len == 0) return "empty game id";
-    if (game_len > GGN_MAX_GAME_ID) return "game id is too long";
+    if (game_len > GGN_MAX_GAME_ID) return "game id is longer than 32 letters (GGN_MAX_GAME_ID)";
     bool upper = id_is_upper(text[0]);
     for (size_t i = 0; i < game_len; i++) {
         if (!id_is_letter(text[i])) return "game id must be ASCII letters only";
