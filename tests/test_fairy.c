@@ -1,0 +1,431 @@
+/*
+ * test_fairy.c — differential test against Fairy-Stockfish.
+ *
+ * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
+ * shatranj, makruk): random legal games from the start (fixed seeds) give at
+ * least POSITIONS positions; each is written as FEN by ggn, given to
+ * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
+ * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
+ * (per root move) are printed, differences marked.
+ *
+ * The oracle is /usr/games/fairy-stockfish (GGN_FAIRY_STOCKFISH overrides),
+ * spoken to over pipes with every read bounded by a timeout. When it is
+ * missing the test fails under CI=true (.ci/deps installs it) and is skipped,
+ * loudly, elsewhere (exit 77, CTest's SKIP_RETURN_CODE).
+ *
+ * Shatranj: Fairy-Stockfish ends the game when one side is left with a bare
+ * king (a rule ggn's perft does not model), so only positions where both
+ * sides have at least 4 pieces are compared: within 3 plies no side can be
+ * bared then.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ggn/game.h"
+
+#define POSITIONS 250
+#define DEPTH 3
+#define READ_TIMEOUT_MS 20000
+#define DEFAULT_ORACLE "/usr/games/fairy-stockfish"
+
+static bool skipped;
+
+/* ---- the oracle process --------------------------------------------------- */
+
+typedef struct oracle {
+    pid_t pid;
+    int to, from;          /* its stdin, its stdout */
+    char buf[65536];
+    size_t len;
+} oracle;
+
+static const char *oracle_path(void)
+{
+    const char *p = getenv("GGN_FAIRY_STOCKFISH");
+    return p && *p ? p : DEFAULT_ORACLE;
+}
+
+static bool in_ci(void)
+{
+    const char *ci = getenv("CI");
+    return ci && strcmp(ci, "true") == 0;
+}
+
+static long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static bool oracle_start(oracle *o)
+{
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) return false;
+    pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        dup2(out[1], STDERR_FILENO);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        execl(oracle_path(), oracle_path(), (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    o->pid = pid;
+    o->to = in[1];
+    o->from = out[0];
+    o->len = 0;
+    return true;
+}
+
+static void oracle_send(oracle *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void oracle_send(oracle *o, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    assert_true(n > 0 && (size_t)n < sizeof line);
+    for (int done = 0; done < n;) {
+        ssize_t w = write(o->to, line + done, (size_t)(n - done));
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) fail_msg("writing to %s failed: %s", oracle_path(), strerror(errno));
+        done += (int)w;
+    }
+}
+
+/* Reads one line (without its newline) into out; fails the test after the timeout. */
+static void oracle_line(oracle *o, char *out, size_t cap, long deadline)
+{
+    for (;;) {
+        char *nl = memchr(o->buf, '\n', o->len);
+        if (nl) {
+            size_t n = (size_t)(nl - o->buf);
+            size_t keep = n < cap - 1 ? n : cap - 1;
+            memcpy(out, o->buf, keep);
+            out[keep] = '\0';
+            if (keep && out[keep - 1] == '\r') out[keep - 1] = '\0';
+            memmove(o->buf, nl + 1, o->len - n - 1);
+            o->len -= n + 1;
+            return;
+        }
+        if (o->len == sizeof o->buf) o->len = 0; /* an absurdly long line: drop it */
+        long left = deadline - now_ms();
+        if (left <= 0) fail_msg("%s did not answer within %d ms", oracle_path(), READ_TIMEOUT_MS);
+        struct pollfd pfd = { o->from, POLLIN, 0 };
+        int r = poll(&pfd, 1, (int)left);
+        if (r < 0 && errno == EINTR) continue;
+        if (r == 0) continue;
+        ssize_t got = read(o->from, o->buf + o->len, sizeof o->buf - o->len);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) fail_msg("%s closed its output (crashed or exited)", oracle_path());
+        o->len += (size_t)got;
+    }
+}
+
+/* Reads lines until one starts with `prefix`; returns it in out. */
+static void oracle_until(oracle *o, const char *prefix, char *out, size_t cap)
+{
+    long deadline = now_ms() + READ_TIMEOUT_MS;
+    do oracle_line(o, out, cap, deadline);
+    while (strncmp(out, prefix, strlen(prefix)) != 0);
+}
+
+static void oracle_stop(oracle *o)
+{
+    if (o->pid <= 0) return;
+    (void)!write(o->to, "quit\n", 5);
+    close(o->to);
+    close(o->from);
+    long deadline = now_ms() + 3000;
+    int status;
+    while (waitpid(o->pid, &status, WNOHANG) == 0) {
+        if (now_ms() > deadline) {
+            kill(o->pid, SIGKILL);
+            waitpid(o->pid, &status, 0);
+            break;
+        }
+        struct timespec ts = { 0, 10 * 1000000L };
+        nanosleep(&ts, NULL);
+    }
+    o->pid = 0;
+}
+
+/* ---- divides ----------------------------------------------------------------- */
+
+typedef struct divide {
+    int n;
+    char move[GGN_MAX_MOVES][24];
+    uint64_t count[GGN_MAX_MOVES];
+} divide;
+
+static uint64_t lookup(const divide *d, const char *move, bool *found)
+{
+    for (int i = 0; i < d->n; i++)
+        if (strcmp(d->move[i], move) == 0) {
+            *found = true;
+            return d->count[i];
+        }
+    *found = false;
+    return 0;
+}
+
+static void print_divides(const divide *fs, const divide *gg)
+{
+    printf("    %-10s %12s %12s\n", "move", "fairy-sf", "ggn");
+    for (int i = 0; i < gg->n; i++) {
+        bool found;
+        uint64_t f = lookup(fs, gg->move[i], &found);
+        if (found)
+            printf("    %-10s %12" PRIu64 " %12" PRIu64 "%s\n", gg->move[i], f, gg->count[i],
+                   f == gg->count[i] ? "" : "   <-- differs");
+        else
+            printf("    %-10s %12s %12" PRIu64 "   <-- only ggn\n", gg->move[i], "-", gg->count[i]);
+    }
+    for (int i = 0; i < fs->n; i++) {
+        bool found;
+        lookup(gg, fs->move[i], &found);
+        if (!found) printf("    %-10s %12" PRIu64 " %12s   <-- only fairy-sf\n", fs->move[i], fs->count[i], "-");
+    }
+}
+
+static uint64_t ggn_divide(ggn_position *pos, int depth, divide *d)
+{
+    ggn_move mv[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+    uint64_t total = 0;
+    d->n = 0;
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
+        ggn_move_format(pos, mv[i], d->move[d->n], sizeof d->move[d->n]);
+        assert_true(ggn_position_make(pos, mv[i]));
+        d->count[d->n] = ggn_perft(pos, depth - 1);
+        ggn_position_unmake(pos);
+        total += d->count[d->n++];
+    }
+    return total;
+}
+
+/* Sends the position and reads Fairy-Stockfish's divide and total. */
+static uint64_t fs_perft(oracle *o, const char *fen, int depth, divide *d)
+{
+    oracle_send(o, "position fen %s\ngo perft %d\n", fen, depth);
+    long deadline = now_ms() + READ_TIMEOUT_MS;
+    char line[512];
+    d->n = 0;
+    for (;;) {
+        oracle_line(o, line, sizeof line, deadline);
+        uint64_t nodes;
+        if (sscanf(line, "Nodes searched: %" SCNu64, &nodes) == 1) return nodes;
+        char move[24];
+        uint64_t count;
+        if (d->n < GGN_MAX_MOVES && sscanf(line, "%23[a-z0-9+=~@]: %" SCNu64, move, &count) == 2) {
+            snprintf(d->move[d->n], sizeof d->move[d->n], "%s", move);
+            d->count[d->n++] = count;
+        }
+    }
+}
+
+/* ---- the positions ------------------------------------------------------------ */
+
+static uint64_t rng;
+static unsigned rnd(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+static void pieces_per_side(const ggn_position *pos, int count[2])
+{
+    const ggn_game *g = ggn_position_game(pos);
+    count[0] = count[1] = 0;
+    for (int y = 0; y < ggn_game_rows(g); y++)
+        for (int x = 0; x < ggn_game_cols(g); x++) {
+            int kind, owner;
+            bool unmoved;
+            if (ggn_position_piece_at(pos, x, y, &kind, &owner, &unmoved)) count[owner]++;
+        }
+}
+
+typedef struct variant {
+    const char *file;      /* in GGN_GAMES_DIR */
+    const char *uci;       /* UCI_Variant */
+    uint64_t seed;
+    int min_pieces;        /* per side, for a position to be compared */
+} variant;
+
+static const variant variants[] = {
+    { "chess.json", "chess", 0x1234ABCDULL, 0 },
+    { "losalamos.json", "losalamos", 0x10A1A405ULL, 0 },
+    { "shatranj.json", "shatranj", 0x5A7A21ULL, 4 },
+    { "makruk.json", "makruk", 0x3A1C2BULL, 0 },
+};
+
+static bool oracle_present(void)
+{
+    if (access(oracle_path(), X_OK) == 0) return true;
+    if (in_ci()) fail_msg("FAILED: %s is missing under CI=true; .ci/deps must install fairy-stockfish", oracle_path());
+    skipped = true;
+    fprintf(stderr, "\n*** SKIPPED: %s is missing: the differential test against Fairy-Stockfish did NOT run "
+                    "(apt-get install fairy-stockfish) ***\n\n",
+            oracle_path());
+    return false;
+}
+
+static void run_variant(const variant *v)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, v->file);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(path, &errs);
+    if (!g) fail_msg("%s: %s", path, errs.count ? errs.items[0].message : "?");
+    assert_true(ggn_game_has_fen(g));
+
+    oracle o = { 0 };
+    if (!oracle_start(&o)) fail_msg("cannot start %s", oracle_path());
+    char line[512];
+    oracle_send(&o, "uci\n");
+    oracle_until(&o, "uciok", line, sizeof line);
+    oracle_send(&o, "setoption name UCI_Variant value %s\nisready\n", v->uci);
+    oracle_until(&o, "readyok", line, sizeof line);
+
+    /* The oracle must play the same game: the start positions agree. */
+    ggn_position *pos = ggn_position_new(g);
+    char fen[512];
+    assert_true(ggn_position_fen(pos, fen, sizeof fen) > 0);
+    oracle_send(&o, "position startpos\nd\n");
+    oracle_until(&o, "Fen: ", line, sizeof line);
+    if (strcmp(line + 5, fen) != 0) fail_msg("%s: start FEN differs: ggn '%s', fairy-sf '%s'", v->uci, fen, line + 5);
+
+    static divide fsd, ggd;
+    rng = v->seed;
+    int compared = 0, tries = 0, mismatches = 0, with_ep = 0, with_castling = 0, in_check = 0;
+    uint64_t nodes = 0;
+    while (compared < POSITIONS && tries < 20 * POSITIONS) {
+        tries++;
+        ggn_position *p = ggn_position_new(g);
+        int plies = 4 + (int)rnd(120);
+        for (int i = 0; i < plies; i++) {
+            ggn_move mv[GGN_MAX_MOVES];
+            size_t n = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES);
+            if (n == 0) break;
+            assert_true(ggn_position_make(p, mv[rnd((unsigned)n)]));
+        }
+        int count[2];
+        pieces_per_side(p, count);
+        if (count[0] < v->min_pieces || count[1] < v->min_pieces) {
+            ggn_position_free(p);
+            continue;
+        }
+        assert_true(ggn_position_fen(p, fen, sizeof fen) > 0);
+        /* The FEN reads back to the same position. */
+        ggn_position *q = ggn_position_new(g);
+        ggn_error err;
+        if (!ggn_position_set_fen(q, fen, &err)) fail_msg("%s: ggn cannot read its own FEN %s: %s", v->uci, fen, err.message);
+        char again[512];
+        ggn_position_fen(q, again, sizeof again);
+        assert_string_equal(again, fen);
+        ggn_position_free(q);
+
+        /* What the sample holds: en-passant squares, castling rights, checks. */
+        char board[256], side[4], castling[16], ep[16];
+        if (sscanf(fen, "%255s %3s %15s %15s", board, side, castling, ep) == 4) {
+            with_ep += strcmp(ep, "-") != 0;
+            with_castling += strcmp(castling, "-") != 0;
+        }
+        in_check += ggn_position_leader_attacked(p, ggn_position_to_move(p));
+
+        uint64_t want = fs_perft(&o, fen, DEPTH, &fsd);
+        uint64_t got = ggn_perft(p, DEPTH);
+        nodes += want;
+        compared++;
+        if (got != want) {
+            mismatches++;
+            printf("  MISMATCH %s perft(%d) of %s: fairy-sf %" PRIu64 ", ggn %" PRIu64 "\n", v->uci, DEPTH, fen, want,
+                   got);
+            ggn_divide(p, DEPTH, &ggd);
+            print_divides(&fsd, &ggd);
+        }
+        ggn_position_free(p);
+    }
+    oracle_stop(&o);
+    printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
+           "castling rights, %d in check), %d mismatches\n",
+           v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, mismatches);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    assert_int_equal(compared, POSITIONS);
+    assert_int_equal(mismatches, 0);
+}
+
+static void test_chess(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[0]);
+}
+
+static void test_losalamos(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[1]);
+}
+
+static void test_shatranj(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[2]);
+}
+
+static void test_makruk(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[3]);
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chess),
+        cmocka_unit_test(test_losalamos),
+        cmocka_unit_test(test_shatranj),
+        cmocka_unit_test(test_makruk),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    if (failed == 0 && skipped) return 77;
+    return failed;
+}
