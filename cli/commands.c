@@ -12,6 +12,7 @@ extern const cli_command cli_cmd_bestmove;
 extern const cli_command cli_cmd_moves;
 extern const cli_command cli_cmd_query;
 extern const cli_command cli_cmd_convert;
+extern const cli_command cli_cmd_export;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
@@ -22,5 +23,6 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_moves,
     &cli_cmd_query,
     &cli_cmd_convert,
+    &cli_cmd_export,
     NULL,
 };

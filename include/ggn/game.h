@@ -113,6 +113,22 @@ size_t ggn_position_legal_moves(ggn_position *pos, ggn_move *buf, size_t cap);
 /* Same, without the leader-safety filter. */
 size_t ggn_position_pseudo_moves(ggn_position *pos, ggn_move *buf, size_t cap);
 
+/* Options of ggn_position_pseudo_moves_ex; all false is ggn_position_pseudo_moves. */
+typedef struct ggn_gen_options {
+    /*
+     * Take NOT_ATTACKED and PATH_NOT_ATTACKED as true without looking at
+     * attacks: the pseudo-legal moves as GGN sees them (GGN leaves attacked
+     * squares to the rule system; see docs/export.md).
+     */
+    bool assume_unattacked;
+} ggn_gen_options;
+
+/*
+ * ggn_position_pseudo_moves with options (opts may be NULL). Used by the
+ * export cross-check; the normal generator does not pay for the option.
+ */
+size_t ggn_position_pseudo_moves_ex(ggn_position *pos, const ggn_gen_options *opts, ggn_move *buf, size_t cap);
+
 /*
  * Plays a move generated for this position. Returns false (position
  * unchanged) when the undo stack is full (GGN_MAX_PLY).

@@ -63,8 +63,9 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
         return true;
     }
     case SD_COND_NOT_ATTACKED:
-        return !eg_attacked_by_others(pos, to, c->player);
+        return pos->assume_unattacked || !eg_attacked_by_others(pos, to, c->player);
     case SD_COND_PATH_NOT_ATTACKED: {
+        if (pos->assume_unattacked) return true;
         int path[GGN_MAX_BOARD_SIDE];
         int n = path_squares(g, c->from, to, path);
         if (eg_attacked_by_others(pos, c->from, c->player)) return false;

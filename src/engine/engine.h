@@ -178,6 +178,8 @@ struct ggn_position {
     uint8_t nleader[GGN_MAX_PLAYERS];                  /* leaders of each player (alive or not) */
     uint8_t leader[GGN_MAX_PLAYERS][EG_MAX_LEADERS];   /* their piece ids */
     bool leaders_overflow;  /* a player has more than EG_MAX_LEADERS: the slow scan is used */
+    bool assume_unattacked; /* NOT_ATTACKED / PATH_NOT_ATTACKED hold without looking; true only
+                               inside ggn_position_pseudo_moves_ex (export cross-check) */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
 };

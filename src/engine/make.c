@@ -194,6 +194,7 @@ void eg_clear(ggn_position *pos)
     pos->hash = g->zobrist_turn[pos->turn];
     memset(pos->nleader, 0, sizeof pos->nleader);
     pos->leaders_overflow = false;
+    pos->assume_unattacked = false;
 }
 
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved)

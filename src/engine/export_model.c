@@ -1,0 +1,193 @@
+/*
+ * export_model.c — what the GGN export needs to know about a game before
+ * listing moves: the two sides, which piece states each kind has, and the
+ * id of every (side, kind, state); plus the board state of a position in
+ * those ids, and the pseudo-legal generator with attacks assumed away.
+ *
+ * A kind has the '+' state when some condition looks at its unmoved
+ * status, and the '-' state when it carries a flag some CHECK_STATE looks
+ * at. Kinds nobody asks about stay plain, so the library names no state it
+ * does not need (docs/export.md).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export_internal.h"
+
+static bool refuse(ggn_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static bool refuse(ggn_error *err, const char *fmt, ...)
+{
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ggn_error_set(err, GGN_E_CONVERSION, "cannot export to GGN: %s", msg);
+    return false;
+}
+
+void ex_square_label(const ggn_game *g, int sq, char *buf, size_t cap)
+{
+    ggn_cell cell = { 2, { sq % g->cols, sq / g->cols, 0 } };
+    if (!ggn_cell_format(&cell, buf, cap) && cap) buf[0] = '\0';
+}
+
+/* Marks what one condition list asks about. */
+static void scan_conditions(ex_model *md, const sd_condition *c, int n, int kind)
+{
+    for (int i = 0; i < n; i++) {
+        switch (c[i].kind) {
+        case SD_COND_FIRST_MOVE: md->unmoved_state[kind] = true; break;
+        case SD_COND_PIECE_FIRST_MOVE:
+        case SD_COND_ROOK_FIRST_MOVE:
+            if (c[i].piece >= 0) {
+                md->unmoved_state[c[i].piece] = true;
+            } else {
+                for (int k = 0; k < md->nk; k++) md->unmoved_state[k] = true;
+            }
+            break;
+        case SD_COND_CHECK_STATE: md->flag_tested[c[i].flag] = true; break;
+        default: break;
+        }
+    }
+}
+
+/* Records the SET_STATE effects of one list: carrier kinds and durations (bit 0: one turn, bit 1: for ever, bit 2: other). */
+static void scan_effects(const sd_effect *e, int n, int kind, uint64_t *carriers, unsigned *durations)
+{
+    for (int i = 0; i < n; i++) {
+        if (e[i].kind != SD_EFFECT_SET_STATE) continue;
+        carriers[e[i].flag] |= 1ULL << kind;
+        durations[e[i].flag] |= e[i].duration == 1 ? 1u : e[i].duration < 0 ? 2u : 4u;
+    }
+}
+
+/* The letters of the game name, in one case; false when it has none. */
+static bool game_letters(const char *name, bool upper, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (const char *p = name; *p && n + 1 < cap; p++) {
+        char c = *p;
+        if (c >= 'a' && c <= 'z') c = upper ? (char)(c - 32) : c;
+        else if (c >= 'A' && c <= 'Z') c = upper ? c : (char)(c + 32);
+        else continue;
+        out[n++] = c;
+    }
+    out[n] = '\0';
+    return n > 0;
+}
+
+int ex_piece_content(const ex_model *md, const ggn_position *pos, int sq, int ply)
+{
+    if (!pos->piece_at[sq]) return -1;
+    const eg_piece *p = &pos->piece[pos->piece_at[sq]];
+    int f = md->flag_of[p->kind];
+    bool plus = md->unmoved_state[p->kind] && p->moves == 0;
+    bool minus = f >= 0 && p->flag_until[f] > ply;
+    if (plus && minus) return -2;
+    return ex_content(md, md->side_of[p->owner], p->kind,
+                      plus ? GGN_STATE_ENHANCED : minus ? GGN_STATE_DIMINISHED : GGN_STATE_NORMAL);
+}
+
+bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_error *err)
+{
+    memset(md, 0, sizeof *md);
+    if (!g || (unsigned)spelling > GGN_SPELLING_BOARD_CHECK) {
+        ggn_error_set(err, GGN_E_USAGE, "no game or an unknown spelling");
+        return false;
+    }
+    const sd_game *def = g->def;
+    md->g = g;
+    md->def = def;
+    md->spelling = spelling;
+    md->nk = def->nkinds;
+    if (def->nplayers != 2)
+        return refuse(err, "GGN knows two sides (upper and lower case); %s has %d players", def->name, def->nplayers);
+    if (def->nkinds > EX_MAX_KINDS)
+        return refuse(err, "%s has %d piece kinds, more than the 26 letters of piece ids", def->name, def->nkinds);
+    for (int k = 0; k < def->nkinds; k++)
+        if (!def->kinds[k].symbol)
+            return refuse(err, "kind %s has no symbol; a GGN piece id needs one letter per kind (add \"symbol\")",
+                          def->kinds[k].code);
+    md->player_of[0] = def->order[def->start_at];
+    md->player_of[1] = 1 - md->player_of[0];
+    md->side_of[md->player_of[0]] = 0;
+    md->side_of[md->player_of[1]] = 1;
+
+    uint64_t carriers[GGN_MAX_FLAGS] = { 0 };
+    unsigned durations[GGN_MAX_FLAGS] = { 0 };
+    for (int k = 0; k < def->nkinds; k++) md->flag_of[k] = -1;
+    for (int k = 0; k < def->nkinds; k++) {
+        const sd_kind *kind = &def->kinds[k];
+        for (int mi = 0; mi < kind->nmoves; mi++) {
+            const sd_move *m = &kind->moves[mi];
+            scan_conditions(md, m->conditions, m->nconditions, k);
+            scan_effects(m->effects, m->neffects, k, carriers, durations);
+            for (int a = 0; a < m->nactions; a++) {
+                scan_conditions(md, m->actions[a].conditions, m->actions[a].nconditions, k);
+                scan_effects(m->actions[a].effects, m->actions[a].neffects, k, carriers, durations);
+            }
+            for (int i = 0; i < m->nmodifiers; i++)
+                scan_conditions(md, m->modifiers[i].conditions, m->modifiers[i].nconditions, k);
+        }
+    }
+    bool alternating = def->norder == 2 && def->order[0] != def->order[1];
+    for (int f = 0; f < def->nflags; f++) {
+        if (!md->flag_tested[f] || !carriers[f]) continue;
+        if (durations[f] != 1 && durations[f] != 2)
+            return refuse(err, "flag %s is set for %s; GGN states can carry a flag set for one turn or for ever, not a countdown",
+                          def->flags[f], durations[f] & 4 ? "a number of turns other than one" : "both one turn and for ever");
+        md->flag_permanent[f] = durations[f] == 2;
+        if (!md->flag_permanent[f] && !alternating)
+            return refuse(err, "flag %s lasts one turn, which a piece state says only when the two sides alternate in turns.order",
+                          def->flags[f]);
+        for (int k = 0; k < def->nkinds; k++) {
+            if (!((carriers[f] >> k) & 1)) continue;
+            if (md->flag_of[k] >= 0)
+                return refuse(err, "kind %s carries two tested flags (%s and %s); its one \"-\" state can say only one",
+                              def->kinds[k].code, def->flags[md->flag_of[k]], def->flags[f]);
+            md->flag_of[k] = f;
+        }
+    }
+
+    char game[2][GGN_MAX_GAME_ID + 1];
+    if (!game_letters(def->name, true, game[0], sizeof game[0]) || !game_letters(def->name, false, game[1], sizeof game[1]))
+        return refuse(err, "the game name \"%s\" has no letter to make a %s from", def->name,
+                      spelling == GGN_SPELLING_MUST_DENY ? "style" : "game id");
+    if (spelling == GGN_SPELLING_MUST_DENY) game[0][1] = game[1][1] = '\0';
+    for (int s = 0; s < 2; s++) {
+        for (int k = 0; k < md->nk; k++) {
+            char letter = def->kinds[k].symbol;
+            if (s == 1) letter = (char)(letter - 'A' + 'a');
+            for (int st = 0; st < EX_STATES; st++) {
+                if (st == GGN_STATE_ENHANCED && !md->unmoved_state[k]) continue;
+                if (st == GGN_STATE_DIMINISHED && md->flag_of[k] < 0) continue;
+                int c = ex_content(md, s, k, st);
+                md->valid[c] = true;
+                snprintf(md->id[c], sizeof md->id[c], "%.32s:%s%c", game[s],
+                         st == GGN_STATE_ENHANCED ? "+" : st == GGN_STATE_DIMINISHED ? "-" : "", letter);
+                ex_add(&md->all, c);
+                ex_add(&md->side_set[s], c);
+            }
+        }
+    }
+    ex_add(&md->all, EX_EMPTY);
+    return true;
+}
+
+/* ---- generation without attack conditions -------------------------------- */
+
+size_t ggn_position_pseudo_moves_ex(ggn_position *pos, const ggn_gen_options *opts, ggn_move *buf, size_t cap)
+{
+    pos->assume_unattacked = opts && opts->assume_unattacked;
+    size_t n = eg_generate(pos, buf, cap);
+    pos->assume_unattacked = false;
+    return n;
+}

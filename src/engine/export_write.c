@@ -1,0 +1,357 @@
+/*
+ * export_write.c — ggn_game_export: every piece of each side, in every
+ * state it has, on every square, written as GGN in one spelling.
+ *
+ * A term (square -> set of contents) becomes possibilities by saying each
+ * set in the states the spelling has: must-deny and require-prevent can
+ * require and forbid "empty", "enemy" or an exact id; board-check can only
+ * require, but has "occupied" and "ally" too. A set no single state says
+ * is split into parts (one possibility per part), so "empty or an unmoved
+ * rook" is two possibilities. Possibilities that come out identical (the
+ * four promotions of must-deny, which has no patch) are written once.
+ */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export_moves.h"
+
+#define EX_MAX_EXPANSION 4096   /* possibilities one term may split into */
+#define EX_MAX_PARTS (EX_CONTENTS + 1)
+
+typedef struct ex_part {
+    const char *must;   /* required state, or NULL */
+    const char *deny;   /* forbidden state, or NULL */
+} ex_part;
+
+static bool set_equal(const ex_set *a, const ex_set *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+static ex_set set_inter(const ex_set *a, const ex_set *b)
+{
+    ex_set r;
+    for (int i = 0; i < EX_WORDS; i++) r.w[i] = a->w[i] & b->w[i];
+    return r;
+}
+
+static ex_set set_diff(const ex_set *a, const ex_set *b)
+{
+    ex_set r;
+    for (int i = 0; i < EX_WORDS; i++) r.w[i] = a->w[i] & ~b->w[i];
+    return r;
+}
+
+static int set_count(const ex_set *s)
+{
+    int n = 0;
+    for (int i = 0; i < EX_WORDS; i++) {
+        uint64_t w = s->w[i];
+        while (w) {
+            w &= w - 1;
+            n++;
+        }
+    }
+    return n;
+}
+
+static int set_first(const ex_set *s)
+{
+    for (int c = 0; c < EX_CONTENTS; c++)
+        if (ex_has(s, c)) return c;
+    return -1;
+}
+
+static const char *content_name(const ex_model *md, int c) { return c == EX_EMPTY ? "empty" : md->id[c]; }
+
+/* One part per exact id of s. */
+static int each(const ex_model *md, const ex_set *s, ex_part *out, int n)
+{
+    for (int c = 0; c < EX_CONTENTS; c++)
+        if (ex_has(s, c)) out[n++] = (ex_part){ content_name(md, c), NULL };
+    return n;
+}
+
+/*
+ * Says "the square holds something of s" for a mover of `side` in the
+ * spelling's states, as a disjunction of parts. Returns the number of
+ * parts (one part with no state when s is everything).
+ */
+static int split_set(const ex_model *md, int side, const ex_set *s, ex_part *out)
+{
+    const ex_set *ally = &md->side_set[side], *enemy = &md->side_set[1 - side];
+    ex_set empty;
+    memset(&empty, 0, sizeof empty);
+    ex_add(&empty, EX_EMPTY);
+    ex_set comp = set_diff(&md->all, s);
+    if (set_count(&comp) == 0) {
+        out[0] = (ex_part){ NULL, NULL };
+        return 1;
+    }
+    if (set_count(s) == 1) {
+        out[0] = (ex_part){ content_name(md, set_first(s)), NULL };
+        return 1;
+    }
+    ex_set s_enemy = set_inter(s, enemy), s_ally = set_inter(s, ally);
+    int n = 0;
+    if (md->spelling == GGN_SPELLING_BOARD_CHECK) {
+        if (set_equal(s, enemy)) {
+            out[0] = (ex_part){ "enemy", NULL };
+            return 1;
+        }
+        if (set_equal(s, ally)) {
+            out[0] = (ex_part){ "ally", NULL };
+            return 1;
+        }
+        if (set_equal(&comp, &empty)) {
+            out[0] = (ex_part){ "occupied", NULL };
+            return 1;
+        }
+        if (ex_has(s, EX_EMPTY)) out[n++] = (ex_part){ "empty", NULL };
+        if (set_equal(&s_enemy, enemy)) out[n++] = (ex_part){ "enemy", NULL };
+        else n = each(md, &s_enemy, out, n);
+        if (set_equal(&s_ally, ally)) out[n++] = (ex_part){ "ally", NULL };
+        else n = each(md, &s_ally, out, n);
+        return n;
+    }
+    /* must-deny, require-prevent: empty, enemy or an exact id, required or forbidden */
+    if (set_count(&comp) == 1) {
+        out[0] = (ex_part){ NULL, content_name(md, set_first(&comp)) };
+        return 1;
+    }
+    if (set_equal(&comp, enemy)) {
+        out[0] = (ex_part){ NULL, "enemy" };
+        return 1;
+    }
+    if (ex_has(s, EX_EMPTY)) out[n++] = (ex_part){ "empty", NULL };
+    ex_set missing = set_diff(enemy, &s_enemy);
+    if (set_count(&s_enemy) > 0) {
+        if (set_count(&missing) == 0) out[n++] = (ex_part){ "enemy", NULL };
+        else if (set_count(&missing) == 1) out[n++] = (ex_part){ "enemy", content_name(md, set_first(&missing)) };
+        else n = each(md, &s_enemy, out, n);
+    }
+    return each(md, &s_ally, out, n); /* "ally" has no must-deny / require-prevent state */
+}
+
+typedef struct exporter {
+    ex_model md;
+    ex_ctx x;
+    char (*label)[GGN_MAX_LABEL];
+    ggn_error *err;
+    bool failed;
+} exporter;
+
+static bool oom(exporter *e)
+{
+    if (!e->failed) ggn_error_set(e->err, GGN_E_NOMEM, "out of memory");
+    e->failed = true;
+    return false;
+}
+
+static bool put(exporter *e, json_t *obj, const char *key, json_t *value)
+{
+    if (!value || json_object_set_new(obj, key, value) != 0) return oom(e);
+    return true;
+}
+
+/* The possibility for one choice of part per square; NULL on failure. */
+static json_t *possibility(exporter *e, const ex_outcome *o, const ex_part *const *parts)
+{
+    const ex_model *md = &e->md;
+    json_t *req = json_object(), *den = json_object(), *out = json_object(), *patch = NULL;
+    bool ok = req && den && out;
+    for (int i = 0; ok && i < o->term.n; i++) {
+        const ex_part *p = parts[i];
+        const char *sq = e->label[o->term.sq[i]];
+        if (p->must) ok = put(e, req, sq, json_string(p->must));
+        if (ok && p->deny) ok = put(e, den, sq, json_string(p->deny));
+    }
+    if (ok && md->spelling != GGN_SPELLING_MUST_DENY) {
+        patch = json_object();
+        ok = patch != NULL;
+        for (int i = 0; ok && i < o->npatch; i++)
+            ok = put(e, patch, e->label[o->patch_sq[i]], o->patch[i] == EX_EMPTY ? json_null() : json_string(md->id[o->patch[i]]));
+    }
+    if (ok) {
+        switch (md->spelling) {
+        case GGN_SPELLING_MUST_DENY:
+            if (json_object_size(req)) ok = put(e, out, "must", json_incref(req));
+            if (ok && json_object_size(den)) ok = put(e, out, "deny", json_incref(den));
+            break;
+        case GGN_SPELLING_REQUIRE_PREVENT:
+            if (json_object_size(req)) ok = put(e, out, "require", json_incref(req));
+            if (ok && json_object_size(den)) ok = put(e, out, "prevent", json_incref(den));
+            if (ok) ok = put(e, out, "perform", json_incref(patch));
+            break;
+        case GGN_SPELLING_BOARD_CHECK:
+            ok = put(e, out, "board_check", json_incref(req)) && put(e, out, "board_patch", json_incref(patch));
+            break;
+        }
+    }
+    json_decref(req);
+    json_decref(den);
+    json_decref(patch);
+    if (!ok) {
+        json_decref(out);
+        oom(e);
+        return NULL;
+    }
+    return out;
+}
+
+/* Appends item to arr unless an equal possibility is there already (takes item). */
+static bool append_unique(exporter *e, json_t *arr, json_t *item)
+{
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        if (json_equal(json_array_get(arr, i), item)) {
+            json_decref(item);
+            return true;
+        }
+    }
+    if (json_array_append_new(arr, item) != 0) return oom(e);
+    return true;
+}
+
+/* Every possibility of one outcome, into the destination's array. */
+static bool write_outcome(exporter *e, const ex_outcome *o, json_t *arr)
+{
+    ex_part (*p)[EX_MAX_PARTS] = malloc((size_t)(o->term.n ? o->term.n : 1) * sizeof *p);
+    int count[EX_MAX_TERM_SQUARES], pick[EX_MAX_TERM_SQUARES];
+    const ex_part *chosen[EX_MAX_TERM_SQUARES];
+    if (!p) return oom(e);
+    long total = 1;
+    for (int i = 0; i < o->term.n; i++) {
+        count[i] = split_set(&e->md, e->x.side, &o->term.set[i], p[i]);
+        pick[i] = 0;
+        total *= count[i];
+        if (total > EX_MAX_EXPANSION) {
+            free(p);
+            ggn_error_set(e->err, GGN_E_LIMIT, "a move of %s from %s splits into more than %d possibilities",
+                          e->md.id[e->x.mover], e->label[e->x.from], EX_MAX_EXPANSION);
+            e->failed = true;
+            return false;
+        }
+    }
+    bool ok = true;
+    for (long k = 0; ok && k < total; k++) {
+        for (int i = 0; i < o->term.n; i++) chosen[i] = &p[i][pick[i]];
+        json_t *item = possibility(e, o, chosen);
+        ok = item && append_unique(e, arr, item);
+        for (int i = 0; i < o->term.n; i++) {
+            if (++pick[i] < count[i]) break;
+            pick[i] = 0;
+        }
+    }
+    free(p);
+    return ok;
+}
+
+/* The destinations of one piece on one source; NULL when it has none (or on failure). */
+static json_t *write_source(exporter *e)
+{
+    if (!ex_piece_source(&e->x)) {
+        e->failed = true;
+        return NULL;
+    }
+    if (e->x.nout == 0) return NULL;
+    json_t *src = json_object();
+    if (!src) {
+        oom(e);
+        return NULL;
+    }
+    for (size_t i = 0; i < e->x.nout && !e->failed; i++) {
+        const ex_outcome *o = &e->x.out[i];
+        const char *dst = e->label[o->to];
+        json_t *arr = json_object_get(src, dst);
+        if (!arr) {
+            arr = json_array();
+            if (!put(e, src, dst, arr)) break;
+        }
+        write_outcome(e, o, arr);
+    }
+    if (e->failed) {
+        json_decref(src);
+        return NULL;
+    }
+    return src;
+}
+
+static json_t *write_document(exporter *e)
+{
+    const ex_model *md = &e->md;
+    const ggn_game *g = md->g;
+    json_t *root = json_object();
+    if (!root) {
+        oom(e);
+        return NULL;
+    }
+    for (int side = 0; side < 2 && !e->failed; side++) {
+        for (int k = 0; k < md->nk && !e->failed; k++) {
+            for (int st = 0; st < EX_STATES && !e->failed; st++) {
+                int c = ex_content(md, side, k, st);
+                if (!md->valid[c]) continue;
+                json_t *piece = json_object();
+                if (!piece) {
+                    oom(e);
+                    break;
+                }
+                e->x.side = side;
+                e->x.player = md->player_of[side];
+                e->x.kind = k;
+                e->x.state = st;
+                for (int sq = 0; sq < g->nsq && !e->failed; sq++) {
+                    if (!g->enabled[sq]) continue;
+                    e->x.from = sq;
+                    json_t *src = write_source(e);
+                    if (src) put(e, piece, e->label[sq], src);
+                }
+                if (!e->failed && json_object_size(piece)) put(e, root, md->id[c], json_incref(piece));
+                json_decref(piece);
+            }
+        }
+    }
+    if (e->failed) {
+        json_decref(root);
+        return NULL;
+    }
+    return root;
+}
+
+char *ggn_game_export(const ggn_game *g, ggn_spelling spelling, ggn_error *err)
+{
+    exporter *e = calloc(1, sizeof *e);
+    if (!e) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    char *out = NULL;
+    e->err = err;
+    e->x.err = err;
+    if (!ex_model_init(&e->md, g, spelling, err)) goto done;
+    e->x.md = &e->md;
+    e->label = malloc((size_t)g->nsq * sizeof *e->label);
+    if (!e->label) {
+        oom(e);
+        goto done;
+    }
+    for (int sq = 0; sq < g->nsq; sq++) ex_square_label(g, sq, e->label[sq], sizeof e->label[sq]);
+    json_t *root = write_document(e);
+    if (root) {
+        char *text = json_dumps(root, JSON_INDENT(2));
+        json_decref(root);
+        size_t n = text ? strlen(text) : 0;
+        out = text ? malloc(n + 2) : NULL;
+        if (out) {
+            memcpy(out, text, n);
+            out[n] = '\n';
+            out[n + 1] = '\0';
+        } else {
+            ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        }
+        free(text);
+    }
+done:
+    for (int mi = 0; mi < GGN_MAX_MOVES_PER_KIND; mi++) ex_tl_free(&e->x.produced[mi]);
+    free(e->x.out);
+    free(e->label);
+    free(e);
+    return out;
+}
