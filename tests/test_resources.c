@@ -1,0 +1,324 @@
+/*
+ * test_resources.c — how ggn behaves on input built to exhaust it: a file
+ * far past GGN_MAX_FILE_BYTES, one exactly at it, nesting 10,000 deep, a
+ * board at the size limit played to perft 2, a spec with a thousand
+ * starting pieces, and positions with no legal move at all.
+ *
+ * Time checks are generous and only guard against a hang or an input that
+ * is read when it should be refused unread; they are not speed claims.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ggn/check.h"
+#include "ggn/game.h"
+#include "ggn/ruleset.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static char tmpdir[256];
+
+static int make_tmpdir(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "%s/ggn-resources-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int remove_tmpdir(void **state)
+{
+    (void)state;
+    return rmdir(tmpdir);
+}
+
+static ggn_errors *new_errors(void)
+{
+    ggn_errors *errs = malloc(sizeof *errs);
+    assert_non_null(errs);
+    ggn_errors_init(errs);
+    return errs;
+}
+
+/* ---- file size ------------------------------------------------------------ */
+
+static void test_100_mb_file_refused_unread(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/huge.json", tmpdir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    /* 100 MB: a '{' at the start and the end, the rest a sparse hole of NUL bytes. */
+    const long size = 100L * 1024 * 1024;
+    assert_int_equal(fputc('{', f), '{');
+    assert_int_equal(fseek(f, size - 1, SEEK_SET), 0);
+    assert_int_equal(fputc('}', f), '}');
+    assert_int_equal(fclose(f), 0);
+
+    ggn_errors *errs = new_errors();
+    double t0 = now();
+    assert_int_equal(ggn_check_file(path, errs), GGN_FILE_UNKNOWN);
+    double took = now() - t0;
+    assert_int_equal(errs->count, 1);
+    assert_int_equal(errs->items[0].code, GGN_E_LIMIT);
+    assert_string_equal(errs->items[0].message, "file of 104857600 bytes is larger than 67108864 (GGN_MAX_FILE_BYTES)");
+    assert_string_equal(errs->items[0].file, path);
+    /* Refused from its size alone: reading 100 MB would take far longer than this on any machine. */
+    assert_true(took < 0.5);
+
+    ggn_errors_init(errs);
+    assert_null(ggn_game_load_file(path, errs));
+    assert_int_equal(errs->items[0].code, GGN_E_LIMIT);
+    ggn_errors_init(errs);
+    assert_null(ggn_ruleset_load_file(path, NULL, errs));
+    assert_int_equal(errs->items[0].code, GGN_E_LIMIT);
+    assert_int_equal(unlink(path), 0);
+
+    /* In memory the same: the length is checked before anything is copied. */
+    char *big = malloc((size_t)GGN_MAX_FILE_BYTES + 1);
+    assert_non_null(big);
+    ggn_errors_init(errs);
+    t0 = now();
+    assert_null(ggn_ruleset_load_string(big, (size_t)GGN_MAX_FILE_BYTES + 1, "big", NULL, errs));
+    assert_true(now() - t0 < 0.5);
+    assert_string_equal(errs->items[0].message, "input of 67108865 bytes is larger than 67108864 (GGN_MAX_FILE_BYTES)");
+    free(big);
+    free(errs);
+}
+
+static void test_file_exactly_at_size_limit_loads(void **state)
+{
+    (void)state;
+    static const char doc[] = "{\"C:K\": {\"e1\": {\"e2\": [{\"must\": {\"e2\": \"empty\"}, \"deny\": {}}]}}}";
+    char path[512];
+    snprintf(path, sizeof path, "%s/limit.json", tmpdir);
+    char *text = malloc((size_t)GGN_MAX_FILE_BYTES);
+    assert_non_null(text);
+    memset(text, ' ', (size_t)GGN_MAX_FILE_BYTES);
+    memcpy(text, doc, sizeof doc - 1);
+    text[GGN_MAX_FILE_BYTES - 1] = '\n';
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, (size_t)GGN_MAX_FILE_BYTES, f), (size_t)GGN_MAX_FILE_BYTES);
+    assert_int_equal(fclose(f), 0);
+    free(text);
+
+    ggn_errors *errs = new_errors();
+    double t0 = now();
+    assert_int_equal(ggn_check_file(path, errs), GGN_FILE_GGN);
+    assert_int_equal(errs->errors, 0);
+    assert_true(now() - t0 < 60); /* a hang guard */
+    assert_int_equal(unlink(path), 0);
+    free(errs);
+}
+
+/* ---- nesting -------------------------------------------------------------- */
+
+static void test_10000_deep_nesting(void **state)
+{
+    (void)state;
+    enum { DEPTH = 10000 };
+    char *text = malloc(2 * DEPTH + 16);
+    assert_non_null(text);
+    /* {"a":{"a":...[[[[ ... : objects then arrays, on the second line */
+    size_t n = 0;
+    text[n++] = '\n';
+    for (int i = 0; i < DEPTH / 2; i++) text[n++] = '[';
+    for (int i = 0; i < DEPTH / 2; i++) text[n++] = ']';
+
+    ggn_errors *errs = new_errors();
+    assert_null(ggn_ruleset_load_string(text, n, "deep.json", NULL, errs));
+    assert_int_equal(errs->count, 1);
+    assert_int_equal(errs->items[0].code, GGN_E_LIMIT);
+    assert_int_equal(errs->items[0].line, 2);
+    assert_int_equal(errs->items[0].column, GGN_MAX_JSON_DEPTH + 1);
+    assert_string_equal(errs->items[0].message, "nesting deeper than 64 levels (GGN_MAX_JSON_DEPTH)");
+
+    ggn_errors_init(errs);
+    assert_null(ggn_game_load_string(text, n, "deep.json", errs));
+    assert_int_equal(errs->items[0].code, GGN_E_LIMIT);
+    assert_int_equal(errs->items[0].line, 2);
+    assert_int_equal(errs->items[0].column, GGN_MAX_JSON_DEPTH + 1);
+
+    /* Object nesting, on one line, in a board state. */
+    n = 0;
+    for (int i = 0; i < DEPTH; i++) {
+        memcpy(text + n, "{\"", 2);
+        n += 2;
+        if (n > 2 * DEPTH - 8) break;
+        text[n++] = '"';
+        text[n++] = ':';
+    }
+    text[n] = '\0';
+    ggn_error err;
+    ggn_error_clear(&err);
+    assert_null(ggn_board_state_parse(text, n, &err));
+    assert_int_equal(err.code, GGN_E_LIMIT);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 4 * GGN_MAX_JSON_DEPTH + 1);
+    assert_non_null(strstr(err.message, "(GGN_MAX_JSON_DEPTH)"));
+    free(text);
+    free(errs);
+}
+
+/* ---- a board at the size limit -------------------------------------------- */
+
+/*
+ * 32x32, a rook on every square of WHITE's first rank and of BLACK's, no
+ * leader. WHITE: 32 rooks x (30 empty squares + 1 capture) = 992 moves.
+ * perft 2, worked out by hand: after WHITE's rook on file c stops on rank
+ * k (1..30), BLACK has 31 rooks x 31 moves + 31 - k on file c; after it
+ * captures on rank 32, BLACK has 31 x 31 + 2 (1 on an edge file) sideways
+ * captures of it: 32 x (sum(992 - k, k = 1..30) + 961) + 62 = 968254.
+ */
+#define FEN_32 "rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/32/RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR w - - 0 1"
+
+static void test_board_at_size_limit(void **state)
+{
+    (void)state;
+    size_t cap = 16384, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    n += (size_t)snprintf(text + n, cap - n,
+                          "{\"name\": \"BIG\", \"board\": {\"dimensions\": [%d, %d]}, \"players\": [",
+                          GGN_MAX_BOARD_SIDE, GGN_MAX_BOARD_SIDE);
+    for (int p = 0; p < 2; p++) {
+        n += (size_t)snprintf(text + n, cap - n,
+                              "%s{\"name\": \"%s\", \"direction\": [[1, 0], [0, %d]], \"starting_positions\": "
+                              "[{\"piece\": \"ROOK\", \"positions\": [",
+                              p ? ", " : "", p ? "BLACK" : "WHITE", p ? -1 : 1);
+        for (int x = 0; x < GGN_MAX_BOARD_SIDE; x++)
+            n += (size_t)snprintf(text + n, cap - n, "%s[%d, %d]", x ? ", " : "", x, p ? GGN_MAX_BOARD_SIDE - 1 : 0);
+        n += (size_t)snprintf(text + n, cap - n, "]}]}");
+    }
+    n += (size_t)snprintf(text + n, cap - n, "], \"turns\": {\"order\": [\"WHITE\", \"BLACK\"]}, "
+                                             "\"pieces\": [{\"code\": \"ROOK\", \"symbol\": \"R\", \"moves\": [");
+    static const int steps[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+    for (int i = 0; i < 4; i++)
+        n += (size_t)snprintf(text + n, cap - n,
+                              "%s{\"id\": %d, \"step\": [%d, %d], \"repeat\": {\"loop\": true}, \"actions\": "
+                              "[{\"state\": \"EMPTY\", \"action\": \"MOVE\"}, {\"state\": \"ENEMY\", \"action\": \"CAPTURE\"}]}",
+                              i ? ", " : "", i, steps[i][0], steps[i][1]);
+    n += (size_t)snprintf(text + n, cap - n, "]}]}");
+    assert_true(n < cap);
+
+    ggn_errors *errs = new_errors();
+    ggn_game *g = ggn_game_load_string(text, n, "big.json", errs);
+    if (!g) fail_msg("%s", errs->items[0].message);
+    free(errs);
+    free(text);
+    assert_int_equal(ggn_game_cols(g), 32);
+    assert_int_equal(ggn_game_rows(g), 32);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_move moves[GGN_MAX_MOVES];
+    assert_int_equal(ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES), 992);
+    char label[32];
+    size_t len = ggn_move_format(pos, moves[0], label, sizeof label);
+    assert_int_equal(len, strlen(label));
+    assert_string_equal(label, "a1a2");
+    ggn_move m;
+    ggn_error err;
+    assert_true(ggn_move_parse(pos, "af1af32", &m, &err)); /* the last file captures on the last rank */
+    assert_true(ggn_move_is_capture(pos, m));
+    assert_true(ggn_move_parse(pos, "x1x5", &m, &err));     /* file x: not a capture mark */
+    double t0 = now();
+    assert_int_equal(ggn_perft(pos, 1), 992);
+    assert_int_equal(ggn_perft(pos, 2), 968254);
+    assert_true(now() - t0 < 120); /* a hang guard */
+    char fen[2048];
+    assert_true(ggn_position_fen(pos, fen, sizeof fen) > 0);
+    assert_string_equal(fen, FEN_32);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* ---- thousands of pieces ---------------------------------------------------- */
+
+static void test_thousand_pieces_refused_at_limit(void **state)
+{
+    (void)state;
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    n += (size_t)snprintf(text + n, cap - n,
+                          "{\"name\": \"CROWD\", \"board\": {\"dimensions\": [32, 32]}, \"players\": ["
+                          "{\"name\": \"WHITE\", \"direction\": [[1, 0], [0, 1]], \"starting_positions\": "
+                          "[{\"piece\": \"KING\", \"positions\": [");
+    for (int i = 0; i < 1024; i++) n += (size_t)snprintf(text + n, cap - n, "%s[%d, %d]", i ? ", " : "", i % 32, i / 32);
+    n += (size_t)snprintf(text + n, cap - n,
+                          "]}]}], \"turns\": {\"order\": [\"WHITE\"]}, \"pieces\": [{\"code\": \"KING\", \"moves\": "
+                          "[{\"id\": 0, \"step\": [0, 1], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}]}");
+    assert_true(n < cap);
+    ggn_errors *errs = new_errors();
+    double t0 = now();
+    assert_null(ggn_game_load_string(text, n, "crowd.json", errs));
+    assert_true(now() - t0 < 10); /* a hang guard */
+    assert_int_equal(errs->errors, 1);
+    assert_int_equal(errs->items[0].code, GGN_E_LIMIT);
+    assert_string_equal(errs->items[0].pointer, "/players/0/starting_positions/0/positions");
+    assert_string_equal(errs->items[0].message, "1024 entries, more than the limit of 255 (GGN_MAX_PIECES_ON_BOARD)");
+    free(errs);
+    free(text);
+}
+
+/* ---- no legal move --------------------------------------------------------- */
+
+static void test_positions_without_moves(void **state)
+{
+    (void)state;
+    ggn_errors *errs = new_errors();
+    ggn_game *g = ggn_game_load_file(GGN_GAMES_DIR "/chess.json", errs);
+    assert_non_null(g);
+    free(errs);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    ggn_move moves[GGN_MAX_MOVES];
+
+    assert_true(ggn_position_set_fen(pos, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &err));
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_STALEMATE);
+    assert_int_equal(st.winner, -1);
+    assert_false(st.in_check);
+    assert_int_equal(ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES), 0);
+    assert_int_equal(ggn_perft(pos, 1), 0);
+    assert_int_equal(ggn_perft(pos, 5), 0);
+    ggn_move m;
+    assert_false(ggn_move_parse(pos, "h8g8", &m, &err));
+    assert_int_equal(err.code, GGN_E_ILLEGAL);
+
+    assert_true(ggn_position_set_fen(pos, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", &err));
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, 0);
+    assert_true(st.in_check);
+    assert_int_equal(ggn_perft(pos, 1), 0);
+    assert_int_equal(ggn_perft(pos, 3), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_100_mb_file_refused_unread),
+        cmocka_unit_test(test_file_exactly_at_size_limit_loads),
+        cmocka_unit_test(test_10000_deep_nesting),
+        cmocka_unit_test(test_board_at_size_limit),
+        cmocka_unit_test(test_thousand_pieces_refused_at_limit),
+        cmocka_unit_test(test_positions_without_moves),
+    };
+    return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
+}
