@@ -131,6 +131,13 @@ static int repeat_times(const sd_move *sm)
     return sm->repeat.loop ? 0 : sm->repeat.times;
 }
 
+static bool moves_board(const sd_effect *effects, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (effects[i].kind != SD_EFFECT_SET_STATE) return true;
+    return false;
+}
+
 static void compile_move(compiler *c, int p, int k, int mi)
 {
     ggn_game *g = c->g;
@@ -174,8 +181,12 @@ static void compile_move(compiler *c, int p, int k, int mi)
         else m->by_state[sa->state] = (int8_t)a;
     }
     m->simple = simple;
+    /* SET_STATE only touches flags, which attacks never look at; CAPTURE and
+     * MOVE change the board, so only they make a move "not plain". */
+    bool move_plain = !moves_board(sm->effects, sm->neffects);
     for (int a = 0; a < sm->nactions; a++)
-        if (sm->neffects == 0 && sm->actions[a].neffects == 0) m->plain_actions |= (uint8_t)(1u << a);
+        if (move_plain && !moves_board(sm->actions[a].effects, sm->actions[a].neffects))
+            m->plain_actions |= (uint8_t)(1u << a);
 
     m->nmodifier = (uint8_t)sm->nmodifiers;
     m->modifier = alloc(c, (size_t)sm->nmodifiers, sizeof *m->modifier);
@@ -231,6 +242,41 @@ static size_t count_rays(compiler *c)
         }
     }
     return total;
+}
+
+/* Per (player, kind, square): the moves that land somewhere from there, packed for generation. */
+static void compile_steps(compiler *c)
+{
+    ggn_game *g = c->g;
+    size_t lists = (size_t)g->nplayers * (size_t)g->nkinds;
+    size_t total = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        for (int k = 0; k < g->nkinds; k++)
+            for (int mi = 0; mi < g->nmoves[k]; mi++)
+                for (int s = 0; s < g->nsq; s++) total += eg_move_of(g, p, k, mi)->ray_len[s] > 0;
+    g->steps_at = alloc(c, lists * ((size_t)g->nsq + 1), sizeof *g->steps_at);
+    g->steps = alloc(c, total ? total : 1, sizeof *g->steps);
+    if (c->failed) return;
+    size_t n = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        for (int k = 0; k < g->nkinds; k++) {
+            uint32_t *at = g->steps_at + ((size_t)p * (size_t)g->nkinds + (size_t)k) * ((size_t)g->nsq + 1);
+            for (int s = 0; s < g->nsq; s++) {
+                at[s] = (uint32_t)n;
+                for (int mi = 0; mi < g->nmoves[k]; mi++) {
+                    const eg_move *m = eg_move_of(g, p, k, mi);
+                    if (!m->ray_len[s]) continue;
+                    eg_step *st = &g->steps[n++];
+                    st->move = (uint8_t)mi;
+                    st->len = m->ray_len[s];
+                    st->simple = m->simple;
+                    st->until = m->until;
+                    for (int i = 0; i < 3; i++) st->by_state[i] = m->by_state[i];
+                    st->ray = m->ray_off[s];
+                }
+            }
+            at[g->nsq] = (uint32_t)n;
+        }
 }
 
 static bool has_enemy_action(const sd_move *sm)
@@ -476,6 +522,7 @@ ggn_game *eg_compile(sd_game *def, ggn_errors *errs)
     for (int p = 0; p < g->nplayers && !c.failed; p++)
         for (int k = 0; k < g->nkinds && !c.failed; k++)
             for (int mi = 0; mi < def->kinds[k].nmoves && !c.failed; mi++) compile_move(&c, p, k, mi);
+    if (!c.failed) compile_steps(&c);
     for (int o = 0; o < g->nplayers && !c.failed; o++) {
         compile_attacks(&c, o);
         if (g->attack[o].odd_kinds) g->any_odd = true;

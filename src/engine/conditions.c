@@ -78,10 +78,3 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
     }
     return false;
 }
-
-bool eg_conditions_hold(const eg_cond_ctx *c, const eg_cond *conds, int n, int to)
-{
-    for (int i = 0; i < n; i++)
-        if (!eg_condition_holds(c, &conds[i], to)) return false;
-    return true;
-}

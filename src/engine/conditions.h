@@ -14,6 +14,13 @@ typedef struct eg_cond_ctx {
 } eg_cond_ctx;
 
 bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to);
-bool eg_conditions_hold(const eg_cond_ctx *c, const eg_cond *conds, int n, int to);
+
+/* All of conds[0..n) hold; an empty list (the common case) costs no call. */
+static inline bool eg_conditions_hold(const eg_cond_ctx *c, const eg_cond *conds, int n, int to)
+{
+    for (int i = 0; i < n; i++)
+        if (!eg_condition_holds(c, &conds[i], to)) return false;
+    return true;
+}
 
 #endif

@@ -62,7 +62,7 @@ typedef struct eg_move {
     bool repeat;           /* slide along the precomputed ray */
     uint8_t until;         /* sd_occupancy that stops a slide (after its actions) */
     bool simple;           /* no conditions, modifiers or effects anywhere, <= 1 action per state */
-    uint8_t plain_actions; /* bit a: action a and the move have no side effects (only from/to change) */
+    uint8_t plain_actions; /* bit a: action a and the move change no square but from/to (flags allowed) */
     int8_t by_state[3];    /* simple moves: action index for EMPTY/ENEMY/ALLY, EG_NONE if none */
     uint8_t nsrc;          /* conditions that depend on the source only */
     eg_cond *src;
@@ -77,6 +77,19 @@ typedef struct eg_move {
     uint32_t *ray_off;     /* [squares]: start of this source's ray in game->rays */
     uint8_t *ray_len;      /* [squares]: landings on the ray (0 = none) */
 } eg_move;
+
+/*
+ * What generation reads for one move from one square, packed: only moves
+ * that have at least one landing there are listed, in the spec's order.
+ */
+typedef struct eg_step {
+    uint8_t move;          /* index in the kind's moves */
+    uint8_t len;           /* landings on the ray (>= 1) */
+    bool simple;           /* eg_move.simple */
+    uint8_t until;         /* eg_move.until (a single step stops after its one landing anyway) */
+    int8_t by_state[3];    /* eg_move.by_state */
+    uint32_t ray;          /* start of the landings in ggn_game.rays */
+} eg_step;
 
 /* Reverse attack tables of one player (who attacks). */
 typedef struct eg_leap_src {
@@ -119,6 +132,8 @@ struct ggn_game {
     eg_move *moves;        /* [nplayers][nkinds][GGN_MAX_MOVES_PER_KIND], see eg_move_of */
     uint8_t *nmoves;       /* [nkinds] */
     uint16_t *rays;        /* pool of landing squares */
+    uint32_t *steps_at;    /* [nplayers][nkinds][nsq + 1]: start of each square's list in steps */
+    eg_step *steps;        /* the lists, see eg_steps_of */
     eg_attack *attack;     /* [nplayers] */
     bool *named_sq;        /* [nnamed][nplayers][nsq] POSITION condition membership */
     uint64_t *zobrist;     /* [nkinds][nplayers][nsq] */
@@ -137,6 +152,14 @@ struct ggn_game {
 static inline const eg_move *eg_move_of(const ggn_game *g, int player, int kind, int m)
 {
     return &g->moves[((size_t)player * (size_t)g->nkinds + (size_t)kind) * GGN_MAX_MOVES_PER_KIND + (size_t)m];
+}
+
+/* The moves with landings of a kind of a player from square sq: steps[first..last). */
+static inline const eg_step *eg_steps_of(const ggn_game *g, int player, int kind, int sq, const eg_step **end)
+{
+    const uint32_t *at = g->steps_at + ((size_t)player * (size_t)g->nkinds + (size_t)kind) * ((size_t)g->nsq + 1);
+    *end = g->steps + at[sq + 1];
+    return g->steps + at[sq];
 }
 
 /* A piece on the board (or captured: sq == EG_NONE). Instances are never reused. */

@@ -6,8 +6,9 @@
  *
  * The exact test makes the move, asks whether a leader is attacked, and
  * takes it back. Most moves can be judged without that: when no leader of
- * the mover is attacked now, a move that is not a leader's, has no side
- * effects and the game has only ordinary slides (stopping at the first
+ * the mover is attacked now, a move that is not a leader's, changes no
+ * square but its source and destination (SET_STATE flags are fine: attacks
+ * ignore conditions), and the game has only ordinary slides (stopping at the first
  * piece) can expose a leader in one way only — by opening a slide line onto
  * it through the square it leaves. That is checked along the precomputed
  * reverse rays, with the move applied in the walk (source empty, destination
@@ -106,18 +107,19 @@ size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n)
     if (g->leader == EG_NONE) return n;
     int player = eg_player_to_move(pos);
     bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);
+    /* The squares of the mover's leaders, found once for the whole list. */
+    int leaders[EG_MAX_LEADERS], nleaders = 0;
+    for (int k = 0; fast && k < pos->nleader[player]; k++)
+        if (pos->piece[pos->leader[player][k]].sq != EG_NONE) leaders[nleaders++] = pos->piece[pos->leader[player][k]].sq;
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
         ggn_move m = moves[i];
         int kind = pos->kind_at[m.from];
         bool legal;
-        if (fast && kind != g->leader &&
-            ((eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1)) {
+        if (fast && kind != g->leader && ((eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1)) {
             legal = true;
-            for (int k = 0; k < pos->nleader[player] && legal; k++) {
-                const eg_piece *l = &pos->piece[pos->leader[player][k]];
-                if (l->sq != EG_NONE && opens_line(pos, player, l->sq, m.from, m.to)) legal = false;
-            }
+            for (int k = 0; k < nleaders && legal; k++)
+                if (opens_line(pos, player, leaders[k], m.from, m.to)) legal = false;
         } else {
             legal = legal_by_making(pos, m, player);
         }

@@ -57,37 +57,38 @@ static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
     const ggn_game *g = pos->g;
     const eg_piece *pc = &pos->piece[id];
     int from = pc->sq;
-    int nmoves = g->nmoves[pc->kind];
+    const eg_step *end;
+    const eg_step *st = eg_steps_of(g, player, pc->kind, from, &end);
+    const eg_move *moves = eg_move_of(g, player, pc->kind, 0);
     eg_cond_ctx c = { pos, player, from, pc, 0 };
-    for (int mi = 0; mi < nmoves; mi++) {
-        const eg_move *m = eg_move_of(g, player, pc->kind, mi);
-        int len = m->ray_len[from];
-        if (!len) continue;
-        const uint16_t *ray = g->rays + m->ray_off[from];
+    for (; st < end; st++) {
+        const uint16_t *ray = g->rays + st->ray;
         size_t before = s->n;
-        if (m->simple) {
-            for (int i = 0; i < len; i++) {
+        if (st->simple) {
+            for (int i = 0; i < st->len; i++) {
                 int to = ray[i];
-                int st = occupancy(pos, to, player);
-                int a = m->by_state[st];
-                if (a != EG_NONE) push(s, from, to, mi, a, 0, 0);
-                if (stops(st, m->until)) break;
+                int state = occupancy(pos, to, player);
+                int a = st->by_state[state];
+                if (a != EG_NONE) push(s, from, to, st->move, a, 0, 0);
+                if (stops(state, st->until)) break;
             }
-        } else if (eg_conditions_hold(&c, m->src, m->nsrc, EG_NONE)) {
-            for (int i = 0; i < len; i++) {
+        } else {
+            const eg_move *m = &moves[st->move];
+            if (!eg_conditions_hold(&c, m->src, m->nsrc, EG_NONE)) continue;
+            for (int i = 0; i < st->len; i++) {
                 int to = ray[i];
-                int st = occupancy(pos, to, player);
+                int state = occupancy(pos, to, player);
                 if (eg_conditions_hold(&c, m->dst, m->ndst, to)) {
                     for (int a = 0; a < m->naction; a++) {
                         const eg_action *act = &m->action[a];
-                        if (act->state != st || !eg_conditions_hold(&c, act->cond, act->ncond, to)) continue;
-                        emit(s, &c, m, mi, a, to);
+                        if (act->state != state || !eg_conditions_hold(&c, act->cond, act->ncond, to)) continue;
+                        emit(s, &c, m, st->move, a, to);
                     }
                 }
-                if (!m->repeat || stops(st, m->until)) break;
+                if (stops(state, st->until)) break;
             }
         }
-        if (s->n > before) c.produced |= 1ULL << mi;
+        if (s->n > before) c.produced |= 1ULL << st->move;
     }
 }
 
