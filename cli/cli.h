@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "ggn/error.h"
+#include "ggn/game.h"
 
 enum {
     CLI_OK = 0,       /* success */
@@ -67,5 +68,21 @@ char *cli_read_arg(const char *arg, ggn_error *err);
  * source tree's games/ and the installed share/ggn/games). Writes into buf.
  */
 bool cli_resolve_game(const char *name, char *buf, size_t cap);
+
+/* Loads a game by path or games/ name (cli_resolve_game); prints its errors and returns NULL on failure. */
+ggn_game *cli_load_game(const char *name);
+
+/*
+ * A new position of game: the start, or fen when given, then the moves of
+ * the list (space- or comma-separated, as players type them) when given.
+ * Prints "--fen: error: ..." / "--moves: error: ..." and returns NULL on failure.
+ */
+ggn_position *cli_open_position(const ggn_game *game, const char *fen, const char *moves);
+
+/* Plays a space- or comma-separated list of moves; prints the first bad one and returns false. */
+bool cli_play_moves(ggn_position *pos, const char *list);
+
+/* A monotonic clock in seconds, for timings printed to stderr. */
+double cli_seconds(void);
 
 #endif

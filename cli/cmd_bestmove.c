@@ -4,7 +4,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "ggn/ggn.h"
@@ -80,45 +79,6 @@ static bool parse_time(const char *text, long *ms)
     return true;
 }
 
-/* Plays the comma-separated moves of list; false (error printed) at the first bad one. */
-static bool play_moves(ggn_position *pos, const char *list)
-{
-    char *copy = malloc(strlen(list) + 1);
-    if (!copy) {
-        fprintf(stderr, "ggn bestmove: out of memory\n");
-        return false;
-    }
-    strcpy(copy, list);
-    bool ok = true;
-    int index = 0;
-    for (char *tok = strtok(copy, ","); tok && ok; tok = strtok(NULL, ",")) {
-        while (*tok == ' ') tok++;
-        size_t len = strlen(tok);
-        while (len && tok[len - 1] == ' ') tok[--len] = '\0';
-        if (!len) continue;
-        index++;
-        ggn_error err;
-        ggn_error_clear(&err);
-        ggn_move m;
-        if (!ggn_move_parse(pos, tok, &m, &err)) {
-            fprintf(stderr, "--moves: error: move %d: %s\n", index, err.message);
-            ok = false;
-        } else if (!ggn_position_make(pos, m)) {
-            fprintf(stderr, "--moves: error: move %d: too many moves (GGN_MAX_PLY is %d)\n", index, GGN_MAX_PLY);
-            ok = false;
-        }
-    }
-    free(copy);
-    return ok;
-}
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void print_score(FILE *out, int score)
 {
     if (score > GGN_SEARCH_MATE_BOUND) fprintf(out, "mate %d", GGN_SEARCH_MATE - score);
@@ -133,10 +93,10 @@ static int search_and_print(ggn_position *pos, const ggn_search_limits *lim)
         fprintf(stderr, "ggn bestmove: out of memory\n");
         return CLI_INVALID;
     }
-    double start = seconds_now();
+    double start = cli_seconds();
     ggn_search_result r;
     bool found = ggn_searcher_run(s, pos, lim, &r);
-    double elapsed = seconds_now() - start;
+    double elapsed = cli_seconds() - start;
     ggn_searcher_free(s);
     if (!found) {
         ggn_status st = ggn_position_status(pos);
@@ -196,29 +156,11 @@ static int run(int argc, char **argv)
         lim.seed = v;
     }
 
-    /* An unknown name falls through to the loader, which reports it as an unreadable file. */
-    char path[4096];
-    if (!cli_resolve_game(game_arg, path, sizeof path)) snprintf(path, sizeof path, "%s", game_arg);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *game = ggn_game_load_file(path, &errs);
-    if (!game) {
-        cli_print_errors(stderr, &errs);
-        return CLI_INVALID;
-    }
+    ggn_game *game = cli_load_game(game_arg);
+    if (!game) return CLI_INVALID;
     int status = CLI_INVALID;
-    ggn_position *pos = ggn_position_new(game);
-    if (!pos) {
-        fprintf(stderr, "ggn bestmove: out of memory\n");
-    } else if (fen && !ggn_game_has_fen(game)) {
-        fprintf(stderr, "--fen: error: %s has no FEN (a kind without a symbol, or not two players)\n",
-                ggn_game_name(game));
-    } else {
-        ggn_error err;
-        ggn_error_clear(&err);
-        if (fen && !ggn_position_set_fen(pos, fen, &err)) fprintf(stderr, "--fen: error: %s\n", err.message);
-        else if (!moves || play_moves(pos, moves)) status = search_and_print(pos, &lim);
-    }
+    ggn_position *pos = cli_open_position(game, fen, moves);
+    if (pos) status = search_and_print(pos, &lim);
     ggn_position_free(pos);
     ggn_game_free(game);
     return status;

@@ -2,7 +2,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "ggn/ggn.h"
@@ -46,13 +45,6 @@ typedef struct divide_line {
 static int compare_lines(const void *a, const void *b)
 {
     return strcmp(((const divide_line *)a)->move, ((const divide_line *)b)->move);
-}
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* Perft with the root split by move; prints the lines, returns the total. */
@@ -114,36 +106,17 @@ static int run(int argc, char **argv)
         return cli_usage_error("perft", "DEPTH must be a whole number from 0 to %d, not '%s'", GGN_MAX_PERFT_DEPTH,
                                depth_arg);
 
-    /* An unknown name falls through to the loader, which reports it as an unreadable file. */
-    char path[4096];
-    if (!cli_resolve_game(game_arg, path, sizeof path)) snprintf(path, sizeof path, "%s", game_arg);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *game = ggn_game_load_file(path, &errs);
-    if (!game) {
-        cli_print_errors(stderr, &errs);
-        return CLI_INVALID;
-    }
-    ggn_position *pos = ggn_position_new(game);
+    ggn_game *game = cli_load_game(game_arg);
+    if (!game) return CLI_INVALID;
+    ggn_position *pos = cli_open_position(game, fen, NULL);
     if (!pos) {
-        fprintf(stderr, "ggn perft: out of memory\n");
         ggn_game_free(game);
         return CLI_INVALID;
     }
-    if (fen) {
-        ggn_error err;
-        ggn_error_clear(&err);
-        if (!ggn_position_set_fen(pos, fen, &err)) {
-            fprintf(stderr, "--fen: error: %s\n", err.message);
-            ggn_position_free(pos);
-            ggn_game_free(game);
-            return CLI_INVALID;
-        }
-    }
 
-    double start = seconds_now();
+    double start = cli_seconds();
     uint64_t nodes = (want_divide && depth > 0) ? divide(pos, (int)depth) : ggn_perft(pos, (int)depth);
-    double elapsed = seconds_now() - start;
+    double elapsed = cli_seconds() - start;
     printf("Nodes: %" PRIu64 "\n", nodes);
     fflush(stdout);
     fprintf(stderr, "perft %ld: %.3f s, %.0f nodes/s\n", depth, elapsed, elapsed > 0 ? (double)nodes / elapsed : 0.0);

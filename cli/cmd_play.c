@@ -405,32 +405,19 @@ static int run(int argc, char **argv)
     if (fen && load) return cli_usage_error("play", "--fen and --load both say where to start: give one");
     if (!game_arg) game_arg = "chess";
 
-    char path[4096];
-    if (!cli_resolve_game(game_arg, path, sizeof path)) snprintf(path, sizeof path, "%s", game_arg);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    s.game = ggn_game_load_file(path, &errs);
-    if (!s.game) {
-        cli_print_errors(stderr, &errs);
-        return CLI_INVALID;
-    }
+    s.game = cli_load_game(game_arg);
+    if (!s.game) return CLI_INVALID;
     int status = CLI_OK;
     for (int p = 1; p < ggn_game_player_count(s.game); p++) s.computer[p] = true;
     if (players && (status = parse_players(&s, players)) != CLI_OK) goto done;
-    s.pos = ggn_position_new(s.game);
+    s.pos = cli_open_position(s.game, fen, NULL);
     if (!s.pos) {
-        fprintf(stderr, "ggn play: out of memory\n");
         status = CLI_INVALID;
         goto done;
     }
     ggn_error err;
     ggn_error_clear(&err);
     if (fen) {
-        if (!ggn_position_set_fen(s.pos, fen, &err)) {
-            fprintf(stderr, "--fen: error: %s\n", err.message);
-            status = CLI_INVALID;
-            goto done;
-        }
         if (!(s.start_fen = strdup(fen))) {
             status = CLI_INVALID;
             goto done;

@@ -41,33 +41,6 @@ static int run(int argc, char **argv);
 
 const cli_command cli_cmd_render = { "render", "draw a position as an SVG picture", help, run };
 
-/* Plays the moves of a space- or comma-separated list; false with a printed error. */
-static bool play_moves(ggn_position *pos, const char *list)
-{
-    char word[256];
-    const char *p = list;
-    int number = 0;
-    for (;;) {
-        while (*p == ' ' || *p == ',' || *p == '\t') p++;
-        if (!*p) return true;
-        size_t n = strcspn(p, " ,\t");
-        snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word - 1 ? n : sizeof word - 1), p);
-        p += n;
-        number++;
-        ggn_move mv;
-        ggn_error err;
-        ggn_error_clear(&err);
-        if (!ggn_move_parse(pos, word, &mv, &err)) {
-            fprintf(stderr, "--moves: error: move %d: %s\n", number, err.message);
-            return false;
-        }
-        if (!ggn_position_make(pos, mv)) {
-            fprintf(stderr, "--moves: error: more than %d moves\n", GGN_MAX_PLY);
-            return false;
-        }
-    }
-}
-
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *fen = NULL, *moves = NULL, *output = NULL, *size = NULL;
@@ -101,29 +74,14 @@ static int run(int argc, char **argv)
         opts.square_size = (int)px;
     }
 
-    char path[4096];
-    if (!cli_resolve_game(game_arg, path, sizeof path)) snprintf(path, sizeof path, "%s", game_arg);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *game = ggn_game_load_file(path, &errs);
-    if (!game) {
-        cli_print_errors(stderr, &errs);
-        return CLI_INVALID;
-    }
+    ggn_game *game = cli_load_game(game_arg);
+    if (!game) return CLI_INVALID;
     int status = CLI_INVALID;
     char *svg = NULL;
-    ggn_position *pos = ggn_position_new(game);
     ggn_error err;
     ggn_error_clear(&err);
-    if (!pos) {
-        fprintf(stderr, "ggn render: out of memory\n");
-        goto done;
-    }
-    if (fen && !ggn_position_set_fen(pos, fen, &err)) {
-        fprintf(stderr, "--fen: error: %s\n", err.message);
-        goto done;
-    }
-    if (moves && !play_moves(pos, moves)) goto done;
+    ggn_position *pos = cli_open_position(game, fen, moves);
+    if (!pos) goto done;
     svg = ggn_render_svg(pos, &opts, &err);
     if (!svg) {
         cli_print_error(stderr, &err);
