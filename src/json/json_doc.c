@@ -34,7 +34,7 @@ static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int 
 /*
  * Bounds nesting before jansson sees the text, so that the limit is ours
  * (named, with the line and column of the first bracket past it) and not
- * jansson's compile-time one.
+ * jansson's compile-time one. Refuses NUL bytes on the same pass.
  */
 static bool check_depth(const ggn_jdoc *doc, ggn_errors *errs)
 {
@@ -47,6 +47,11 @@ static bool check_depth(const ggn_jdoc *doc, ggn_errors *errs)
             line++;
             col = 0;
             continue;
+        }
+        if (c == '\0') {
+            /* jansson takes some NUL bytes for the end of a token and reads on; JSON has none. */
+            report_at(doc, errs, GGN_E_SYNTAX, line, col, "NUL byte in JSON text");
+            return false;
         }
         if (in_string) {
             if (escaped) escaped = false;

@@ -105,6 +105,11 @@ static bool string_equals(scanner *sc, const char *want, size_t want_len)
     return equal && matched == want_len;
 }
 
+static bool ends_scalar(char c)
+{
+    return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 /* Skips one value of valid JSON, nested containers included, without recursion. */
 static void skip_value(scanner *sc)
 {
@@ -124,7 +129,9 @@ static void skip_value(scanner *sc)
         } else if (c == ',' || c == ':') {
             sc->i++;
         } else {
-            while (sc->i < sc->n && !strchr(",}] \t\r\n", sc->s[sc->i])) sc->i++;
+            /* A scalar: at least one byte, so that no byte (a NUL included) can stall the scan. */
+            do sc->i++;
+            while (sc->i < sc->n && !ends_scalar(sc->s[sc->i]));
         }
         skip_ws(sc);
         /* inside a container keep going; a separator after a scalar at depth 0 ends it */
