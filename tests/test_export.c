@@ -1,0 +1,630 @@
+/*
+ * test_export.c — the GGN export agrees with the engine.
+ *
+ * For every shipped two-player game with symbols (games/) and every spec
+ * under tests/data/export/ (constructs the shipped games do not use), the
+ * library is exported in the three spellings, loads with no error and no
+ * warning (what `ggn check` runs), and on at least 1,000 positions reached
+ * by random legal play from the start (fixed seeds):
+ *
+ *   - board-check and require-prevent: the set of boards the exported
+ *     library's transitions lead to (the position's board state with each
+ *     transition's diff applied) equals the set of boards the engine's
+ *     pseudo-legal moves lead to (NOT_ATTACKED / PATH_NOT_ATTACKED taken
+ *     as true, read with ggn_position_export_state as played);
+ *   - must-deny, which has no patch: the sets of (piece, source,
+ *     destination) agree.
+ *
+ * Then the round trips between spellings (ggn_ruleset_write) work or
+ * refuse as docs/ggn.md says, the refusals of the export itself, and the
+ * command line: `ggn export` output passes `ggn check` without warnings.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ggn/export.h"
+#include "ggn/game.h"
+#include "ggn/ruleset.h"
+
+#define MIN_POSITIONS 1000
+#define MAX_GAME_PLIES 160
+
+static unsigned long long total_positions, total_transitions;
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static ggn_game *load_game(const char *path)
+{
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(path, &errs);
+    if (!g) {
+        char buf[700];
+        ggn_error_format(&errs.items[0], buf, sizeof buf);
+        fail_msg("%s does not load: %s", path, buf);
+    }
+    return g;
+}
+
+/* Loads an exported document with full validation: no error, no warning. */
+static ggn_ruleset *load_clean(const char *text, const char *name)
+{
+    ggn_errors *errs = malloc(sizeof *errs);
+    assert_non_null(errs);
+    ggn_errors_init(errs);
+    ggn_ruleset *rs = ggn_ruleset_load_string(text, strlen(text), name, NULL, errs);
+    if (!rs || errs->count) {
+        char buf[700];
+        ggn_error_format(&errs->items[0], buf, sizeof buf);
+        fail_msg("%s: %zu errors, %zu warnings, first: %s", name, errs->errors, errs->warnings, buf);
+    }
+    free(errs);
+    return rs;
+}
+
+static void square_label(int cols, int sq, char *buf, size_t cap)
+{
+    ggn_cell cell = { 2, { sq % cols, sq / cols, 0 } };
+    assert_true(ggn_cell_format(&cell, buf, cap) > 0);
+}
+
+static int square_index(int cols, const char *label)
+{
+    ggn_cell cell;
+    if (ggn_cell_parse(label, strlen(label), &cell) || cell.dims != 2) return -1;
+    return cell.index[1] * cols + cell.index[0];
+}
+
+/* A board as one string: "label=id;" for each occupied square in index order. */
+typedef struct board {
+    int nsq;
+    char (*id)[GGN_MAX_ID];
+} board;
+
+static void board_from_state(board *b, const ggn_game *g, const ggn_board_state *st)
+{
+    int cols = ggn_game_cols(g);
+    for (int sq = 0; sq < b->nsq; sq++) {
+        char label[GGN_MAX_LABEL];
+        square_label(cols, sq, label, sizeof label);
+        const char *id = ggn_board_state_at(st, label);
+        snprintf(b->id[sq], GGN_MAX_ID, "%s", id ? id : "");
+    }
+}
+
+static char *board_text(const board *b, int cols)
+{
+    size_t cap = (size_t)b->nsq * (GGN_MAX_ID + GGN_MAX_LABEL + 2) + 1, n = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    out[0] = '\0';
+    for (int sq = 0; sq < b->nsq; sq++) {
+        if (!b->id[sq][0]) continue;
+        char label[GGN_MAX_LABEL];
+        square_label(cols, sq, label, sizeof label);
+        n += (size_t)snprintf(out + n, cap - n, "%s=%s;", label, b->id[sq]);
+    }
+    return out;
+}
+
+/* A sorted set of strings. */
+typedef struct strset {
+    char **s;
+    size_t n, cap;
+} strset;
+
+static void ss_add(strset *set, char *s)
+{
+    if (set->n == set->cap) {
+        set->cap = set->cap ? set->cap * 2 : 64;
+        set->s = realloc(set->s, set->cap * sizeof *set->s);
+        assert_non_null(set->s);
+    }
+    set->s[set->n++] = s;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void ss_finish(strset *set)
+{
+    qsort(set->s, set->n, sizeof *set->s, cmp_str);
+    size_t k = 0;
+    for (size_t i = 0; i < set->n; i++) {
+        if (k && strcmp(set->s[k - 1], set->s[i]) == 0) {
+            free(set->s[i]);
+            continue;
+        }
+        set->s[k++] = set->s[i];
+    }
+    set->n = k;
+}
+
+static void ss_free(strset *set)
+{
+    for (size_t i = 0; i < set->n; i++) free(set->s[i]);
+    free(set->s);
+    set->s = NULL;
+    set->n = set->cap = 0;
+}
+
+/* Prints what one set has and the other lacks; returns true when equal. */
+static bool ss_same(const strset *engine, const strset *ggn, const char *where)
+{
+    bool same = engine->n == ggn->n;
+    for (size_t i = 0; same && i < engine->n; i++) same = strcmp(engine->s[i], ggn->s[i]) == 0;
+    if (same) return true;
+    fprintf(stderr, "mismatch at %s: engine %zu, GGN %zu\n", where, engine->n, ggn->n);
+    size_t i = 0, j = 0;
+    while (i < engine->n || j < ggn->n) {
+        int c = i == engine->n ? 1 : j == ggn->n ? -1 : strcmp(engine->s[i], ggn->s[j]);
+        if (c < 0) fprintf(stderr, "  engine only: %s\n", engine->s[i++]);
+        else if (c > 0) fprintf(stderr, "  GGN only:    %s\n", ggn->s[j++]);
+        else i++, j++;
+    }
+    return false;
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    assert_non_null(d);
+    memcpy(d, s, n);
+    return d;
+}
+
+/* ---- the cross-check of one position ------------------------------------- */
+
+typedef struct checker {
+    const ggn_game *g;
+    const char *name;
+    ggn_ruleset *rs[3];
+    ggn_board_view *view[3];
+    ggn_transition *tr;
+    board before, after;
+    ggn_move moves[GGN_MAX_MOVES];
+} checker;
+
+static void position_where(ggn_position *pos, char *buf, size_t cap)
+{
+    int n = snprintf(buf, cap, "ply %d", ggn_position_ply(pos));
+    if (ggn_game_has_fen(ggn_position_game(pos)) && n > 0 && (size_t)n + 8 < cap) {
+        snprintf(buf + n, cap - (size_t)n, ", FEN ");
+        ggn_position_fen(pos, buf + n + 6, cap - (size_t)n - 6);
+    }
+}
+
+static void check_position(checker *c, ggn_position *pos)
+{
+    const ggn_game *g = c->g;
+    int cols = ggn_game_cols(g);
+    ggn_gen_options opts = { true };
+    size_t nm = ggn_position_pseudo_moves_ex(pos, &opts, c->moves, GGN_MAX_MOVES);
+    assert_true(nm <= GGN_MAX_MOVES);
+    char where[600];
+    position_where(pos, where, sizeof where);
+
+    for (int sp = 0; sp < 3; sp++) {
+        ggn_error err;
+        ggn_error_clear(&err);
+        ggn_board_state *st = ggn_position_export_state(pos, (ggn_spelling)sp, false, &err);
+        if (!st) fail_msg("%s: export_state: %s", c->name, err.message);
+        board_from_state(&c->before, g, st);
+        strset engine = { NULL, 0, 0 }, lib = { NULL, 0, 0 };
+        for (size_t i = 0; i < nm; i++) {
+            ggn_move m = c->moves[i];
+            char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL];
+            square_label(cols, m.from, from, sizeof from);
+            square_label(cols, m.to, to, sizeof to);
+            if (sp == GGN_SPELLING_MUST_DENY) {
+                char text[200];
+                snprintf(text, sizeof text, "%s %s %s", c->before.id[m.from], from, to);
+                ss_add(&engine, dup_str(text));
+                continue;
+            }
+            assert_true(ggn_position_make(pos, m));
+            ggn_board_state *played = ggn_position_export_state(pos, (ggn_spelling)sp, true, &err);
+            if (!played) fail_msg("%s: export_state as played: %s", c->name, err.message);
+            board_from_state(&c->after, g, played);
+            ggn_board_state_free(played);
+            assert_true(ggn_position_unmake(pos));
+            char *text = board_text(&c->after, cols);
+            size_t len = strlen(text);
+            char *full = malloc(len + 40);
+            assert_non_null(full);
+            snprintf(full, len + 40, "%s-%s => %s", from, to, text);
+            free(text);
+            ss_add(&engine, full);
+        }
+        assert_true(ggn_board_view_update(c->view[sp], st, &err));
+        int nt = ggn_board_view_transitions(c->view[sp], c->tr, GGN_MAX_MOVES * 4, &err);
+        if (nt < 0) fail_msg("%s: transitions: %s", c->name, err.message);
+        for (int i = 0; i < nt; i++) {
+            const ggn_transition *t = &c->tr[i];
+            if (sp == GGN_SPELLING_MUST_DENY) {
+                char text[200];
+                snprintf(text, sizeof text, "%s %s %s", t->piece, t->source, t->destination);
+                ss_add(&lib, dup_str(text));
+                continue;
+            }
+            memcpy(c->after.id, c->before.id, (size_t)c->before.nsq * GGN_MAX_ID);
+            size_t nd = ggn_transition_diff_count(t);
+            for (size_t k = 0; k < nd; k++) {
+                const char *sq, *piece;
+                assert_true(ggn_transition_diff(t, k, &sq, &piece));
+                int idx = square_index(cols, sq);
+                assert_true(idx >= 0 && idx < c->after.nsq);
+                snprintf(c->after.id[idx], GGN_MAX_ID, "%s", piece ? piece : "");
+            }
+            const char *added, *removed;
+            ggn_transition_hand(t, &added, &removed);
+            assert_null(added);
+            assert_null(removed);
+            char *text = board_text(&c->after, cols);
+            size_t len = strlen(text);
+            char *full = malloc(len + 40);
+            assert_non_null(full);
+            snprintf(full, len + 40, "%s-%s => %s", t->source, t->destination, text);
+            free(text);
+            ss_add(&lib, full);
+        }
+        ggn_board_state_free(st);
+        ss_finish(&engine);
+        ss_finish(&lib);
+        char label[700];
+        snprintf(label, sizeof label, "%s %s %s", c->name, ggn_spelling_name((ggn_spelling)sp), where);
+        if (!ss_same(&engine, &lib, label)) fail_msg("%s: the export and the engine disagree", label);
+        total_transitions += engine.n;
+        ss_free(&engine);
+        ss_free(&lib);
+    }
+    total_positions++;
+}
+
+/* Exports g in the three spellings, then plays random legal games and checks every position. */
+static void cross_check(const char *path, const char *name, unsigned long long min_positions)
+{
+    ggn_game *g = load_game(path);
+    checker *c = calloc(1, sizeof *c);
+    assert_non_null(c);
+    c->g = g;
+    c->name = name;
+    for (int sp = 0; sp < 3; sp++) {
+        ggn_error err;
+        ggn_error_clear(&err);
+        char *text = ggn_game_export(g, (ggn_spelling)sp, &err);
+        if (!text) fail_msg("%s: export %s: %s", name, ggn_spelling_name((ggn_spelling)sp), err.message);
+        char doc[300];
+        snprintf(doc, sizeof doc, "%s.%s.json", name, ggn_spelling_name((ggn_spelling)sp));
+        c->rs[sp] = load_clean(text, doc);
+        free(text);
+        ggn_board_state *st = ggn_board_state_new(GGN_SIDE_FIRST);
+        c->view[sp] = ggn_board_view_new(c->rs[sp], st, &err);
+        assert_non_null(c->view[sp]);
+        ggn_board_state_free(st);
+    }
+    int nsq = ggn_game_cols(g) * ggn_game_rows(g);
+    c->before.nsq = c->after.nsq = nsq;
+    c->before.id = calloc((size_t)nsq, GGN_MAX_ID);
+    c->after.id = calloc((size_t)nsq, GGN_MAX_ID);
+    c->tr = malloc(GGN_MAX_MOVES * 4 * sizeof *c->tr);
+    assert_true(c->before.id && c->after.id && c->tr);
+
+    unsigned long long start_positions = total_positions;
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    int games = 0;
+    while (total_positions - start_positions < min_positions) {
+        ggn_position *fresh = ggn_position_new(g);
+        assert_non_null(fresh);
+        ggn_position_copy(pos, fresh);
+        ggn_position_free(fresh);
+        games++;
+        for (int ply = 0; ply < MAX_GAME_PLIES && total_positions - start_positions < min_positions; ply++) {
+            check_position(c, pos);
+            ggn_move legal[GGN_MAX_MOVES];
+            size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+            if (n == 0 || ggn_position_leader_captured(pos)) break;
+            if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+            assert_true(ggn_position_make(pos, legal[rng_next(&seed) % n]));
+        }
+    }
+    printf("%s: %llu positions in %d games, all transitions agree\n", name, total_positions - start_positions, games);
+    ggn_position_free(pos);
+    for (int sp = 0; sp < 3; sp++) {
+        ggn_board_view_free(c->view[sp]);
+        ggn_ruleset_free(c->rs[sp]);
+    }
+    free(c->before.id);
+    free(c->after.id);
+    free(c->tr);
+    free(c);
+    ggn_game_free(g);
+}
+
+/* Every spec of a directory: cross-checked when it has two players and symbols, else refused. */
+static int check_dir(const char *dir, bool require_any, unsigned long long min_positions)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        if (require_any) fail_msg("cannot open %s", dir);
+        return 0;
+    }
+    char *names[256];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 256) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) names[n++] = dup_str(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], cmp_str);
+    int checked = 0;
+    for (int i = 0; i < n; i++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        ggn_errors errs;
+        ggn_errors_init(&errs);
+        ggn_game *g = ggn_game_load_file(path, &errs);
+        if (!g) {
+            /* A game someone is still writing; it is ggn check's business, not the export's. */
+            printf("%s: does not load, skipped\n", names[i]);
+            free(names[i]);
+            continue;
+        }
+        bool exportable = ggn_game_player_count(g) == 2 && ggn_game_has_fen(g);
+        if (!exportable) {
+            ggn_error err;
+            ggn_error_clear(&err);
+            char *text = ggn_game_export(g, GGN_SPELLING_MUST_DENY, &err);
+            assert_null(text);
+            assert_int_equal(err.code, GGN_E_CONVERSION);
+            printf("%s: refused as expected (%s)\n", names[i], err.message);
+        }
+        ggn_game_free(g);
+        if (exportable) {
+            cross_check(path, names[i], min_positions);
+            checked++;
+        }
+        free(names[i]);
+    }
+    return checked;
+}
+
+static void test_cross_check_games(void **state)
+{
+    (void)state;
+    int checked = check_dir(GGN_GAMES_DIR, true, MIN_POSITIONS);
+    assert_true(checked >= 1);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/chess.json", GGN_GAMES_DIR);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f); /* chess must be among them */
+    fclose(f);
+}
+
+static void test_cross_check_constructs(void **state)
+{
+    (void)state;
+    char dir[1200];
+    snprintf(dir, sizeof dir, "%s/export", GGN_TEST_DATA);
+    assert_true(check_dir(dir, true, 4 * MIN_POSITIONS) >= 1); /* rarer constructs need more positions */
+    printf("cross-check total: %llu positions, %llu transitions compared\n", total_positions, total_transitions);
+}
+
+/* ---- round trips ---------------------------------------------------------- */
+
+static void test_round_trips(void **state)
+{
+    (void)state;
+    char path[1200];
+    snprintf(path, sizeof path, "%s/chess.json", GGN_GAMES_DIR);
+    ggn_game *g = load_game(path);
+    for (int from = 0; from < 3; from++) {
+        ggn_error err;
+        ggn_error_clear(&err);
+        char *text = ggn_game_export(g, (ggn_spelling)from, &err);
+        assert_non_null(text);
+        ggn_ruleset *rs = load_clean(text, "chess.export.json");
+        ggn_ruleset_stats a;
+        ggn_ruleset_stats_get(rs, &a);
+        for (int to = 0; to < 3; to++) {
+            ggn_error_clear(&err);
+            char *out = ggn_ruleset_write(rs, (ggn_spelling)to, &err);
+            /*
+             * docs/ggn.md: must-deny says no patch, so a board-check or
+             * require-prevent library whose patches do more than "source
+             * emptied, destination taking the piece" (promotions, castling,
+             * en passant, state changes) cannot become must-deny. Every
+             * other direction works for an exported library: it uses no
+             * "ally" (which require-prevent lacks) and forbids nothing but
+             * what board-check can require instead.
+             */
+            bool refused = to == GGN_SPELLING_MUST_DENY && from != GGN_SPELLING_MUST_DENY;
+            if (refused) {
+                assert_null(out);
+                assert_int_equal(err.code, GGN_E_CONVERSION);
+                assert_true(err.pointer[0] == '/');
+                continue;
+            }
+            if (!out) fail_msg("%s -> %s: %s", ggn_spelling_name((ggn_spelling)from), ggn_spelling_name((ggn_spelling)to), err.message);
+            ggn_ruleset *back = load_clean(out, "chess.converted.json");
+            ggn_ruleset_stats b;
+            ggn_ruleset_stats_get(back, &b);
+            assert_int_equal(a.sources, b.sources);
+            assert_int_equal(a.destinations, b.destinations);
+            assert_int_equal(a.possibilities, b.possibilities);
+            if (from == to) assert_string_equal(text, out); /* the exporter writes what the writer writes */
+            ggn_ruleset_free(back);
+            free(out);
+        }
+        ggn_ruleset_free(rs);
+        free(text);
+    }
+    ggn_game_free(g);
+}
+
+/* ---- refusals -------------------------------------------------------------- */
+
+static const char *const three_players =
+    "{\"name\": \"Three\", \"board\": {\"dimensions\": [3, 3]},"
+    " \"players\": ["
+    "  {\"name\": \"A\", \"direction\": [[1,0],[0,1]], \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[0,0]]}]},"
+    "  {\"name\": \"B\", \"direction\": [[1,0],[0,-1]], \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[2,2]]}]},"
+    "  {\"name\": \"C\", \"direction\": [[0,1],[-1,0]], \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[0,2]]}]}],"
+    " \"turns\": {\"order\": [\"A\", \"B\", \"C\"]},"
+    " \"pieces\": [{\"code\": \"K\", \"symbol\": \"K\", \"moves\": [{\"id\": 0, \"step\": [0, 1], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}]}";
+
+static const char *const no_symbol =
+    "{\"name\": \"Plain\", \"board\": {\"dimensions\": [3, 3]},"
+    " \"players\": ["
+    "  {\"name\": \"A\", \"direction\": [[1,0],[0,1]], \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[0,0]]}]},"
+    "  {\"name\": \"B\", \"direction\": [[1,0],[0,-1]], \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[2,2]]}]}],"
+    " \"turns\": {\"order\": [\"A\", \"B\"]},"
+    " \"pieces\": [{\"code\": \"K\", \"moves\": [{\"id\": 0, \"step\": [0, 1], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}]}";
+
+static const char *const countdown =
+    "{\"name\": \"Count\", \"board\": {\"dimensions\": [3, 3]},"
+    " \"players\": ["
+    "  {\"name\": \"A\", \"direction\": [[1,0],[0,1]], \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[0,0]]}]},"
+    "  {\"name\": \"B\", \"direction\": [[1,0],[0,-1]], \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[2,2]]}]}],"
+    " \"turns\": {\"order\": [\"A\", \"B\"]},"
+    " \"pieces\": [{\"code\": \"K\", \"symbol\": \"K\", \"moves\": ["
+    "   {\"id\": 0, \"step\": [0, 1], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}],"
+    "    \"side_effects\": [{\"action\": \"SET_STATE\", \"state\": \"TIRED\", \"duration\": 3}]},"
+    "   {\"id\": 1, \"step\": [1, 0], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}],"
+    "    \"conditions\": [{\"condition\": \"CHECK_STATE\", \"state\": \"TIRED\", \"position\": [0, 1]}]}]}]}";
+
+static void expect_refusal(const char *spec, const char *words)
+{
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "t.json", &errs);
+    if (!g) {
+        char buf[700];
+        ggn_error_format(&errs.items[0], buf, sizeof buf);
+        fail_msg("spec does not load: %s", buf);
+    }
+    for (int sp = 0; sp < 3; sp++) {
+        ggn_error err;
+        ggn_error_clear(&err);
+        assert_null(ggn_game_export(g, (ggn_spelling)sp, &err));
+        assert_int_equal(err.code, GGN_E_CONVERSION);
+        if (!strstr(err.message, words)) fail_msg("message \"%s\" lacks \"%s\"", err.message, words);
+    }
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    ggn_error_clear(&err);
+    assert_null(ggn_position_export_state(pos, GGN_SPELLING_BOARD_CHECK, false, &err));
+    assert_int_equal(err.code, GGN_E_CONVERSION);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    expect_refusal(three_players, "has 3 players");
+    expect_refusal(no_symbol, "has no symbol");
+    expect_refusal(countdown, "not a countdown");
+    ggn_error err;
+    ggn_error_clear(&err);
+    assert_null(ggn_game_export(NULL, GGN_SPELLING_MUST_DENY, &err));
+    assert_int_equal(err.code, GGN_E_USAGE);
+    /* as played needs a move */
+    char path[1200];
+    snprintf(path, sizeof path, "%s/chess.json", GGN_GAMES_DIR);
+    ggn_game *g = load_game(path);
+    ggn_position *pos = ggn_position_new(g);
+    assert_null(ggn_position_export_state(pos, GGN_SPELLING_MUST_DENY, true, &err));
+    assert_int_equal(err.code, GGN_E_STATE);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* ---- ids and states at the start of chess ---------------------------------- */
+
+static void test_chess_start_state(void **state)
+{
+    (void)state;
+    char path[1200];
+    snprintf(path, sizeof path, "%s/chess.json", GGN_GAMES_DIR);
+    ggn_game *g = load_game(path);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    ggn_board_state *st = ggn_position_export_state(pos, GGN_SPELLING_MUST_DENY, false, &err);
+    assert_non_null(st);
+    assert_string_equal(ggn_board_state_at(st, "e1"), "C:+K");
+    assert_string_equal(ggn_board_state_at(st, "h1"), "C:+R");
+    assert_string_equal(ggn_board_state_at(st, "g1"), "C:N");
+    assert_string_equal(ggn_board_state_at(st, "e2"), "C:+P");
+    assert_string_equal(ggn_board_state_at(st, "e8"), "c:+k");
+    assert_null(ggn_board_state_at(st, "e4"));
+    assert_int_equal(ggn_board_state_active(st), GGN_SIDE_FIRST);
+    ggn_board_state_free(st);
+    /* e2e4: the pawn carries the en-passant flag while black is to move */
+    assert_true(ggn_position_set_fen(pos, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", &err));
+    st = ggn_position_export_state(pos, GGN_SPELLING_BOARD_CHECK, false, &err);
+    assert_non_null(st);
+    assert_string_equal(ggn_board_state_at(st, "e4"), "CHESS:-P");
+    assert_string_equal(ggn_board_state_at(st, "d7"), "chess:+p");
+    assert_int_equal(ggn_board_state_active(st), GGN_SIDE_SECOND);
+    ggn_board_state_free(st);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* ---- the command line ---------------------------------------------------- */
+
+static void test_cli(void **state)
+{
+    (void)state;
+    const char *spellings[] = { "must-deny", "require-prevent", "board-check" };
+    for (int sp = 0; sp < 3; sp++) {
+        char out[256], cmd[2048];
+        snprintf(out, sizeof out, "test_export_cli_%s.json", spellings[sp]);
+        snprintf(cmd, sizeof cmd, "'%s' export chess --spelling %s -o %s && '%s' check %s 2>&1", GGN_BINARY, spellings[sp],
+                 out, GGN_BINARY, out);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        char line[1024], all[4096] = "";
+        while (fgets(line, sizeof line, p)) strncat(all, line, sizeof all - strlen(all) - 1);
+        int status = pclose(p);
+        if (status != 0 || strstr(all, "warning") || !strstr(all, ": ok (GGN document)\n"))
+            fail_msg("%s:\n%s", cmd, all);
+        remove(out);
+    }
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' export chess4 > /dev/null 2>&1", GGN_BINARY);
+    int status = system(cmd);
+    assert_int_not_equal(status, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_chess_start_state),
+        cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_cross_check_games),
+        cmocka_unit_test(test_cross_check_constructs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
