@@ -81,7 +81,8 @@ static bool parse_text(ggn_jdoc *doc, ggn_errors *errs)
     if (json_error_code(&jerr) == json_error_duplicate_key) code = GGN_E_DUPLICATE_KEY;
     else if (json_error_code(&jerr) == json_error_out_of_memory) code = GGN_E_NOMEM;
     int line = jerr.line > 0 ? jerr.line : 0;
-    int column = jerr.column > 0 ? jerr.column : 0;
+    /* jansson says column 0 for an error before the first byte of a line (empty input): that is column 1. */
+    int column = jerr.column > 0 ? jerr.column : (line > 0 ? 1 : 0);
     report_at(doc, errs, code, line, column, "%s", jerr.text);
     return false;
 }
