@@ -358,7 +358,10 @@ static void cross_check(const char *path, const char *name, unsigned long long m
     ggn_game_free(g);
 }
 
-/* Every spec of a directory: cross-checked when it has two players and symbols, else refused. */
+/* The shipped games the cross-check is promised for (when present). */
+static const char *const required[] = { "chess.json", "losalamos.json", "shatranj.json", "makruk.json", "constructs.json" };
+
+/* Every spec of a directory: cross-checked when it exports, else refused with GGN_E_CONVERSION. */
 static int check_dir(const char *dir, bool require_any, unsigned long long min_positions)
 {
     DIR *d = opendir(dir);
@@ -388,14 +391,23 @@ static int check_dir(const char *dir, bool require_any, unsigned long long min_p
             free(names[i]);
             continue;
         }
-        bool exportable = ggn_game_player_count(g) == 2 && ggn_game_has_fen(g);
+        /*
+         * More than two players and kinds without symbols must be refused;
+         * a game the exporter refuses for another documented reason (hands,
+         * docs/export.md) is reported, but never one of the games the
+         * cross-check is promised for.
+         */
+        ggn_error err;
+        ggn_error_clear(&err);
+        char *text = ggn_game_export(g, GGN_SPELLING_MUST_DENY, &err);
+        bool exportable = text != NULL;
+        free(text);
+        if (ggn_game_player_count(g) != 2 || !ggn_game_has_fen(g)) assert_false(exportable);
         if (!exportable) {
-            ggn_error err;
-            ggn_error_clear(&err);
-            char *text = ggn_game_export(g, GGN_SPELLING_MUST_DENY, &err);
-            assert_null(text);
             assert_int_equal(err.code, GGN_E_CONVERSION);
-            printf("%s: refused as expected (%s)\n", names[i], err.message);
+            for (size_t r = 0; r < sizeof required / sizeof required[0]; r++)
+                if (strcmp(names[i], required[r]) == 0) fail_msg("%s must export: %s", names[i], err.message);
+            printf("%s: refused (%s)\n", names[i], err.message);
         }
         ggn_game_free(g);
         if (exportable) {
