@@ -12,7 +12,9 @@
  * piece) can expose a leader in one way only — by opening a slide line onto
  * it through the square it leaves. That is checked along the precomputed
  * reverse rays, with the move applied in the walk (source empty, destination
- * ours). Anything else takes the exact path. Nothing is allocated.
+ * ours). A plain move of a game's only leader is judged by testing its
+ * destination with its source emptied. Anything else takes the exact path.
+ * Nothing is allocated.
  */
 #include "engine.h"
 
@@ -66,6 +68,36 @@ static bool behind(const ggn_game *g, int l, int from, int dx, int dy)
     return k >= 1 && ey == k * dy;
 }
 
+/* Index of the lowest set bit of a non-zero mask. */
+static inline int lowest_bit(uint32_t mask)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* Does the reverse ray of slide d of player o from l, with the move applied, reach an attacker? */
+static bool ray_reaches_attacker(const ggn_position *pos, const eg_slide_dir *dir, int o, int l, int from, int to)
+{
+    const uint16_t *ray = dir->rev_pool + dir->rev_off[l];
+    for (int j = 0, n = dir->rev_len[l]; j < n; j++) {
+        int s = ray[j];
+        if (s == to) return false;
+        if (s == from || pos->side_at[s] == EG_EMPTY_SIDE) continue;
+        if (pos->side_at[s] != o) return false;
+        int k = pos->kind_at[s];
+        return ((dir->kinds >> k) & 1) && dir->range[k] > j;
+    }
+    return false;
+}
+
 /* Would vacating `from` and occupying `to` open a slide of another player onto square l? */
 static bool opens_line(const ggn_position *pos, int player, int l, int from, int to)
 {
@@ -73,24 +105,31 @@ static bool opens_line(const ggn_position *pos, int player, int l, int from, int
     for (int o = 0; o < g->nplayers; o++) {
         if (o == player) continue;
         const eg_attack *at = &g->attack[o];
-        uint32_t through = at->align ? at->align[(size_t)l * (size_t)g->nsq + (size_t)from] : UINT32_MAX;
-        for (int d = 0; through && d < at->nslide; d++) {
-            const eg_slide_dir *dir = &at->slide[d];
-            if (at->align ? !((through >> d) & 1) : !behind(g, l, from, dir->dx, dir->dy)) continue;
-            const uint16_t *ray = dir->rev_pool + dir->rev_off[l];
-            for (int j = 0, n = dir->rev_len[l]; j < n; j++) {
-                int s = ray[j];
-                if (s == to) break;
-                if (s == from || pos->side_at[s] == EG_EMPTY_SIDE) continue;
-                if (pos->side_at[s] == o) {
-                    int k = pos->kind_at[s];
-                    if (((dir->kinds >> k) & 1) && dir->range[k] > j) return true;
-                }
-                break;
-            }
+        if (at->align) {
+            for (uint32_t through = at->align[(size_t)l * (size_t)g->nsq + (size_t)from]; through; through &= through - 1)
+                if (ray_reaches_attacker(pos, &at->slide[lowest_bit(through)], o, l, from, to)) return true;
+            continue;
         }
+        for (int d = 0; d < at->nslide; d++)
+            if (behind(g, l, from, at->slide[d].dx, at->slide[d].dy) &&
+                ray_reaches_attacker(pos, &at->slide[d], o, l, from, to))
+                return true;
     }
     return false;
+}
+
+/*
+ * A plain move of the only leader: safe when its destination is not
+ * attacked once the source is empty. Whatever stood on the destination is
+ * captured and cannot attack from there; nothing else changes.
+ */
+static bool leader_step_safe(ggn_position *pos, int player, int from, int to)
+{
+    int8_t side = pos->side_at[from];
+    pos->side_at[from] = EG_EMPTY_SIDE;
+    bool safe = !eg_attacked_by_others(pos, to, player);
+    pos->side_at[from] = side;
+    return safe;
 }
 
 static bool legal_by_making(ggn_position *pos, ggn_move m, int player)
@@ -116,10 +155,13 @@ size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n)
         ggn_move m = moves[i];
         int kind = pos->kind_at[m.from];
         bool legal;
-        if (fast && kind != g->leader && ((eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1)) {
+        bool plain = (eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1;
+        if (fast && plain && kind != g->leader) {
             legal = true;
             for (int k = 0; k < nleaders && legal; k++)
                 if (opens_line(pos, player, leaders[k], m.from, m.to)) legal = false;
+        } else if (plain && kind == g->leader && nleaders == 1 && !g->any_odd && !pos->leaders_overflow) {
+            legal = leader_step_safe(pos, player, m.from, m.to);
         } else {
             legal = legal_by_making(pos, m, player);
         }
@@ -130,15 +172,15 @@ size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n)
 
 size_t ggn_position_pseudo_moves(ggn_position *pos, ggn_move *buf, size_t cap)
 {
-    return eg_generate(pos, buf, cap);
+    return eg_generate_all(pos, buf, cap);
 }
 
 size_t ggn_position_legal_moves(ggn_position *pos, ggn_move *buf, size_t cap)
 {
     ggn_move all[GGN_MAX_MOVES];
-    size_t n = eg_generate(pos, all, GGN_MAX_MOVES);
+    size_t n = eg_generate_all(pos, all, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
-    n = eg_filter_legal(pos, all, n);
+    n = eg_filter_legal_all(pos, all, n);
     for (size_t i = 0; i < n && i < cap; i++) buf[i] = all[i];
     return n;
 }
