@@ -21,7 +21,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$work/$t/corpus" "$work/$t/artifacts"
   cp "$here/corpus/$t"/* "$work/$t/corpus/"
   dict=()
-  if [ -f "$here/$t.dict" ]; then dict=(-dict="$here/$t.dict"); fi
+  if [ -f "$here/$t.dict" ]; then dict=(-dict="$here/$t.dict"); else dict=(-dict="$here/json.dict"); fi
   start=$(date +%s)
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$bin" "${dict[@]}" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -max_len=16384 \
