@@ -425,6 +425,29 @@ static void test_error_overflow_counted(void **state)
     assert_string_equal(errs.items[1].pointer, "/pieces/0/moves/0/actions");
 }
 
+/* Misspelt names get the closest real one suggested; far-off names do not. */
+static void test_suggestions(void **state)
+{
+    (void)state;
+    const char *text =
+        "{\"name\": \"T\", \"board\": {\"dimensions\": [4, 4]},"
+        " \"players\": [{\"name\": \"W\", \"direction\": [[1, 0], [0, 1]],"
+        "   \"starting_positions\": [{\"piece\": \"KNIGT\", \"positions\": [[0, 0]]}]}],"
+        " \"turns\": {\"order\": [\"W\"]},"
+        " \"pieces\": [{\"code\": \"KNIGHT\", \"moves\": [{\"id\": 0, \"step\": [1, 2],"
+        "   \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}],"
+        "   \"conditions\": [{\"condition\": \"PATH_EMTPY\"}, {\"condition\": \"TELEPORT\"}]}]}]}";
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    assert_null(sd_game_load_string(text, strlen(text), "typos", &errs));
+    assert_int_equal(errs.count, 3);
+    assert_string_equal(errs.items[0].pointer, "/players/0/starting_positions/0/piece");
+    assert_string_equal(errs.items[0].message, "piece code 'KNIGT' is not defined in /pieces; did you mean 'KNIGHT'?");
+    assert_string_equal(errs.items[1].pointer, "/pieces/0/moves/0/conditions/0/condition");
+    assert_string_equal(errs.items[1].message, "unknown condition 'PATH_EMTPY'; did you mean 'PATH_EMPTY'?");
+    assert_non_null(strstr(errs.items[2].message, "unknown condition 'TELEPORT'; allowed: FIRST_MOVE"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_games_dir),
         cmocka_unit_test(test_api_edges),
         cmocka_unit_test(test_error_overflow_counted),
+        cmocka_unit_test(test_suggestions),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && compat_skipped) return 77;

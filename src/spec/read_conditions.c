@@ -79,9 +79,18 @@ static void read_one(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd
         c->kind = SD_COND_NAMED;
         c->named = sd_find_named(r, name);
         sd_check_keys(r, obj, named_ref_keys, "a named-condition reference");
-        if (c->named < 0 && r->named_ok)
-            sd_error_key(r, "condition", GGN_E_UNKNOWN, "unknown condition '%s'; allowed: " ALLOWED_CONDITIONS,
-                         name);
+        if (c->named < 0 && r->named_ok) {
+            const char *names[sizeof kinds / sizeof kinds[0] + GGN_MAX_NAMED_CONDITIONS];
+            size_t n = 0;
+            for (size_t i = 0; i < nk; i++) names[n++] = kinds[i].name;
+            for (int i = 0; i < r->g->nnamed && i < GGN_MAX_NAMED_CONDITIONS; i++) names[n++] = r->g->named[i].code;
+            const char *close = sd_closest_name(name, names, n);
+            if (close)
+                sd_error_key(r, "condition", GGN_E_UNKNOWN, "unknown condition '%s'; did you mean '%s'?", name, close);
+            else
+                sd_error_key(r, "condition", GGN_E_UNKNOWN, "unknown condition '%s'; allowed: " ALLOWED_CONDITIONS,
+                             name);
+        }
         return;
     }
     c->kind = kinds[k].kind;

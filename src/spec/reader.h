@@ -124,6 +124,11 @@ int sd_kind_ref(sd_reader *r, const json_t *v);
 int sd_kind_ref_field(sd_reader *r, const json_t *obj, const char *key, bool required);
 
 /* Index of a state flag name, interned on first use (LIMIT past GGN_MAX_FLAGS). */
+/* suggest.c: the candidate closest to a misspelt word, or NULL when none is close. */
+const char *sd_closest_name(const char *word, const char *const *names, size_t n);
+/* suggest.c: the defined piece code closest to a misspelt one, or NULL. */
+const char *sd_closest_kind(const sd_reader *r, const char *code);
+
 int sd_flag(sd_reader *r, const char *name);
 
 /* True when (x, y) is on the board and disabled. */

@@ -110,8 +110,11 @@ int sd_kind_ref(sd_reader *r, const json_t *v)
     char code[GGN_MAX_STRING_BYTES + 1];
     if (!sd_string_value(r, v, code)) return -1;
     int k = sd_find_kind(r, code);
-    if (k < 0 && r->kinds_ok)
-        sd_error(r, GGN_E_REFERENCE, "piece code '%s' is not defined in /pieces", code);
+    if (k < 0 && r->kinds_ok) {
+        const char *close = sd_closest_kind(r, code);
+        if (close) sd_error(r, GGN_E_REFERENCE, "piece code '%s' is not defined in /pieces; did you mean '%s'?", code, close);
+        else sd_error(r, GGN_E_REFERENCE, "piece code '%s' is not defined in /pieces", code);
+    }
     return k;
 }
 
