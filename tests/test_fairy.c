@@ -2,7 +2,7 @@
  * test_fairy.c — differential test against Fairy-Stockfish.
  *
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
- * shatranj, makruk): random legal games from the start (fixed seeds) give at
+ * shatranj, makruk, crazyhouse): random legal games from the start (fixed seeds) give at
  * least POSITIONS positions; each is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
@@ -287,6 +287,7 @@ static const variant variants[] = {
     { "losalamos.json", "losalamos", 0x10A1A405ULL, 0 },
     { "shatranj.json", "shatranj", 0x5A7A21ULL, 4 },
     { "makruk.json", "makruk", 0x3A1C2BULL, 0 },
+    { "crazyhouse.json", "crazyhouse", 0xC4A2E405ULL, 0 },
 };
 
 static bool oracle_present(void)
@@ -328,7 +329,7 @@ static void run_variant(const variant *v)
 
     static divide fsd, ggd;
     rng = v->seed;
-    int compared = 0, tries = 0, mismatches = 0, with_ep = 0, with_castling = 0, in_check = 0;
+    int compared = 0, tries = 0, mismatches = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
     while (compared < POSITIONS && tries < 20 * POSITIONS) {
         tries++;
@@ -362,6 +363,8 @@ static void run_variant(const variant *v)
             with_ep += strcmp(ep, "-") != 0;
             with_castling += strcmp(castling, "-") != 0;
         }
+        const char *pocket = strchr(fen, '[');
+        with_hand += pocket && pocket[1] != ']';
         in_check += ggn_position_leader_attacked(p, ggn_position_to_move(p));
 
         uint64_t want = fs_perft(&o, fen, DEPTH, &fsd);
@@ -379,8 +382,9 @@ static void run_variant(const variant *v)
     }
     oracle_stop(&o);
     printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
-           "castling rights, %d in check), %d mismatches\n",
-           v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, mismatches);
+           "castling rights, %d in check, %d with pieces in hand), %d mismatches\n",
+           v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, with_hand, mismatches);
+    if (ggn_game_has_hands(g)) assert_true(with_hand > POSITIONS / 2);
     ggn_position_free(pos);
     ggn_game_free(g);
     assert_int_equal(compared, POSITIONS);
@@ -415,6 +419,13 @@ static void test_makruk(void **state)
     run_variant(&variants[3]);
 }
 
+static void test_crazyhouse(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[4]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -424,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_losalamos),
         cmocka_unit_test(test_shatranj),
         cmocka_unit_test(test_makruk),
+        cmocka_unit_test(test_crazyhouse),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;

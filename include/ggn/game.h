@@ -36,6 +36,13 @@ typedef struct ggn_move {
     uint8_t modifier;   /* index of the TRANSFORM modifier that fired (0 when promotion is 0) */
 } ggn_move;
 
+/*
+ * A drop from the hand (games with "hands", docs/game-spec.md) has
+ * from == GGN_MOVE_DROP, to = the square, pattern = the kind dropped and
+ * action = the index of the kind's drop rule.
+ */
+#define GGN_MOVE_DROP 0xFFFFu
+
 /* ---- games -------------------------------------------------------------- */
 
 /*
@@ -65,6 +72,9 @@ int ggn_game_leader(const ggn_game *game);
 /* True when every kind has a symbol and the game has two players (FEN works). */
 bool ggn_game_has_fen(const ggn_game *game);
 
+/* True when the game keeps hands: captured pieces go to the capturer, drops are moves. */
+bool ggn_game_has_hands(const ggn_game *game);
+
 /* ---- positions ---------------------------------------------------------- */
 
 /* A new position at the game's start. NULL only when out of memory. */
@@ -85,7 +95,13 @@ int ggn_position_ply(const ggn_position *pos);
  */
 bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int *owner, bool *unmoved);
 
-/* Zobrist hash of pieces, unmoved states and the turn. */
+/* Pieces of `kind` in the hand of `player` (0 in games without hands). */
+int ggn_position_hand_count(const ggn_position *pos, int player, int kind);
+
+/* True when the move is a drop from the hand. */
+bool ggn_move_is_drop(ggn_move move);
+
+/* Zobrist hash of pieces, unmoved states, hands and the turn. */
 uint64_t ggn_position_hash(const ggn_position *pos);
 
 /*

@@ -540,6 +540,7 @@ ggn_game *eg_compile(sd_game *def, ggn_errors *errs)
     compile_keys(&c);
     compile_values(&c);
     compile_castling(&c);
+    if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;
     for (int k = 0; k < g->nkinds; k++)

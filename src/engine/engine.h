@@ -120,6 +120,21 @@ typedef struct eg_attack {
 
 #define EG_ALIGN_MAX_SQUARES 256  /* boards up to this size get eg_attack.align */
 
+/* Extension "hands": the squares one drop rule of one kind allows one player (named conditions applied). */
+typedef struct eg_drop_rule {
+    uint16_t nsq;
+    uint16_t *sq;
+} eg_drop_rule;
+
+typedef struct eg_drops {
+    uint8_t nrule;
+    eg_drop_rule *rule;
+} eg_drops;
+
+/* ggn_move.from of a drop (GGN_MOVE_DROP); .pattern is the kind, .action the drop rule. */
+#define EG_DROP_FROM GGN_MOVE_DROP
+#define EG_HAND_KEYS 256   /* zobrist keys per (player, kind): counts 1..255 */
+
 #define EG_MAX_LEADERS 4   /* leaders per player tracked by the fast legality test */
 
 struct ggn_game {
@@ -147,7 +162,21 @@ struct ggn_game {
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
     bool any_odd;              /* some player has an odd slide: legality always makes the move */
     bool promotes_to_leader;   /* some TRANSFORM option is the leader kind */
+    bool hands;                /* extension: captures go to the hand, drops are moves */
+    uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
+    eg_drops *drops;           /* [nplayers][nkinds] */
+    uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */
 };
+
+static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
+{
+    return &g->drops[(size_t)player * (size_t)g->nkinds + (size_t)kind];
+}
+
+static inline uint64_t eg_hand_key(const ggn_game *g, int player, int kind, int n)
+{
+    return g->zobrist_hand[((size_t)player * (size_t)g->nkinds + (size_t)kind) * EG_HAND_KEYS + (size_t)n];
+}
 
 static inline const eg_move *eg_move_of(const ggn_game *g, int player, int kind, int m)
 {
@@ -181,6 +210,9 @@ typedef struct eg_undo {
     uint8_t ncell, npiece;
     bool capture;
     bool leaders_changed;  /* a promotion changed a leader's kind: reindex on unmake */
+    uint8_t nhand;         /* hand changes (games with hands), undone with npiece_before */
+    int16_t npiece_before;
+    struct { uint8_t player, kind; int8_t delta; } hand[EG_MAX_UNDO_PIECES];
     struct { uint16_t sq; int8_t side; uint8_t kind; uint8_t piece; } cell[EG_MAX_UNDO_CELLS];
     struct { uint8_t id; eg_piece saved; } piece[EG_MAX_UNDO_PIECES];
 } eg_undo;
@@ -203,6 +235,7 @@ struct ggn_position {
     bool leaders_overflow;  /* a player has more than EG_MAX_LEADERS: the slow scan is used */
     bool assume_unattacked; /* NOT_ATTACKED / PATH_NOT_ATTACKED hold without looking; true only
                                inside ggn_position_pseudo_moves_ex (export cross-check) */
+    uint8_t hand[GGN_MAX_PLAYERS][GGN_MAX_KINDS];       /* pieces in hand per player and kind */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
 };
@@ -238,11 +271,35 @@ void eg_unmake(ggn_position *pos);
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved);
 void eg_clear(ggn_position *pos);
 
+/* hands.c: drop tables of a game with hands (called by eg_compile). */
+bool eg_compile_hands(ggn_game *g);
+/* hands.c: appends the drops of the player to move; returns the new count (may exceed cap). */
+size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* hands.c: eg_filter_legal for a list that ends with drops. */
+size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n);
+
 /* legal.c: rebuilds pos->leader after setup or a promotion that changed a leader's kind. */
 void eg_index_leaders(ggn_position *pos);
 /* legal.c: does any leader of `player` stand attacked? */
 bool eg_leader_attacked(const ggn_position *pos, int player);
 /* legal.c: keeps the legal moves of moves[0..n) at the front; returns how many. */
 size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n);
+
+/*
+ * Every pseudo-legal move (board moves, then drops in a game with hands) and
+ * its legal filter: what perft and the public move lists use. The hands
+ * test stays out of eg_generate and eg_filter_legal, which the export also
+ * calls and whose speed is chess's.
+ */
+static inline size_t eg_generate_all(const ggn_position *pos, ggn_move *buf, size_t cap)
+{
+    size_t n = eg_generate(pos, buf, cap);
+    return pos->g->hands ? eg_generate_drops(pos, buf, cap, n) : n;
+}
+
+static inline size_t eg_filter_legal_all(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    return pos->g->hands ? eg_filter_legal_drops(pos, moves, n) : eg_filter_legal(pos, moves, n);
+}
 
 #endif

@@ -19,13 +19,21 @@
 #include "engine.h"
 #include "ggn/id.h"
 
-static int kind_of_symbol(const ggn_game *g, char c)
+/* The kind written c (c~ when promoted: a kind whose symbol is "C~", else the plain one). */
+static int kind_of_symbol(const ggn_game *g, char c, bool promoted)
 {
     char up = (char)toupper((unsigned char)c);
-    for (int k = 0; k < g->nkinds; k++)
-        if (g->def->kinds[k].symbol == up) return k;
-    return EG_NONE;
+    int plain = EG_NONE;
+    for (int k = 0; k < g->nkinds; k++) {
+        if (g->def->kinds[k].symbol != up) continue;
+        if (g->def->kinds[k].symbol_promoted == promoted) return k;
+        if (!g->def->kinds[k].symbol_promoted) plain = k;
+    }
+    return plain;
 }
+
+/* The pockets of a game with hands: "[...]" after the placement, white's pieces upper case. */
+static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_error *err);
 
 static bool on_start_square(const ggn_game *g, int kind, int owner, int sq)
 {
@@ -121,6 +129,12 @@ static bool parse_placement(ggn_position *pos, const char *s, size_t len, ggn_er
 {
     const ggn_game *g = pos->g;
     int y = g->rows - 1, x = 0;
+    const char *bracket = memchr(s, '[', len);
+    if (bracket) {
+        if (!g->hands) return fail(err, "FEN has pockets '[...]' but this game has no hands");
+        if (!parse_pockets(pos, bracket, len - (size_t)(bracket - s), err)) return false;
+        len = (size_t)(bracket - s);
+    }
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
         if (c == '/') {
@@ -142,7 +156,8 @@ static bool parse_placement(ggn_position *pos, const char *s, size_t len, ggn_er
         } else if (c == '~') {
             continue; /* Fairy-Stockfish's promoted-piece mark: nothing to keep */
         } else {
-            int kind = kind_of_symbol(g, c);
+            bool promoted = i + 1 < len && s[i + 1] == '~';
+            int kind = kind_of_symbol(g, c, promoted);
             char sym[2] = { c, '\0' };
             if (kind == EG_NONE || !isalpha((unsigned char)c)) return fail(err, "FEN piece '%s' is no piece symbol of this game", sym);
             if (x >= g->cols) return fail(err, "FEN rank overflows the board's width");
@@ -155,6 +170,24 @@ static bool parse_placement(ggn_position *pos, const char *s, size_t len, ggn_er
         }
     }
     if (y != 0 || x != g->cols) return fail(err, "FEN placement does not cover the board's %d ranks and %d files", g->rows, g->cols);
+    return true;
+}
+
+static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    if (len < 2 || s[len - 1] != ']') return fail(err, "FEN pockets must be written [...] at the end of the placement");
+    for (size_t i = 1; i + 1 < len; i++) {
+        char c = s[i];
+        char sym[2] = { c, '\0' };
+        int kind = isalpha((unsigned char)c) ? kind_of_symbol(g, c, false) : EG_NONE;
+        if (kind == EG_NONE) return fail(err, "FEN pocket piece '%s' is no piece symbol of this game", sym);
+        int owner = isupper((unsigned char)c) ? 0 : 1;
+        if (pos->hand[owner][kind] >= GGN_MAX_PIECES_ON_BOARD)
+            return fail(err, "FEN pockets hold more than GGN_MAX_PIECES_ON_BOARD pieces");
+        pos->hand[owner][kind]++;
+        pos->hash ^= eg_hand_key(g, owner, kind, pos->hand[owner][kind]);
+    }
     return true;
 }
 
@@ -345,7 +378,8 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
                 const eg_piece *p = &pos->piece[pos->piece_at[sq]];
                 char sym = g->def->kinds[p->kind].symbol;
                 cell[0] = p->owner == 0 ? sym : (char)tolower((unsigned char)sym);
-                cell[1] = '\0';
+                cell[1] = g->def->kinds[p->kind].symbol_promoted ? '~' : '\0';
+                cell[2] = '\0';
             } else {
                 empty++;
                 continue;
@@ -364,6 +398,19 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
             n = put(buf, cap, n, num);
         }
         if (y > 0) n = put(buf, cap, n, "/");
+    }
+    if (g->hands) {
+        /* Each player's pieces from the last kind of /pieces to the first: Fairy-Stockfish's
+         * order (QRBNP) when the pieces are listed from the pawn up. */
+        n = put(buf, cap, n, "[");
+        for (int owner = 0; owner < 2; owner++)
+            for (int k = g->nkinds - 1; k >= 0; k--)
+                for (int i = 0; i < pos->hand[owner][k]; i++) {
+                    char sym = g->def->kinds[k].symbol;
+                    char cell[2] = { owner == 0 ? sym : (char)tolower((unsigned char)sym), '\0' };
+                    n = put(buf, cap, n, cell);
+                }
+        n = put(buf, cap, n, "]");
     }
     char castling[16], ep[GGN_MAX_LABEL], tail[96];
     castling_field(pos, castling);

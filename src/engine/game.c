@@ -32,6 +32,14 @@ int ggn_game_player_count(const ggn_game *g) { return g->nplayers; }
 int ggn_game_kind_count(const ggn_game *g) { return g->nkinds; }
 int ggn_game_leader(const ggn_game *g) { return g->leader; }
 bool ggn_game_has_fen(const ggn_game *g) { return g->has_fen; }
+bool ggn_game_has_hands(const ggn_game *g) { return g->hands; }
+bool ggn_move_is_drop(ggn_move m) { return m.from == GGN_MOVE_DROP; }
+
+int ggn_position_hand_count(const ggn_position *pos, int player, int kind)
+{
+    if (!pos->g->hands || player < 0 || player >= pos->g->nplayers || kind < 0 || kind >= pos->g->nkinds) return 0;
+    return pos->hand[player][kind];
+}
 
 const char *ggn_game_player_name(const ggn_game *g, int player)
 {

@@ -71,6 +71,29 @@ static void drop(ggn_position *pos, eg_undo *u, int id, int sq)
     pos->hash ^= piece_key(pos->g, p, sq);
 }
 
+/* Games with hands: one more (delta 1) or one fewer (-1) piece of a kind in a player's hand. */
+static void hand_change(ggn_position *pos, eg_undo *u, int player, int kind, int delta)
+{
+    int n = pos->hand[player][kind];
+    pos->hash ^= eg_hand_key(pos->g, player, kind, delta > 0 ? n + 1 : n);
+    pos->hand[player][kind] = (uint8_t)(n + delta);
+    if (u->nhand < EG_MAX_UNDO_PIECES) {
+        u->hand[u->nhand].player = (uint8_t)player;
+        u->hand[u->nhand].kind = (uint8_t)kind;
+        u->hand[u->nhand].delta = (int8_t)delta;
+        u->nhand++;
+    }
+}
+
+/* Removes the piece on sq as a capture by `taker`; with hands it goes to the taker's hand. */
+static void capture(ggn_position *pos, eg_undo *u, int sq, int taker)
+{
+    int id = lift(pos, u, sq);
+    u->capture = true;
+    if (pos->g->hands && pos->hand[taker][pos->g->captured_as[pos->piece[id].kind]] < UINT8_MAX)
+        hand_change(pos, u, taker, pos->g->captured_as[pos->piece[id].kind], +1);
+}
+
 static void count_move(eg_piece *p)
 {
     if (p->moves < UINT16_MAX) p->moves++;
@@ -87,8 +110,7 @@ static void apply_effect(ggn_position *pos, eg_undo *u, const eg_effect *e, int 
     case SD_EFFECT_CAPTURE: {
         int sq = eg_offset(g, from, e->ax, e->ay);
         if (sq == EG_NONE || !pos->piece_at[sq] || pos->piece_at[sq] == mover) break;
-        lift(pos, u, sq);
-        u->capture = true;
+        capture(pos, u, sq, pos->piece[mover].owner);
         break;
     }
     case SD_EFFECT_MOVE: {
@@ -97,15 +119,48 @@ static void apply_effect(ggn_position *pos, eg_undo *u, const eg_effect *e, int 
         if (e->piece != EG_NONE && pos->kind_at[a] != e->piece) break;
         if (a == b || pos->piece_at[b] == mover) break;
         int id = lift(pos, u, a);
-        if (pos->piece_at[b]) {
-            lift(pos, u, b);
-            u->capture = true;
-        }
+        if (pos->piece_at[b]) capture(pos, u, b, pos->piece[mover].owner);
         count_move(&pos->piece[id]);
         drop(pos, u, id, b);
         break;
     }
     }
+}
+
+static inline void pass_turn(ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    pos->hash ^= g->zobrist_turn[pos->turn];
+    pos->turn = (pos->turn + 1) % g->def->norder;
+    pos->hash ^= g->zobrist_turn[pos->turn];
+    pos->ply++;
+}
+
+/*
+ * A drop: one piece of the kind leaves the mover's hand and stands on the
+ * (empty) destination as a piece that has moved, so that it never counts as
+ * an unmoved castling partner. Its instance is the first free one that is
+ * not a leader's, saved first so that unmake brings the old record back.
+ */
+static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos), kind = mv.pattern;
+    hand_change(pos, u, player, kind, -1);
+    int id = 1;
+    while (id < pos->npiece && (pos->piece[id].sq != EG_NONE || pos->piece[id].kind == g->leader)) id++;
+    if (id < pos->npiece) save_piece(pos, u, id);
+    else if (pos->npiece < GGN_MAX_PIECES_ON_BOARD) pos->npiece++;
+    else return; /* cannot happen: at most GGN_MAX_PIECES_ON_BOARD pieces exist, on the board or in hand */
+    eg_piece *p = &pos->piece[id];
+    memset(p, 0, sizeof *p);
+    p->owner = (uint8_t)player;
+    p->kind = (uint8_t)kind;
+    p->moves = 1;
+    p->sq = EG_NONE;
+    drop(pos, u, id, mv.to);
+    if (kind == g->leader) u->leaders_changed = true;
+    pos->halfmove = ((g->reset_kinds >> kind) & 1) ? 0 : pos->halfmove + 1;
 }
 
 bool eg_make(ggn_position *pos, ggn_move mv)
@@ -121,7 +176,15 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->npiece = 0;
     u->capture = false;
     u->leaders_changed = false;
+    u->nhand = 0;
 
+    if (mv.from == EG_DROP_FROM) {
+        u->npiece_before = (int16_t)pos->npiece;
+        make_drop(pos, u, mv);
+        pass_turn(pos);
+        if (u->leaders_changed) eg_index_leaders(pos);
+        return true;
+    }
     int from = mv.from, to = mv.to;
     int id = pos->piece_at[from];
     eg_piece *p = &pos->piece[id];
@@ -129,10 +192,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     const eg_move *m = eg_move_of(g, player, kind, mv.pattern);
     const eg_action *act = &m->action[mv.action];
 
-    if (pos->piece_at[to] && pos->piece_at[to] != id) {
-        lift(pos, u, to);
-        u->capture = true;
-    }
+    if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);
     lift(pos, u, from);
     count_move(p);
     drop(pos, u, id, to);
@@ -154,10 +214,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         }
     }
     pos->halfmove = (u->capture || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
-    pos->hash ^= g->zobrist_turn[pos->turn];
-    pos->turn = (pos->turn + 1) % g->def->norder;
-    pos->hash ^= g->zobrist_turn[pos->turn];
-    pos->ply++;
+    pass_turn(pos);
     if (u->leaders_changed) eg_index_leaders(pos);
     return true;
 }
@@ -172,6 +229,11 @@ void eg_unmake(ggn_position *pos)
         pos->piece_at[sq] = u->cell[i].piece;
     }
     for (int i = u->npiece - 1; i >= 0; i--) pos->piece[u->piece[i].id] = u->piece[i].saved;
+    if (u->nhand) {
+        for (int i = u->nhand - 1; i >= 0; i--)
+            pos->hand[u->hand[i].player][u->hand[i].kind] = (uint8_t)(pos->hand[u->hand[i].player][u->hand[i].kind] - u->hand[i].delta);
+        if (u->move.from == EG_DROP_FROM) pos->npiece = u->npiece_before;
+    }
     pos->turn = u->turn;
     pos->halfmove = u->halfmove;
     pos->hash = u->hash;
@@ -186,6 +248,7 @@ void eg_clear(ggn_position *pos)
     memset(pos->kind_at, 0, sizeof pos->kind_at);
     memset(pos->piece_at, 0, sizeof pos->piece_at);
     memset(pos->piece, 0, sizeof pos->piece);
+    memset(pos->hand, 0, sizeof pos->hand);
     pos->npiece = 1;
     pos->nundo = 0;
     pos->ply = 0;

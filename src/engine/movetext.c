@@ -1,6 +1,7 @@
 /*
  * movetext.c — moves as text: coordinate notation out ("e2e4", "e7e8q",
- * "a7a8=AMAZON" for kinds without a symbol) and the forms players type in.
+ * "a7a8=AMAZON" for kinds without a symbol, drops "P@e4" or "AMAZON@e4")
+ * and the forms players type in.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ static size_t label(const ggn_game *g, int sq, char *buf, size_t cap)
 /* The kind a promotion move turns into, or EG_NONE. */
 static int promoted_kind(const ggn_position *pos, ggn_move mv)
 {
-    if (!mv.promotion || !pos->piece_at[mv.from]) return EG_NONE;
+    if (!mv.promotion || mv.from == EG_DROP_FROM || !pos->piece_at[mv.from]) return EG_NONE;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     const eg_move *m = eg_move_of(pos->g, p->owner, p->kind, mv.pattern);
     return m->modifier[mv.modifier].option[mv.promotion - 1];
@@ -28,8 +29,16 @@ static int promoted_kind(const ggn_position *pos, ggn_move mv)
 size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
-    char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], promo[GGN_MAX_STRING_BYTES + 2] = "";
-    label(g, mv.from, from, sizeof from);
+    char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[GGN_MAX_STRING_BYTES + 2] = "";
+    if (mv.from == EG_DROP_FROM) {
+        /* A drop: the kind's symbol (upper case, whoever drops) or code, then '@'. */
+        const sd_kind *k = mv.pattern < g->nkinds ? &g->def->kinds[mv.pattern] : NULL;
+        if (!k) return cap ? (buf[0] = '\0', 0) : 0;
+        if (k->symbol) snprintf(from, sizeof from, "%c@", k->symbol);
+        else snprintf(from, sizeof from, "%s@", k->code);
+    } else {
+        label(g, mv.from, from, sizeof from);
+    }
     label(g, mv.to, to, sizeof to);
     int kind = promoted_kind(pos, mv);
     if (kind != EG_NONE) {
@@ -48,6 +57,7 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
 bool ggn_move_is_capture(const ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
+    if (mv.from == EG_DROP_FROM) return false;
     int id = pos->piece_at[mv.from];
     if (!id) return false;
     const eg_piece *p = &pos->piece[id];
@@ -101,10 +111,53 @@ static bool names_kind(const ggn_game *g, int kind, const char *text)
     return true;
 }
 
+/* "P@e4", "p@e4" or "PAWN@e4": a drop of the named kind, when the game has hands. */
+static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    char name[GGN_MAX_STRING_BYTES + 1];
+    size_t len = (size_t)(at - text);
+    while (len && text[0] == ' ') text++, len--;
+    if (len == 0 || len > GGN_MAX_STRING_BYTES) {
+        ggn_error_set(err, GGN_E_VALUE, "'%s' is not a drop: write the piece, '@' and the square, like P@e4", text);
+        return false;
+    }
+    memcpy(name, text, len);
+    name[len] = '\0';
+    const char *s = at + 1;
+    int to = read_square(g, &s);
+    while (*s == ' ') s++;
+    if (to == EG_NONE || *s) {
+        ggn_error_set(err, GGN_E_VALUE, "'%s' is not a drop: write the piece, '@' and the square, like P@e4", text);
+        return false;
+    }
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
+        if (moves[i].from != EG_DROP_FROM || moves[i].to != to) continue;
+        const sd_kind *k = &g->def->kinds[moves[i].pattern];
+        bool named = (k->symbol && !name[1] && toupper((unsigned char)name[0]) == k->symbol) || strcmp(name, k->code) == 0;
+        if (named) {
+            *move = moves[i];
+            return true;
+        }
+    }
+    ggn_error_set(err, GGN_E_ILLEGAL, "%s is not a legal drop here", text);
+    return false;
+}
+
 bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
 {
     const ggn_game *g = pos->g;
     const char *s = text;
+    const char *at = strchr(text, '@');
+    if (at) {
+        if (!g->hands) {
+            ggn_error_set(err, GGN_E_ILLEGAL, "%s: this game has no hands to drop from", text);
+            return false;
+        }
+        return parse_drop(pos, text, at, move, err);
+    }
     int from = read_square(g, &s);
     /* 'x' before a digit is a file letter (boards of 24+ columns: "x5x6"), not a capture mark. */
     while (*s == ' ' || *s == '-' || (*s == 'x' && !isdigit((unsigned char)s[1])) || *s == ':' || *s == '>') s++;

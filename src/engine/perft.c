@@ -1,25 +1,35 @@
 /* perft.c — counting the leaves of the legal move tree (draw rules ignored, as published tables do). */
 #include "engine.h"
 
-static uint64_t perft(ggn_position *pos, int depth)
+static uint64_t perft_board(ggn_position *pos, int depth);
+static uint64_t perft_hands(ggn_position *pos, int depth);
+
+/*
+ * One node. `hands` is a constant in each of the two copies below, so a game
+ * without hands pays nothing for drops: the test is made once, in ggn_perft.
+ */
+static inline uint64_t perft_node(ggn_position *pos, int depth, bool hands)
 {
     ggn_move moves[GGN_MAX_MOVES];
-    size_t n = eg_generate(pos, moves, GGN_MAX_MOVES);
+    size_t n = hands ? eg_generate_all(pos, moves, GGN_MAX_MOVES) : eg_generate(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
-    n = eg_filter_legal(pos, moves, n);
+    n = hands ? eg_filter_legal_drops(pos, moves, n) : eg_filter_legal(pos, moves, n);
     if (depth == 1) return n;
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {
         if (!eg_make(pos, moves[i])) continue;
-        total += perft(pos, depth - 1);
+        total += hands ? perft_hands(pos, depth - 1) : perft_board(pos, depth - 1);
         eg_unmake(pos);
     }
     return total;
 }
 
+static uint64_t perft_board(ggn_position *pos, int depth) { return perft_node(pos, depth, false); }
+static uint64_t perft_hands(ggn_position *pos, int depth) { return perft_node(pos, depth, true); }
+
 uint64_t ggn_perft(ggn_position *pos, int depth)
 {
     if (depth <= 0) return 1;
     if (depth > GGN_MAX_PERFT_DEPTH) depth = GGN_MAX_PERFT_DEPTH;
-    return perft(pos, depth);
+    return pos->g->hands ? perft_hands(pos, depth) : perft_board(pos, depth);
 }

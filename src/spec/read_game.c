@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
-                                       "pieces", "draw_conditions", NULL};
+                                       "pieces", "draw_conditions", "hands", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -17,6 +17,7 @@ static void read_top(sd_reader *r, const json_t *root)
     if (r->oom) return;
     sd_string_field(r, root, "name", true, g->name);
     g->leader = sd_kind_ref_field(r, root, "leader", false);
+    sd_bool_field(r, root, "hands", false, &g->hands);
     sd_read_board(r, root);
     sd_read_players(r, root);
     sd_read_turns(r, root);

@@ -1,10 +1,14 @@
-/* read_pieces.c — "pieces": codes, names, the symbol and value extensions, and move lists. */
+/*
+ * read_pieces.c — "pieces": codes, names, move lists, and the extensions
+ * symbol, value, captured_as and drops.
+ */
 #include "spec/reader.h"
 
 #include <limits.h>
 #include <string.h>
 
-static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", NULL};
+static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", NULL};
+static const char *const drop_keys[] = {"conditions", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
 #define MAX_PIECE_VALUE 1000000
@@ -19,18 +23,22 @@ static void read_symbol(sd_reader *r, const json_t *pobj, int k)
         const char *s = json_string_value(v);
         char c = s[0];
         bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-        if (json_string_length(v) != 1 || !letter) {
-            sd_error(r, GGN_E_VALUE, "symbol must be one ASCII letter, found \"%.32s\"", s);
+        size_t len = json_string_length(v);
+        bool promoted = len == 2 && s[1] == '~';
+        if ((len != 1 && !promoted) || !letter) {
+            sd_error(r, GGN_E_VALUE, "symbol must be one ASCII letter, found \"%.32s\" (or a letter and '~', the promoted form)", s);
         } else {
             if (c >= 'a') c = (char)(c - 'a' + 'A');
             int first = -1;
             for (int i = 0; i < k && first < 0; i++)
-                if (g->kinds[i].symbol == c) first = i;
+                if (g->kinds[i].symbol == c && g->kinds[i].symbol_promoted == promoted) first = i;
             if (first >= 0)
-                sd_error(r, GGN_E_DUPLICATE, "symbol '%c' is already used by piece '%s' (symbols ignore case)",
-                         c, g->kinds[first].code);
-            else
+                sd_error(r, GGN_E_DUPLICATE, "symbol '%c%s' is already used by piece '%s' (symbols ignore case)",
+                         c, promoted ? "~" : "", g->kinds[first].code);
+            else {
                 g->kinds[k].symbol = c;
+                g->kinds[k].symbol_promoted = promoted;
+            }
         }
     }
     sd_pop(r);
@@ -84,6 +92,48 @@ static void read_moves(sd_reader *r, const json_t *pobj, int k)
     sd_pop(r);
 }
 
+/* Extension "drops": each entry a way to drop the kind, with conditions on the drop square. */
+static void read_drops(sd_reader *r, const json_t *pobj, int k)
+{
+    sd_kind *kind = &r->g->kinds[k];
+    size_t n;
+    json_t *list = sd_array_field(r, pobj, "drops", false, GGN_MAX_MOVES_PER_KIND, "GGN_MAX_MOVES_PER_KIND", &n);
+    if (!list) {
+        /* Absent: dropped on any empty square. */
+        kind->drops = sd_alloc(r, 1, sizeof *kind->drops);
+        kind->ndrops = kind->drops ? 1 : 0;
+        return;
+    }
+    if (!r->g->hands) sd_warn_key(r, "drops", GGN_E_VALUE, "drops have no effect without \"hands\": true");
+    if (n == 0) return;
+    kind->drops = sd_alloc(r, n, sizeof *kind->drops);
+    if (!kind->drops) return;
+    kind->ndrops = (int)n;
+    sd_cond_ctx ctx = {k, -1, NULL, NULL, 0};
+    sd_push_key(r, "drops");
+    for (size_t j = 0; j < n; j++) {
+        json_t *dobj = json_array_get(list, j);
+        sd_drop *d = &kind->drops[j];
+        sd_push_index(r, j);
+        if (sd_expect(r, dobj, JSON_OBJECT)) {
+            sd_check_keys(r, dobj, drop_keys, "a drop");
+            sd_read_conditions(r, dobj, "conditions", &ctx, &d->nconditions, &d->conditions);
+            sd_push_key(r, "conditions");
+            for (int i = 0; i < d->nconditions; i++) {
+                sd_condition_kind ck = d->conditions[i].kind;
+                if (ck == SD_COND_NAMED) continue;
+                sd_push_index(r, (size_t)i);
+                sd_error(r, GGN_E_VALUE,
+                         "a drop takes only named POSITION conditions (judged on the drop square)");
+                sd_pop(r);
+            }
+            sd_pop(r);
+        }
+        sd_pop(r);
+    }
+    sd_pop(r);
+}
+
 void sd_read_pieces(sd_reader *r, const json_t *root)
 {
     sd_game *g = r->g;
@@ -108,6 +158,14 @@ void sd_read_pieces(sd_reader *r, const json_t *root)
             sd_string_field(r, pobj, "name", false, kind->name);
             read_symbol(r, pobj, (int)i);
             sd_int_field(r, pobj, "value", false, 0, MAX_PIECE_VALUE, NULL, &kind->value);
+            kind->captured_as = (int)i;
+            if (json_object_get(pobj, "captured_as")) {
+                int as = sd_kind_ref_field(r, pobj, "captured_as", false);
+                if (as >= 0) kind->captured_as = as;
+                if (!g->hands)
+                    sd_warn_key(r, "captured_as", GGN_E_VALUE, "captured_as has no effect without \"hands\": true");
+            }
+            read_drops(r, pobj, (int)i);
             read_moves(r, pobj, (int)i);
         }
         sd_pop(r);

@@ -111,11 +111,21 @@ typedef struct sd_move {
     sd_repeat repeat;
 } sd_move;
 
+/* Extension "drops": one way of putting a kind from the hand on the board. */
+typedef struct sd_drop {
+    int nconditions;             /* only SD_COND_NAMED, judged on the drop square */
+    sd_condition *conditions;
+} sd_drop;
+
 typedef struct sd_kind {
     char code[GGN_MAX_STRING_BYTES + 1];   /* unique */
     char name[GGN_MAX_STRING_BYTES + 1];   /* "" when absent */
     char symbol;         /* extension: one upper-case letter for FEN/GAN, '\0' when absent;
-                            unique among kinds when present */
+                            (symbol, symbol_promoted) unique among kinds when present */
+    bool symbol_promoted; /* extension: the symbol was written "X~" (FEN's promoted mark) */
+    int captured_as;     /* extension: the kind that goes to the capturer's hand (itself by default) */
+    int ndrops;          /* extension "drops": ways to drop the kind; default one with no condition */
+    sd_drop *drops;
     int value;           /* extension: material value in centipawns; -1 when absent */
     int nmoves;
     sd_move *moves;
@@ -167,6 +177,7 @@ typedef struct sd_game {
     int nflags;                  /* distinct SET_STATE / CHECK_STATE names, 0..GGN_MAX_FLAGS */
     char (*flags)[GGN_MAX_STRING_BYTES + 1];
     sd_draw draw;
+    bool hands;                  /* extension: captured pieces go to the capturer's hand */
     void *arena_;                /* owner of all the memory above */
 } sd_game;
 

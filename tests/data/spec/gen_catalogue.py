@@ -479,6 +479,34 @@ case("bad", "state_names_bad",
       (E, "TYPE", M0 + "/side_effects/0/state", None, "expected a string, found an integer")])
 
 # ---------------------------------------------------------------- many at once
+# ---------------------------------------------------------------- hands and drops (extensions)
+def hands_bad(g):
+    g.update(hands="yes", conditions=[zone()])
+    k = g["pieces"][0]
+    k.update(symbol="K~~", captured_as="EMPEROR",
+             drops=[{"conditions": [{"condition": "ZONE"}, {"condition": "FIRST_MOVE"}]}, {"where": "anywhere"}, 5])
+case("bad", "hands_bad", hands_bad,
+     [(E, "TYPE", "/hands", None, "expected a boolean, found a string"),
+      (E, "VALUE", "/pieces/0/symbol", None, "symbol must be one ASCII letter, found \"K~~\" (or a letter and '~', the promoted form)"),
+      (E, "REFERENCE", "/pieces/0/captured_as", None, "piece code 'EMPEROR' is not defined in /pieces"),
+      (W, "VALUE", "/pieces/0/captured_as", None, "captured_as has no effect without \"hands\": true"),
+      (W, "VALUE", "/pieces/0/drops", None, "drops have no effect without \"hands\": true"),
+      (E, "VALUE", "/pieces/0/drops/0/conditions/1", None, "a drop takes only named POSITION conditions"),
+      (E, "UNKNOWN", "/pieces/0/drops/1/where", None, "unknown field 'where': a drop takes no field but 'conditions'"),
+      (E, "TYPE", "/pieces/0/drops/2", None, "expected an object, found an integer")])
+
+
+def hands_symbols(g):
+    g.update(hands=True)
+    g["pieces"][0].update(symbol="K")
+    g["pieces"].append({"code": "QUEEN", "symbol": "q~", "moves": []})
+    g["pieces"].append({"code": "DUCHESS", "symbol": "Q~", "moves": [], "captured_as": "QUEEN",
+                        "drops": {"conditions": []}})
+case("bad", "hands_symbols", hands_symbols,
+     [(E, "DUPLICATE", "/pieces/2/symbol", None, "symbol 'Q~' is already used by piece 'QUEEN'"),
+      (E, "TYPE", "/pieces/2/drops", None, "expected an array, found an object")])
+
+
 def many(g):
     g["name"] = ""
     g["board"]["dimensions"] = [4, 40]
@@ -533,6 +561,11 @@ case("warn", "warn_draw", lambda g: g.update(draw_conditions={"fifty_move_pawn_c
 case("warn", "warn_squares_empty_own_square",
      lambda g: move0(g).update(conditions=[{"condition": "SQUARES_EMPTY", "positions": [[0, 1], [0, 0]]}]),
      [(W, "VALUE", M0 + "/conditions/0/positions/1", None, "offset [0, 0] is the moving piece's own square")])
+
+case("warn", "warn_hands_fields",
+     lambda g: g["pieces"][0].update(captured_as="KING", drops=[{}]),
+     [(W, "VALUE", "/pieces/0/captured_as", None, "captured_as has no effect without \"hands\": true"),
+      (W, "VALUE", "/pieces/0/drops", None, "drops have no effect without \"hands\": true")])
 
 
 def main():

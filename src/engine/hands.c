@@ -1,0 +1,115 @@
+/*
+ * hands.c — the "hands" extension (docs/game-spec.md): captured pieces go to
+ * the capturer's hand, and a piece in hand may be dropped on an empty square
+ * as a move of its own.
+ *
+ * Everything here runs only for games with hands; the hooks in movegen.c and
+ * legal.c test the game's flag once per call. A drop is a ggn_move with
+ * from == GGN_MOVE_DROP, pattern = the kind and action = the drop rule.
+ * Named POSITION conditions of a drop rule depend only on the square, so
+ * each rule is compiled into the list of squares it allows, per player.
+ */
+#include "engine.h"
+
+static bool named_allows(const ggn_game *g, const sd_drop *d, int player, int sq)
+{
+    for (int i = 0; i < d->nconditions; i++) {
+        int n = d->conditions[i].named;
+        if (!g->named_sq[((size_t)n * (size_t)g->nplayers + (size_t)player) * (size_t)g->nsq + (size_t)sq]) return false;
+    }
+    return true;
+}
+
+bool eg_compile_hands(ggn_game *g)
+{
+    const sd_game *def = g->def;
+    g->hands = def->hands;
+    if (!g->hands) return true;
+    size_t lists = (size_t)g->nplayers * (size_t)g->nkinds;
+    g->captured_as = sd_arena_alloc(g->arena, (size_t)g->nkinds, sizeof *g->captured_as);
+    g->drops = sd_arena_alloc(g->arena, lists, sizeof *g->drops);
+    g->zobrist_hand = sd_arena_alloc(g->arena, lists * EG_HAND_KEYS, sizeof *g->zobrist_hand);
+    if (!g->captured_as || !g->drops || !g->zobrist_hand) return false;
+    for (int k = 0; k < g->nkinds; k++) g->captured_as[k] = (uint8_t)def->kinds[k].captured_as;
+    uint64_t seed = 0x4A4E4453ULL; /* "HANDS" */
+    for (size_t i = 0; i < lists * EG_HAND_KEYS; i++) {
+        uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        g->zobrist_hand[i] = z ^ (z >> 31);
+    }
+    for (int p = 0; p < g->nplayers; p++)
+        for (int k = 0; k < g->nkinds; k++) {
+            const sd_kind *kind = &def->kinds[k];
+            eg_drops *d = &g->drops[(size_t)p * (size_t)g->nkinds + (size_t)k];
+            if (kind->ndrops == 0) continue;
+            d->rule = sd_arena_alloc(g->arena, (size_t)kind->ndrops, sizeof *d->rule);
+            if (!d->rule) return false;
+            d->nrule = (uint8_t)kind->ndrops;
+            for (int r = 0; r < kind->ndrops; r++) {
+                eg_drop_rule *rule = &d->rule[r];
+                int n = 0;
+                for (int s = 0; s < g->nsq; s++) n += g->enabled[s] && named_allows(g, &kind->drops[r], p, s);
+                if (n == 0) continue;
+                rule->sq = sd_arena_alloc(g->arena, (size_t)n, sizeof *rule->sq);
+                if (!rule->sq) return false;
+                for (int s = 0; s < g->nsq; s++)
+                    if (g->enabled[s] && named_allows(g, &kind->drops[r], p, s)) rule->sq[rule->nsq++] = (uint16_t)s;
+            }
+        }
+    return true;
+}
+
+size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos);
+    for (int k = 0; k < g->nkinds; k++) {
+        if (!pos->hand[player][k]) continue;
+        const eg_drops *d = eg_drops_of(g, player, k);
+        for (int r = 0; r < d->nrule; r++) {
+            const eg_drop_rule *rule = &d->rule[r];
+            for (int i = 0; i < rule->nsq; i++) {
+                int sq = rule->sq[i];
+                if (pos->piece_at[sq]) continue;
+                if (n < cap) {
+                    ggn_move *m = &buf[n];
+                    m->from = EG_DROP_FROM;
+                    m->to = (uint16_t)sq;
+                    m->pattern = (uint8_t)k;
+                    m->action = (uint8_t)r;
+                    m->promotion = 0;
+                    m->modifier = 0;
+                }
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+/*
+ * The generator lists drops after every board move. The board moves go
+ * through eg_filter_legal as usual. A drop only fills an empty square, so it
+ * can never open a line onto a leader: when no leader of the mover is
+ * attacked (and no slide of the game is of the kinds that other pieces can
+ * feed, see any_odd), every drop is legal; otherwise each is made and tested.
+ */
+size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    const ggn_game *g = pos->g;
+    size_t nb = n;
+    while (nb > 0 && moves[nb - 1].from == EG_DROP_FROM) nb--;
+    size_t kept = eg_filter_legal(pos, moves, nb);
+    int player = eg_player_to_move(pos);
+    bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);
+    for (size_t i = nb; i < n; i++) {
+        bool legal = fast;
+        if (!fast && eg_make(pos, moves[i])) {
+            legal = !eg_leader_attacked(pos, player);
+            eg_unmake(pos);
+        }
+        if (legal) moves[kept++] = moves[i];
+    }
+    return kept;
+}
