@@ -41,5 +41,6 @@
 #include "ggn/ruleset.h"
 #include "ggn/search.h" /* includes ggn/game.h */
 #include "ggn/render.h"
+#include "ggn/export.h"
 
 #endif
