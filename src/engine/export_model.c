@@ -112,6 +112,9 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
         return refuse(err, "GGN knows two sides (upper and lower case); %s has %d players", def->name, def->nplayers);
     if (def->nkinds > EX_MAX_KINDS)
         return refuse(err, "%s has %d piece kinds, more than the 26 letters of piece ids", def->name, def->nkinds);
+    if (g->hands)
+        return refuse(err, "%s keeps hands (captures go to the hand, drops are moves); the export does not write drops and hand changes yet",
+                      def->name);
     for (int k = 0; k < def->nkinds; k++)
         if (!def->kinds[k].symbol)
             return refuse(err, "kind %s has no symbol; a GGN piece id needs one letter per kind (add \"symbol\")",
