@@ -16,9 +16,17 @@ static const char rules[] =
     " \"c:p\": {\"e7\": {\"e5\": [{\"must\": {\"e6\": \"empty\", \"e5\": \"empty\"}, \"deny\": {}}]}},"
     " \"C:K\": {\"e1\": {\"f2\": [{\"must\": {}, \"deny\": {\"f2\": \"C:Q\"}}]}}}";
 
+static ggn_ruleset *rs;
+
+/* Released at exit, so that valgrind and LeakSanitizer see no lost block. */
+static void free_rules(void)
+{
+    ggn_ruleset_free(rs);
+    rs = NULL;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static ggn_ruleset *rs;
     if (!rs) {
         ggn_errors *errs = malloc(sizeof *errs);
         FUZZ_CHECK(errs != NULL);
@@ -31,6 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         FUZZ_CHECK(rs != NULL);
         free(errs);
+        atexit(free_rules);
     }
     ggn_error err;
     ggn_error_clear(&err);
