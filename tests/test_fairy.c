@@ -2,7 +2,7 @@
  * test_fairy.c — differential test against Fairy-Stockfish.
  *
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
- * shatranj, makruk, crazyhouse): random legal games from the start (fixed seeds) give at
+ * shatranj, makruk, crazyhouse, xiangqi): random legal games from the start (fixed seeds) give at
  * least POSITIONS positions; each is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
@@ -288,6 +288,7 @@ static const variant variants[] = {
     { "shatranj.json", "shatranj", 0x5A7A21ULL, 4 },
     { "makruk.json", "makruk", 0x3A1C2BULL, 0 },
     { "crazyhouse.json", "crazyhouse", 0xC4A2E405ULL, 0 },
+    { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0 },
 };
 
 static bool oracle_present(void)
@@ -426,6 +427,13 @@ static void test_crazyhouse(void **state)
     run_variant(&variants[4]);
 }
 
+static void test_xiangqi(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[5]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -436,6 +444,7 @@ int main(void)
         cmocka_unit_test(test_shatranj),
         cmocka_unit_test(test_makruk),
         cmocka_unit_test(test_crazyhouse),
+        cmocka_unit_test(test_xiangqi),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;

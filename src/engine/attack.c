@@ -2,11 +2,13 @@
  * attack.c — "is this square attacked?", from the reverse tables.
  *
  * A square is attacked by player o when some piece of o has a move with an
- * ENEMY action that could land there, ignoring that move's conditions, with
- * slides stopping at the first piece (docs/game-spec.md). Leapers are looked
- * up from the target; slides walk each direction backwards from the target
- * to the first piece; only kinds whose slides stop on something other than
- * NOT_EMPTY are walked forwards from each piece.
+ * ENEMY action that could land there, ignoring that move's conditions except
+ * SQUARES_EMPTY (a blocked leg), with slides stopping at the first piece and
+ * hops landing only beyond their screens (docs/game-spec.md). Leapers are
+ * looked up from the target; slides walk each direction backwards from the
+ * target to the first piece; only the moves marked attack_walk (slides that
+ * stop on something other than NOT_EMPTY, hops, moves with a SQUARES_EMPTY
+ * leg) are walked forwards from each piece.
  */
 #include "engine.h"
 
@@ -16,7 +18,24 @@ static bool stops_at(int state, int until)
     return state == until;
 }
 
-/* The fallback for unusual slides: walk every such piece of o forwards. */
+/* A SQUARES_EMPTY leg of m, seen from the attacker on sq, is blocked. */
+static bool leg_blocked(const ggn_position *pos, const eg_move *m, int sq)
+{
+    for (int c = 0; c < m->nsrc; c++) {
+        const eg_cond *cond = &m->src[c];
+        if (cond->kind != SD_COND_SQUARES_EMPTY) continue;
+        for (int i = 0; i < cond->nsquares; i++) {
+            int s = eg_offset(pos->g, sq, cond->squares[i][0], cond->squares[i][1]);
+            if (s == EG_NONE || pos->piece_at[s]) return true;
+        }
+    }
+    return false;
+}
+
+/* The fallback for unusual moves: walk every such move of every such piece of o forwards. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static bool attacked_by_odd(const ggn_position *pos, int t, int o)
 {
     const ggn_game *g = pos->g;
@@ -24,17 +43,17 @@ static bool attacked_by_odd(const ggn_position *pos, int t, int o)
     for (int id = 1; id < pos->npiece; id++) {
         const eg_piece *pc = &pos->piece[id];
         if (pc->sq == EG_NONE || pc->owner != o || !((odd >> pc->kind) & 1)) continue;
-        const sd_kind *kind = &g->def->kinds[pc->kind];
-        for (int mi = 0; mi < kind->nmoves; mi++) {
-            const sd_move *sm = &kind->moves[mi];
-            if (!sm->repeat.present || sm->repeat.until == SD_NOT_EMPTY) continue;
+        for (int mi = 0; mi < g->nmoves[pc->kind]; mi++) {
             const eg_move *m = eg_move_of(g, o, pc->kind, mi);
-            bool enemy_action = false;
-            for (int a = 0; a < m->naction; a++) enemy_action |= m->action[a].state == SD_ENEMY;
-            if (!enemy_action) continue;
+            if (!m->attack_walk || leg_blocked(pos, m, pc->sq)) continue;
             const uint16_t *ray = g->rays + m->ray_off[pc->sq];
+            int screens = 0;
             for (int i = 0; i < m->ray_len[pc->sq]; i++) {
                 int sq = ray[i];
+                if (screens < m->hop) {
+                    screens += pos->side_at[sq] != EG_EMPTY_SIDE;
+                    continue;
+                }
                 if (sq == t) return true;
                 int side = pos->side_at[sq];
                 int st = side == EG_EMPTY_SIDE ? SD_EMPTY : side == o ? SD_ALLY : SD_ENEMY;

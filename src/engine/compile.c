@@ -149,6 +149,8 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->dx = (int8_t)x;
     m->dy = (int8_t)y;
     m->repeat = sm->repeat.present;
+    m->hop = (uint8_t)(sm->repeat.present ? sm->repeat.hop : 0);
+    if (m->hop) g->any_hop = true;
     m->until = (uint8_t)(sm->repeat.present ? sm->repeat.until : SD_NOT_EMPTY);
 
     int nsrc = 0, ndst = 0;
@@ -166,7 +168,7 @@ static void compile_move(compiler *c, int p, int k, int mi)
 
     m->naction = (uint8_t)sm->nactions;
     m->action = alloc(c, (size_t)sm->nactions, sizeof *m->action);
-    bool simple = sm->nconditions == 0 && sm->nmodifiers == 0 && sm->neffects == 0;
+    bool simple = sm->nconditions == 0 && sm->nmodifiers == 0 && sm->neffects == 0 && !m->hop;
     m->by_state[0] = m->by_state[1] = m->by_state[2] = EG_NONE;
     for (int a = 0; a < sm->nactions && !c->failed; a++) {
         const sd_action *sa = &sm->actions[a];
@@ -286,6 +288,13 @@ static bool has_enemy_action(const sd_move *sm)
     return false;
 }
 
+static bool has_squares_empty(const sd_move *sm)
+{
+    for (int i = 0; i < sm->nconditions; i++)
+        if (sm->conditions[i].kind == SD_COND_SQUARES_EMPTY) return true;
+    return false;
+}
+
 static eg_slide_dir *find_dir(compiler *c, eg_attack *at, int dx, int dy)
 {
     for (int i = 0; i < at->nslide; i++)
@@ -325,12 +334,15 @@ static void compile_attacks(compiler *c, int o)
         for (int mi = 0; mi < kind->nmoves; mi++) {
             const sd_move *sm = &kind->moves[mi];
             if (!has_enemy_action(sm)) continue;
-            const eg_move *m = eg_move_of(g, o, k, mi);
+            eg_move *m = (eg_move *)eg_move_of(g, o, k, mi);
+            /* Slides that stop on other than the first piece, hops, and moves with a
+             * SQUARES_EMPTY leg (which attacks honour) are walked from each piece. */
+            if ((sm->repeat.present && (sm->repeat.until != SD_NOT_EMPTY || sm->repeat.hop)) || has_squares_empty(sm)) {
+                at->odd_kinds |= 1ULL << k;
+                m->attack_walk = true;
+                continue;
+            }
             if (sm->repeat.present) {
-                if (sm->repeat.until != SD_NOT_EMPTY) {
-                    at->odd_kinds |= 1ULL << k;
-                    continue;
-                }
                 eg_slide_dir *d = find_dir(c, at, m->dx, m->dy);
                 if (c->failed) break;
                 uint16_t range = sm->repeat.loop ? 0xFFFF : (uint16_t)sm->repeat.times;
@@ -527,6 +539,9 @@ ggn_game *eg_compile(sd_game *def, ggn_errors *errs)
         compile_attacks(&c, o);
         if (g->attack[o].odd_kinds) g->any_odd = true;
     }
+    /* Facing leaders: moving a piece off the file between them exposes them; take the exact path. */
+    g->leaders_may_not_face = def->leaders_may_not_face && g->leader != EG_NONE;
+    if (g->leaders_may_not_face) g->any_odd = true;
 
     if (def->nnamed > 0) {
         g->named_sq = alloc(&c, (size_t)def->nnamed * (size_t)g->nplayers * (size_t)g->nsq, sizeof *g->named_sq);

@@ -65,6 +65,9 @@ typedef struct eg_move {
     uint8_t plain_actions; /* bit a: action a and the move change no square but from/to (flags allowed) */
     int8_t by_state[3];    /* simple moves: action index for EMPTY/ENEMY/ALLY, EG_NONE if none */
     uint8_t nsrc;          /* conditions that depend on the source only */
+    uint8_t hop;           /* repeat.hop: pieces jumped before the first landing (0 = none);
+                              with attack_walk, in the padding before src */
+    bool attack_walk;      /* attacks by this move are found by walking it (attacked_by_odd) */
     eg_cond *src;
     uint8_t ndst;          /* conditions judged at each landing square */
     eg_cond *dst;
@@ -112,7 +115,8 @@ typedef struct eg_attack {
     eg_leap_src *leap_pool;
     int nslide;
     eg_slide_dir *slide;
-    uint64_t odd_kinds;    /* kinds whose ENEMY slides stop on other than NOT_EMPTY: walked forward */
+    uint64_t odd_kinds;    /* kinds with a move whose attacks are walked forward (eg_move.attack_walk):
+                              slides stopping on other than NOT_EMPTY, hops, SQUARES_EMPTY legs */
     uint32_t *align;       /* [target * squares + square]: bit d set when `square` lies on the
                               reverse ray of slide d from `target`; NULL when the board or the
                               number of directions is too large (then computed per call) */
@@ -163,6 +167,8 @@ struct ggn_game {
     bool any_odd;              /* some player has an odd slide: legality always makes the move */
     bool promotes_to_leader;   /* some TRANSFORM option is the leader kind */
     bool hands;                /* extension: captures go to the hand, drops are moves */
+    bool any_hop;              /* some move has repeat.hop: generation takes the hop-aware path */
+    bool leaders_may_not_face; /* extension: facing leaders on an open file count as attacked */
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */
@@ -262,8 +268,17 @@ static inline int eg_offset(const ggn_game *g, int from, int dx, int dy)
 /* attack.c: is sq attacked by any player other than `player`? (board as it stands) */
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
 
-/* movegen.c: pseudo-legal moves of the player to move; returns the count (may exceed cap). */
-size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap);
+/*
+ * movegen.c: pseudo-legal moves of the player to move; returns the count
+ * (may exceed cap). Games with a repeat.hop take the copy in movegen_hops.c,
+ * chosen here once per call.
+ */
+size_t eg_generate_board(const ggn_position *pos, ggn_move *buf, size_t cap);
+size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap);
+static inline size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)
+{
+    return pos->g->any_hop ? eg_generate_hops(pos, buf, cap) : eg_generate_board(pos, buf, cap);
+}
 
 /* make.c */
 bool eg_make(ggn_position *pos, ggn_move m);

@@ -32,10 +32,41 @@ void eg_index_leaders(ggn_position *pos)
     }
 }
 
+/* leaders_may_not_face: the first piece up or down the file from sq is another player's leader. */
+static bool faces_on_file(const ggn_position *pos, int sq, int player)
+{
+    const ggn_game *g = pos->g;
+    for (int dy = -1; dy <= 1; dy += 2) {
+        for (int y = g->sq_y[sq] + dy;; y += dy) {
+            int s = eg_square(g, g->sq_x[sq], y);
+            if (s == EG_NONE) break;
+            if (pos->side_at[s] == EG_EMPTY_SIDE) continue;
+            if (pos->side_at[s] != player && pos->kind_at[s] == g->leader) return true;
+            break;
+        }
+    }
+    return false;
+}
+
+/* leaders_may_not_face: some leader of `player` sees another player's leader along its file. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool leaders_face(const ggn_position *pos, int player)
+{
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *p = &pos->piece[id];
+        if (p->sq != EG_NONE && p->owner == player && p->kind == pos->g->leader && faces_on_file(pos, p->sq, player))
+            return true;
+    }
+    return false;
+}
+
 bool eg_leader_attacked(const ggn_position *pos, int player)
 {
     const ggn_game *g = pos->g;
     if (g->leader == EG_NONE) return false;
+    if (g->leaders_may_not_face && leaders_face(pos, player)) return true;
     if (!pos->leaders_overflow) {
         for (int i = 0; i < pos->nleader[player]; i++) {
             const eg_piece *p = &pos->piece[pos->leader[player][i]];

@@ -4,41 +4,7 @@
  * lists them (DEPENDS_ON sees only earlier moves), each landing of a ray in
  * order, each matching action, and each TRANSFORM option as its own move.
  */
-#include "conditions.h"
-
-typedef struct sink {
-    ggn_move *buf;
-    size_t cap;
-    size_t n;
-} sink;
-
-static inline void push(sink *s, int from, int to, int pattern, int action, int promotion, int modifier)
-{
-    if (s->n < s->cap) {
-        ggn_move *m = &s->buf[s->n];
-        m->from = (uint16_t)from;
-        m->to = (uint16_t)to;
-        m->pattern = (uint8_t)pattern;
-        m->action = (uint8_t)action;
-        m->promotion = (uint8_t)promotion;
-        m->modifier = (uint8_t)modifier;
-    }
-    s->n++;
-}
-
-static inline int occupancy(const ggn_position *pos, int sq, int player)
-{
-    int side = pos->side_at[sq];
-    if (side == EG_EMPTY_SIDE) return SD_EMPTY;
-    return side == player ? SD_ALLY : SD_ENEMY;
-}
-
-/* Does a slide stop after landing on a square of this occupancy? */
-static inline bool stops(int state, int until)
-{
-    if (until == SD_NOT_EMPTY) return state != SD_EMPTY;
-    return state == until;
-}
+#include "movegen.h"
 
 /* One landing of a move that passed its conditions: the first TRANSFORM whose conditions hold fans it out. */
 static void emit(sink *s, const eg_cond_ctx *c, const eg_move *m, int pattern, int action, int to)
@@ -92,7 +58,7 @@ static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
     }
 }
 
-size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)
+size_t eg_generate_board(const ggn_position *pos, ggn_move *buf, size_t cap)
 {
     sink s = { buf, cap, 0 };
     int player = eg_player_to_move(pos);
@@ -102,3 +68,4 @@ size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)
     }
     return s.n;
 }
+

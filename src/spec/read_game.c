@@ -7,7 +7,8 @@
 #include <string.h>
 
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
-                                       "pieces", "draw_conditions", "hands", NULL};
+                                       "pieces", "draw_conditions", "hands",
+                                       "leaders_may_not_face", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -18,6 +19,9 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_string_field(r, root, "name", true, g->name);
     g->leader = sd_kind_ref_field(r, root, "leader", false);
     sd_bool_field(r, root, "hands", false, &g->hands);
+    if (sd_bool_field(r, root, "leaders_may_not_face", false, &g->leaders_may_not_face) == SD_OK &&
+        g->leaders_may_not_face && !json_object_get(root, "leader"))
+        sd_warn_key(r, "leaders_may_not_face", GGN_E_VALUE, "leaders_may_not_face has no effect in a game without a leader");
     sd_read_board(r, root);
     sd_read_players(r, root);
     sd_read_turns(r, root);

@@ -7,7 +7,7 @@ static const char *const move_keys[] = {"id", "step", "actions", "conditions", "
                                         "side_effects", "repeat", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", NULL};
-static const char *const repeat_keys[] = {"until", "loop", "times", NULL};
+static const char *const repeat_keys[] = {"until", "loop", "times", "hop", NULL};
 
 /* Modifiers per move have no constant of their own; GGN_MAX_ACTIONS bounds them too. */
 #define MAX_MODIFIERS GGN_MAX_ACTIONS
@@ -151,6 +151,7 @@ static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
     rep->until = SD_NOT_EMPTY;
     rep->loop = false;
     rep->times = 1;
+    rep->hop = 0;
     json_t *obj = sd_field(r, mobj, "repeat", false);
     if (!obj) return;
     sd_push_key(r, "repeat");
@@ -163,6 +164,7 @@ static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
                 SD_OK &&
             rep->loop)
             sd_warn_key(r, "times", GGN_E_VALUE, "'times' is ignored when 'loop' is true");
+        sd_int_field(r, obj, "hop", false, 1, GGN_MAX_BOARD_SIDE, "GGN_MAX_BOARD_SIDE", &rep->hop);
     }
     sd_pop(r);
 }

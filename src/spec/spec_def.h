@@ -95,6 +95,7 @@ typedef struct sd_repeat {
     sd_occupancy until;          /* default SD_NOT_EMPTY */
     bool loop;                   /* default false */
     int times;                   /* >= 1, default 1; ignored when loop */
+    int hop;                     /* extension: 0, or the pieces jumped before the first landing */
 } sd_repeat;
 
 typedef struct sd_move {
@@ -178,6 +179,7 @@ typedef struct sd_game {
     char (*flags)[GGN_MAX_STRING_BYTES + 1];
     sd_draw draw;
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
+    bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     void *arena_;                /* owner of all the memory above */
 } sd_game;
 

@@ -507,6 +507,17 @@ case("bad", "hands_symbols", hands_symbols,
       (E, "TYPE", "/pieces/2/drops", None, "expected an array, found an object")])
 
 
+# ---------------------------------------------------------------- hop and facing leaders (extensions)
+case("bad", "hop_and_facing_bad",
+     lambda g: (g.update(leaders_may_not_face=1),
+                move0(g).update(repeat={"loop": True, "hop": 0}),
+                g["pieces"][0]["moves"].append({"id": 1, "step": [1, 0], "repeat": {"hop": 33},
+                                                "actions": [{"state": "ENEMY", "action": "CAPTURE"}]})),
+     [(E, "TYPE", "/leaders_may_not_face", None, "expected a boolean, found an integer"),
+      (E, "RANGE", M0 + "/repeat/hop", None, "0 is out of range 1..32"),
+      (E, "LIMIT", "/pieces/0/moves/1/repeat/hop", None, "33 is past the limit of 32 (GGN_MAX_BOARD_SIDE)")])
+
+
 def many(g):
     g["name"] = ""
     g["board"]["dimensions"] = [4, 40]
@@ -566,6 +577,9 @@ case("warn", "warn_hands_fields",
      lambda g: g["pieces"][0].update(captured_as="KING", drops=[{}]),
      [(W, "VALUE", "/pieces/0/captured_as", None, "captured_as has no effect without \"hands\": true"),
       (W, "VALUE", "/pieces/0/drops", None, "drops have no effect without \"hands\": true")])
+
+case("warn", "warn_facing_without_leader", lambda g: g.update(leaders_may_not_face=True),
+     [(W, "VALUE", "/leaders_may_not_face", None, "no effect in a game without a leader")])
 
 
 def main():

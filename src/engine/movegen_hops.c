@@ -1,0 +1,68 @@
+/*
+ * movegen_hops.c — the generator for games with a repeat.hop (extension,
+ * docs/game-spec.md): movegen.c's walk, except that a hop move gives no
+ * landing up to and including its last screen (every piece it passes is
+ * one), and is an ordinary move after it. eg_generate hands such games
+ * here with one test per call; every other game never runs this code.
+ */
+#include "movegen.h"
+
+static void emit(sink *s, const eg_cond_ctx *c, const eg_move *m, int pattern, int action, int to)
+{
+    for (int i = 0; i < m->nmodifier; i++) {
+        const eg_modifier *mod = &m->modifier[i];
+        if (!eg_conditions_hold(c, mod->cond, mod->ncond, to)) continue;
+        for (int o = 0; o < mod->noption; o++) push(s, c->from, to, pattern, action, o + 1, i);
+        return;
+    }
+    push(s, c->from, to, pattern, action, 0, 0);
+}
+
+static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
+{
+    const ggn_game *g = pos->g;
+    const eg_piece *pc = &pos->piece[id];
+    int from = pc->sq;
+    const eg_step *end;
+    const eg_step *st = eg_steps_of(g, player, pc->kind, from, &end);
+    const eg_move *moves = eg_move_of(g, player, pc->kind, 0);
+    eg_cond_ctx c = { pos, player, from, pc, 0 };
+    for (; st < end; st++) {
+        const uint16_t *ray = g->rays + st->ray;
+        const eg_move *m = &moves[st->move];
+        size_t before = s->n;
+        if (!st->simple && !eg_conditions_hold(&c, m->src, m->nsrc, EG_NONE)) continue;
+        int screens = 0;
+        for (int i = 0; i < st->len; i++) {
+            int to = ray[i];
+            int state = occupancy(pos, to, player);
+            if (screens < m->hop) {
+                screens += state != SD_EMPTY;
+                continue;
+            }
+            if (st->simple) {
+                int a = st->by_state[state];
+                if (a != EG_NONE) push(s, from, to, st->move, a, 0, 0);
+            } else if (eg_conditions_hold(&c, m->dst, m->ndst, to)) {
+                for (int a = 0; a < m->naction; a++) {
+                    const eg_action *act = &m->action[a];
+                    if (act->state != state || !eg_conditions_hold(&c, act->cond, act->ncond, to)) continue;
+                    emit(s, &c, m, st->move, a, to);
+                }
+            }
+            if (stops(state, st->until)) break;
+        }
+        if (s->n > before) c.produced |= 1ULL << st->move;
+    }
+}
+
+size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap)
+{
+    sink s = { buf, cap, 0 };
+    int player = eg_player_to_move(pos);
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->sq != EG_NONE && pc->owner == player) generate_piece(pos, &s, id, player);
+    }
+    return s.n;
+}
