@@ -491,6 +491,30 @@ static ex_set action_set(const ex_ctx *x, int state)
     return x->md->side_set[state == SD_ALLY ? x->side : 1 - x->side];
 }
 
+/* The landings on `to` of the boards in l: landing conditions, actions, modifiers, effects. */
+static bool landings(ex_ctx *x, const eg_move *m, int to, const ex_tlist *l, ex_tlist *at, ex_tlist *act_l, ex_tlist *produced)
+{
+    bool ok = tl_copy(x, at, l) && apply_conditions(x, m->dst, m->ndst, to, at);
+    for (int a = 0; ok && a < m->naction && at->n; a++) {
+        const eg_action *act = &m->action[a];
+        ex_set s = action_set(x, act->state);
+        ok = tl_copy(x, act_l, at);
+        if (!ok) break;
+        tl_constrain(x, act_l, to, &s);
+        ok = apply_conditions(x, act->cond, act->ncond, to, act_l);
+        for (size_t k = 0; ok && k < act_l->n; k++) ok = tl_push(x, produced, &act_l->t[k]) && modifiers(x, m, act, to, &act_l->t[k]);
+    }
+    return ok && !x->failed;
+}
+
+/*
+ * One move definition. reach[s] holds the boards on which the walk along
+ * the ray has passed s screens (repeat.hop: pieces jumped before the first
+ * landing); with no hop only reach[0] is used. A square is a landing for
+ * the boards that have passed every screen; it lets the slide go on when
+ * it does not stop it (repeat.until), and before the last screen it is
+ * either empty or the next screen.
+ */
 static bool export_move(ex_ctx *x, int mi)
 {
     const ggn_game *g = x->md->g;
@@ -500,31 +524,36 @@ static bool export_move(ex_ctx *x, int mi)
     int len = m->ray_len[x->from];
     if (!len) return true;
     const uint16_t *ray = g->rays + m->ray_off[x->from];
-    ex_tlist base = { NULL, 0, 0 }, at = { NULL, 0, 0 }, act_l = { NULL, 0, 0 };
+    int hop = m->hop;
+    ex_tlist reach[EX_MAX_HOP + 2], at = { NULL, 0, 0 }, act_l = { NULL, 0, 0 }, tmp = { NULL, 0, 0 };
+    memset(reach, 0, sizeof reach);
+    if (hop > EX_MAX_HOP) return fail(x, GGN_E_LIMIT, "a move hops over more pieces than the exporter's EX_MAX_HOP");
     ex_term start;
     start.n = 0;
-    bool ok = tl_push(x, &base, &start) && apply_conditions(x, m->src, m->nsrc, EG_NONE, &base);
-    ex_set pass = passable(x, m->until);
-    for (int i = 0; ok && i < len && base.n; i++) {
+    bool ok = tl_push(x, &reach[0], &start) && apply_conditions(x, m->src, m->nsrc, EG_NONE, &reach[0]);
+    ex_set pass = passable(x, m->until), empty = set_one(EX_EMPTY), occupied = set_minus(&x->md->all, &empty);
+    for (int i = 0; ok && i < len; i++) {
         int to = ray[i];
-        ok = tl_copy(x, &at, &base) && apply_conditions(x, m->dst, m->ndst, to, &at);
-        for (int a = 0; ok && a < m->naction && at.n; a++) {
-            const eg_action *act = &m->action[a];
-            ex_set s = action_set(x, act->state);
-            ok = tl_copy(x, &act_l, &at);
-            if (!ok) break;
-            tl_constrain(x, &act_l, to, &s);
-            ok = apply_conditions(x, act->cond, act->ncond, to, &act_l);
-            for (size_t k = 0; ok && k < act_l.n; k++) ok = tl_push(x, produced, &act_l.t[k]) && modifiers(x, m, act, to, &act_l.t[k]);
-        }
+        if (reach[hop].n) ok = landings(x, m, to, &reach[hop], &at, &act_l, produced);
         if (!m->repeat) break;
-        /* The next landing is reached only over this one. */
-        tl_constrain(x, &base, to, &pass);
+        tl_constrain(x, &reach[hop], to, &pass);
+        /* Walks still before their last screen: this square is empty, or one more screen. */
+        for (int sc = hop - 1; ok && sc >= 0; sc--) {
+            if (!reach[sc].n) continue;
+            ok = tl_copy(x, &tmp, &reach[sc]);
+            tl_constrain(x, &tmp, to, &occupied);
+            for (size_t k = 0; ok && k < tmp.n; k++) ok = tl_push(x, &reach[sc + 1], &tmp.t[k]);
+            tl_constrain(x, &reach[sc], to, &empty);
+        }
+        bool any = false;
+        for (int sc = 0; sc <= hop; sc++) any = any || reach[sc].n;
+        if (!any) break;
         ok = ok && !x->failed;
     }
-    ex_tl_free(&base);
+    for (int sc = 0; sc <= EX_MAX_HOP + 1; sc++) ex_tl_free(&reach[sc]);
     ex_tl_free(&at);
     ex_tl_free(&act_l);
+    ex_tl_free(&tmp);
     return ok && !x->failed;
 }
 

@@ -10,6 +10,7 @@
 #define EX_MAX_TERM_SQUARES 72  /* squares one possibility may test */
 #define EX_MAX_PATCH 40         /* squares one move may change */
 #define EX_MAX_TERMS 65536      /* cases one list may hold */
+#define EX_MAX_HOP 8            /* screens a hop may jump (repeat.hop) */
 
 /* A conjunction: square sq[i] holds a content of set[i]; squares not listed hold anything. */
 typedef struct ex_term {
