@@ -261,18 +261,30 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
         ggn_error_set(err, GGN_E_STATE, "FEN needs a two-player game whose every piece has a symbol");
         return false;
     }
-    char fields[6][256] = { "", "w", "-", "-", "0", "1" };
+    size_t total = strlen(fen);
+    if (total > GGN_MAX_FEN_BYTES) {
+        ggn_error_set(err, GGN_E_LIMIT, "FEN of %zu bytes is longer than %d (GGN_MAX_FEN_BYTES)", total, GGN_MAX_FEN_BYTES);
+        return false;
+    }
+    /* The placement is read where it stands; the short fields after it are copied. */
+    const char *placement = NULL;
+    size_t placement_len = 0;
+    char fields[6][64] = { "", "w", "-", "-", "0", "1" };
     int nfields = 0;
     for (const char *p = fen; *p && nfields < 6;) {
         while (*p == ' ') p++;
         if (!*p) break;
         size_t n = strcspn(p, " ");
-        if (n >= sizeof fields[0]) {
-            ggn_error_set(err, GGN_E_LIMIT, "FEN field %d is too long", nfields + 1);
+        if (nfields == 0) {
+            placement = p;
+            placement_len = n;
+        } else if (n >= sizeof fields[0]) {
+            ggn_error_set(err, GGN_E_VALUE, "FEN field %d is too long to be valid", nfields + 1);
             return false;
+        } else {
+            memcpy(fields[nfields], p, n);
+            fields[nfields][n] = '\0';
         }
-        memcpy(fields[nfields], p, n);
-        fields[nfields][n] = '\0';
         nfields++;
         p += n;
     }
@@ -287,7 +299,7 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
     }
     tmp->g = g;
     eg_clear(tmp);
-    bool ok = parse_placement(tmp, fields[0], strlen(fields[0]), err);
+    bool ok = parse_placement(tmp, placement, placement_len, err);
     if (ok) {
         int side = strcmp(fields[1], "w") == 0 ? 0 : strcmp(fields[1], "b") == 0 ? 1 : -1;
         if (side < 0) ok = fail(err, "FEN side to move '%s' is neither w nor b", fields[1]);
