@@ -310,6 +310,33 @@ static void test_move_buffer_limit(void **state)
     ggn_game_free(g);
 }
 
+static void test_fen_length_limit(void **state)
+{
+    (void)state;
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(GGN_GAMES_DIR "/chess.json", &errs);
+    assert_non_null(g);
+    ggn_position *pos = ggn_position_new(g);
+    static const char start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    char *fen = malloc(GGN_MAX_FEN_BYTES + 2);
+    assert_non_null(fen);
+    memset(fen, ' ', GGN_MAX_FEN_BYTES + 1);
+    memcpy(fen, start, sizeof start - 1);
+    fen[GGN_MAX_FEN_BYTES] = '\0'; /* exactly the limit: trailing blanks are allowed */
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s", err.message);
+    fen[GGN_MAX_FEN_BYTES] = ' ';
+    fen[GGN_MAX_FEN_BYTES + 1] = '\0';
+    assert_false(ggn_position_set_fen(pos, fen, &err));
+    assert_int_equal(err.code, GGN_E_LIMIT);
+    assert_string_equal(err.message, "FEN of 8193 bytes is longer than 8192 (GGN_MAX_FEN_BYTES)");
+    free(fen);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 static void test_perft_depth_limit(void **state)
 {
     (void)state;
@@ -351,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_error_list_limit),
         cmocka_unit_test(test_undo_stack_limit),
         cmocka_unit_test(test_move_buffer_limit),
+        cmocka_unit_test(test_fen_length_limit),
         cmocka_unit_test(test_perft_depth_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
