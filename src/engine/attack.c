@@ -6,9 +6,11 @@
  * SQUARES_EMPTY (a blocked leg), with slides stopping at the first piece and
  * hops landing only beyond their screens (docs/game-spec.md). Leapers are
  * looked up from the target; slides walk each direction backwards from the
- * target to the first piece; only the moves marked attack_walk (slides that
- * stop on something other than NOT_EMPTY, hops, moves with a SQUARES_EMPTY
- * leg) are walked forwards from each piece.
+ * target to the first piece; a leap with a one-square leg is looked up with
+ * its leg; an unbounded hop walks back over its screens to the next piece;
+ * only the moves marked attack_walk (slides that stop on something other
+ * than NOT_EMPTY, bounded hops, legs of several squares) are walked forwards
+ * from each piece.
  */
 #include "engine.h"
 
@@ -84,6 +86,28 @@ static bool attacked_by(const ggn_position *pos, int t, int o)
                 if (((dir->kinds >> k) & 1) && dir->range[k] > j) return true;
             }
             break;
+        }
+    }
+    if (at->tricky) {
+        const eg_leg_src *lg = at->leg_pool + at->leg_off[t];
+        for (int i = 0, n = at->leg_len[t]; i < n; i++) {
+            int s = lg[i].sq;
+            if (pos->side_at[s] == o && ((lg[i].kinds >> pos->kind_at[s]) & 1) && !pos->piece_at[lg[i].leg]) return true;
+        }
+        for (int d = 0; d < at->nhop; d++) {
+            const eg_slide_dir *dir = &at->hop[d];
+            const uint16_t *ray = dir->rev_pool + dir->rev_off[t];
+            int screens = dir->hop;
+            for (int j = 0, n = dir->rev_len[t]; j < n; j++) {
+                int s = ray[j];
+                if (pos->side_at[s] == EG_EMPTY_SIDE) continue;
+                if (screens) {
+                    screens--;
+                    continue;
+                }
+                if (pos->side_at[s] == o && ((dir->kinds >> pos->kind_at[s]) & 1)) return true;
+                break;
+            }
         }
     }
     return at->odd_kinds && attacked_by_odd(pos, t, o);

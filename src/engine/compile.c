@@ -295,6 +295,76 @@ static bool has_squares_empty(const sd_move *sm)
     return false;
 }
 
+/* Squares of the move's SQUARES_EMPTY conditions (the leg), counted over all of them. */
+static int leg_of(const sd_move *sm)
+{
+    int n = 0;
+    for (int i = 0; i < sm->nconditions; i++)
+        if (sm->conditions[i].kind == SD_COND_SQUARES_EMPTY) n += sm->conditions[i].nsquares;
+    return n;
+}
+
+static void fill_reverse_rays(compiler *c, eg_slide_dir *d);
+
+static eg_slide_dir *find_hop_dir(compiler *c, eg_attack *at, int dx, int dy, int hop)
+{
+    for (int i = 0; i < at->nhop; i++)
+        if (at->hop[i].dx == dx && at->hop[i].dy == dy && at->hop[i].hop == hop) return &at->hop[i];
+    eg_slide_dir *d = &at->hop[at->nhop++];
+    d->dx = (int8_t)dx;
+    d->dy = (int8_t)dy;
+    d->hop = (uint8_t)hop;
+    d->rev_off = alloc(c, (size_t)c->g->nsq, sizeof *d->rev_off);
+    d->rev_len = alloc(c, (size_t)c->g->nsq, sizeof *d->rev_len);
+    return d;
+}
+
+/*
+ * Legged leaps of player o: for each target, (source, leg, kinds). The leg
+ * is the single SQUARES_EMPTY square of the move, seen from the source; a
+ * source whose leg is off the board never attacks that way.
+ */
+static void compile_legs(compiler *c, int o)
+{
+    ggn_game *g = c->g;
+    eg_attack *at = &g->attack[o];
+    at->leg_off = alloc(c, (size_t)g->nsq, sizeof *at->leg_off);
+    at->leg_len = alloc(c, (size_t)g->nsq, sizeof *at->leg_len);
+    if (c->failed) return;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t n = 0;
+        for (int t = 0; t < g->nsq; t++) {
+            at->leg_off[t] = (uint32_t)n;
+            for (int k = 0; k < g->nkinds; k++) {
+                const sd_kind *kind = &c->def->kinds[k];
+                for (int mi = 0; mi < kind->nmoves; mi++) {
+                    const sd_move *sm = &kind->moves[mi];
+                    if (sm->repeat.present || !has_enemy_action(sm) || leg_of(sm) != 1) continue;
+                    const eg_move *m = eg_move_of(g, o, k, mi);
+                    const eg_cond *leg = NULL;
+                    for (int i = 0; i < m->nsrc; i++)
+                        if (m->src[i].kind == SD_COND_SQUARES_EMPTY) leg = &m->src[i];
+                    int s = eg_square(g, g->sq_x[t] - m->dx, g->sq_y[t] - m->dy);
+                    if (s == EG_NONE || !leg) continue;
+                    int l = eg_offset(g, s, leg->squares[0][0], leg->squares[0][1]);
+                    if (l == EG_NONE) continue;
+                    if (pass == 1) {
+                        at->leg_pool[n].sq = (uint16_t)s;
+                        at->leg_pool[n].leg = (uint16_t)l;
+                        at->leg_pool[n].kinds = 1ULL << k;
+                    }
+                    n++;
+                }
+            }
+            at->leg_len[t] = (uint16_t)(n - at->leg_off[t]);
+        }
+        if (pass == 0) {
+            at->leg_pool = alloc(c, n ? n : 1, sizeof *at->leg_pool);
+            if (c->failed) return;
+        }
+    }
+}
+
 static eg_slide_dir *find_dir(compiler *c, eg_attack *at, int dx, int dy)
 {
     for (int i = 0; i < at->nslide; i++)
@@ -305,6 +375,31 @@ static eg_slide_dir *find_dir(compiler *c, eg_attack *at, int dx, int dy)
     d->rev_off = alloc(c, (size_t)c->g->nsq, sizeof *d->rev_off);
     d->rev_len = alloc(c, (size_t)c->g->nsq, sizeof *d->rev_len);
     return d;
+}
+
+/* The ray of direction d walked backwards from every target square (towards attackers). */
+static void fill_reverse_rays(compiler *c, eg_slide_dir *d)
+{
+    ggn_game *g = c->g;
+    size_t need = 0;
+    for (int t = 0; t < g->nsq; t++) {
+        if (!g->enabled[t]) continue;
+        for (int x = g->sq_x[t] - d->dx, y = g->sq_y[t] - d->dy; eg_square(g, x, y) != EG_NONE; x -= d->dx, y -= d->dy)
+            need++;
+    }
+    uint16_t *pool = alloc(c, need ? need : 1, sizeof *pool);
+    if (!pool) return;
+    size_t k = 0;
+    for (int t = 0; t < g->nsq; t++) {
+        d->rev_off[t] = (uint32_t)k;
+        if (g->enabled[t]) {
+            for (int x = g->sq_x[t] - d->dx, y = g->sq_y[t] - d->dy; eg_square(g, x, y) != EG_NONE;
+                 x -= d->dx, y -= d->dy)
+                pool[k++] = (uint16_t)eg_square(g, x, y);
+        }
+        d->rev_len[t] = (uint8_t)(k - d->rev_off[t] > 255 ? 255 : k - d->rev_off[t]);
+    }
+    d->rev_pool = pool;
 }
 
 /*
@@ -321,6 +416,7 @@ static void compile_attacks(compiler *c, int o)
     int maxdirs = 0;
     for (int k = 0; k < g->nkinds; k++) maxdirs += c->def->kinds[k].nmoves;
     at->slide = alloc(c, (size_t)(maxdirs ? maxdirs : 1), sizeof *at->slide);
+    at->hop = alloc(c, (size_t)(maxdirs ? maxdirs : 1), sizeof *at->hop);
     if (c->failed) return;
 
     /* Leapers: two passes over (source, kind, move): count per target, then fill. */
@@ -337,6 +433,18 @@ static void compile_attacks(compiler *c, int o)
             eg_move *m = (eg_move *)eg_move_of(g, o, k, mi);
             /* Slides that stop on other than the first piece, hops, and moves with a
              * SQUARES_EMPTY leg (which attacks honour) are walked from each piece. */
+            if (!sm->repeat.present && leg_of(sm) == 1) {
+                at->tricky = true;
+                continue; /* tabled below with its leg square */
+            }
+            if (sm->repeat.present && sm->repeat.hop && sm->repeat.loop && sm->repeat.until == SD_NOT_EMPTY &&
+                !has_squares_empty(sm)) {
+                eg_slide_dir *d = find_hop_dir(c, at, m->dx, m->dy, sm->repeat.hop);
+                if (c->failed) break;
+                d->kinds |= 1ULL << k;
+                at->tricky = true;
+                continue;
+            }
             if ((sm->repeat.present && (sm->repeat.until != SD_NOT_EMPTY || sm->repeat.hop)) || has_squares_empty(sm)) {
                 at->odd_kinds |= 1ULL << k;
                 m->attack_walk = true;
@@ -375,31 +483,11 @@ static void compile_attacks(compiler *c, int o)
     free(mask);
     if (c->failed) return;
 
-    /* Reverse rays of the slide directions. */
-    for (int i = 0; i < at->nslide; i++) {
-        eg_slide_dir *d = &at->slide[i];
-        size_t need = 0;
-        for (int t = 0; t < g->nsq; t++) {
-            if (!g->enabled[t]) continue;
-            for (int x = g->sq_x[t] - d->dx, y = g->sq_y[t] - d->dy; eg_square(g, x, y) != EG_NONE;
-                 x -= d->dx, y -= d->dy)
-                need++;
-        }
-        uint16_t *pool = alloc(c, need ? need : 1, sizeof *pool);
-        if (!pool) return;
-        /* The reverse rays live in their own pool; rev_off indexes into it. */
-        size_t k = 0;
-        for (int t = 0; t < g->nsq; t++) {
-            d->rev_off[t] = (uint32_t)k;
-            if (g->enabled[t]) {
-                for (int x = g->sq_x[t] - d->dx, y = g->sq_y[t] - d->dy; eg_square(g, x, y) != EG_NONE;
-                     x -= d->dx, y -= d->dy)
-                    pool[k++] = (uint16_t)eg_square(g, x, y);
-            }
-            d->rev_len[t] = (uint8_t)(k - d->rev_off[t] > 255 ? 255 : k - d->rev_off[t]);
-        }
-        d->rev_pool = pool;
-    }
+    /* Reverse rays of the slide and hop directions. */
+    for (int i = 0; i < at->nslide && !c->failed; i++) fill_reverse_rays(c, &at->slide[i]);
+    for (int i = 0; i < at->nhop && !c->failed; i++) fill_reverse_rays(c, &at->hop[i]);
+    if (at->tricky) compile_legs(c, o);
+    if (c->failed) return;
 
     /* Which directions pass through each square, seen from each target. */
     if (g->nsq <= EG_ALIGN_MAX_SQUARES && at->nslide <= 32 && at->nslide > 0) {
@@ -537,7 +625,7 @@ ggn_game *eg_compile(sd_game *def, ggn_errors *errs)
     if (!c.failed) compile_steps(&c);
     for (int o = 0; o < g->nplayers && !c.failed; o++) {
         compile_attacks(&c, o);
-        if (g->attack[o].odd_kinds) g->any_odd = true;
+        if (g->attack[o].odd_kinds || g->attack[o].tricky) g->any_odd = true;
     }
     /* Facing leaders: moving a piece off the file between them exposes them; take the exact path. */
     g->leaders_may_not_face = def->leaders_may_not_face && g->leader != EG_NONE;

@@ -100,8 +100,16 @@ typedef struct eg_leap_src {
     uint64_t kinds;        /* kinds that attack the target from there */
 } eg_leap_src;
 
+/* A leap that needs one square empty on the way (a horse's leg, an elephant's eye). */
+typedef struct eg_leg_src {
+    uint16_t sq;           /* square an attacker would stand on */
+    uint16_t leg;          /* the square that must be empty */
+    uint64_t kinds;        /* kinds that attack the target from there over that leg */
+} eg_leg_src;
+
 typedef struct eg_slide_dir {
     int8_t dx, dy;         /* direction of travel of the attacker */
+    uint8_t hop;           /* pieces jumped before landing (eg_attack.hop only; 0 in .slide) */
     uint64_t kinds;        /* kinds sliding this way with an ENEMY action */
     uint16_t range[GGN_MAX_KINDS]; /* per kind: maximum landings (times), 0xFFFF = unbounded */
     uint16_t *rev_pool;    /* squares of every reverse ray of this direction */
@@ -113,10 +121,18 @@ typedef struct eg_attack {
     uint32_t *leap_off;    /* [squares]: start in leap_pool */
     uint16_t *leap_len;
     eg_leap_src *leap_pool;
+    uint32_t *leg_off;     /* [squares]: start in leg_pool (NULL when no legged leaps) */
+    uint16_t *leg_len;
+    eg_leg_src *leg_pool;
     int nslide;
     eg_slide_dir *slide;
+    int nhop;              /* unbounded hops (cannons): walked back over .hop screens */
+    eg_slide_dir *hop;
     uint64_t odd_kinds;    /* kinds with a move whose attacks are walked forward (eg_move.attack_walk):
-                              slides stopping on other than NOT_EMPTY, hops, SQUARES_EMPTY legs */
+                              slides stopping on other than NOT_EMPTY, bounded hops, legs of
+                              more than one square */
+    bool tricky;           /* legs or hops: a move can change attacks away from its own line,
+                              so legality never takes the fast line test (legal.c) */
     uint32_t *align;       /* [target * squares + square]: bit d set when `square` lies on the
                               reverse ray of slide d from `target`; NULL when the board or the
                               number of directions is too large (then computed per call) */
