@@ -119,8 +119,11 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap);
 /* ---- moves -------------------------------------------------------------- */
 
 /*
- * Writes every legal move of the position into buf (at most cap; the count
- * of legal moves is returned even if larger than cap). A move is legal when
+ * Writes every legal move of the position into buf (at most cap) and
+ * returns how many there are (possibly more than cap). Only the first
+ * GGN_MAX_MOVES pseudo-legal moves of a position are considered: a position
+ * with more (possible only on very large boards crowded with long-range
+ * pieces) is judged on those, as docs/limits.md explains. A move is legal when
  * it is pseudo-legal (the spec's moves, conditions and actions allow it) and,
  * in a game with a leader, leaves none of the mover's leaders attacked.
  * Each TRANSFORM option is a separate move.

@@ -6,6 +6,7 @@
  * direction matrix, docs/game-spec.md), rays per source square, conditions
  * sorted by what they depend on, reverse attack tables, zobrist keys.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,29 +16,34 @@ typedef struct compiler {
     ggn_game *g;
     const sd_game *def;
     ggn_errors *errs;
+    const char *file;      /* input name for errors */
     size_t nrays;          /* landings written to g->rays so far */
     bool failed;
 } compiler;
+
+/* Reports a problem of the whole game (no pointer: it is about the sizes of everything at once). */
+static void fail(compiler *c, ggn_code code, const char *message)
+{
+    ggn_error err;
+    ggn_error_set(&err, code, "%s", message);
+    snprintf(err.file, sizeof err.file, "%s", c->file ? c->file : "<string>");
+    ggn_errors_add(c->errs, &err);
+    c->failed = true;
+}
 
 static void *alloc(compiler *c, size_t count, size_t size)
 {
     if (c->failed || count == 0) return NULL;
     void *p = sd_arena_alloc(c->g->arena, count, size);
     if (!p) {
-        ggn_error err;
-        ggn_error_set(&err, GGN_E_NOMEM, "out of memory compiling the game");
-        ggn_errors_add(c->errs, &err);
-        c->failed = true;
+        fail(c, GGN_E_NOMEM, "out of memory compiling the game");
     }
     return p;
 }
 
 static void limit_error(compiler *c, const char *what)
 {
-    ggn_error err;
-    ggn_error_set(&err, GGN_E_LIMIT, "%s", what);
-    ggn_errors_add(c->errs, &err);
-    c->failed = true;
+    fail(c, GGN_E_LIMIT, what);
 }
 
 static void rotate(const sd_player *pl, const int v[2], int *x, int *y)
@@ -572,21 +578,19 @@ static void compile_castling(compiler *c)
     }
 }
 
-ggn_game *eg_compile(sd_game *def, ggn_errors *errs)
+ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
 {
     ggn_game *g = calloc(1, sizeof *g);
     sd_arena *arena = sd_arena_new();
+    compiler c = { g, def, errs, file, 0, false };
     if (!g || !arena) {
         free(g);
         sd_arena_free(arena);
-        ggn_error err;
-        ggn_error_set(&err, GGN_E_NOMEM, "out of memory compiling the game");
-        ggn_errors_add(errs, &err);
+        fail(&c, GGN_E_NOMEM, "out of memory compiling the game");
         return NULL;
     }
     g->def = def;
     g->arena = arena;
-    compiler c = { g, def, errs, 0, false };
     g->cols = def->cols;
     g->rows = def->rows;
     g->nsq = def->cols * def->rows;

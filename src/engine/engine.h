@@ -265,7 +265,7 @@ struct ggn_position {
 static inline int eg_player_to_move(const ggn_position *pos) { return pos->g->def->order[pos->turn]; }
 
 /* compile.c */
-ggn_game *eg_compile(sd_game *def, ggn_errors *errs);
+ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs);
 void eg_game_free(ggn_game *g);
 
 /* Square index of (x, y), or EG_NONE when off the board or disabled. */

@@ -4,22 +4,22 @@
 
 #include "engine.h"
 
-static ggn_game *finish_load(sd_game *def, ggn_errors *errs)
+static ggn_game *finish_load(sd_game *def, const char *file, ggn_errors *errs)
 {
     if (!def) return NULL;
-    ggn_game *g = eg_compile(def, errs);
+    ggn_game *g = eg_compile(def, file, errs);
     if (!g) sd_game_free(def);
     return g;
 }
 
 ggn_game *ggn_game_load_file(const char *path, ggn_errors *errs)
 {
-    return finish_load(sd_game_load_file(path, errs), errs);
+    return finish_load(sd_game_load_file(path, errs), path, errs);
 }
 
 ggn_game *ggn_game_load_string(const char *text, size_t len, const char *name, ggn_errors *errs)
 {
-    return finish_load(sd_game_load_string(text, len, name, errs), errs);
+    return finish_load(sd_game_load_string(text, len, name, errs), name, errs);
 }
 
 void ggn_game_free(ggn_game *game) { eg_game_free(game); }
