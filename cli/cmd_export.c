@@ -57,27 +57,14 @@ static int run(int argc, char **argv)
         return cli_usage_error("export", "--spelling must be must-deny, require-prevent or board-check, not '%s'",
                                spelling_arg);
 
-    char path[4096];
-    if (!cli_resolve_game(game_arg, path, sizeof path)) snprintf(path, sizeof path, "%s", game_arg);
-    ggn_errors *errs = malloc(sizeof *errs);
-    if (!errs) {
-        fprintf(stderr, "ggn export: out of memory\n");
-        return CLI_INVALID;
-    }
-    ggn_errors_init(errs);
-    ggn_game *game = ggn_game_load_file(path, errs);
-    if (!game) {
-        cli_print_errors(stderr, errs);
-        free(errs);
-        return CLI_INVALID;
-    }
-    free(errs);
+    ggn_game *game = cli_load_game(game_arg);
+    if (!game) return CLI_INVALID;
     ggn_error err;
     ggn_error_clear(&err);
     char *text = ggn_game_export(game, spelling, &err);
     ggn_game_free(game);
     if (!text) {
-        if (!err.file[0]) snprintf(err.file, sizeof err.file, "%.255s", path);
+        if (!err.file[0]) snprintf(err.file, sizeof err.file, "%.255s", game_arg);
         cli_print_error(stderr, &err);
         return CLI_INVALID;
     }
