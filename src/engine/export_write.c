@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "export_moves.h"
+#include "json/json_doc.h"
 
 #define EX_MAX_EXPANSION 4096   /* possibilities one term may split into */
 #define EX_MAX_PARTS (EX_CONTENTS + 1)
@@ -333,21 +334,7 @@ char *ggn_game_export(const ggn_game *g, ggn_spelling spelling, ggn_error *err)
         goto done;
     }
     for (int sq = 0; sq < g->nsq; sq++) ex_square_label(g, sq, e->label[sq], sizeof e->label[sq]);
-    json_t *root = write_document(e);
-    if (root) {
-        char *text = json_dumps(root, JSON_INDENT(2));
-        json_decref(root);
-        size_t n = text ? strlen(text) : 0;
-        out = text ? malloc(n + 2) : NULL;
-        if (out) {
-            memcpy(out, text, n);
-            out[n] = '\n';
-            out[n + 1] = '\0';
-        } else {
-            ggn_error_set(err, GGN_E_NOMEM, "out of memory");
-        }
-        free(text);
-    }
+    out = ggn_json_text(write_document(e), err);
 done:
     for (int mi = 0; mi < GGN_MAX_MOVES_PER_KIND; mi++) ex_tl_free(&e->x.produced[mi]);
     free(e->x.out);

@@ -347,22 +347,7 @@ char *ggn_ruleset_write(const ggn_ruleset *rs, ggn_spelling to, ggn_error *err)
     w->to = to;
     w->err = err;
     ggn_jpath_init(&w->path);
-    json_t *root = write_document(w);
-    char *out = NULL;
-    if (root) {
-        char *text = json_dumps(root, JSON_INDENT(2));
-        json_decref(root);
-        size_t n = text ? strlen(text) : 0;
-        out = text ? malloc(n + 2) : NULL;
-        if (out) {
-            memcpy(out, text, n);
-            out[n] = '\n';
-            out[n + 1] = '\0';
-        } else {
-            ggn_error_set(err, GGN_E_NOMEM, "out of memory");
-        }
-        free(text);
-    }
+    char *out = ggn_json_text(write_document(w), err);
     free(w);
     return out;
 }

@@ -181,6 +181,24 @@ void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severit
     ggn_errors_add(errs, &err);
 }
 
+char *ggn_json_text(json_t *root, ggn_error *err)
+{
+    if (!root) return NULL;
+    char *text = json_dumps(root, JSON_INDENT(2));
+    json_decref(root);
+    size_t n = text ? strlen(text) : 0;
+    char *out = text ? malloc(n + 2) : NULL;
+    if (out) {
+        memcpy(out, text, n);
+        out[n] = '\n';
+        out[n + 1] = '\0';
+    } else {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+    }
+    free(text);
+    return out;
+}
+
 const char *ggn_json_kind(const json_t *value)
 {
     switch (json_typeof(value)) {

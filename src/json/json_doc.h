@@ -67,6 +67,14 @@ void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severit
  */
 bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *line, int *column);
 
+/*
+ * Writes a tree as pretty JSON (two-space indent, keys in insertion order)
+ * ending in a newline, and releases the tree. Returns a new string (the
+ * caller free()s it), or NULL with err set when out of memory; root may be
+ * NULL, which gives NULL without touching err.
+ */
+char *ggn_json_text(json_t *root, ggn_error *err);
+
 /* "an object", "a string", ... for messages like "expected an array, found a string". */
 const char *ggn_json_kind(const json_t *value);
 
