@@ -278,7 +278,7 @@ static int game_loop(play_session *s)
                 fprintf(s->out, "%s is thinking...\n", play_player_name(s->game, player, name, sizeof name));
                 fflush(s->out);
             }
-            if (!choose_computer_move(s->pos, &s->limits, &mv)) return CLI_OK;
+            if (!choose_computer_move(s, &mv)) return CLI_OK;
             ggn_move_format(s->pos, mv, text, sizeof text);
             fprintf(s->out, "%s plays %s.\n", play_player_name(s->game, player, name, sizeof name), text);
             if (!play_move(s, mv) && !s->interactive) return CLI_OK;
@@ -436,6 +436,7 @@ static int run(int argc, char **argv)
     s.flipped = flip != (ggn_game_player_count(s.game) == 2 && s.computer[0] && !s.computer[1]);
     status = game_loop(&s);
 done:
+    ggn_searcher_free(s.searcher);
     ggn_position_free(s.pos);
     free(s.start_fen);
     ggn_game_free(s.game);

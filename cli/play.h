@@ -13,6 +13,7 @@
 #include "ggn/error.h"
 #include "ggn/game.h"
 #include "ggn/limits.h"
+#include "ggn/search.h"
 
 /* How long and how deep the computer may think (0 = no limit of that kind). */
 typedef struct play_limits {
@@ -26,6 +27,8 @@ typedef struct play_session {
     char *start_fen;                    /* owned; the set-up position, NULL for the game's start */
     bool computer[GGN_MAX_PLAYERS];     /* which players the computer moves */
     play_limits limits;
+    ggn_searcher *searcher;             /* owned; made at the computer's first move, kept so its
+                                           transposition table carries over from move to move */
     bool flipped;                       /* board seen from the top edge */
     bool colour;                        /* ANSI colours on out */
     bool interactive;                   /* in is a terminal: print prompts, keep going after the end */
@@ -69,9 +72,9 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err);
 /* ---- play_computer.c ---- */
 
 /*
- * The computer's move in pos (which is left as it was). Returns false when
- * there is no legal move.
+ * The computer's move in the session's position (which is left as it was).
+ * Returns false when there is no legal move.
  */
-bool choose_computer_move(ggn_position *pos, const play_limits *limits, ggn_move *out);
+bool choose_computer_move(play_session *s, ggn_move *out);
 
 #endif

@@ -52,13 +52,16 @@ static bool random_move(ggn_position *pos, ggn_move *out)
     return true;
 }
 
-bool choose_computer_move(ggn_position *pos, const play_limits *limits, ggn_move *out)
+bool choose_computer_move(play_session *s, ggn_move *out)
 {
-    ggn_search_limits search = { limits->depth, limits->think_ms, 0, rng_next() | 1 };
+    ggn_search_limits search = { s->limits.depth, s->limits.think_ms, 0, rng_next() | 1 };
     ggn_search_result result;
-    if (ggn_search_best(pos, &search, &result) && result.found) {
+    if (!s->searcher) s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
+    bool found = s->searcher ? ggn_searcher_run(s->searcher, s->pos, &search, &result)
+                             : ggn_search_best(s->pos, &search, &result);
+    if (found && result.found) {
         *out = result.best;
         return true;
     }
-    return random_move(pos, out);
+    return random_move(s->pos, out);
 }
