@@ -68,6 +68,8 @@ static int run(int argc, char **argv)
         if (n >= 0) {
             if (json) cli_ggn_print_json(stdout, out, n);
             else cli_ggn_print_text(stdout, out, n);
+            /* Said on stderr so that scripts still read an empty list on stdout. */
+            if (n == 0) fprintf(stderr, "%s %s %s: no possibility's conditions hold in this position\n", args[1], args[2], args[3]);
             status = CLI_OK;
         }
     }
