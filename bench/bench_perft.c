@@ -5,7 +5,7 @@
  *
  * Usage: bench_perft [GAMES_DIR]   (run on a release build)
  * Cases: chess start perft(6), Kiwipete perft(5), crazyhouse start perft(6),
- * xiangqi start perft(5).
+ * xiangqi start perft(5), shogi start perft(5).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -29,6 +29,7 @@ static const bench_case cases[] = {
     { "chess.json", "chess", "Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5 },
     { "crazyhouse.json", "crazyhouse", "crazyhouse", NULL, 6 },
     { "xiangqi.json", "xiangqi", "xiangqi", NULL, 5 },
+    { "shogi.json", "shogi", "shogi", NULL, 5 },
 };
 
 static double now_seconds(void)

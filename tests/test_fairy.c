@@ -2,7 +2,7 @@
  * test_fairy.c — differential test against Fairy-Stockfish.
  *
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
- * shatranj, makruk, crazyhouse, xiangqi): random legal games from the start (fixed seeds) give at
+ * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi): random legal games from the start (fixed seeds) give at
  * least POSITIONS positions; each is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
@@ -12,6 +12,12 @@
  * spoken to over pipes with every read bounded by a timeout. When it is
  * missing the test fails under CI=true (.ci/deps installs it) and is skipped,
  * loudly, elsewhere (exit 77, CTest's SKIP_RETURN_CODE).
+ *
+ * Shogi and minishogi: Fairy-Stockfish 11.1 does not refuse a pawn drop that
+ * checkmates (uchifuzume); it scores the position as lost for the dropper
+ * instead, so its perft counts those drops. ggn refuses them (the drop rule's
+ * "no_checkmate"), so these two games are compared with that flag turned off
+ * in the text before loading; tests/test_hands.c checks the flag itself.
  *
  * Shatranj: Fairy-Stockfish ends the game when one side is left with a bare
  * king (a rule ggn's perft does not model), so only positions where both
@@ -280,15 +286,18 @@ typedef struct variant {
     const char *uci;       /* UCI_Variant */
     uint64_t seed;
     int min_pieces;        /* per side, for a position to be compared */
+    bool drop_mate_legal;  /* the oracle counts checkmating pawn drops: load with "no_checkmate" off */
 } variant;
 
 static const variant variants[] = {
-    { "chess.json", "chess", 0x1234ABCDULL, 0 },
-    { "losalamos.json", "losalamos", 0x10A1A405ULL, 0 },
-    { "shatranj.json", "shatranj", 0x5A7A21ULL, 4 },
-    { "makruk.json", "makruk", 0x3A1C2BULL, 0 },
-    { "crazyhouse.json", "crazyhouse", 0xC4A2E405ULL, 0 },
-    { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0 },
+    { "chess.json", "chess", 0x1234ABCDULL, 0, false },
+    { "losalamos.json", "losalamos", 0x10A1A405ULL, 0, false },
+    { "shatranj.json", "shatranj", 0x5A7A21ULL, 4, false },
+    { "makruk.json", "makruk", 0x3A1C2BULL, 0, false },
+    { "crazyhouse.json", "crazyhouse", 0xC4A2E405ULL, 0, false },
+    { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0, false },
+    { "shogi.json", "shogi", 0x5B0612ULL, 0, true },
+    { "minishogi.json", "minishogi", 0x313B0612ULL, 0, true },
 };
 
 static bool oracle_present(void)
@@ -302,13 +311,37 @@ static bool oracle_present(void)
     return false;
 }
 
+/* The game at path with every "no_checkmate": true written false (see the header). */
+static ggn_game *load_without_no_checkmate(const char *path, ggn_errors *errs)
+{
+    static char text[1 << 20];
+    static const char on[] = "\"no_checkmate\": true", off[] = "\"no_checkmate\": false";
+    FILE *f = fopen(path, "rb");
+    if (!f) fail_msg("cannot open %s", path);
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    int replaced = 0;
+    for (char *p = strstr(text, on); p; p = strstr(p, on)) {
+        if (len + 1 >= sizeof text) fail_msg("%s is too large", path);
+        size_t at = (size_t)(p - text) + sizeof on - 1;
+        memmove(text + at + 1, text + at, len - at + 1); /* one byte longer: "false" */
+        memcpy(p, off, sizeof off - 1);
+        len++;
+        replaced++;
+        p += sizeof off - 1;
+    }
+    if (!replaced) fail_msg("%s has no \"no_checkmate\": true to turn off", path);
+    return ggn_game_load_string(text, len, path, errs);
+}
+
 static void run_variant(const variant *v)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, v->file);
     ggn_errors errs;
     ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(path, &errs);
+    ggn_game *g = v->drop_mate_legal ? load_without_no_checkmate(path, &errs) : ggn_game_load_file(path, &errs);
     if (!g) fail_msg("%s: %s", path, errs.count ? errs.items[0].message : "?");
     assert_true(ggn_game_has_fen(g));
 
@@ -434,6 +467,20 @@ static void test_xiangqi(void **state)
     run_variant(&variants[5]);
 }
 
+static void test_shogi(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[6]);
+}
+
+static void test_minishogi(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[7]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -445,6 +492,8 @@ int main(void)
         cmocka_unit_test(test_makruk),
         cmocka_unit_test(test_crazyhouse),
         cmocka_unit_test(test_xiangqi),
+        cmocka_unit_test(test_shogi),
+        cmocka_unit_test(test_minishogi),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;

@@ -2,7 +2,11 @@
  * test_hands.c — the "hands" extension on games/crazyhouse.json: captures go
  * to the capturer's hand (promoted pieces as pawns), drops are moves written
  * "P@e4", FEN carries the pockets and the '~' of promoted pieces, and
- * unmake and the hash bring everything back exactly.
+ * unmake and the hash bring everything back exactly. On games/shogi.json:
+ * promotion judged on the source or the target square, optional or forced,
+ * written "+" ("e6e7+", plain "e6e7" for the choice not to promote), FEN's
+ * "+S", the drop condition FILE_FREE_OF (nifu) and the drop flag
+ * "no_checkmate" (uchifuzume).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -166,12 +170,103 @@ static void test_fen_pockets(void **state)
     ggn_game_free(g);
 }
 
+/* Is the move written `text` among the legal moves? */
+static bool has_move(ggn_position *pos, const char *text)
+{
+    ggn_move mv[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+    for (size_t i = 0; i < n; i++) {
+        char buf[64];
+        ggn_move_format(pos, mv[i], buf, sizeof buf);
+        if (strcmp(buf, text) == 0) return true;
+    }
+    return false;
+}
+
+static void set_fen(ggn_position *pos, const char *fen)
+{
+    ggn_error err;
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+}
+
+static void test_shogi_promotion(void **state)
+{
+    (void)state;
+    ggn_game *g = load("shogi.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_fen(pos, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1");
+
+    /* Forced: a pawn or lance on the last rank, a knight on the last two, can never move again. */
+    set_fen(pos, "4k4/P7L/1N7/9/4p4/9/9/7nl/4K4[] w - - 0 1");
+    assert_true(has_move(pos, "a8a9+"));
+    assert_false(has_move(pos, "a8a9"));
+    assert_true(has_move(pos, "i8i9+"));
+    assert_false(has_move(pos, "i8i9"));
+    assert_true(has_move(pos, "b7c9+"));
+    assert_false(has_move(pos, "b7c9"));
+
+    /* Optional, entering the zone or leaving it: both moves, the plain text meaning "stay". */
+    set_fen(pos, "4k4/9/4S4/9/2S6/9/9/9/4K4[] w - - 0 1");
+    assert_true(has_move(pos, "c5c6"));
+    assert_false(has_move(pos, "c5c6+"));
+    assert_true(has_move(pos, "e7d6+"));
+    assert_true(has_move(pos, "e7d6"));
+    assert_true(has_move(pos, "c5d6"));
+    play(pos, "e7d6");
+    assert_fen(pos, "4k4/9/9/3S5/2S6/9/9/9/4K4[] b - - 1 1");
+    set_fen(pos, "4k4/9/4S4/9/2S6/9/9/9/4K4[] w - - 0 1");
+    play(pos, "e7d6+");
+    assert_fen(pos, "4k4/9/9/3+S5/2S6/9/9/9/4K4[] b - - 1 1");
+    /* Read back, and a captured promoted silver goes to the hand as a silver. */
+    set_fen(pos, "4k4/9/9/3+Sr4/2S6/9/9/9/4K4[] b - - 0 1");
+    play(pos, "e6d6");
+    assert_int_equal(ggn_position_hand_count(pos, 1, kind_of(g, "SILVER")), 1);
+    assert_fen(pos, "4k4/9/9/3r5/2S6/9/9/9/4K4[s] w - - 0 2");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_shogi_drops(void **state)
+{
+    (void)state;
+    ggn_game *g = load("shogi.json");
+    ggn_position *pos = ggn_position_new(g);
+
+    /* Nifu: a pawn only on a file free of the player's own unpromoted pawns. */
+    set_fen(pos, "4k4/9/9/9/9/9/PPPP1PPPP/9/4K4[Pp] w - - 0 1");
+    assert_true(has_move(pos, "P@e5"));
+    assert_false(has_move(pos, "P@d5"));
+    set_fen(pos, "4k4/9/9/9/9/9/PPP+P1PPPP/9/4K4[Pp] w - - 0 1");
+    assert_true(has_move(pos, "P@d5")); /* a promoted pawn does not count */
+    /* Nor on the last rank; a knight not on the last two. */
+    set_fen(pos, "4k4/9/9/9/9/9/9/9/4K4[PN] w - - 0 1");
+    assert_false(has_move(pos, "P@a9"));
+    assert_true(has_move(pos, "P@a8"));
+    assert_false(has_move(pos, "N@a8"));
+    assert_true(has_move(pos, "N@a7"));
+
+    /* Uchifuzume: P@e8 would mate (the gold guards it, the king's lances block every flight). */
+    set_fen(pos, "3lkl3/3l1l3/4G4/9/9/9/9/9/4K4[P] w - - 0 1");
+    assert_false(has_move(pos, "P@e8"));
+    assert_int_equal(ggn_perft(pos, 1), 74);
+    /* A pawn drop that checks without mating is legal ... */
+    set_fen(pos, "4kl3/3l1l3/4G4/9/9/9/9/9/4K4[P] w - - 0 1"); /* the king flees to d9 */
+    assert_true(has_move(pos, "P@e8"));
+    /* ... and so is mate by a dropped gold. */
+    set_fen(pos, "3lkl3/3l1l3/4G4/9/9/9/9/9/4K4[G] w - - 0 1");
+    assert_true(has_move(pos, "G@e8"));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_capture_goes_to_hand),
         cmocka_unit_test(test_promoted_pieces),
         cmocka_unit_test(test_fen_pockets),
+        cmocka_unit_test(test_shogi_promotion),
+        cmocka_unit_test(test_shogi_drops),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -69,7 +69,8 @@ static void compile_cond(compiler *c, const sd_player *pl, const sd_condition *i
     switch (in->kind) {
     case SD_COND_DEPENDS_ON: out->arg = (int16_t)in->move; break;
     case SD_COND_CHECK_STATE: out->arg = (int16_t)in->flag; break;
-    case SD_COND_NAMED: out->arg = (int16_t)in->named; break;
+    case SD_COND_NAMED:
+    case SD_COND_NAMED_SOURCE: out->arg = (int16_t)in->named; break;
     default: out->arg = 0; break;
     }
     if (in->kind == SD_COND_PIECE_FIRST_MOVE || in->kind == SD_COND_ROOK_FIRST_MOVE) out->piece = (int16_t)in->piece;

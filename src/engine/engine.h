@@ -144,6 +144,9 @@ typedef struct eg_attack {
 typedef struct eg_drop_rule {
     uint16_t nsq;
     uint16_t *sq;
+    int16_t file_free_of;  /* FILE_FREE_OF: the kind that may not stand on the drop's file, EG_NONE = none */
+    int8_t fdx, fdy;       /* FILE_FREE_OF: the player's forward step (the file's direction) */
+    bool no_checkmate;     /* extension "no_checkmate": a drop giving checkmate is illegal */
 } eg_drop_rule;
 
 typedef struct eg_drops {

@@ -294,6 +294,11 @@ static bool apply_condition(ex_ctx *x, const eg_cond *c, int to, ex_tlist *l)
     case SD_COND_NAMED:
         if (!g->named_sq[((size_t)c->arg * (size_t)g->nplayers + (size_t)x->player) * (size_t)g->nsq + (size_t)to]) l->n = 0;
         return true;
+    case SD_COND_NAMED_SOURCE:
+        if (!g->named_sq[((size_t)c->arg * (size_t)g->nplayers + (size_t)x->player) * (size_t)g->nsq + (size_t)x->from]) l->n = 0;
+        return true;
+    case SD_COND_FILE_FREE_OF:
+        return fail(x, GGN_E_CONVERSION, "FILE_FREE_OF (a drop condition) is not exported: games with hands are refused");
     }
     return true;
 }

@@ -157,6 +157,11 @@ static bool parse_placement(ggn_position *pos, const char *s, size_t len, ggn_er
             continue; /* Fairy-Stockfish's promoted-piece mark: nothing to keep */
         } else {
             bool promoted = i + 1 < len && s[i + 1] == '~';
+            if (c == '+' && i + 1 < len) {
+                /* Shogi's promoted mark: "+P" is the kind whose symbol is "+P". */
+                c = s[++i];
+                promoted = true;
+            }
             int kind = kind_of_symbol(g, c, promoted);
             char sym[2] = { c, '\0' };
             if (kind == EG_NONE || !isalpha((unsigned char)c)) return fail(err, "FEN piece '%s' is no piece symbol of this game", sym);
@@ -388,10 +393,10 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
             if (!g->enabled[sq]) snprintf(cell, sizeof cell, "*");
             else if (pos->piece_at[sq]) {
                 const eg_piece *p = &pos->piece[pos->piece_at[sq]];
-                char sym = g->def->kinds[p->kind].symbol;
-                cell[0] = p->owner == 0 ? sym : (char)tolower((unsigned char)sym);
-                cell[1] = g->def->kinds[p->kind].symbol_promoted ? '~' : '\0';
-                cell[2] = '\0';
+                const sd_kind *k = &g->def->kinds[p->kind];
+                char sym = p->owner == 0 ? k->symbol : (char)tolower((unsigned char)k->symbol);
+                if (k->symbol_plus) snprintf(cell, sizeof cell, "+%c", sym);
+                else snprintf(cell, sizeof cell, "%c%s", sym, k->symbol_promoted ? "~" : "");
             } else {
                 empty++;
                 continue;

@@ -14,6 +14,7 @@
 static bool named_allows(const ggn_game *g, const sd_drop *d, int player, int sq)
 {
     for (int i = 0; i < d->nconditions; i++) {
+        if (d->conditions[i].kind != SD_COND_NAMED) continue;
         int n = d->conditions[i].named;
         if (!g->named_sq[((size_t)n * (size_t)g->nplayers + (size_t)player) * (size_t)g->nsq + (size_t)sq]) return false;
     }
@@ -48,6 +49,14 @@ bool eg_compile_hands(ggn_game *g)
             d->nrule = (uint8_t)kind->ndrops;
             for (int r = 0; r < kind->ndrops; r++) {
                 eg_drop_rule *rule = &d->rule[r];
+                const sd_drop *sdr = &kind->drops[r];
+                const sd_player *pl = &def->players[p];
+                rule->file_free_of = EG_NONE;
+                rule->fdx = (int8_t)pl->dir[0][1];
+                rule->fdy = (int8_t)pl->dir[1][1];
+                rule->no_checkmate = sdr->no_checkmate;
+                for (int i = 0; i < sdr->nconditions; i++)
+                    if (sdr->conditions[i].kind == SD_COND_FILE_FREE_OF) rule->file_free_of = (int16_t)sdr->conditions[i].piece;
                 int n = 0;
                 for (int s = 0; s < g->nsq; s++) n += g->enabled[s] && named_allows(g, &kind->drops[r], p, s);
                 if (n == 0) continue;
@@ -58,6 +67,16 @@ bool eg_compile_hands(ggn_game *g)
             }
         }
     return true;
+}
+
+/* FILE_FREE_OF: does a piece of `kind` of `player` stand on the line through sq along (dx, dy)? */
+static bool file_holds(const ggn_position *pos, int sq, int dx, int dy, int kind, int player)
+{
+    const ggn_game *g = pos->g;
+    for (int dir = -1; dir <= 1; dir += 2)
+        for (int s = eg_offset(g, sq, dir * dx, dir * dy); s != EG_NONE; s = eg_offset(g, s, dir * dx, dir * dy))
+            if (pos->piece_at[s] && pos->side_at[s] == player && pos->kind_at[s] == kind) return true;
+    return false;
 }
 
 size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
@@ -72,6 +91,8 @@ size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, siz
             for (int i = 0; i < rule->nsq; i++) {
                 int sq = rule->sq[i];
                 if (pos->piece_at[sq]) continue;
+                if (rule->file_free_of != EG_NONE && file_holds(pos, sq, rule->fdx, rule->fdy, rule->file_free_of, player))
+                    continue;
                 if (n < cap) {
                     ggn_move *m = &buf[n];
                     m->from = EG_DROP_FROM;
@@ -95,6 +116,26 @@ size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, siz
  * attacked (and no slide of the game is of the kinds that other pieces can
  * feed, see any_odd), every drop is legal; otherwise each is made and tested.
  */
+/*
+ * "no_checkmate" (shogi's uchifuzume): the drop, already made, checkmates when
+ * the player now to move has a leader attacked and no legal move.
+ */
+static bool drop_checkmates(ggn_position *pos)
+{
+    int next = eg_player_to_move(pos);
+    if (!eg_leader_attacked(pos, next)) return false;
+    ggn_move replies[GGN_MAX_MOVES];
+    size_t n = eg_generate_all(pos, replies, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    return eg_filter_legal_all(pos, replies, n) == 0;
+}
+
+static bool is_no_checkmate_drop(const ggn_game *g, int player, ggn_move m)
+{
+    const eg_drops *d = eg_drops_of(g, player, m.pattern);
+    return m.action < d->nrule && d->rule[m.action].no_checkmate;
+}
+
 size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
 {
     const ggn_game *g = pos->g;
@@ -105,7 +146,13 @@ size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
     bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);
     for (size_t i = nb; i < n; i++) {
         bool legal = fast;
-        if (!fast && eg_make(pos, moves[i])) {
+        if (is_no_checkmate_drop(g, player, moves[i])) {
+            legal = false;
+            if (eg_make(pos, moves[i])) {
+                legal = (fast || !eg_leader_attacked(pos, player)) && !drop_checkmates(pos);
+                eg_unmake(pos);
+            }
+        } else if (!fast && eg_make(pos, moves[i])) {
             legal = !eg_leader_attacked(pos, player);
             eg_unmake(pos);
         }

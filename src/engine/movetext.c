@@ -23,7 +23,9 @@ static int promoted_kind(const ggn_position *pos, ggn_move mv)
     if (!mv.promotion || mv.from == EG_DROP_FROM || !pos->piece_at[mv.from]) return EG_NONE;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     const eg_move *m = eg_move_of(pos->g, p->owner, p->kind, mv.pattern);
-    return m->modifier[mv.modifier].option[mv.promotion - 1];
+    int kind = m->modifier[mv.modifier].option[mv.promotion - 1];
+    /* An option naming the mover's own kind is the choice not to promote: written as a plain move. */
+    return kind == p->kind ? EG_NONE : kind;
 }
 
 size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
@@ -43,7 +45,8 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
     int kind = promoted_kind(pos, mv);
     if (kind != EG_NONE) {
         char sym = g->def->kinds[kind].symbol;
-        if (sym) snprintf(promo, sizeof promo, "%c", tolower((unsigned char)sym));
+        if (g->def->kinds[kind].symbol_plus) snprintf(promo, sizeof promo, "+");
+        else if (sym) snprintf(promo, sizeof promo, "%c", tolower((unsigned char)sym));
         else snprintf(promo, sizeof promo, "=%s", g->def->kinds[kind].code);
     }
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
@@ -103,6 +106,7 @@ static int read_square(const ggn_game *g, const char **s)
 static bool names_kind(const ggn_game *g, int kind, const char *text)
 {
     const sd_kind *k = &g->def->kinds[kind];
+    if (k->symbol_plus && strcmp(text, "+") == 0) return true;
     if (k->symbol && text[0] && !text[1] && toupper((unsigned char)text[0]) == k->symbol) return true;
     size_t n = strlen(text);
     if (n != strlen(k->code)) return false;
@@ -175,12 +179,14 @@ bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_err
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     size_t found = 0, with_promotion = 0;
     ggn_move first = { 0, 0, 0, 0, 0, 0 };
+    bool plain = false;  /* a move without promotion matched: it is what the bare text means */
     for (size_t i = 0; i < n; i++) {
         if (moves[i].from != from || moves[i].to != to) continue;
         int kind = promoted_kind(pos, moves[i]);
         if (kind != EG_NONE) with_promotion++;
         if (promo[0] ? (kind != EG_NONE && names_kind(g, kind, promo)) : true) {
-            if (!found) first = moves[i];
+            if (!found || (!promo[0] && kind == EG_NONE && !plain)) first = moves[i];
+            if (!promo[0] && kind == EG_NONE) plain = true;
             found++;
         }
     }
@@ -191,7 +197,7 @@ bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_err
             ggn_error_set(err, GGN_E_ILLEGAL, "%s is not a legal move here", text);
         return false;
     }
-    if (!promo[0] && with_promotion > 1) {
+    if (!promo[0] && !plain && with_promotion > 1) {
         ggn_error_set(err, GGN_E_STATE, "%s promotes: say to what (e.g. %sq)", text, text);
         return false;
     }

@@ -6,7 +6,7 @@
 
 #define ALLOWED_CONDITIONS                                                                     \
     "FIRST_MOVE, DEPENDS_ON, PIECE_FIRST_MOVE, ROOK_FIRST_MOVE, CHECK_STATE, PATH_EMPTY, "     \
-    "NOT_ATTACKED, PATH_NOT_ATTACKED, SQUARES_EMPTY (ggn), or a code from /conditions"
+    "NOT_ATTACKED, PATH_NOT_ATTACKED, SQUARES_EMPTY (ggn), FILE_FREE_OF (ggn, drops), or a code from /conditions"
 
 /* Each condition kind and the fields it takes besides "condition". */
 static const struct {
@@ -23,8 +23,25 @@ static const struct {
     {"NOT_ATTACKED", SD_COND_NOT_ATTACKED, {"condition", NULL}},
     {"PATH_NOT_ATTACKED", SD_COND_PATH_NOT_ATTACKED, {"condition", NULL}},
     {"SQUARES_EMPTY", SD_COND_SQUARES_EMPTY, {"condition", "positions", NULL}},
+    {"FILE_FREE_OF", SD_COND_FILE_FREE_OF, {"condition", "piece", NULL}},
 };
-static const char *const named_ref_keys[] = {"condition", NULL};
+static const char *const named_ref_keys[] = {"condition", "on", NULL};
+
+/* Extension "on" of a named-condition reference: "TARGET" (the default) or "SOURCE". */
+static void read_named_on(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd_condition *c)
+{
+    if (!json_object_get(obj, "on")) return;
+    char on[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, obj, "on", false, on) != SD_OK) return;
+    if (strcmp(on, "SOURCE") == 0) {
+        if (!ctx || ctx->move < 0)
+            sd_error_key(r, "on", GGN_E_VALUE, "\"on\": \"SOURCE\" is only meaningful inside a piece's move (a drop has no source)");
+        else
+            c->kind = SD_COND_NAMED_SOURCE;
+    } else if (strcmp(on, "TARGET") != 0) {
+        sd_error_key(r, "on", GGN_E_VALUE, "\"on\" must be \"TARGET\" or \"SOURCE\", found \"%.32s\"", on);
+    }
+}
 
 static void read_depends_on(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd_condition *c)
 {
@@ -79,6 +96,7 @@ static void read_one(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd
         c->kind = SD_COND_NAMED;
         c->named = sd_find_named(r, name);
         sd_check_keys(r, obj, named_ref_keys, "a named-condition reference");
+        read_named_on(r, obj, ctx, c);
         if (c->named < 0 && r->named_ok) {
             const char *names[sizeof kinds / sizeof kinds[0] + GGN_MAX_NAMED_CONDITIONS];
             size_t n = 0;
@@ -118,6 +136,10 @@ static void read_one(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd
     }
     case SD_COND_SQUARES_EMPTY:
         read_squares(r, obj, c);
+        break;
+    case SD_COND_FILE_FREE_OF:
+        c->piece = sd_kind_ref_field(r, obj, "piece", true);
+        if (ctx && ctx->move >= 0) sd_error(r, GGN_E_VALUE, "FILE_FREE_OF is only meaningful in a drop");
         break;
     default:
         break;

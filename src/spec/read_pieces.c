@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", NULL};
-static const char *const drop_keys[] = {"conditions", NULL};
+static const char *const drop_keys[] = {"conditions", "no_checkmate", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
 #define MAX_PIECE_VALUE 1000000
@@ -24,20 +24,26 @@ static void read_symbol(sd_reader *r, const json_t *pobj, int k)
         char c = s[0];
         bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
         size_t len = json_string_length(v);
-        bool promoted = len == 2 && s[1] == '~';
+        bool plus = len == 2 && c == '+';
+        if (plus) {
+            c = s[1];
+            letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        }
+        bool promoted = plus || (len == 2 && s[1] == '~');
         if ((len != 1 && !promoted) || !letter) {
-            sd_error(r, GGN_E_VALUE, "symbol must be one ASCII letter, found \"%.32s\" (or a letter and '~', the promoted form)", s);
+            sd_error(r, GGN_E_VALUE, "symbol must be one ASCII letter, found \"%.32s\" (or a letter and '~', or '+' and a letter: the promoted forms)", s);
         } else {
             if (c >= 'a') c = (char)(c - 'a' + 'A');
             int first = -1;
             for (int i = 0; i < k && first < 0; i++)
                 if (g->kinds[i].symbol == c && g->kinds[i].symbol_promoted == promoted) first = i;
             if (first >= 0)
-                sd_error(r, GGN_E_DUPLICATE, "symbol '%c%s' is already used by piece '%s' (symbols ignore case)",
-                         c, promoted ? "~" : "", g->kinds[first].code);
+                sd_error(r, GGN_E_DUPLICATE, "symbol '%s%c%s' is already used by piece '%s' (symbols ignore case)",
+                         plus ? "+" : "", c, promoted && !plus ? "~" : "", g->kinds[first].code);
             else {
                 g->kinds[k].symbol = c;
                 g->kinds[k].symbol_promoted = promoted;
+                g->kinds[k].symbol_plus = plus;
             }
         }
     }
@@ -118,13 +124,20 @@ static void read_drops(sd_reader *r, const json_t *pobj, int k)
         if (sd_expect(r, dobj, JSON_OBJECT)) {
             sd_check_keys(r, dobj, drop_keys, "a drop");
             sd_read_conditions(r, dobj, "conditions", &ctx, &d->nconditions, &d->conditions);
+            sd_bool_field(r, dobj, "no_checkmate", false, &d->no_checkmate);
             sd_push_key(r, "conditions");
+            int files = 0;
             for (int i = 0; i < d->nconditions; i++) {
                 sd_condition_kind ck = d->conditions[i].kind;
-                if (ck == SD_COND_NAMED) continue;
+                if (ck == SD_COND_FILE_FREE_OF && ++files > 1) {
+                    sd_push_index(r, (size_t)i);
+                    sd_error(r, GGN_E_VALUE, "a drop takes at most one FILE_FREE_OF");
+                    sd_pop(r);
+                }
+                if (ck == SD_COND_NAMED || ck == SD_COND_FILE_FREE_OF) continue;
                 sd_push_index(r, (size_t)i);
                 sd_error(r, GGN_E_VALUE,
-                         "a drop takes only named POSITION conditions (judged on the drop square)");
+                         "a drop takes only named POSITION conditions (judged on the drop square) and FILE_FREE_OF");
                 sd_pop(r);
             }
             sd_pop(r);

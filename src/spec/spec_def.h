@@ -44,7 +44,10 @@ typedef enum sd_condition_kind {
     SD_COND_PATH_NOT_ATTACKED,  /* source, the path and the target not attacked */
     SD_COND_NAMED,              /* .named: a global POSITION condition on the target */
     /* ggn extensions (docs/game-spec.md, "Extensions"): */
-    SD_COND_SQUARES_EMPTY       /* every square of .squares (offsets) is on board and empty */
+    SD_COND_SQUARES_EMPTY,      /* every square of .squares (offsets) is on board and empty */
+    SD_COND_NAMED_SOURCE,       /* .named judged on the source square ("on": "SOURCE") */
+    SD_COND_FILE_FREE_OF        /* drops only: no piece of kind .piece of the dropping player
+                                   stands on the drop square's file (the player's forward line) */
 } sd_condition_kind;
 
 typedef struct sd_condition {
@@ -52,9 +55,10 @@ typedef struct sd_condition {
     int move;            /* DEPENDS_ON: index in the kind's moves[], always < this move's index */
     int pos[2];          /* PIECE_/ROOK_FIRST_MOVE, CHECK_STATE: offset from the source */
     int flag;            /* CHECK_STATE: index in sd_game.flags */
-    int named;           /* NAMED: index in sd_game.named */
+    int named;           /* NAMED, NAMED_SOURCE: index in sd_game.named */
     int piece;           /* PIECE_/ROOK_FIRST_MOVE extension "piece": kind index the occupant
-                            must have, and it must belong to the mover; -1 = any piece */
+                            must have, and it must belong to the mover; -1 = any piece.
+                            FILE_FREE_OF: the kind (always >= 0) */
     int nsquares;        /* SQUARES_EMPTY: number of offsets */
     int (*squares)[2];   /* SQUARES_EMPTY: offsets from the source */
 } sd_condition;
@@ -114,8 +118,9 @@ typedef struct sd_move {
 
 /* Extension "drops": one way of putting a kind from the hand on the board. */
 typedef struct sd_drop {
-    int nconditions;             /* only SD_COND_NAMED, judged on the drop square */
+    int nconditions;             /* only SD_COND_NAMED (judged on the drop square) and SD_COND_FILE_FREE_OF */
     sd_condition *conditions;
+    bool no_checkmate;           /* extension "no_checkmate": the drop may not checkmate (shogi's uchifuzume) */
 } sd_drop;
 
 typedef struct sd_kind {
@@ -123,7 +128,8 @@ typedef struct sd_kind {
     char name[GGN_MAX_STRING_BYTES + 1];   /* "" when absent */
     char symbol;         /* extension: one upper-case letter for FEN/GAN, '\0' when absent;
                             (symbol, symbol_promoted) unique among kinds when present */
-    bool symbol_promoted; /* extension: the symbol was written "X~" (FEN's promoted mark) */
+    bool symbol_promoted; /* extension: the symbol was written "X~" or "+X" (FEN's promoted mark) */
+    bool symbol_plus;    /* extension: the symbol was written "+X" (shogi FEN and move text) */
     int captured_as;     /* extension: the kind that goes to the capturer's hand (itself by default) */
     int ndrops;          /* extension "drops": ways to drop the kind; default one with no condition */
     sd_drop *drops;

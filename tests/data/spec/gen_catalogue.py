@@ -348,7 +348,7 @@ case("bad", "condition_fields",
                                             {"state": "TAGGED"}])),
      [(E, "UNKNOWN", M0 + "/conditions/0/position", None, "unknown field 'position': condition FIRST_MOVE takes no field but 'condition'"),
       (E, "MISSING", M0 + "/conditions/1", None, "missing required field 'position'"),
-      (E, "UNKNOWN", M0 + "/conditions/2/player", None, "unknown field 'player': a named-condition reference takes no field but 'condition'"),
+      (E, "UNKNOWN", M0 + "/conditions/2/player", None, "unknown field 'player' in a named-condition reference; allowed: condition, on"),
       (E, "MISSING", M0 + "/conditions/3", None, "missing required field 'condition'")])
 case("bad", "depends_on_bad",
      lambda g: g["pieces"][0].update(moves=[
@@ -487,12 +487,12 @@ def hands_bad(g):
              drops=[{"conditions": [{"condition": "ZONE"}, {"condition": "FIRST_MOVE"}]}, {"where": "anywhere"}, 5])
 case("bad", "hands_bad", hands_bad,
      [(E, "TYPE", "/hands", None, "expected a boolean, found a string"),
-      (E, "VALUE", "/pieces/0/symbol", None, "symbol must be one ASCII letter, found \"K~~\" (or a letter and '~', the promoted form)"),
+      (E, "VALUE", "/pieces/0/symbol", None, "symbol must be one ASCII letter, found \"K~~\" (or a letter and '~', or '+' and a letter: the promoted forms)"),
       (E, "REFERENCE", "/pieces/0/captured_as", None, "piece code 'EMPEROR' is not defined in /pieces"),
       (W, "VALUE", "/pieces/0/captured_as", None, "captured_as has no effect without \"hands\": true"),
       (W, "VALUE", "/pieces/0/drops", None, "drops have no effect without \"hands\": true"),
       (E, "VALUE", "/pieces/0/drops/0/conditions/1", None, "a drop takes only named POSITION conditions"),
-      (E, "UNKNOWN", "/pieces/0/drops/1/where", None, "unknown field 'where': a drop takes no field but 'conditions'"),
+      (E, "UNKNOWN", "/pieces/0/drops/1/where", None, "unknown field 'where' in a drop; allowed: conditions, no_checkmate"),
       (E, "TYPE", "/pieces/0/drops/2", None, "expected an object, found an integer")])
 
 
@@ -505,6 +505,26 @@ def hands_symbols(g):
 case("bad", "hands_symbols", hands_symbols,
      [(E, "DUPLICATE", "/pieces/2/symbol", None, "symbol 'Q~' is already used by piece 'QUEEN'"),
       (E, "TYPE", "/pieces/2/drops", None, "expected an array, found an object")])
+
+
+def shogi_bad(g):
+    g.update(hands=True, conditions=[zone()])
+    k = g["pieces"][0]
+    k.update(symbol="+K",
+             drops=[{"conditions": [{"condition": "ZONE", "on": "SOURCE"}, {"condition": "FILE_FREE_OF"},
+                                    {"condition": "FILE_FREE_OF", "piece": "KING"}],
+                     "no_checkmate": "yes"}])
+    move0(g).update(conditions=[{"condition": "ZONE", "on": "BOTH"},
+                                {"condition": "FILE_FREE_OF", "piece": "KING"}])
+    g["pieces"].append({"code": "PRINCE", "symbol": "+k", "moves": []})
+case("bad", "shogi_extensions_bad", shogi_bad,
+     [(E, "VALUE", "/pieces/0/drops/0/conditions/0/on", None, "\"on\": \"SOURCE\" is only meaningful inside a piece's move"),
+      (E, "MISSING", "/pieces/0/drops/0/conditions/1", None, "missing required field 'piece'"),
+      (E, "TYPE", "/pieces/0/drops/0/no_checkmate", None, "expected a boolean, found a string"),
+      (E, "VALUE", "/pieces/0/drops/0/conditions/2", None, "a drop takes at most one FILE_FREE_OF"),
+      (E, "VALUE", M0 + "/conditions/0/on", None, "\"on\" must be \"TARGET\" or \"SOURCE\", found \"BOTH\""),
+      (E, "VALUE", M0 + "/conditions/1", None, "FILE_FREE_OF is only meaningful in a drop"),
+      (E, "DUPLICATE", "/pieces/1/symbol", None, "symbol '+K' is already used by piece 'KING'")])
 
 
 # ---------------------------------------------------------------- hop and facing leaders (extensions)
