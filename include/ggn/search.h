@@ -50,7 +50,8 @@
  */
 typedef struct ggn_search_limits {
     int depth;          /* plies of full-width search, 0 = no depth limit (capped at GGN_SEARCH_MAX_DEPTH) */
-    long time_ms;       /* wall-clock budget in milliseconds, 0 = none */
+    long time_ms;       /* wall-clock budget in milliseconds, 0 = none; the first iteration
+                           (depth 1) always completes, so a searched move comes back */
     uint64_t nodes;     /* node budget, 0 = none */
     uint64_t seed;      /* tie-breaking among equal moves; 0 = move generation order. Same seed, same answer */
 } ggn_search_limits;

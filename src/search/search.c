@@ -43,7 +43,8 @@ static bool visit(ggn_searcher *s)
 {
     s->nodes++;
     if (s->node_limit && s->nodes >= s->node_limit) s->aborted = true;
-    if (s->deadline_ns && s->nodes % CHECK_EVERY == 0 && now_ns() >= s->deadline_ns) s->aborted = true;
+    if (s->deadline_ns && s->iteration > 1 && s->nodes % CHECK_EVERY == 0 && now_ns() >= s->deadline_ns)
+        s->aborted = true;
     return !s->aborted;
 }
 
@@ -280,6 +281,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->nodes = 0;
     s->node_limit = lim->nodes;
     s->deadline_ns = lim->time_ms > 0 ? now_ns() + (int64_t)lim->time_ms * 1000000 : 0;
+    s->iteration = 0;
     s->aborted = false;
     size_t h = ggn_position_hash_history(pos, s->keys, GGN_MAX_PLY);
     s->nkeys = (int)(h > GGN_MAX_PLY ? GGN_MAX_PLY : h);
@@ -363,6 +365,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     int64_t started = now_ns();
 
     for (int depth = 1; depth <= max_depth; depth++) {
+        s->iteration = depth;
         int score;
         int best = search_root(s, moves, n, depth, &score);
         if (best >= 0) {

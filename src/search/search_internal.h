@@ -62,6 +62,7 @@ struct ggn_searcher {
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
     int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none */
+    int iteration;         /* depth of the iteration under way; the clock is not read during the first */
     bool aborted;
     /* Hashes of the game so far and of the search path: keys[nkeys - 1] is the current position. */
     uint64_t keys[GGN_MAX_PLY + GGN_SEARCH_MAX_PLY + 1];
