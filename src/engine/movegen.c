@@ -6,18 +6,6 @@
  */
 #include "movegen.h"
 
-/* One landing of a move that passed its conditions: the first TRANSFORM whose conditions hold fans it out. */
-static void emit(sink *s, const eg_cond_ctx *c, const eg_move *m, int pattern, int action, int to)
-{
-    for (int i = 0; i < m->nmodifier; i++) {
-        const eg_modifier *mod = &m->modifier[i];
-        if (!eg_conditions_hold(c, mod->cond, mod->ncond, to)) continue;
-        for (int o = 0; o < mod->noption; o++) push(s, c->from, to, pattern, action, o + 1, i);
-        return;
-    }
-    push(s, c->from, to, pattern, action, 0, 0);
-}
-
 static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
 {
     const ggn_game *g = pos->g;

@@ -1,6 +1,6 @@
 /*
  * movegen.h — what the two generators share (internal to the engine): the
- * move sink and the occupancy tests. movegen.c is every game's generator;
+ * move sink, the occupancy tests and the emission of a landing. movegen.c is every game's generator;
  * movegen_hops.c is the copy for games with a repeat.hop, chosen once per
  * call so that the common generator compiles exactly as before.
  */
@@ -41,6 +41,22 @@ static inline bool stops(int state, int until)
 {
     if (until == SD_NOT_EMPTY) return state != SD_EMPTY;
     return state == until;
+}
+
+/*
+ * One landing of a move that passed its conditions: the first TRANSFORM
+ * whose conditions hold fans it out. Each generator calls it from one
+ * place only, which keeps the compiler's inlining of the hot loop as it was.
+ */
+static inline void emit(sink *s, const eg_cond_ctx *c, const eg_move *m, int pattern, int action, int to)
+{
+    for (int i = 0; i < m->nmodifier; i++) {
+        const eg_modifier *mod = &m->modifier[i];
+        if (!eg_conditions_hold(c, mod->cond, mod->ncond, to)) continue;
+        for (int o = 0; o < mod->noption; o++) push(s, c->from, to, pattern, action, o + 1, i);
+        return;
+    }
+    push(s, c->from, to, pattern, action, 0, 0);
 }
 
 #endif
