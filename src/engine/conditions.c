@@ -6,8 +6,7 @@
 
 #include "conditions.h"
 
-/* The squares strictly between from and to, when they lie on one line (else none). */
-static int path_squares(const ggn_game *g, int from, int to, int *out)
+int eg_path_squares(const ggn_game *g, int from, int to, int *out)
 {
     int dx = g->sq_x[to] - g->sq_x[from], dy = g->sq_y[to] - g->sq_y[from];
     if (dx != 0 && dy != 0 && abs(dx) != abs(dy)) return 0;
@@ -57,7 +56,7 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
         return true;
     case SD_COND_PATH_EMPTY: {
         int path[GGN_MAX_BOARD_SIDE];
-        int n = path_squares(g, c->from, to, path);
+        int n = eg_path_squares(g, c->from, to, path);
         for (int i = 0; i < n; i++)
             if (path[i] == EG_NONE || pos->piece_at[path[i]]) return false;
         return true;
@@ -67,7 +66,7 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
     case SD_COND_PATH_NOT_ATTACKED: {
         if (pos->assume_unattacked) return true;
         int path[GGN_MAX_BOARD_SIDE];
-        int n = path_squares(g, c->from, to, path);
+        int n = eg_path_squares(g, c->from, to, path);
         if (eg_attacked_by_others(pos, c->from, c->player)) return false;
         for (int i = 0; i < n; i++)
             if (path[i] == EG_NONE || eg_attacked_by_others(pos, path[i], c->player)) return false;

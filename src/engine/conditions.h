@@ -15,6 +15,14 @@ typedef struct eg_cond_ctx {
 
 bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to);
 
+/*
+ * The squares strictly between from and to when they lie on one rank, file
+ * or diagonal (none otherwise: a knight's path is empty), written to out
+ * (room for GGN_MAX_BOARD_SIDE); a missing square on the way is EG_NONE,
+ * which is neither empty nor safe. Returns how many.
+ */
+int eg_path_squares(const ggn_game *g, int from, int to, int *out);
+
 /* All of conds[0..n) hold; an empty list (the common case) costs no call. */
 static inline bool eg_conditions_hold(const eg_cond_ctx *c, const eg_cond *conds, int n, int to)
 {

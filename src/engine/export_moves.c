@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conditions.h"
 #include "export_moves.h"
 
 /* ---- sets and terms ------------------------------------------------------ */
@@ -227,18 +228,6 @@ static ex_set flagged_set(const ex_ctx *x, int flag)
     return s;
 }
 
-/* The squares strictly between from and to when they are in line (as conditions.c); -1 marks a missing one. */
-static int path_squares(const ggn_game *g, int from, int to, int *out)
-{
-    int dx = g->sq_x[to] - g->sq_x[from], dy = g->sq_y[to] - g->sq_y[from];
-    if (dx != 0 && dy != 0 && abs(dx) != abs(dy)) return 0;
-    int ux = (dx > 0) - (dx < 0), uy = (dy > 0) - (dy < 0);
-    int steps = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
-    int n = 0;
-    for (int i = 1; i < steps; i++) out[n++] = eg_square(g, g->sq_x[from] + i * ux, g->sq_y[from] + i * uy);
-    return n;
-}
-
 /* l becomes l AND the condition, judged for a landing on `to` (EG_NONE for source conditions). */
 static bool apply_condition(ex_ctx *x, const eg_cond *c, int to, ex_tlist *l)
 {
@@ -281,7 +270,7 @@ static bool apply_condition(ex_ctx *x, const eg_cond *c, int to, ex_tlist *l)
         return !x->failed;
     case SD_COND_PATH_EMPTY: {
         int path[GGN_MAX_BOARD_SIDE];
-        int n = path_squares(g, x->from, to, path);
+        int n = eg_path_squares(g, x->from, to, path);
         for (int i = 0; i < n && l->n; i++) {
             if (path[i] == EG_NONE) l->n = 0;
             else tl_constrain(x, l, path[i], &empty);
