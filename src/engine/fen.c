@@ -142,12 +142,13 @@ static bool parse_placement(ggn_position *pos, const char *s, size_t len, ggn_er
             if (--y < 0) return fail(err, "FEN placement has more ranks than the board");
             x = 0;
         } else if (isdigit((unsigned char)c)) {
+            if (c == '0') return fail(err, "FEN counts of empty squares start at 1 and have no leading zero");
             int n = 0;
             /* Stop growing past the width (the check below refuses it) so that no run overflows. */
             for (; i < len && isdigit((unsigned char)s[i]); i++)
                 if (n <= g->cols) n = n * 10 + (s[i] - '0');
             i--;
-            if (n == 0 || x + n > g->cols) return fail(err, "FEN rank overflows the board's width");
+            if (x + n > g->cols) return fail(err, "FEN rank overflows the board's width");
             x += n;
         } else if (c == '*') {
             if (x >= g->cols || eg_square(g, x, y) != EG_NONE)
@@ -276,7 +277,8 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
     size_t placement_len = 0;
     char fields[6][64] = { "", "w", "-", "-", "0", "1" };
     int nfields = 0;
-    for (const char *p = fen; *p && nfields < 6;) {
+    const char *rest = fen;
+    for (const char *p = fen; *p && nfields < 6; rest = p) {
         while (*p == ' ') p++;
         if (!*p) break;
         size_t n = strcspn(p, " ");
@@ -295,6 +297,12 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
     }
     if (nfields < 1) {
         ggn_error_set(err, GGN_E_VALUE, "empty FEN");
+        return false;
+    }
+    while (*rest == ' ') rest++;
+    if (*rest) {
+        /* Anything after the six fields is not FEN: said, not dropped. */
+        ggn_error_set(err, GGN_E_VALUE, "FEN has more than six fields: '%.40s'", rest);
         return false;
     }
     ggn_position *tmp = malloc(sizeof *tmp);

@@ -122,6 +122,8 @@ FEN = {
     "huge_clock.fen": b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999 1",
     "binary.fen": bytes(rnd.randrange(1, 256) for _ in range(64)),
     "disabled_marker.fen": b"rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "leading_zero_run.fen": b"rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "seventh_field.fen": b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
 }
 
 FEEN = {
