@@ -216,7 +216,7 @@ static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
         int partner;
         if (up == 'K') partner = find_partner(pos, owner, +1, -1);
         else if (up == 'Q') partner = find_partner(pos, owner, -1, -1);
-        else if (up >= 'A' && up - 'A' < g->cols) partner = find_partner(pos, owner, 0, up - 'A');
+        else if (isalpha((unsigned char)*c) && up - 'A' < g->cols) partner = find_partner(pos, owner, 0, up - 'A');
         else {
             char bad[2] = { *c, '\0' };
             return fail(err, "FEN castling field has '%s'", bad);
@@ -345,18 +345,26 @@ static size_t put(char *buf, size_t cap, size_t n, const char *s)
     return n + len;
 }
 
-static void castling_field(const ggn_position *pos, char *out)
+/* X-FEN: K or Q for the outermost partner on each side of the leader, the partner's file
+ * letter for an unmoved partner nearer the leader (a right that KQ cannot say). */
+static void castling_field(const ggn_position *pos, char *out, size_t cap)
 {
     const ggn_game *g = pos->g;
     size_t n = 0;
     for (int owner = 0; owner < 2 && g->leader_castles; owner++) {
         int leader = find_leader(pos, owner);
         if (!leader || pos->piece[leader].moves) continue;
+        int lx = g->sq_x[pos->piece[leader].sq];
         int sides[2] = { +1, -1 };
         for (int i = 0; i < 2; i++) {
-            int partner = find_partner(pos, owner, sides[i], -1);
-            if (partner && pos->piece[partner].moves == 0) {
-                char c = sides[i] > 0 ? 'K' : 'Q';
+            int outer = find_partner(pos, owner, sides[i], -1);
+            if (!outer) continue;
+            int ox = g->sq_x[pos->piece[outer].sq];
+            for (int x = ox; x != lx && n + 2 < cap; x -= sides[i]) {
+                int id = find_partner(pos, owner, 0, x);
+                if (!id || pos->piece[id].moves) continue;
+                char c = id == outer ? (sides[i] > 0 ? 'K' : 'Q') : (char)('A' + x);
+                if (id != outer && (x >= 26 || c == 'K' || c == 'Q')) continue; /* no letter says it */
                 out[n++] = owner == 0 ? c : (char)tolower((unsigned char)c);
             }
         }
@@ -437,8 +445,8 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
                 }
         n = put(buf, cap, n, "]");
     }
-    char castling[16], ep[GGN_MAX_LABEL], tail[96];
-    castling_field(pos, castling);
+    char castling[2 * 26 + 2], ep[GGN_MAX_LABEL], tail[160];
+    castling_field(pos, castling, sizeof castling);
     en_passant_field(pos, ep, sizeof ep);
     snprintf(tail, sizeof tail, " %c %s %s %d %d", eg_player_to_move(pos) == 0 ? 'w' : 'b', castling, ep,
              pos->halfmove, pos->ply / 2 + 1);
