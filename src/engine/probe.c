@@ -34,6 +34,10 @@ void ggn_position_material(const ggn_position *pos, int *out)
         const eg_piece *p = &pos->piece[id];
         if (p->sq != EG_NONE) out[p->owner] += g->kind_value[p->kind];
     }
+    /* A piece in hand is material too: it can be dropped on the next turn. */
+    if (g->hands)
+        for (int p = 0; p < g->nplayers; p++)
+            for (int k = 0; k < g->nkinds; k++) out[p] += pos->hand[p][k] * g->kind_value[k];
 }
 
 void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progress)
