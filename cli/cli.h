@@ -73,11 +73,19 @@ bool cli_resolve_game(const char *name, char *buf, size_t cap);
 ggn_game *cli_load_game(const char *name);
 
 /*
- * A new position of game: the start, or fen when given, then the moves of
- * the list (space- or comma-separated, as players type them) when given.
- * Prints "--fen: error: ..." / "--moves: error: ..." and returns NULL on failure.
+ * The usage check of the commands that take --fen and --sfen: both give the
+ * start, so at most one may be given. Returns CLI_OK, or CLI_USAGE after
+ * printing the usage error.
  */
-ggn_position *cli_open_position(const ggn_game *game, const char *fen, const char *moves);
+int cli_check_start(const char *cmd, const char *fen, const char *sfen);
+
+/*
+ * A new position of game: the start, or fen or sfen when given (at most one,
+ * cli_check_start), then the moves of the list (space- or comma-separated, as
+ * players type them) when given. Prints "--fen: error: ..." / "--sfen: error:
+ * ..." / "--moves: error: ..." and returns NULL on failure.
+ */
+ggn_position *cli_open_position(const ggn_game *game, const char *fen, const char *sfen, const char *moves);
 
 /* Plays a space- or comma-separated list of moves; prints the first bad one and returns false. */
 bool cli_play_moves(ggn_position *pos, const char *list);

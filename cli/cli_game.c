@@ -46,7 +46,13 @@ bool cli_play_moves(ggn_position *pos, const char *list)
     }
 }
 
-ggn_position *cli_open_position(const ggn_game *game, const char *fen, const char *moves)
+int cli_check_start(const char *cmd, const char *fen, const char *sfen)
+{
+    if (fen && sfen) return cli_usage_error(cmd, "--fen and --sfen both give the start position: give one");
+    return CLI_OK;
+}
+
+ggn_position *cli_open_position(const ggn_game *game, const char *fen, const char *sfen, const char *moves)
 {
     ggn_position *pos = ggn_position_new(game);
     if (!pos) {
@@ -57,6 +63,11 @@ ggn_position *cli_open_position(const ggn_game *game, const char *fen, const cha
     ggn_error_clear(&err);
     if (fen && !ggn_position_set_fen(pos, fen, &err)) {
         fprintf(stderr, "--fen: error: %s\n", err.message);
+        ggn_position_free(pos);
+        return NULL;
+    }
+    if (sfen && !ggn_position_set_sfen(pos, sfen, &err)) {
+        fprintf(stderr, "--sfen: error: %s\n", err.message);
         ggn_position_free(pos);
         return NULL;
     }

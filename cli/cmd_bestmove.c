@@ -11,8 +11,8 @@
 #include "ggn/search.h"
 
 static const char help[] =
-    "Usage: ggn bestmove GAME [--fen FEN] [--moves M1,M2,...] [--depth N]\n"
-    "                         [--think TIME] [--nodes N] [--seed N]\n"
+    "Usage: ggn bestmove GAME [--fen FEN | --sfen SFEN] [--moves M1,M2,...]\n"
+    "                         [--depth N] [--think TIME] [--nodes N] [--seed N]\n"
     "\n"
     "Searches a position of GAME with the generic computer player (alpha-beta\n"
     "over the game's own rules, docs/ai.md) and prints the move it chooses.\n"
@@ -22,6 +22,8 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --fen FEN      start from this position instead of the game's start\n"
+    "  --sfen SFEN    the same, the position written as SFEN (shogi's USI\n"
+    "                 notation)\n"
     "  --moves LIST   then play these moves, comma-separated, in coordinate\n"
     "                 notation (e2e4,e7e5,g1f3; promotions as e7e8q)\n"
     "  --depth N      search N plies deep (1 to 48)\n"
@@ -116,11 +118,11 @@ static int search_and_print(ggn_position *pos, const ggn_search_limits *lim)
 
 static int run(int argc, char **argv)
 {
-    const char *game_arg = NULL, *fen = NULL, *moves = NULL, *depth = NULL, *think = NULL, *nodes = NULL,
-               *seed = NULL;
+    const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *moves = NULL, *depth = NULL, *think = NULL,
+               *nodes = NULL, *seed = NULL;
     for (int i = 1; i < argc;) {
-        const char *names[] = { "--fen", "--moves", "--depth", "--think", "--nodes", "--seed" };
-        const char **slots[] = { &fen, &moves, &depth, &think, &nodes, &seed };
+        const char *names[] = { "--fen", "--sfen", "--moves", "--depth", "--think", "--nodes", "--seed" };
+        const char **slots[] = { &fen, &sfen, &moves, &depth, &think, &nodes, &seed };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("bestmove", argc, argv, &i, names[k], slots[k]);
@@ -134,6 +136,7 @@ static int run(int argc, char **argv)
         i++;
     }
     if (!game_arg) return cli_usage_error("bestmove", "no GAME given");
+    if (cli_check_start("bestmove", fen, sfen) != CLI_OK) return CLI_USAGE;
 
     ggn_search_limits lim = { 0, 0, 0, 0 };
     unsigned long long v;
@@ -159,7 +162,7 @@ static int run(int argc, char **argv)
     ggn_game *game = cli_load_game(game_arg);
     if (!game) return CLI_INVALID;
     int status = CLI_INVALID;
-    ggn_position *pos = cli_open_position(game, fen, moves);
+    ggn_position *pos = cli_open_position(game, fen, sfen, moves);
     if (pos) status = search_and_print(pos, &lim);
     ggn_position_free(pos);
     ggn_game_free(game);

@@ -8,7 +8,7 @@
 #include "ggn/game.h"
 
 static const char help[] =
-    "Usage: ggn perft GAME DEPTH [--fen FEN] [--divide]\n"
+    "Usage: ggn perft GAME DEPTH [--fen FEN | --sfen SFEN] [--divide]\n"
     "\n"
     "Counts the leaf nodes of the legal move tree of GAME to DEPTH half-moves\n"
     "(draw rules ignored), the standard test of a move generator.\n"
@@ -19,6 +19,8 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --fen FEN   start from this position instead of the game's start\n"
+    "  --sfen SFEN the same, the position written as SFEN (shogi's USI\n"
+    "              notation)\n"
     "  --divide    first print every legal move of the root position in\n"
     "              coordinate notation with the count below it, one per line\n"
     "              and sorted, as \"e2e4: 20\" (the form Stockfish and\n"
@@ -27,11 +29,13 @@ static const char help[] =
     "Output: the last line of standard output is always \"Nodes: N\".\n"
     "The elapsed time and the speed in nodes per second go to standard error.\n"
     "\n"
-    "Example:\n"
+    "Examples:\n"
     "  $ ggn perft chess 4\n"
     "  Nodes: 197281\n"
+    "  $ ggn perft shogi 2 --sfen 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'\n"
+    "  Nodes: 900\n"
     "\n"
-    "Exit status: 0 ok, 1 the game or the FEN is invalid, 2 usage error.\n";
+    "Exit status: 0 ok, 1 the game or the FEN or SFEN is invalid, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 
@@ -78,10 +82,11 @@ static uint64_t divide(ggn_position *pos, int depth)
 
 static int run(int argc, char **argv)
 {
-    const char *game_arg = NULL, *depth_arg = NULL, *fen = NULL;
+    const char *game_arg = NULL, *depth_arg = NULL, *fen = NULL, *sfen = NULL;
     bool want_divide = false;
     for (int i = 1; i < argc;) {
         int got = cli_option("perft", argc, argv, &i, "--fen", &fen);
+        if (got == 0) got = cli_option("perft", argc, argv, &i, "--sfen", &sfen);
         if (got < 0) return CLI_USAGE;
         if (got > 0) continue;
         const char *arg = argv[i];
@@ -100,6 +105,7 @@ static int run(int argc, char **argv)
     }
     if (!game_arg) return cli_usage_error("perft", "no GAME given");
     if (!depth_arg) return cli_usage_error("perft", "no DEPTH given");
+    if (cli_check_start("perft", fen, sfen) != CLI_OK) return CLI_USAGE;
     char *end;
     long depth = strtol(depth_arg, &end, 10);
     if (end == depth_arg || *end || depth < 0 || depth > GGN_MAX_PERFT_DEPTH)
@@ -108,7 +114,7 @@ static int run(int argc, char **argv)
 
     ggn_game *game = cli_load_game(game_arg);
     if (!game) return CLI_INVALID;
-    ggn_position *pos = cli_open_position(game, fen, NULL);
+    ggn_position *pos = cli_open_position(game, fen, sfen, NULL);
     if (!pos) {
         ggn_game_free(game);
         return CLI_INVALID;

@@ -14,8 +14,9 @@
 #include "play.h"
 
 static const char help[] =
-    "Usage: ggn play [GAME] [--players LIST] [--fen FEN] [--load FILE]\n"
-    "                [--think TIME] [--depth N] [--flip] [--color WHEN]\n"
+    "Usage: ggn play [GAME] [--players LIST] [--fen FEN | --sfen SFEN]\n"
+    "                [--load FILE] [--think TIME] [--depth N] [--flip]\n"
+    "                [--color WHEN]\n"
     "\n"
     "Plays GAME (a game spec file or a name from games/; chess when omitted) in\n"
     "the terminal. The board is drawn after every move; type a move as its\n"
@@ -24,6 +25,7 @@ static const char help[] =
     "  moves [SQUARE]  list the legal moves (only those from SQUARE)\n"
     "  undo            take back the last move (and the computer's reply)\n"
     "  fen             print the position as FEN\n"
+    "  sfen            print the position as SFEN (shogi's USI notation)\n"
     "  save FILE       save the game record as JSON\n"
     "  load FILE       load a game record written by save\n"
     "  flip            turn the board around\n"
@@ -37,6 +39,7 @@ static const char help[] =
     "                  comma-separated: human or computer (default: the first\n"
     "                  player human, the others computer; e.g. human,human)\n"
     "  --fen FEN       start from this position\n"
+    "  --sfen SFEN     start from this position written as SFEN\n"
     "  --load FILE     start from a game record written by save\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
     "  --depth N       the computer's maximum search depth in half-moves\n"
@@ -52,8 +55,8 @@ static const char help[] =
     "\n"
     "See docs/play.md for the details and the record format.\n"
     "\n"
-    "Exit status: 0 when the game ends or is left, 1 when GAME, the FEN or the\n"
-    "record is invalid, 2 usage error.\n";
+    "Exit status: 0 when the game ends or is left, 1 when GAME, the FEN, the\n"
+    "SFEN or the record is invalid, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 
@@ -367,14 +370,33 @@ static bool colour_wanted(const char *when)
     return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 }
 
+/*
+ * The start as the game record keeps it (always FEN): the text given, or the
+ * FEN of a position given as SFEN. NULL (after saying why) on failure.
+ */
+static char *start_fen_of(const ggn_position *pos, const char *fen)
+{
+    char buf[GGN_MAX_FEN_BYTES + 1];
+    if (!fen && !ggn_position_fen(pos, buf, sizeof buf)) {
+        fprintf(stderr, "--sfen: error: the position's FEN, which the game record keeps, is longer than %d bytes\n",
+                GGN_MAX_FEN_BYTES);
+        return NULL;
+    }
+    char *copy = strdup(fen ? fen : buf);
+    if (!copy) fprintf(stderr, "ggn: out of memory\n");
+    return copy;
+}
+
 static int run(int argc, char **argv)
 {
-    const char *game_arg = NULL, *fen = NULL, *players = NULL, *think = NULL, *depth = NULL, *load = NULL;
+    const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *players = NULL, *think = NULL, *depth = NULL,
+               *load = NULL;
     const char *colour = "auto";
     bool flip = false;
     for (int i = 1; i < argc;) {
-        static const char *const names[] = { "--fen", "--players", "--think", "--depth", "--load", "--color" };
-        const char **slots[] = { &fen, &players, &think, &depth, &load, &colour };
+        static const char *const names[] = { "--fen",   "--sfen", "--players", "--think",
+                                             "--depth", "--load", "--color" };
+        const char **slots[] = { &fen, &sfen, &players, &think, &depth, &load, &colour };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("play", argc, argv, &i, names[k], slots[k]);
@@ -402,7 +424,9 @@ static int run(int argc, char **argv)
             return cli_usage_error("play", "--depth takes a whole number from 1 to %d, not '%s'", GGN_MAX_PLY, depth);
         s.limits.depth = (int)d;
     }
-    if (fen && load) return cli_usage_error("play", "--fen and --load both say where to start: give one");
+    if (cli_check_start("play", fen, sfen) != CLI_OK) return CLI_USAGE;
+    if ((fen || sfen) && load)
+        return cli_usage_error("play", "%s and --load both say where to start: give one", fen ? "--fen" : "--sfen");
     if (!game_arg) game_arg = "chess";
 
     s.game = cli_load_game(game_arg);
@@ -410,15 +434,15 @@ static int run(int argc, char **argv)
     int status = CLI_OK;
     for (int p = 1; p < ggn_game_player_count(s.game); p++) s.computer[p] = true;
     if (players && (status = parse_players(&s, players)) != CLI_OK) goto done;
-    s.pos = cli_open_position(s.game, fen, NULL);
+    s.pos = cli_open_position(s.game, fen, sfen, NULL);
     if (!s.pos) {
         status = CLI_INVALID;
         goto done;
     }
     ggn_error err;
     ggn_error_clear(&err);
-    if (fen) {
-        if (!(s.start_fen = strdup(fen))) {
+    if (fen || sfen) {
+        if (!(s.start_fen = start_fen_of(s.pos, fen))) {
             status = CLI_INVALID;
             goto done;
         }

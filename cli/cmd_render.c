@@ -10,7 +10,7 @@
 #include "ggn/render.h"
 
 static const char help[] =
-    "Usage: ggn render GAME [--fen FEN] [--moves MOVES] [-o FILE]\n"
+    "Usage: ggn render GAME [--fen FEN | --sfen SFEN] [--moves MOVES] [-o FILE]\n"
     "                  [--flip] [--size PX] [--discs | --glyphs] [--no-coordinates]\n"
     "\n"
     "Draws a position of GAME (a game spec file or a name from games/) as a\n"
@@ -18,10 +18,12 @@ static const char help[] =
     "coordinates, the last move highlighted, and the pieces as chess glyphs\n"
     "(when every kind's symbol is one of K Q R B N P) or as discs in their\n"
     "player's colour labelled with the symbol or the first three letters of\n"
-    "the code. Without --fen and --moves it is the game's start position.\n"
+    "the code. Without --fen, --sfen and --moves it is the game's start position.\n"
     "\n"
     "Options:\n"
     "  --fen FEN          start from this position\n"
+    "  --sfen SFEN        start from this position written as SFEN (shogi's USI\n"
+    "                     notation)\n"
     "  --moves MOVES      then play these moves, separated by spaces or commas\n"
     "                     (\"e2e4 e7e5\"); the last one is highlighted\n"
     "  -o, --output FILE  write the picture to FILE (default: standard output)\n"
@@ -34,7 +36,7 @@ static const char help[] =
     "Example:\n"
     "  ggn render chess --moves \"e2e4 e7e5 g1f3\" -o board.svg\n"
     "\n"
-    "Exit status: 0 ok, 1 the game, FEN or a move is invalid (or FILE cannot\n"
+    "Exit status: 0 ok, 1 the game, FEN, SFEN or a move is invalid (or FILE cannot\n"
     "be written), 2 usage error.\n";
 
 static int run(int argc, char **argv);
@@ -43,12 +45,12 @@ const cli_command cli_cmd_render = { "render", "draw a position as an SVG pictur
 
 static int run(int argc, char **argv)
 {
-    const char *game_arg = NULL, *fen = NULL, *moves = NULL, *output = NULL, *size = NULL;
+    const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *moves = NULL, *output = NULL, *size = NULL;
     ggn_render_options opts;
     memset(&opts, 0, sizeof opts);
     for (int i = 1; i < argc;) {
-        static const char *const names[] = { "--fen", "--moves", "-o", "--output", "--size" };
-        const char **slots[] = { &fen, &moves, &output, &output, &size };
+        static const char *const names[] = { "--fen", "--sfen", "--moves", "-o", "--output", "--size" };
+        const char **slots[] = { &fen, &sfen, &moves, &output, &output, &size };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("render", argc, argv, &i, names[k], slots[k]);
@@ -66,6 +68,7 @@ static int run(int argc, char **argv)
         i++;
     }
     if (!game_arg) return cli_usage_error("render", "no GAME given");
+    if (cli_check_start("render", fen, sfen) != CLI_OK) return CLI_USAGE;
     if (size) {
         char *end;
         long px = strtol(size, &end, 10);
@@ -80,7 +83,7 @@ static int run(int argc, char **argv)
     char *svg = NULL;
     ggn_error err;
     ggn_error_clear(&err);
-    ggn_position *pos = cli_open_position(game, fen, moves);
+    ggn_position *pos = cli_open_position(game, fen, sfen, moves);
     if (!pos) goto done;
     svg = ggn_render_svg(pos, &opts, &err);
     if (!svg) {

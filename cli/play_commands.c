@@ -15,6 +15,7 @@ void play_print_help(FILE *out)
           "  moves [SQUARE]  list the legal moves (only those from SQUARE)\n"
           "  undo            take back the last move (and the computer's reply)\n"
           "  fen             print the position as FEN\n"
+          "  sfen            print the position as SFEN (shogi's USI notation)\n"
           "  save FILE       save the game record as JSON\n"
           "  load FILE       load a game record written by save\n"
           "  flip            turn the board around\n"
@@ -115,15 +116,16 @@ static play_result undo(play_session *s)
     return PLAY_CHANGED;
 }
 
-static void print_fen(play_session *s)
+/* The "fen" and "sfen" commands: the position in the notation `name`, written by `write`. */
+static void print_notation(play_session *s, const char *name, size_t (*write)(const ggn_position *, char *, size_t))
 {
     if (!ggn_game_has_fen(s->game)) {
-        fprintf(s->out, "This game has no FEN (it needs two players and a symbol for every piece).\n");
+        fprintf(s->out, "This game has no %s (it needs two players and a symbol for every piece).\n", name);
         return;
     }
-    char fen[4096];
-    if (ggn_position_fen(s->pos, fen, sizeof fen)) fprintf(s->out, "%s\n", fen);
-    else fprintf(s->out, "The FEN of this position does not fit.\n");
+    char text[4096];
+    if (write(s->pos, text, sizeof text)) fprintf(s->out, "%s\n", text);
+    else fprintf(s->out, "The %s of this position does not fit.\n", name);
 }
 
 play_result play_command(play_session *s, const char *line)
@@ -149,8 +151,8 @@ play_result play_command(play_session *s, const char *line)
         return PLAY_HANDLED;
     }
     if (strcmp(word, "undo") == 0) return undo(s);
-    if (strcmp(word, "fen") == 0) {
-        print_fen(s);
+    if (strcmp(word, "fen") == 0 || strcmp(word, "sfen") == 0) {
+        print_notation(s, word[0] == 'f' ? "FEN" : "SFEN", word[0] == 'f' ? ggn_position_fen : ggn_position_sfen);
         return PLAY_HANDLED;
     }
     if (strcmp(word, "flip") == 0) {

@@ -1,4 +1,4 @@
-/* test_perft_cli.c — `ggn perft`: its output lines, --divide, --fen, and exit statuses. */
+/* test_perft_cli.c — `ggn perft`: its output lines, --divide, --fen, --sfen, and exit statuses. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +12,7 @@
 
 #define TIMEOUT_MS 60000
 #define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1pPPPBBPPP/R3K2R w KQkq - 0 1"
+#define SHOGI_START_SFEN "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
 static proc_result perft(const char *a1, const char *a2, const char *a3, const char *a4, const char *a5)
 {
@@ -108,12 +109,34 @@ static void test_errors(void **state)
     proc_free(&r);
 }
 
+/* --sfen: shogi's start as USI writes it gives the published perft(2); it excludes --fen. */
+static void test_sfen(void **state)
+{
+    (void)state;
+    char last[256];
+    proc_result r = perft("shogi", "--sfen", SHOGI_START_SFEN, "2", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(proc_last_line(r.out, last, sizeof last), "Nodes: 900");
+    proc_free(&r);
+    r = perft("shogi", "1", "--sfen", SHOGI_START_SFEN " 2", NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "--sfen: error: SFEN has more than four fields: '2'"));
+    proc_free(&r);
+    const char *both[] = { GGN_BINARY, "perft", "shogi", "1", "--fen", "9/9/9/9/9/9/9/9/9", "--sfen",
+                           SHOGI_START_SFEN, NULL };
+    r = proc_run(both, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--fen and --sfen both give the start position"));
+    proc_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counts),
         cmocka_unit_test(test_divide),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_sfen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 /*
  * ggn/game.h — running a game spec: the compiled game, positions, legal
- * moves, make/unmake, game end, FEN, perft.
+ * moves, make/unmake, game end, FEN and SFEN, perft.
  *
  * A ggn_game is compiled once from a game spec (seed 004 plus ggn's
  * extensions, docs/game-spec.md) and is then read-only: any number of
@@ -115,6 +115,24 @@ uint64_t ggn_position_hash(const ggn_position *pos);
 bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err);
 /* Writes FEN; returns its length, or 0 when the game has no FEN or cap is too small. */
 size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap);
+
+/*
+ * Sets the position from SFEN, the USI protocol's position text (shogi):
+ * board, side to move ("b" is the first player, upper case; "w" the second),
+ * hands ("-" when empty, else "S2Pb3p": a count before a piece when above
+ * one, in any order) and move count (plies from 1: ply = count - 1), all four
+ * required. A promoted kind is "+X" whatever its symbol. Every piece is
+ * unmoved exactly when it stands on a starting square of its kind; no flag is
+ * set. Requires ggn_game_has_fen; a game without hands takes only "-". On
+ * error the position is unchanged.
+ */
+bool ggn_position_set_sfen(ggn_position *pos, const char *sfen, ggn_error *err);
+/*
+ * Writes SFEN, hands in USI's order (R B G S N L P, then the game's other
+ * kinds in its own order; the first player's first); returns its length, or 0
+ * when the game has no FEN or cap is too small.
+ */
+size_t ggn_position_sfen(const ggn_position *pos, char *buf, size_t cap);
 
 /* ---- moves -------------------------------------------------------------- */
 

@@ -11,37 +11,16 @@
  * piece that just made it.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "notation.h"
 #include "ggn/id.h"
-
-/* The kind written c (c~ when promoted: a kind whose symbol is "C~", else the plain one). */
-static int kind_of_symbol(const ggn_game *g, char c, bool promoted)
-{
-    char up = (char)toupper((unsigned char)c);
-    int plain = EG_NONE;
-    for (int k = 0; k < g->nkinds; k++) {
-        if (g->def->kinds[k].symbol != up) continue;
-        if (g->def->kinds[k].symbol_promoted == promoted) return k;
-        if (!g->def->kinds[k].symbol_promoted) plain = k;
-    }
-    return plain;
-}
 
 /* The pockets of a game with hands: "[...]" after the placement, white's pieces upper case. */
 static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_error *err);
-
-static bool on_start_square(const ggn_game *g, int kind, int owner, int sq)
-{
-    const sd_player *pl = &g->def->players[owner];
-    for (int i = 0; i < pl->nstarts; i++)
-        if (pl->starts[i].kind == kind && pl->starts[i].y * g->cols + pl->starts[i].x == sq) return true;
-    return false;
-}
 
 static bool is_castling_piece(const ggn_game *g, int kind)
 {
@@ -108,89 +87,30 @@ static int set_state_flag(const eg_move *m, int *duration)
     return EG_NONE;
 }
 
-static bool fail(ggn_error *err, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static bool fail(ggn_error *err, const char *fmt, ...)
-{
-    char message[sizeof err->message];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
-    ggn_error_set(err, GGN_E_VALUE, "%s", message);
-    return false;
-}
-
+/* The board, then the pockets of a game with hands ("[...]" at the end of the field). */
 static bool parse_placement(ggn_position *pos, const char *s, size_t len, ggn_error *err)
 {
-    const ggn_game *g = pos->g;
-    int y = g->rows - 1, x = 0;
     const char *bracket = memchr(s, '[', len);
     if (bracket) {
-        if (!g->hands) return fail(err, "FEN has pockets '[...]' but this game has no hands");
+        if (!pos->g->hands) return eg_fail(err, "FEN has pockets '[...]' but this game has no hands");
         if (!parse_pockets(pos, bracket, len - (size_t)(bracket - s), err)) return false;
         len = (size_t)(bracket - s);
     }
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        if (c == '/') {
-            if (x != g->cols) return fail(err, "FEN rank %d does not fill the board's width", g->rows - y);
-            if (--y < 0) return fail(err, "FEN placement has more ranks than the board");
-            x = 0;
-        } else if (isdigit((unsigned char)c)) {
-            if (c == '0') return fail(err, "FEN counts of empty squares start at 1 and have no leading zero");
-            int n = 0;
-            /* Stop growing past the width (the check below refuses it) so that no run overflows. */
-            for (; i < len && isdigit((unsigned char)s[i]); i++)
-                if (n <= g->cols) n = n * 10 + (s[i] - '0');
-            i--;
-            if (x + n > g->cols) return fail(err, "FEN rank overflows the board's width");
-            x += n;
-        } else if (c == '*') {
-            if (x >= g->cols || eg_square(g, x, y) != EG_NONE)
-                return fail(err, "FEN '*' marks a square that is not disabled");
-            x++;
-        } else if (c == '~') {
-            continue; /* Fairy-Stockfish's promoted-piece mark: nothing to keep */
-        } else {
-            bool promoted = i + 1 < len && s[i + 1] == '~';
-            if (c == '+' && i + 1 < len) {
-                /* Shogi's promoted mark: "+P" is the kind whose symbol is "+P". */
-                c = s[++i];
-                promoted = true;
-            }
-            int kind = kind_of_symbol(g, c, promoted);
-            char sym[2] = { c, '\0' };
-            if (kind == EG_NONE || !isalpha((unsigned char)c)) return fail(err, "FEN piece '%s' is no piece symbol of this game", sym);
-            if (x >= g->cols) return fail(err, "FEN rank overflows the board's width");
-            int sq = eg_square(g, x, y);
-            if (sq == EG_NONE) return fail(err, "FEN puts piece '%s' on a disabled square", sym);
-            int owner = isupper((unsigned char)c) ? 0 : 1;
-            if (!eg_place(pos, sq, kind, owner, on_start_square(g, kind, owner, sq)))
-                return fail(err, "FEN places more pieces than GGN_MAX_PIECES_ON_BOARD");
-            x++;
-        }
-    }
-    if (y != 0 || x != g->cols) return fail(err, "FEN placement does not cover the board's %d ranks and %d files", g->rows, g->cols);
-    return true;
+    return eg_parse_board(pos, s, len, EG_NOTATION_FEN, err);
 }
 
 static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_error *err)
 {
     const ggn_game *g = pos->g;
-    if (len < 2 || s[len - 1] != ']') return fail(err, "FEN pockets must be written [...] at the end of the placement");
+    if (len < 2 || s[len - 1] != ']') return eg_fail(err, "FEN pockets must be written [...] at the end of the placement");
     for (size_t i = 1; i + 1 < len; i++) {
         char c = s[i];
         char sym[2] = { c, '\0' };
-        int kind = isalpha((unsigned char)c) ? kind_of_symbol(g, c, false) : EG_NONE;
-        if (kind == EG_NONE) return fail(err, "FEN pocket piece '%s' is no piece symbol of this game", sym);
+        int kind = isalpha((unsigned char)c) ? eg_kind_of_symbol(g, c, false) : EG_NONE;
+        if (kind == EG_NONE) return eg_fail(err, "FEN pocket piece '%s' is no piece symbol of this game", sym);
         int owner = isupper((unsigned char)c) ? 0 : 1;
         if (pos->hand[owner][kind] >= GGN_MAX_PIECES_ON_BOARD)
-            return fail(err, "FEN pockets hold more than GGN_MAX_PIECES_ON_BOARD pieces");
+            return eg_fail(err, "FEN pockets hold more than GGN_MAX_PIECES_ON_BOARD pieces");
         pos->hand[owner][kind]++;
         pos->hash ^= eg_hand_key(g, owner, kind, pos->hand[owner][kind]);
     }
@@ -219,12 +139,12 @@ static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
         else if (isalpha((unsigned char)*c) && up - 'A' < g->cols) partner = find_partner(pos, owner, 0, up - 'A');
         else {
             char bad[2] = { *c, '\0' };
-            return fail(err, "FEN castling field has '%s'", bad);
+            return eg_fail(err, "FEN castling field has '%s'", bad);
         }
         int leader = find_leader(pos, owner);
         if (!partner || !leader) {
             char bad[2] = { *c, '\0' };
-            return fail(err, "FEN castling right '%s' has no leader and partner to go with it", bad);
+            return eg_fail(err, "FEN castling right '%s' has no leader and partner to go with it", bad);
         }
         int ids[2] = { leader, partner };
         for (int i = 0; i < 2; i++) {
@@ -243,7 +163,7 @@ static bool parse_en_passant(ggn_position *pos, const char *s, ggn_error *err)
     const ggn_game *g = pos->g;
     if (strcmp(s, "-") == 0) return true;
     int ep = square_of_label(g, s, strlen(s));
-    if (ep == EG_NONE) return fail(err, "FEN en-passant field '%s' is not a square of the board", s);
+    if (ep == EG_NONE) return eg_fail(err, "FEN en-passant field '%s' is not a square of the board", s);
     int mover = 1 - eg_player_to_move(pos);
     for (int id = 1; id < pos->npiece; id++) {
         eg_piece *p = &pos->piece[id];
@@ -257,7 +177,7 @@ static bool parse_en_passant(ggn_position *pos, const char *s, ggn_error *err)
             return true;
         }
     }
-    return fail(err, "FEN en-passant square %s was not passed by a piece that just made a flagged move", s);
+    return eg_fail(err, "FEN en-passant square %s was not passed by a piece that just made a flagged move", s);
 }
 
 bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
@@ -315,18 +235,13 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
     bool ok = parse_placement(tmp, placement, placement_len, err);
     if (ok) {
         int side = strcmp(fields[1], "w") == 0 ? 0 : strcmp(fields[1], "b") == 0 ? 1 : -1;
-        if (side < 0) ok = fail(err, "FEN side to move '%s' is neither w nor b", fields[1]);
-        for (int t = 0; ok && t < g->def->norder; t++)
-            if (g->def->order[t] == side) {
-                tmp->hash ^= g->zobrist_turn[tmp->turn] ^ g->zobrist_turn[t];
-                tmp->turn = t;
-                break;
-            }
+        if (side < 0) ok = eg_fail(err, "FEN side to move '%s' is neither w nor b", fields[1]);
+        if (ok) eg_set_player_to_move(tmp, side);
         char *end;
         long half = strtol(fields[4], &end, 10);
-        if (ok && (*end || half < 0 || half > 100000)) ok = fail(err, "FEN half-move clock '%s' is not a count", fields[4]);
+        if (ok && (*end || half < 0 || half > 100000)) ok = eg_fail(err, "FEN half-move clock '%s' is not a count", fields[4]);
         long full = strtol(fields[5], &end, 10);
-        if (ok && (*end || full < 1 || full > 100000)) ok = fail(err, "FEN move number '%s' is not a number from 1", fields[5]);
+        if (ok && (*end || full < 1 || full > 100000)) ok = eg_fail(err, "FEN move number '%s' is not a number from 1", fields[5]);
         if (ok) {
             tmp->halfmove = (int)half;
             tmp->ply = (int)(2 * (full - 1) + side);
@@ -336,13 +251,6 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
     if (ok) ggn_position_copy(pos, tmp);
     free(tmp);
     return ok;
-}
-
-static size_t put(char *buf, size_t cap, size_t n, const char *s)
-{
-    size_t len = strlen(s);
-    if (n + len < cap) memcpy(buf + n, s, len + 1);
-    return n + len;
 }
 
 /* X-FEN: K or Q for the outermost partner on each side of the leader, the partner's file
@@ -399,58 +307,27 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
     if (!g->has_fen || cap == 0) return 0;
-    size_t n = 0;
     buf[0] = '\0';
-    for (int y = g->rows - 1; y >= 0; y--) {
-        int empty = 0;
-        for (int x = 0; x < g->cols; x++) {
-            int sq = y * g->cols + x;
-            char cell[8] = "";
-            if (!g->enabled[sq]) snprintf(cell, sizeof cell, "*");
-            else if (pos->piece_at[sq]) {
-                const eg_piece *p = &pos->piece[pos->piece_at[sq]];
-                const sd_kind *k = &g->def->kinds[p->kind];
-                char sym = p->owner == 0 ? k->symbol : (char)tolower((unsigned char)k->symbol);
-                if (k->symbol_plus) snprintf(cell, sizeof cell, "+%c", sym);
-                else snprintf(cell, sizeof cell, "%c%s", sym, k->symbol_promoted ? "~" : "");
-            } else {
-                empty++;
-                continue;
-            }
-            if (empty) {
-                char num[16];
-                snprintf(num, sizeof num, "%d", empty);
-                n = put(buf, cap, n, num);
-                empty = 0;
-            }
-            n = put(buf, cap, n, cell);
-        }
-        if (empty) {
-            char num[16];
-            snprintf(num, sizeof num, "%d", empty);
-            n = put(buf, cap, n, num);
-        }
-        if (y > 0) n = put(buf, cap, n, "/");
-    }
+    size_t n = eg_write_board(pos, EG_NOTATION_FEN, buf, cap, 0);
     if (g->hands) {
         /* Each player's pieces from the last kind of /pieces to the first: Fairy-Stockfish's
          * order (QRBNP) when the pieces are listed from the pawn up. */
-        n = put(buf, cap, n, "[");
+        n = eg_put(buf, cap, n, "[");
         for (int owner = 0; owner < 2; owner++)
             for (int k = g->nkinds - 1; k >= 0; k--)
                 for (int i = 0; i < pos->hand[owner][k]; i++) {
                     char sym = g->def->kinds[k].symbol;
                     char cell[2] = { owner == 0 ? sym : (char)tolower((unsigned char)sym), '\0' };
-                    n = put(buf, cap, n, cell);
+                    n = eg_put(buf, cap, n, cell);
                 }
-        n = put(buf, cap, n, "]");
+        n = eg_put(buf, cap, n, "]");
     }
     char castling[2 * 26 + 2], ep[GGN_MAX_LABEL], tail[160];
     castling_field(pos, castling, sizeof castling);
     en_passant_field(pos, ep, sizeof ep);
     snprintf(tail, sizeof tail, " %c %s %s %d %d", eg_player_to_move(pos) == 0 ? 'w' : 'b', castling, ep,
              pos->halfmove, pos->ply / 2 + 1);
-    n = put(buf, cap, n, tail);
+    n = eg_put(buf, cap, n, tail);
     if (n >= cap) {
         buf[0] = '\0';
         return 0;

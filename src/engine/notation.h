@@ -1,0 +1,69 @@
+/*
+ * notation.h — what FEN (fen.c) and SFEN (sfen.c) share (internal).
+ *
+ * Both notations write the board the same way: ranks from the last row down
+ * to the first, files from the first column, runs of empty squares as
+ * numbers, '*' for a disabled square, the first player's pieces in upper
+ * case. They differ in how a promoted piece is marked: FEN writes a kind's
+ * symbol as the spec gives it ("Q~" or "+P") and reads "X~" loosely (as the
+ * plain kind when there is no promoted one); SFEN marks every promoted kind
+ * "+X" and reads only that, strictly.
+ */
+#ifndef GGN_ENGINE_NOTATION_H
+#define GGN_ENGINE_NOTATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine.h"
+
+typedef enum eg_notation { EG_NOTATION_FEN, EG_NOTATION_SFEN } eg_notation;
+
+/* A piece as text: at most a mark, a letter and a mark ("+P", "Q~"), and the NUL. */
+#define EG_PIECE_TEXT 4
+
+/* "FEN" or "SFEN": the word every error message of the notation starts with. */
+const char *eg_notation_name(eg_notation notation);
+
+/* The kind written c (promoted: its promoted form, else the plain kind), or EG_NONE. */
+int eg_kind_of_symbol(const ggn_game *g, char c, bool promoted);
+
+/* Fills err as GGN_E_VALUE with the formatted message; returns false. */
+bool eg_fail(ggn_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/*
+ * Reads the piece written at s[*i] (its mark included) and returns its kind,
+ * or EG_NONE; *i is left on the letter, whose case says the owner. The piece
+ * as written goes to shown, for messages.
+ */
+int eg_read_piece(const ggn_game *g, const char *s, size_t len, size_t *i, eg_notation notation,
+                  char shown[EG_PIECE_TEXT]);
+
+/* Writes a kind of owner as the notation writes it: "P", "p", "Q~", "+P". */
+void eg_piece_text(const ggn_game *g, int kind, int owner, eg_notation notation, char out[EG_PIECE_TEXT]);
+
+/*
+ * Places the pieces of the board field s[0..len) on a cleared position
+ * (eg_clear). A piece is unmoved exactly when it stands on one of its kind's
+ * starting squares. Errors name the notation and what is wrong.
+ */
+bool eg_parse_board(ggn_position *pos, const char *s, size_t len, eg_notation notation, ggn_error *err);
+
+/* Gives the move to `player`: the first entry of the turn order that is theirs. */
+void eg_set_player_to_move(ggn_position *pos, int player);
+
+/*
+ * Appends s to buf, which holds n characters; returns the new length. Past
+ * cap nothing more is written but the length still grows, so the caller
+ * sees that the text did not fit (the result is >= cap).
+ */
+size_t eg_put(char *buf, size_t cap, size_t n, const char *s);
+
+/* Appends the board field of pos (eg_put's contract). */
+size_t eg_write_board(const ggn_position *pos, eg_notation notation, char *buf, size_t cap, size_t n);
+
+#endif
