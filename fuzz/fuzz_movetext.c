@@ -15,7 +15,7 @@ static const char *const fens[] = {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const ggn_game *game = fuzz_chess();
+    const ggn_game *game = fuzz_game("chess.json");
     char *text = fuzz_cstring(data, size);
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
         ggn_position *pos = ggn_position_new(game);

@@ -89,6 +89,10 @@ write("fen", [("perft", f) for f in fens] + [
     ("ep", "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
     ("mate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"),
     ("stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+    ("sfen_start", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
+    ("sfen_hands", "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 15"),
+    ("sfen_counts", "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124"),
+    ("sfen_promoted", "4k4/9/4+P4/9/9/9/9/9/4K4 w 2P18p 2"),
 ])
 
 write("movetext", [("move", m) for m in [
