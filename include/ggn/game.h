@@ -248,9 +248,9 @@ int ggn_position_halfmove_clock(const ggn_position *pos);
 size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap);
 
 /*
- * Adds up, per player, the ggn_game_kind_value of every piece on the board:
- * out[player] for each of the game's players (out has ggn_game_player_count
- * entries).
+ * Adds up, per player, the ggn_game_kind_value of every piece on the board
+ * and in the player's hand: out[player] for each of the game's players (out
+ * has ggn_game_player_count entries).
  */
 void ggn_position_material(const ggn_position *pos, int *out);
 
