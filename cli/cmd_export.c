@@ -15,6 +15,10 @@ static const char help[] =
     "destination, each possibility with its conditions and (require-prevent,\n"
     "board-check) the board patch it makes: captures, one possibility per\n"
     "promotion option, castling's rook move, en passant's captured pawn.\n"
+    "Games with hands: drops come from \"*\", and board-check says what\n"
+    "leaves and enters the hand (in_hand_del, in_hand_add per captured kind);\n"
+    "require-prevent has no hand and refuses them, board-check refuses\n"
+    "FILE_FREE_OF (shogi's nifu), which only must-deny's deny can say.\n"
     "\n"
     "GAME is a game spec file, or a name looked up as games/NAME.json.\n"
     "\n"
@@ -22,15 +26,18 @@ static const char help[] =
     "name), the two others GAN (\"CHESS:K\"); upper case is the side that moves\n"
     "first. States carry what GGN cannot see: \"+\" an unmoved piece whose first\n"
     "move matters (+K, +R, +P), \"-\" a piece carrying a tested flag (-P: may be\n"
-    "taken en passant). Attacked squares (NOT_ATTACKED, PATH_NOT_ATTACKED) are\n"
-    "left to the rule system. docs/export.md has every detail.\n"
+    "taken en passant); a promoted form carries a fixed mark (+P in shogi, -Q\n"
+    "for crazyhouse's Q~). Attacked squares (NOT_ATTACKED, PATH_NOT_ATTACKED)\n"
+    "and mating pawn drops (no_checkmate) are left to the rule system.\n"
+    "docs/export.md has every detail.\n"
     "\n"
     "Options:\n"
     "  --spelling S   must-deny (default), require-prevent or board-check\n"
     "  -o FILE        write to FILE instead of standard output\n"
     "\n"
     "Exit status: 0 ok, 1 the game is invalid or cannot be said in GGN\n"
-    "(more than two players, a kind without a symbol, ...), 2 usage error.\n";
+    "(more than two players, a kind without a symbol, hands in a spelling that\n"
+    "cannot say them, ...), 2 usage error.\n";
 
 static int run(int argc, char **argv);
 

@@ -15,6 +15,13 @@
  *   - must-deny, which has no patch: the sets of (piece, source,
  *     destination) agree.
  *
+ * In a game with hands (crazyhouse, shogi, minishogi) the boards carry
+ * both hands, so a transition's in_hand_add / in_hand_del is compared with
+ * what the engine's move did to the hand; drops are the "*" sources. The
+ * spellings that cannot say such a game are refused (require-prevent: no
+ * hand; board-check: FILE_FREE_OF), and the check runs on the others; the
+ * random play must reach positions with pieces in hand and drops.
+ *
  * Then the round trips between spellings (ggn_ruleset_write) work or
  * refuse as docs/ggn.md says, the refusals of the export itself, and the
  * command line: `ggn export` output passes `ggn check` without warnings.
@@ -28,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "ggn/export.h"
 #include "ggn/game.h"
@@ -37,6 +45,8 @@
 #define MAX_GAME_PLIES 160
 
 static unsigned long long total_positions, total_transitions;
+/* Per game, reset by cross_check: positions with a piece in some hand, and drops the engine listed. */
+static unsigned long long game_hand_positions, game_drops, game_transitions;
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -188,13 +198,98 @@ static char *dup_str(const char *s)
     return d;
 }
 
+/* ---- hands ----------------------------------------------------------------- */
+
+/*
+ * The ids a piece in hand can have in one spelling: the game id (or style)
+ * of each side, as the start position's pieces show it, with each kind's
+ * letter and no mark (a piece in hand carries none). Kinds sharing a
+ * letter (promoted forms) share the id.
+ */
+typedef struct hand_ids {
+    int n;
+    char id[2 * 64][GGN_MAX_ID];
+    int of_kind[2][64];           /* side, kind -> index into id */
+} hand_ids;
+
+static void hand_ids_init(hand_ids *h, const ggn_game *g, ggn_spelling sp)
+{
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    ggn_error err;
+    ggn_board_state *st = ggn_position_export_state(pos, sp, false, &err);
+    assert_non_null(st);
+    char prefix[2][GGN_MAX_ID] = { "", "" };
+    int cols = ggn_game_cols(g), nsq = cols * ggn_game_rows(g);
+    for (int sq = 0; sq < nsq; sq++) {
+        char label[GGN_MAX_LABEL];
+        square_label(cols, sq, label, sizeof label);
+        const char *id = ggn_board_state_at(st, label);
+        if (!id) continue;
+        const char *colon = strchr(id, ':');
+        assert_non_null(colon);
+        int side = colon > id && id[0] >= 'a' && id[0] <= 'z';
+        snprintf(prefix[side], sizeof prefix[side], "%.*s", (int)(colon - id), id);
+    }
+    ggn_board_state_free(st);
+    ggn_position_free(pos);
+    assert_true(prefix[0][0] && prefix[1][0]);
+    h->n = 0;
+    int nk = ggn_game_kind_count(g);
+    assert_true(nk <= 64);
+    for (int side = 0; side < 2; side++) {
+        for (int k = 0; k < nk; k++) {
+            char letter = ggn_game_kind_symbol(g, k);
+            char id[GGN_MAX_ID];
+            snprintf(id, sizeof id, "%.32s:%c", prefix[side], side ? (char)(letter - 'A' + 'a') : letter);
+            int i = 0;
+            while (i < h->n && strcmp(h->id[i], id) != 0) i++;
+            if (i == h->n) snprintf(h->id[h->n++], GGN_MAX_ID, "%s", id);
+            h->of_kind[side][k] = i;
+        }
+    }
+}
+
+static int hand_index(const hand_ids *h, const char *id)
+{
+    for (int i = 0; i < h->n; i++)
+        if (strcmp(h->id[i], id) == 0) return i;
+    fail_msg("%s is not a hand id of this game", id);
+    return -1;
+}
+
+/* Both hands of a state, as counts per side and hand id. */
+static void hands_read(const hand_ids *h, const ggn_board_state *st, int count[2][2 * 64])
+{
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < h->n; i++)
+            count[side][i] = (int)ggn_board_state_hand_count(st, side ? GGN_SIDE_SECOND : GGN_SIDE_FIRST, h->id[i]);
+}
+
+/* Appends " | first: ID=n ... second: ..." to a board text (which it takes). */
+static char *with_hands(char *text, const hand_ids *h, int count[2][2 * 64])
+{
+    size_t len = strlen(text), cap = len + 16 + (size_t)h->n * 2 * (GGN_MAX_ID + 12);
+    char *out = realloc(text, cap);
+    assert_non_null(out);
+    for (int side = 0; side < 2; side++) {
+        len += (size_t)snprintf(out + len, cap - len, side ? " second:" : " | first:");
+        for (int i = 0; i < h->n; i++)
+            if (count[side][i]) len += (size_t)snprintf(out + len, cap - len, " %s=%d", h->id[i], count[side][i]);
+    }
+    return out;
+}
+
 /* ---- the cross-check of one position ------------------------------------- */
 
 typedef struct checker {
     const ggn_game *g;
     const char *name;
-    ggn_ruleset *rs[3];
+    bool hands;
+    ggn_ruleset *rs[3];           /* NULL for a spelling that refuses the game (docs/export.md) */
     ggn_board_view *view[3];
+    hand_ids hid[3];
+    int side_to_move;             /* 0 upper case, 1 lower case, in the spelling being compared */
     ggn_transition *tr;
     board before, after;
     ggn_move moves[GGN_MAX_MOVES];
@@ -209,80 +304,130 @@ static void position_where(ggn_position *pos, char *buf, size_t cap)
     }
 }
 
-static void check_position(checker *c, ggn_position *pos)
+/* "from-to => board | hands" for one side of the comparison (takes text). */
+static char *move_line(const char *from, const char *to, char *text)
+{
+    size_t len = strlen(text) + strlen(from) + strlen(to) + 8;
+    char *full = malloc(len);
+    assert_non_null(full);
+    snprintf(full, len, "%s-%s => %s", from, to, text);
+    free(text);
+    return full;
+}
+
+/* The engine's side of one spelling: every pseudo-legal move, made and read back. */
+static void engine_lines(checker *c, ggn_position *pos, int sp, size_t nm, strset *engine)
 {
     const ggn_game *g = c->g;
     int cols = ggn_game_cols(g);
+    for (size_t i = 0; i < nm; i++) {
+        ggn_move m = c->moves[i];
+        bool drop = ggn_move_is_drop(m);
+        char from[GGN_MAX_LABEL] = "*", to[GGN_MAX_LABEL];
+        if (!drop) square_label(cols, m.from, from, sizeof from);
+        square_label(cols, m.to, to, sizeof to);
+        if (sp == GGN_SPELLING_MUST_DENY) {
+            char text[200];
+            int side = c->side_to_move;
+            snprintf(text, sizeof text, "%s %s %s", drop ? c->hid[sp].id[c->hid[sp].of_kind[side][m.pattern]] : c->before.id[m.from],
+                     from, to);
+            ss_add(engine, dup_str(text));
+            continue;
+        }
+        ggn_error err;
+        assert_true(ggn_position_make(pos, m));
+        ggn_board_state *played = ggn_position_export_state(pos, (ggn_spelling)sp, true, &err);
+        if (!played) fail_msg("%s: export_state as played: %s", c->name, err.message);
+        board_from_state(&c->after, g, played);
+        int count[2][2 * 64];
+        if (c->hands) hands_read(&c->hid[sp], played, count);
+        ggn_board_state_free(played);
+        assert_true(ggn_position_unmake(pos));
+        char *text = board_text(&c->after, cols);
+        if (c->hands) text = with_hands(text, &c->hid[sp], count);
+        ss_add(engine, move_line(from, to, text));
+    }
+}
+
+/* The library's side of one spelling: every transition of the view, its diff and hand change applied. */
+static void library_lines(checker *c, int sp, const ggn_board_state *st, strset *lib)
+{
+    const ggn_game *g = c->g;
+    int cols = ggn_game_cols(g);
+    ggn_error err;
+    int nt = ggn_board_view_transitions(c->view[sp], c->tr, GGN_MAX_MOVES * 4, &err);
+    if (nt < 0) fail_msg("%s: transitions: %s", c->name, err.message);
+    int before[2][2 * 64];
+    if (c->hands) hands_read(&c->hid[sp], st, before);
+    int active = ggn_board_state_active(st) == GGN_SIDE_SECOND;
+    for (int i = 0; i < nt; i++) {
+        const ggn_transition *t = &c->tr[i];
+        const char *added, *removed;
+        ggn_transition_hand(t, &added, &removed);
+        bool drop = strcmp(t->source, "*") == 0;
+        /* Only a drop takes from the hand, always the piece dropped; only board-check says what a capture adds. */
+        if (drop) assert_true(removed && strcmp(removed, t->piece) == 0);
+        else assert_null(removed);
+        if (added) assert_true(c->hands && sp == GGN_SPELLING_BOARD_CHECK && !drop);
+        if (sp == GGN_SPELLING_MUST_DENY) {
+            char text[200];
+            snprintf(text, sizeof text, "%s %s %s", t->piece, t->source, t->destination);
+            ss_add(lib, dup_str(text));
+            continue;
+        }
+        memcpy(c->after.id, c->before.id, (size_t)c->before.nsq * GGN_MAX_ID);
+        size_t nd = ggn_transition_diff_count(t);
+        for (size_t k = 0; k < nd; k++) {
+            const char *sq, *piece;
+            assert_true(ggn_transition_diff(t, k, &sq, &piece));
+            int idx = square_index(cols, sq);
+            assert_true(idx >= 0 && idx < c->after.nsq);
+            snprintf(c->after.id[idx], GGN_MAX_ID, "%s", piece ? piece : "");
+        }
+        char *text = board_text(&c->after, cols);
+        if (c->hands) {
+            int count[2][2 * 64];
+            memcpy(count, before, sizeof count);
+            if (added) count[active][hand_index(&c->hid[sp], added)]++;
+            if (removed) count[active][hand_index(&c->hid[sp], removed)]--;
+            text = with_hands(text, &c->hid[sp], count);
+        } else {
+            assert_null(added);
+            assert_null(removed);
+        }
+        ss_add(lib, move_line(t->source, t->destination, text));
+    }
+}
+
+static void check_position(checker *c, ggn_position *pos)
+{
+    const ggn_game *g = c->g;
     ggn_gen_options opts = { true };
     size_t nm = ggn_position_pseudo_moves_ex(pos, &opts, c->moves, GGN_MAX_MOVES);
     assert_true(nm <= GGN_MAX_MOVES);
     char where[600];
     position_where(pos, where, sizeof where);
+    c->side_to_move = -1;
+    for (size_t i = 0; i < nm; i++) game_drops += ggn_move_is_drop(c->moves[i]);
+    if (c->hands) {
+        int in_hand = 0;
+        for (int p = 0; p < 2; p++)
+            for (int k = 0; k < ggn_game_kind_count(g); k++) in_hand += ggn_position_hand_count(pos, p, k);
+        game_hand_positions += in_hand > 0;
+    }
 
     for (int sp = 0; sp < 3; sp++) {
+        if (!c->rs[sp]) continue;
         ggn_error err;
         ggn_error_clear(&err);
         ggn_board_state *st = ggn_position_export_state(pos, (ggn_spelling)sp, false, &err);
         if (!st) fail_msg("%s: export_state: %s", c->name, err.message);
         board_from_state(&c->before, g, st);
+        c->side_to_move = ggn_board_state_active(st) == GGN_SIDE_SECOND;
         strset engine = { NULL, 0, 0 }, lib = { NULL, 0, 0 };
-        for (size_t i = 0; i < nm; i++) {
-            ggn_move m = c->moves[i];
-            char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL];
-            square_label(cols, m.from, from, sizeof from);
-            square_label(cols, m.to, to, sizeof to);
-            if (sp == GGN_SPELLING_MUST_DENY) {
-                char text[200];
-                snprintf(text, sizeof text, "%s %s %s", c->before.id[m.from], from, to);
-                ss_add(&engine, dup_str(text));
-                continue;
-            }
-            assert_true(ggn_position_make(pos, m));
-            ggn_board_state *played = ggn_position_export_state(pos, (ggn_spelling)sp, true, &err);
-            if (!played) fail_msg("%s: export_state as played: %s", c->name, err.message);
-            board_from_state(&c->after, g, played);
-            ggn_board_state_free(played);
-            assert_true(ggn_position_unmake(pos));
-            char *text = board_text(&c->after, cols);
-            size_t len = strlen(text);
-            char *full = malloc(len + 40);
-            assert_non_null(full);
-            snprintf(full, len + 40, "%s-%s => %s", from, to, text);
-            free(text);
-            ss_add(&engine, full);
-        }
+        engine_lines(c, pos, sp, nm, &engine);
         assert_true(ggn_board_view_update(c->view[sp], st, &err));
-        int nt = ggn_board_view_transitions(c->view[sp], c->tr, GGN_MAX_MOVES * 4, &err);
-        if (nt < 0) fail_msg("%s: transitions: %s", c->name, err.message);
-        for (int i = 0; i < nt; i++) {
-            const ggn_transition *t = &c->tr[i];
-            if (sp == GGN_SPELLING_MUST_DENY) {
-                char text[200];
-                snprintf(text, sizeof text, "%s %s %s", t->piece, t->source, t->destination);
-                ss_add(&lib, dup_str(text));
-                continue;
-            }
-            memcpy(c->after.id, c->before.id, (size_t)c->before.nsq * GGN_MAX_ID);
-            size_t nd = ggn_transition_diff_count(t);
-            for (size_t k = 0; k < nd; k++) {
-                const char *sq, *piece;
-                assert_true(ggn_transition_diff(t, k, &sq, &piece));
-                int idx = square_index(cols, sq);
-                assert_true(idx >= 0 && idx < c->after.nsq);
-                snprintf(c->after.id[idx], GGN_MAX_ID, "%s", piece ? piece : "");
-            }
-            const char *added, *removed;
-            ggn_transition_hand(t, &added, &removed);
-            assert_null(added);
-            assert_null(removed);
-            char *text = board_text(&c->after, cols);
-            size_t len = strlen(text);
-            char *full = malloc(len + 40);
-            assert_non_null(full);
-            snprintf(full, len + 40, "%s-%s => %s", t->source, t->destination, text);
-            free(text);
-            ss_add(&lib, full);
-        }
+        library_lines(c, sp, st, &lib);
         ggn_board_state_free(st);
         ss_finish(&engine);
         ss_finish(&lib);
@@ -290,10 +435,24 @@ static void check_position(checker *c, ggn_position *pos)
         snprintf(label, sizeof label, "%s %s %s", c->name, ggn_spelling_name((ggn_spelling)sp), where);
         if (!ss_same(&engine, &lib, label)) fail_msg("%s: the export and the engine disagree", label);
         total_transitions += engine.n;
+        game_transitions += engine.n;
         ss_free(&engine);
         ss_free(&lib);
     }
     total_positions++;
+}
+
+/*
+ * The refusals docs/export.md promises for games with hands: require-prevent
+ * has no hand at all, and board-check cannot forbid the piece FILE_FREE_OF
+ * keeps off a file. Each message names the spelling and what it lacks.
+ */
+static bool expected_refusal(const ggn_game *g, ggn_spelling sp, const ggn_error *err)
+{
+    if (!ggn_game_has_hands(g) || err->code != GGN_E_CONVERSION) return false;
+    if (sp == GGN_SPELLING_REQUIRE_PREVENT) return strstr(err->message, "require-prevent has none") != NULL;
+    if (sp == GGN_SPELLING_BOARD_CHECK) return strstr(err->message, "board-check cannot forbid") && strstr(err->message, "FILE_FREE_OF");
+    return false;
 }
 
 /* Exports g in the three spellings, then plays random legal games and checks every position. */
@@ -304,11 +463,17 @@ static void cross_check(const char *path, const char *name, unsigned long long m
     assert_non_null(c);
     c->g = g;
     c->name = name;
+    c->hands = ggn_game_has_hands(g);
     for (int sp = 0; sp < 3; sp++) {
         ggn_error err;
         ggn_error_clear(&err);
         char *text = ggn_game_export(g, (ggn_spelling)sp, &err);
+        if (!text && expected_refusal(g, (ggn_spelling)sp, &err)) {
+            printf("%s: %s refused as documented (%s)\n", name, ggn_spelling_name((ggn_spelling)sp), err.message);
+            continue;
+        }
         if (!text) fail_msg("%s: export %s: %s", name, ggn_spelling_name((ggn_spelling)sp), err.message);
+        if (c->hands) hand_ids_init(&c->hid[sp], g, (ggn_spelling)sp);
         char doc[300];
         snprintf(doc, sizeof doc, "%s.%s.json", name, ggn_spelling_name((ggn_spelling)sp));
         c->rs[sp] = load_clean(text, doc);
@@ -326,6 +491,7 @@ static void cross_check(const char *path, const char *name, unsigned long long m
     assert_true(c->before.id && c->after.id && c->tr);
 
     unsigned long long start_positions = total_positions;
+    game_hand_positions = game_drops = game_transitions = 0;
     ggn_position *pos = ggn_position_new(g);
     assert_non_null(pos);
     uint64_t seed = 0x9E3779B97F4A7C15ULL;
@@ -345,9 +511,18 @@ static void cross_check(const char *path, const char *name, unsigned long long m
             assert_true(ggn_position_make(pos, legal[rng_next(&seed) % n]));
         }
     }
-    printf("%s: %llu positions in %d games, all transitions agree\n", name, total_positions - start_positions, games);
+    printf("%s: %llu positions in %d games, %llu transitions compared, all agree", name, total_positions - start_positions,
+           games, game_transitions);
+    if (c->hands) {
+        printf(" (%llu positions with pieces in hand, %llu drops)", game_hand_positions, game_drops);
+        /* random play must reach what this check is about */
+        assert_true(game_hand_positions >= min_positions / 4);
+        assert_true(game_drops >= min_positions);
+    }
+    printf("\n");
     ggn_position_free(pos);
     for (int sp = 0; sp < 3; sp++) {
+        if (!c->rs[sp]) continue;
         ggn_board_view_free(c->view[sp]);
         ggn_ruleset_free(c->rs[sp]);
     }
@@ -359,7 +534,8 @@ static void cross_check(const char *path, const char *name, unsigned long long m
 }
 
 /* The shipped games the cross-check is promised for (when present). */
-static const char *const required[] = { "chess.json", "losalamos.json", "shatranj.json", "makruk.json", "constructs.json" };
+static const char *const required[] = { "chess.json",     "losalamos.json", "shatranj.json",  "makruk.json",
+                                         "crazyhouse.json", "shogi.json",     "minishogi.json", "constructs.json" };
 
 /* Every spec of a directory: cross-checked when it exports, else refused with GGN_E_CONVERSION. */
 static int check_dir(const char *dir, bool require_any, unsigned long long min_positions)
@@ -393,8 +569,8 @@ static int check_dir(const char *dir, bool require_any, unsigned long long min_p
         }
         /*
          * More than two players and kinds without symbols must be refused;
-         * a game the exporter refuses for another documented reason (hands,
-         * docs/export.md) is reported, but never one of the games the
+         * a game the exporter refuses for another documented reason
+         * (docs/export.md) is reported, but never one of the games the
          * cross-check is promised for.
          */
         ggn_error err;
@@ -602,7 +778,101 @@ static void test_chess_start_state(void **state)
     ggn_game_free(g);
 }
 
+/* ---- hands, one move at a time ----------------------------------------------- */
+
+/* Exports a game file (games/ or tests/data/export/) in one spelling and loads it clean. */
+static ggn_ruleset *export_file(const char *path, ggn_spelling sp)
+{
+    ggn_game *g = load_game(path);
+    ggn_error err;
+    ggn_error_clear(&err);
+    char *text = ggn_game_export(g, sp, &err);
+    if (!text) fail_msg("%s: %s", path, err.message);
+    ggn_ruleset *rs = load_clean(text, path);
+    free(text);
+    ggn_game_free(g);
+    return rs;
+}
+
+/* The transitions of piece from -> to on a position given as JSON; returns how many (at most 4 kept). */
+static int moves_of(const ggn_ruleset *rs, const char *position, const char *piece, const char *from, const char *to,
+                    ggn_transition out[4])
+{
+    ggn_error err;
+    ggn_board_state *st = ggn_board_state_parse(position, strlen(position), &err);
+    if (!st) fail_msg("position: %s", err.message);
+    ggn_board_view *v = ggn_board_view_new(rs, st, &err);
+    assert_non_null(v);
+    ggn_selection sel;
+    if (!ggn_ruleset_select(rs, piece, &sel, &err) || !ggn_selection_from(&sel, from, &err) ||
+        !ggn_selection_to(&sel, to, &err))
+        fail_msg("%s %s %s: %s", piece, from, to, err.message);
+    int n = ggn_selection_where(&sel, v, out, 4, &err);
+    assert_true(n >= 0);
+    ggn_board_view_free(v);
+    ggn_board_state_free(st);
+    return n;
+}
+
+static void test_hands_moves(void **state)
+{
+    (void)state;
+    char path[1200];
+    ggn_transition t[4];
+    const char *added, *removed, *sq, *piece;
+
+    /* board-check (tests/data/export/hands.json): a captured dragon enters the hand as the capturer's rook */
+    snprintf(path, sizeof path, "%s/export/hands.json", GGN_TEST_DATA);
+    ggn_ruleset *rs = export_file(path, GGN_SPELLING_BOARD_CHECK);
+    const char *pos = "{\"board\": {\"a1\": \"HANDSHOGI:R\", \"a3\": \"handshogi:+r\", \"e1\": \"HANDSHOGI:K\","
+                      " \"e5\": \"handshogi:k\"}, \"hands\": {\"first\": [\"HANDSHOGI:S\"]}, \"active\": \"first\"}";
+    assert_int_equal(moves_of(rs, pos, "HANDSHOGI:R", "a1", "a3", t), 1);
+    ggn_transition_hand(&t[0], &added, &removed);
+    assert_string_equal(added, "HANDSHOGI:R");
+    assert_null(removed);
+    /* a drop: the piece leaves the hand and stands plain on the square; no piece in hand, no drop */
+    assert_int_equal(moves_of(rs, pos, "HANDSHOGI:S", "*", "c1", t), 1);
+    ggn_transition_hand(&t[0], &added, &removed);
+    assert_null(added);
+    assert_string_equal(removed, "HANDSHOGI:S");
+    assert_int_equal(ggn_transition_diff_count(&t[0]), 1);
+    assert_true(ggn_transition_diff(&t[0], 0, &sq, &piece));
+    assert_string_equal(sq, "c1");
+    assert_string_equal(piece, "HANDSHOGI:S");
+    assert_int_equal(moves_of(rs, pos, "HANDSHOGI:P", "*", "c3", t), 0);
+    ggn_ruleset_free(rs);
+
+    /* must-deny (minishogi): nifu forbids the pawn drop on a file holding an own pawn, only there */
+    snprintf(path, sizeof path, "%s/minishogi.json", GGN_GAMES_DIR);
+    rs = export_file(path, GGN_SPELLING_MUST_DENY);
+    pos = "{\"board\": {\"a1\": \"M:K\", \"a2\": \"M:P\", \"e5\": \"m:k\", \"b3\": \"M:+P\"},"
+          " \"hands\": {\"first\": [\"M:P\"]}, \"active\": \"first\"}";
+    assert_int_equal(moves_of(rs, pos, "M:P", "*", "a4", t), 0);
+    assert_int_equal(moves_of(rs, pos, "M:P", "*", "b4", t), 1); /* a promoted pawn is another kind */
+    ggn_transition_hand(&t[0], &added, &removed);
+    assert_string_equal(removed, "M:P");
+    /* the last rank is no drop square: the pawn could never move again */
+    ggn_selection sel;
+    ggn_error err;
+    assert_true(ggn_ruleset_select(rs, "M:P", &sel, &err) && ggn_selection_from(&sel, "*", &err));
+    assert_false(ggn_selection_to(&sel, "c5", &err));
+    assert_int_equal(err.code, GGN_E_NOT_FOUND);
+    ggn_ruleset_free(rs);
+}
+
 /* ---- the command line ---------------------------------------------------- */
+
+/* Runs cmd (stderr joined by the command itself) and checks its exit status and that its output holds `words`. */
+static void expect_command(const char *cmd, int want_status, const char *words)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char line[1024], all[4096] = "";
+    while (fgets(line, sizeof line, p)) strncat(all, line, sizeof all - strlen(all) - 1);
+    int status = pclose(p);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != want_status || strstr(all, "warning") || !strstr(all, words))
+        fail_msg("%s: status %d, output:\n%s", cmd, status, all);
+}
 
 static void test_cli(void **state)
 {
@@ -626,6 +896,15 @@ static void test_cli(void **state)
     snprintf(cmd, sizeof cmd, "'%s' export chess4 > /dev/null 2>&1", GGN_BINARY);
     int status = system(cmd);
     assert_int_not_equal(status, 0);
+    /* a game with hands: drops and all, checked clean; refused, with the reason, where the spelling cannot say it */
+    snprintf(cmd, sizeof cmd, "'%s' export minishogi -o test_export_cli_hands.json && '%s' check test_export_cli_hands.json 2>&1",
+             GGN_BINARY, GGN_BINARY);
+    expect_command(cmd, 0, ": ok (GGN document)\n");
+    remove("test_export_cli_hands.json");
+    snprintf(cmd, sizeof cmd, "'%s' export shogi --spelling require-prevent 2>&1 >/dev/null", GGN_BINARY);
+    expect_command(cmd, 1, "require-prevent has none: no \"*\" source for drops");
+    snprintf(cmd, sizeof cmd, "'%s' export minishogi --spelling board-check 2>&1 >/dev/null", GGN_BINARY);
+    expect_command(cmd, 1, "board-check cannot forbid a piece on a square");
 }
 
 int main(void)
@@ -634,6 +913,7 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_chess_start_state),
         cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_hands_moves),
         cmocka_unit_test(test_cli),
         cmocka_unit_test(test_cross_check_games),
         cmocka_unit_test(test_cross_check_constructs),

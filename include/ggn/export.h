@@ -19,6 +19,14 @@
  *   "+"  an unmoved piece whose unmoved state some condition tests
  *        (FIRST_MOVE, PIECE_FIRST_MOVE, ROOK_FIRST_MOVE): +K, +R, +P;
  *   "-"  a piece carrying the state flag a CHECK_STATE tests (en passant: -P).
+ * A promoted form shares its base kind's letter and carries a fixed mark
+ * instead: "+" for a "+X" symbol (shogi: +P), "-" for "X~" (crazyhouse: -Q).
+ *
+ * Games with hands: drops are "*" sources of the kind's plain id; the
+ * piece a capture takes enters the mover's hand as its captured_as kind
+ * (board-check's in_hand_add, one possibility per such kind). must-deny
+ * writes them too (its effects are implied), board-check unless a drop
+ * needs FILE_FREE_OF (it cannot forbid), require-prevent never (no hand).
  * Board patches write the states pieces end up in (a king that castles
  * becomes K, a pawn's double step leaves -P). A flag that lasts one turn
  * is written by the patch; removing it when it expires is the rule
@@ -44,7 +52,9 @@
  * Returns a new string (release with free()), or NULL with err filled:
  * GGN_E_CONVERSION when the game cannot be said in GGN (more or fewer than
  * two players, a kind without a symbol, a state flag that lasts other than
- * one turn or for ever, two tested flags on one kind), GGN_E_LIMIT when a
+ * one turn or for ever, two tested flags on one kind, ids written alike) or
+ * not in this spelling (hands in require-prevent, FILE_FREE_OF or a move
+ * putting two pieces into the hand in board-check), GGN_E_LIMIT when a
  * move splits into more possibilities than the exporter allows,
  * GGN_E_NOMEM, GGN_E_USAGE for a NULL game or an unknown spelling.
  * Thread safety: read-only on g.
@@ -53,7 +63,8 @@ char *ggn_game_export(const ggn_game *g, ggn_spelling spelling, ggn_error *err);
 
 /*
  * The board state of pos as the exported library reads it: every piece
- * with its exported id and state, the player to move active.
+ * with its exported id and state, both hands (plain ids), the player to
+ * move active. Works in every spelling, even one the export refuses.
  *
  * With as_played true, pos is read as the patch of its last move leaves
  * it: the player who made that move is active and one-turn flags are

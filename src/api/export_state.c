@@ -1,13 +1,33 @@
 /*
  * export_state.c — a position as the board state an exported GGN library
- * reads (ggn/export.h). It lives in the api layer because it joins the
- * engine (which knows the pieces) and the GGN layer (which owns board
- * states); the ids and states come from the engine's export model.
+ * reads (ggn/export.h), hands included. It lives in the api layer
+ * because it joins the engine (which knows the pieces) and the GGN layer
+ * (which owns board states); the ids and states come from the engine's
+ * export model.
  */
 #include <stdlib.h>
 
 #include "engine/export_internal.h"
 #include "ggn/export.h"
+
+/* Each player's hand, one entry per piece, as the plain id of its kind (a piece in hand has no state). */
+static bool put_hands(const ex_model *md, const ggn_position *pos, ggn_board_state *st, ggn_error *err)
+{
+    for (int p = 0; p < 2; p++) {
+        ggn_side side = md->side_of[p] ? GGN_SIDE_SECOND : GGN_SIDE_FIRST;
+        for (int k = 0; k < md->nk; k++) {
+            int n = ggn_position_hand_count(pos, p, k);
+            if (n && md->mark[k]) {
+                ggn_error_set(err, GGN_E_CONVERSION, "a %s (a promoted form) is in a hand, where a GGN id carries no mark",
+                              md->def->kinds[k].code);
+                return false;
+            }
+            for (int i = 0; i < n; i++)
+                if (!ggn_board_state_hand_add(st, side, md->id[ex_plain(md, md->side_of[p], k)], err)) return false;
+        }
+    }
+    return true;
+}
 
 ggn_board_state *ggn_position_export_state(const ggn_position *pos, ggn_spelling spelling, bool as_played,
                                            ggn_error *err)
@@ -53,6 +73,10 @@ ggn_board_state *ggn_position_export_state(const ggn_position *pos, ggn_spelling
             st = NULL;
             break;
         }
+    }
+    if (st && md->hands && !put_hands(md, pos, st, err)) {
+        ggn_board_state_free(st);
+        st = NULL;
     }
 done:
     free(md);

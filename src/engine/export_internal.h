@@ -41,6 +41,10 @@ typedef struct ex_model {
     int flag_of[EX_MAX_KINDS];       /* the tested flag the kind carries as '-', or -1 */
     bool flag_tested[GGN_MAX_FLAGS];
     bool flag_permanent[GGN_MAX_FLAGS]; /* set for ever (else for one turn) */
+    char mark[EX_MAX_KINDS];         /* the promoted form's fixed mark: '+' for "+X" symbols (shogi),
+                                        '-' for "X~" ones (crazyhouse); '\0' for other kinds */
+    bool hands;                      /* extension "hands": captures go to the hand, drops are moves */
+    bool writes_hands;               /* the spelling writes hand changes (board-check's in_hand_*) */
     bool valid[EX_CONTENTS];         /* content index names a state the kind has */
     char id[EX_CONTENTS][GGN_MAX_ID]; /* exported id text of each valid content */
     ex_set all;                      /* empty and every valid id */
@@ -58,12 +62,26 @@ static inline int ex_content_state(int c) { return (c - 1) % EX_STATES; }
 static inline bool ex_has(const ex_set *s, int c) { return (s->w[c >> 6] >> (c & 63)) & 1; }
 static inline void ex_add(ex_set *s, int c) { s->w[c >> 6] |= (uint64_t)1 << (c & 63); }
 
+/* The content of a kind in its plain state: what stands in a hand, and what a drop puts down. */
+static inline int ex_plain(const ex_model *md, int side, int kind) { return ex_content(md, side, kind, GGN_STATE_NORMAL); }
+
+/* The kind a captured piece of `kind` becomes in the capturer's hand. */
+static inline int ex_hand_kind(const ex_model *md, int kind) { return md->def->kinds[kind].captured_as; }
+
 /*
  * Reads the game for `spelling`: sides, which kinds have which states,
  * the id texts. Returns false with err filled (GGN_E_CONVERSION) when the
  * game cannot be exported.
  */
 bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_error *err);
+
+/*
+ * What `spelling` cannot say about a game with hands (the hand itself in
+ * require-prevent, FILE_FREE_OF in board-check): false with err filled
+ * (GGN_E_CONVERSION). Only the export asks; a board state of such a game
+ * is still written in any spelling.
+ */
+bool ex_model_spelling_fits(const ex_model *md, ggn_error *err);
 
 /*
  * The content of the piece on square sq of pos, with one-turn flags judged

@@ -7,7 +7,9 @@
  * A kind has the '+' state when some condition looks at its unmoved
  * status, and the '-' state when it carries a flag some CHECK_STATE looks
  * at. Kinds nobody asks about stay plain, so the library names no state it
- * does not need (docs/export.md).
+ * does not need (docs/export.md). A promoted form ("+X", "X~" symbols)
+ * shares its base kind's letter and carries a fixed mark instead of a
+ * state. What a spelling cannot say about hands is refused here too.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,7 +26,7 @@ static bool refuse(ggn_error *err, const char *fmt, ...)
 
 static bool refuse(ggn_error *err, const char *fmt, ...)
 {
-    char msg[200];
+    char msg[232];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -67,6 +69,41 @@ static void scan_effects(const sd_effect *e, int n, int kind, uint64_t *carriers
         carriers[e[i].flag] |= 1ULL << kind;
         durations[e[i].flag] |= e[i].duration == 1 ? 1u : e[i].duration < 0 ? 2u : 4u;
     }
+}
+
+/*
+ * The promoted forms' marks against the states: a marked kind has no room
+ * for a state mark of its own, and a piece in hand carries no mark, so
+ * every kind a capture puts into a hand must be unmarked.
+ */
+static bool kinds_fit_ids(const ex_model *md, ggn_error *err)
+{
+    const sd_game *def = md->def;
+    for (int k = 0; k < md->nk; k++) {
+        const sd_kind *kind = &def->kinds[k];
+        if (md->mark[k] && (md->unmoved_state[k] || md->flag_of[k] >= 0))
+            return refuse(err, "kind %s is a promoted form (written %c%c) and also has a%s state; its id has room for one mark",
+                          kind->code, md->mark[k], kind->symbol, md->unmoved_state[k] ? "n unmoved" : " flag");
+        int h = ex_hand_kind(md, k);
+        if (md->hands && md->mark[h])
+            return refuse(err, "a captured %s goes to the hand as %s, a promoted form (written %c%c); a piece in hand carries no mark",
+                          kind->code, def->kinds[h].code, md->mark[h], def->kinds[h].symbol);
+    }
+    return true;
+}
+
+/* Two (kind, state) pairs written alike would make the library ambiguous: refused. */
+static bool ids_distinct(const ex_model *md, ggn_error *err)
+{
+    for (int a = 1; a < EX_CONTENTS; a++) {
+        if (!md->valid[a]) continue;
+        for (int b = a + 1; b < EX_CONTENTS; b++)
+            if (md->valid[b] && strcmp(md->id[a], md->id[b]) == 0)
+                return refuse(err, "kinds %s and %s would both be written %s (a promoted form's mark meets a state's)",
+                              md->def->kinds[ex_content_kind(md, a)].code, md->def->kinds[ex_content_kind(md, b)].code,
+                              md->id[a]);
+    }
+    return true;
 }
 
 /* The letters of the game name, in one case; false when it has none. */
@@ -112,13 +149,15 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
         return refuse(err, "GGN knows two sides (upper and lower case); %s has %d players", def->name, def->nplayers);
     if (def->nkinds > EX_MAX_KINDS)
         return refuse(err, "%s has %d piece kinds, more than the 26 letters of piece ids", def->name, def->nkinds);
-    if (g->hands)
-        return refuse(err, "%s keeps hands (captures go to the hand, drops are moves); the export does not write drops and hand changes yet",
-                      def->name);
-    for (int k = 0; k < def->nkinds; k++)
-        if (!def->kinds[k].symbol)
-            return refuse(err, "kind %s has no symbol; a GGN piece id needs one letter per kind (add \"symbol\")",
-                          def->kinds[k].code);
+    for (int k = 0; k < def->nkinds; k++) {
+        const sd_kind *kind = &def->kinds[k];
+        if (!kind->symbol)
+            return refuse(err, "kind %s has no symbol; a GGN piece id needs one letter per kind (add \"symbol\")", kind->code);
+        /* A promoted form shares its base kind's letter; the mark tells them apart (docs/export.md). */
+        md->mark[k] = !kind->symbol_promoted ? '\0' : kind->symbol_plus ? '+' : '-';
+    }
+    md->hands = g->hands;
+    md->writes_hands = g->hands && spelling == GGN_SPELLING_BOARD_CHECK;
     md->player_of[0] = def->order[def->start_at];
     md->player_of[1] = 1 - md->player_of[0];
     md->side_of[md->player_of[0]] = 0;
@@ -160,6 +199,8 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
         }
     }
 
+    if (!kinds_fit_ids(md, err)) return false;
+
     char game[2][GGN_MAX_GAME_ID + 1];
     if (!game_letters(def->name, true, game[0], sizeof game[0]) || !game_letters(def->name, false, game[1], sizeof game[1]))
         return refuse(err, "the game name \"%s\" has no letter to make a %s from", def->name,
@@ -174,14 +215,35 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
                 if (st == GGN_STATE_DIMINISHED && md->flag_of[k] < 0) continue;
                 int c = ex_content(md, s, k, st);
                 md->valid[c] = true;
-                snprintf(md->id[c], sizeof md->id[c], "%.32s:%s%c", game[s],
-                         st == GGN_STATE_ENHANCED ? "+" : st == GGN_STATE_DIMINISHED ? "-" : "", letter);
+                char mark = st == GGN_STATE_ENHANCED ? '+' : st == GGN_STATE_DIMINISHED ? '-' : md->mark[k];
+                if (mark) snprintf(md->id[c], sizeof md->id[c], "%.32s:%c%c", game[s], mark, letter);
+                else snprintf(md->id[c], sizeof md->id[c], "%.32s:%c", game[s], letter);
                 ex_add(&md->all, c);
                 ex_add(&md->side_set[s], c);
             }
         }
     }
     ex_add(&md->all, EX_EMPTY);
+    return ids_distinct(md, err);
+}
+
+bool ex_model_spelling_fits(const ex_model *md, ggn_error *err)
+{
+    const sd_game *def = md->def;
+    if (!md->hands) return true;
+    if (md->spelling == GGN_SPELLING_REQUIRE_PREVENT)
+        return refuse(err, "%s keeps hands, and require-prevent has none: no \"*\" source for drops, no hand change for "
+                      "captures (seed 002: board moves only); use must-deny or board-check", def->name);
+    if (md->spelling != GGN_SPELLING_BOARD_CHECK) return true;
+    for (int k = 0; k < md->nk; k++) {
+        const sd_kind *kind = &def->kinds[k];
+        for (int r = 0; r < kind->ndrops; r++)
+            for (int i = 0; i < kind->drops[r].nconditions; i++)
+                if (kind->drops[r].conditions[i].kind == SD_COND_FILE_FREE_OF)
+                    return refuse(err, "board-check cannot forbid a piece on a square, which %s's FILE_FREE_OF "
+                                  "(no own %s on a %s drop's file) needs; use must-deny, whose deny says it", def->name,
+                                  def->kinds[kind->drops[r].conditions[i].piece].code, kind->code);
+    }
     return true;
 }
 
@@ -190,7 +252,7 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
 size_t ggn_position_pseudo_moves_ex(ggn_position *pos, const ggn_gen_options *opts, ggn_move *buf, size_t cap)
 {
     pos->assume_unattacked = opts && opts->assume_unattacked;
-    size_t n = eg_generate(pos, buf, cap);
+    size_t n = eg_generate_all(pos, buf, cap); /* drops too, as ggn_position_pseudo_moves */
     pos->assume_unattacked = false;
     return n;
 }

@@ -93,6 +93,8 @@ static bool term_constrain(ex_ctx *x, ex_term *t, int sq, const ex_set *s)
     return !set_is_empty(&t->set[i]);
 }
 
+bool ex_term_constrain(ex_ctx *x, ex_term *t, int sq, const ex_set *s) { return term_constrain(x, t, sq, s); }
+
 /* Conjunction of two terms into *out; false when they cannot hold together. */
 static bool term_and(ex_ctx *x, const ex_term *a, const ex_term *b, ex_term *out)
 {
@@ -302,13 +304,23 @@ static bool apply_conditions(ex_ctx *x, const eg_cond *c, int n, int to, ex_tlis
 /* ---- side effects on a symbolic board ------------------------------------ */
 
 #define EX_MOVER (-1)     /* the symbolic content "the moving piece" */
+#define EX_MAX_TAKEN (2 * GGN_MAX_SIDE_EFFECTS + 1) /* the landing and one per side effect */
 
-/* The squares a move has changed so far and what they hold (a content, or EX_MOVER). */
+/*
+ * The squares a move has changed so far and what they hold (a content, or
+ * EX_MOVER); in a game whose hands the spelling writes, also the pieces
+ * the move has taken off the board, each of which enters the mover's hand
+ * (make.c's capture): a known content, or the piece that stood on a square
+ * before the move (which the term may leave open).
+ */
 typedef struct symboard {
     int n;
     int sq[EX_MAX_PATCH];
     int content[EX_MAX_PATCH];
     bool flagged;         /* the mover carries its kind's tested flag */
+    int ntaken;
+    int taken_sq[EX_MAX_TAKEN];      /* the square's original piece, or EG_NONE: taken_content says */
+    int taken_content[EX_MAX_TAKEN];
 } symboard;
 
 static int sb_find(const symboard *b, int sq)
@@ -330,6 +342,23 @@ static bool sb_set(ex_ctx *x, symboard *b, int sq, int content)
     return true;
 }
 
+/*
+ * Whatever stands on sq now is taken off the board. A square the move has
+ * not changed still holds its piece from before the move; one it has
+ * changed holds a known content (nothing is taken from an emptied square).
+ */
+static bool sb_take(ex_ctx *x, symboard *b, int sq)
+{
+    if (!x->md->writes_hands) return true;
+    int i = sb_find(b, sq), c = i < 0 ? EX_EMPTY : b->content[i];
+    if (i >= 0 && c == EX_EMPTY) return true;
+    if (b->ntaken >= EX_MAX_TAKEN) return fail(x, GGN_E_LIMIT, "a move takes more pieces than the exporter's EX_MAX_TAKEN");
+    b->taken_sq[b->ntaken] = i < 0 ? sq : EG_NONE;
+    b->taken_content[b->ntaken] = c;
+    b->ntaken++;
+    return true;
+}
+
 /* The content a piece has after being moved by a side effect: no longer unmoved. */
 static int moved_content(const ex_model *md, int c)
 {
@@ -337,7 +366,20 @@ static int moved_content(const ex_model *md, int c)
     return ex_content(md, ex_content_side(md, c), ex_content_kind(md, c), GGN_STATE_NORMAL);
 }
 
-static bool record(ex_ctx *x, const ex_term *t, int to, const symboard *b, int promote)
+bool ex_outcome_push(ex_ctx *x, const ex_outcome *o)
+{
+    if (x->nout == x->capout) {
+        size_t cap = x->capout ? x->capout * 2 : 64;
+        ex_outcome *p = realloc(x->out, cap * sizeof *p);
+        if (!p) return fail(x, GGN_E_NOMEM, "out of memory");
+        x->out = p;
+        x->capout = cap;
+    }
+    x->out[x->nout++] = *o;
+    return true;
+}
+
+static bool record_one(ex_ctx *x, const ex_term *t, int to, const symboard *b, int promote, int hand_add)
 {
     const ex_model *md = x->md;
     int mover;
@@ -354,15 +396,55 @@ static bool record(ex_ctx *x, const ex_term *t, int to, const symboard *b, int p
         o.patch_sq[i] = b->sq[i];
         o.patch[i] = b->content[i] == EX_MOVER ? mover : b->content[i];
     }
-    if (x->nout == x->capout) {
-        size_t cap = x->capout ? x->capout * 2 : 64;
-        ex_outcome *p = realloc(x->out, cap * sizeof *p);
-        if (!p) return fail(x, GGN_E_NOMEM, "out of memory");
-        x->out = p;
-        x->capout = cap;
+    o.hand_add = hand_add;
+    o.hand_del = -1;
+    return ex_outcome_push(x, &o);
+}
+
+/*
+ * Taken pieces k.. of b, under t, with `added` the hand's gain so far (a
+ * plain content of the mover's side, or -1). A piece taken from a square
+ * the term leaves open enters the hand as its kind's captured_as, so t is
+ * split by that: one case per hand kind (and one where the square was
+ * empty). board-check's in_hand_add names one piece, so a move that takes
+ * two is refused.
+ */
+static bool record_taken(ex_ctx *x, const ex_term *t, int to, const symboard *b, int promote, int k, int added)
+{
+    const ex_model *md = x->md;
+    if (k == b->ntaken) return record_one(x, t, to, b, promote, added);
+    if (b->taken_sq[k] == EG_NONE) {
+        if (added >= 0) goto two;
+        int h = ex_hand_kind(md, ex_content_kind(md, b->taken_content[k]));
+        return record_taken(x, t, to, b, promote, k + 1, ex_plain(md, x->side, h));
     }
-    x->out[x->nout++] = o;
-    return true;
+    int sq = b->taken_sq[k];
+    ex_set have = term_get(x, t, sq);
+    if (ex_has(&have, EX_EMPTY)) {
+        ex_term te = *t;
+        ex_set empty = set_one(EX_EMPTY);
+        if (term_constrain(x, &te, sq, &empty) && !record_taken(x, &te, to, b, promote, k + 1, added)) return false;
+    }
+    for (int h = 0; h < md->nk; h++) {
+        ex_set group;
+        memset(&group, 0, sizeof group);
+        for (int c = 1; c < EX_CONTENTS; c++)
+            if (ex_has(&have, c) && ex_hand_kind(md, ex_content_kind(md, c)) == h) ex_add(&group, c);
+        if (set_is_empty(&group)) continue;
+        if (added >= 0) goto two;
+        ex_term th = *t;
+        if (term_constrain(x, &th, sq, &group) && !record_taken(x, &th, to, b, promote, k + 1, ex_plain(md, x->side, h)))
+            return false;
+    }
+    return !x->failed;
+two:
+    return fail(x, GGN_E_CONVERSION, "cannot export to GGN: a move puts two pieces into the hand, and board-check's "
+                                     "in_hand_add names one");
+}
+
+static bool record(ex_ctx *x, const ex_term *t, int to, const symboard *b, int promote)
+{
+    return record_taken(x, t, to, b, promote, 0, -1);
 }
 
 typedef struct effect_list {
@@ -386,7 +468,7 @@ static bool run_effects(ex_ctx *x, const ex_term *t, int to, symboard b, const e
             if (sq == EG_NONE) break;
             int i = sb_find(&b, sq);
             if (i >= 0 && b.content[i] == EX_MOVER) break;
-            if (!sb_set(x, &b, sq, EX_EMPTY)) return false;
+            if (!sb_take(x, &b, sq) || !sb_set(x, &b, sq, EX_EMPTY)) return false;
             break;
         }
         case SD_EFFECT_MOVE: {
@@ -399,7 +481,8 @@ static bool run_effects(ex_ctx *x, const ex_term *t, int to, symboard b, const e
                 int c = b.content[ia];
                 if (c == EX_MOVER || c == EX_EMPTY) break;
                 if (e->piece != EG_NONE && ex_content_kind(md, c) != e->piece) break;
-                if (!sb_set(x, &b, a, EX_EMPTY) || !sb_set(x, &b, dst, moved_content(md, c))) return false;
+                if (!sb_take(x, &b, dst) || !sb_set(x, &b, a, EX_EMPTY) || !sb_set(x, &b, dst, moved_content(md, c)))
+                    return false;
                 break;
             }
             /* Who stands on a is not known yet: one case per piece the effect moves, one where it does nothing. */
@@ -414,7 +497,8 @@ static bool run_effects(ex_ctx *x, const ex_term *t, int to, symboard b, const e
                 ex_set one = set_one(c);
                 if (!term_constrain(x, &tc, a, &one)) continue;
                 symboard bc = b;
-                if (!sb_set(x, &bc, a, EX_EMPTY) || !sb_set(x, &bc, dst, moved_content(md, c))) return false;
+                if (!sb_take(x, &bc, dst) || !sb_set(x, &bc, a, EX_EMPTY) || !sb_set(x, &bc, dst, moved_content(md, c)))
+                    return false;
                 if (!run_effects(x, &tc, to, bc, list, k + 1, promote)) return false;
             }
             ex_term ti = *t;
@@ -435,8 +519,10 @@ static bool land(ex_ctx *x, const eg_move *m, const eg_action *act, int to, cons
     for (int i = 0; i < m->neffect && list.n < 2 * GGN_MAX_SIDE_EFFECTS; i++) list.e[list.n++] = &m->effect[i];
     symboard b;
     b.n = 0;
+    b.ntaken = 0;
     b.flagged = x->state == GGN_STATE_DIMINISHED;
     sb_set(x, &b, x->from, EX_EMPTY);
+    sb_take(x, &b, to); /* what stood on the landing (make.c captures it first) */
     sb_set(x, &b, to, EX_MOVER);
     return run_effects(x, t, to, b, &list, 0, promote);
 }

@@ -184,6 +184,8 @@ static json_t *possibility(exporter *e, const ex_outcome *o, const ex_part *cons
             break;
         case GGN_SPELLING_BOARD_CHECK:
             ok = put(e, out, "board_check", json_incref(req)) && put(e, out, "board_patch", json_incref(patch));
+            if (ok && o->hand_add >= 0) ok = put(e, out, "in_hand_add", json_string(md->id[o->hand_add]));
+            if (ok && o->hand_del >= 0) ok = put(e, out, "in_hand_del", json_string(md->id[o->hand_del]));
             break;
         }
     }
@@ -226,7 +228,7 @@ static bool write_outcome(exporter *e, const ex_outcome *o, json_t *arr)
         if (total > EX_MAX_EXPANSION) {
             free(p);
             ggn_error_set(e->err, GGN_E_LIMIT, "a move of %s from %s splits into more than %d possibilities",
-                          e->md.id[e->x.mover], e->label[e->x.from], EX_MAX_EXPANSION);
+                          e->md.id[e->x.mover], e->x.from == EG_NONE ? "*" : e->label[e->x.from], EX_MAX_EXPANSION);
             e->failed = true;
             return false;
         }
@@ -245,10 +247,10 @@ static bool write_outcome(exporter *e, const ex_outcome *o, json_t *arr)
     return ok;
 }
 
-/* The destinations of one piece on one source; NULL when it has none (or on failure). */
-static json_t *write_source(exporter *e)
+/* The destinations of one piece on one source (its drops when drops is set); NULL when it has none (or on failure). */
+static json_t *write_source(exporter *e, bool drops)
 {
-    if (!ex_piece_source(&e->x)) {
+    if (!(drops ? ex_piece_drops(&e->x) : ex_piece_source(&e->x))) {
         e->failed = true;
         return NULL;
     }
@@ -301,8 +303,17 @@ static json_t *write_document(exporter *e)
                 for (int sq = 0; sq < g->nsq && !e->failed; sq++) {
                     if (!g->enabled[sq]) continue;
                     e->x.from = sq;
-                    json_t *src = write_source(e);
+                    json_t *src = write_source(e, false);
                     if (src) put(e, piece, e->label[sq], src);
+                }
+                /*
+                 * A piece in hand is plain. Promoted forms are never there:
+                 * a capture gives its captured_as (unmarked, ex_model_init)
+                 * and FEN pockets name unpromoted kinds.
+                 */
+                if (!e->failed && md->hands && st == GGN_STATE_NORMAL && !md->mark[k]) {
+                    json_t *src = write_source(e, true);
+                    if (src) put(e, piece, "*", src);
                 }
                 if (!e->failed && json_object_size(piece)) put(e, root, md->id[c], json_incref(piece));
                 json_decref(piece);
@@ -326,7 +337,7 @@ char *ggn_game_export(const ggn_game *g, ggn_spelling spelling, ggn_error *err)
     char *out = NULL;
     e->err = err;
     e->x.err = err;
-    if (!ex_model_init(&e->md, g, spelling, err)) goto done;
+    if (!ex_model_init(&e->md, g, spelling, err) || !ex_model_spelling_fits(&e->md, err)) goto done;
     e->x.md = &e->md;
     e->label = malloc((size_t)g->nsq * sizeof *e->label);
     if (!e->label) {
