@@ -3,7 +3,7 @@
 #   make play       build, then play chess in the terminal (GAME=name for another)
 #   make test       build, then run every test (release build, slow ones included)
 #   make asan-test  the test suite again under AddressSanitizer + UBSan (build-asan/)
-#   make clang      warning check with clang (build-clang/)
+#   make clang      warning check with clang: library, program, tests and benchmarks (build-clang/)
 #   make bench      build and run the benchmark programs
 #   make install    install under PREFIX (default /usr/local)
 #   make fuzz       libFuzzer targets (clang, build-fuzz/), each run FUZZ_SECONDS (default 45)
@@ -44,7 +44,7 @@ asan-test:
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -LE slow
 
 clang:
-	CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DGGN_WERROR=ON -DGGN_TESTS=OFF
+	CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DGGN_WERROR=ON
 	cmake --build $(CLANG_BUILD) -j $(JOBS)
 
 bench: build

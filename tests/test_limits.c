@@ -26,6 +26,13 @@
 
 #define LIMITS_DIR GGN_TEST_DATA "/limits"
 
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+static char *dup_printf(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static char *dup_printf(const char *fmt, ...)
 {
     va_list ap;
@@ -46,6 +53,7 @@ typedef struct sbuf {
     size_t len, cap;
 } sbuf;
 
+static void put(sbuf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 static void put(sbuf *b, const char *fmt, ...)
 {
     va_list ap;
