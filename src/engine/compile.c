@@ -631,10 +631,13 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     for (int o = 0; o < g->nplayers && !c.failed; o++) {
         compile_attacks(&c, o);
         if (g->attack[o].odd_kinds || g->attack[o].tricky) g->any_odd = true;
+        if (g->attack[o].odd_kinds) g->any_walk = true;
+        if (g->attack[o].tricky) g->any_tricky = true;
     }
-    /* Facing leaders: moving a piece off the file between them exposes them; take the exact path. */
+    /* Facing leaders: moving a piece off the file between them exposes them, so legality
+     * looks at the file too (legal.c); drops keep the exact path (hands.c, any_odd). */
     g->leaders_may_not_face = def->leaders_may_not_face && g->leader != EG_NONE;
-    if (g->leaders_may_not_face) g->any_odd = true;
+    if (g->leaders_may_not_face) g->any_odd = g->any_tricky = true;
 
     if (def->nnamed > 0) {
         g->named_sq = alloc(&c, (size_t)def->nnamed * (size_t)g->nplayers * (size_t)g->nsq, sizeof *g->named_sq);

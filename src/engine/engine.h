@@ -132,7 +132,7 @@ typedef struct eg_attack {
                               slides stopping on other than NOT_EMPTY, bounded hops, legs of
                               more than one square */
     bool tricky;           /* legs or hops: a move can change attacks away from its own line,
-                              so legality never takes the fast line test (legal.c) */
+                              so legality also looks at legs and hop lines (legal.c) */
     uint32_t *align;       /* [target * squares + square]: bit d set when `square` lies on the
                               reverse ray of slide d from `target`; NULL when the board or the
                               number of directions is too large (then computed per call) */
@@ -183,7 +183,10 @@ struct ggn_game {
     uint64_t castle_partners;  /* kinds moved by the leader's MOVE side effects */
     bool leader_castles;       /* the leader has a move with a MOVE side effect */
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
-    bool any_odd;              /* some player has an odd slide: legality always makes the move */
+    bool any_odd;              /* legs, hops, odd slides or facing leaders: drops are made and tested (hands.c) */
+    bool any_walk;             /* some player has odd_kinds: legality always makes the move */
+    bool any_tricky;           /* some player has legs or hops, or leaders_may_not_face: the line
+                                  test of legal.c also looks at legs, hop lines and the file */
     bool promotes_to_leader;   /* some TRANSFORM option is the leader kind */
     bool hands;                /* extension: captures go to the hand, drops are moves */
     bool any_hop;              /* some move has repeat.hop: generation takes the hop-aware path */
