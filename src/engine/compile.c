@@ -208,6 +208,10 @@ static void compile_move(compiler *c, int p, int k, int mi)
         for (int o = 0; em->option && o < em->noption; o++) {
             em->option[o] = (int16_t)sm->modifiers[i].options[o];
             if (em->option[o] == c->def->leader) g->promotes_to_leader = true;
+            /* A promotion that makes or unmakes a leader changes which pieces
+             * must be safe: the legality shortcuts, which watch the leaders
+             * standing before the move, cannot judge it (legal.c). */
+            if (c->def->leader >= 0 && (em->option[o] == c->def->leader || k == c->def->leader)) m->plain_actions = 0;
         }
     }
     m->neffect = (uint8_t)sm->neffects;

@@ -25,7 +25,9 @@
  * A plain move of a player's only leader is judged by testing its
  * destination with its source emptied, in check or not. Anything else —
  * moves in check, moves with board-changing effects (castling, en passant),
- * leaders beyond EG_MAX_LEADERS, and every move of a game where some attack
+ * moves that may promote into or out of the leader kind (compile.c clears
+ * their plain bits: the leaders to keep safe change), leaders beyond
+ * EG_MAX_LEADERS, and every move of a game where some attack
  * is walked forward from the attacker (odd_kinds: slides stopping on other
  * than the first piece, bounded hops, legs of several squares) — takes the
  * exact path. Nothing is allocated.

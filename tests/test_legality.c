@@ -1,0 +1,92 @@
+/*
+ * test_legality.c — leader safety in the corners the published perft tables
+ * never reach: games made by editing games/chess.json, where the legal-move
+ * filter's shortcuts (legal.c) must agree with the rule itself — a move is
+ * legal when, after it, no leader of the mover can be captured.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ggn/game.h"
+
+#define CHESS GGN_GAMES_DIR "/chess.json"
+
+/* games/chess.json with `option` added to every TRANSFORM of the pawn. */
+static ggn_game *chess_with_pawn_option(const char *option)
+{
+    json_error_t jerr;
+    json_t *spec = json_load_file(CHESS, 0, &jerr);
+    assert_non_null(spec);
+    size_t i, j, k;
+    json_t *piece, *move, *modifier;
+    json_array_foreach(json_object_get(spec, "pieces"), i, piece)
+    {
+        if (strcmp(json_string_value(json_object_get(piece, "code")), "PAWN") != 0) continue;
+        json_array_foreach(json_object_get(piece, "moves"), j, move)
+        {
+            json_array_foreach(json_object_get(move, "modifiers"), k, modifier)
+                json_array_append_new(json_object_get(modifier, "options"), json_string(option));
+        }
+    }
+    char *text = json_dumps(spec, 0);
+    json_decref(spec);
+    assert_non_null(text);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(text, strlen(text), "chess-king-promotion", &errs);
+    free(text);
+    if (!g) fail_msg("%s", errs.count ? errs.items[0].message : "load failed");
+    return g;
+}
+
+static bool has_move(ggn_position *pos, const char *text)
+{
+    ggn_move mv[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+    for (size_t i = 0; i < n; i++) {
+        char buf[64];
+        ggn_move_format(pos, mv[i], buf, sizeof buf);
+        if (strcmp(buf, text) == 0) return true;
+    }
+    return false;
+}
+
+/*
+ * A pawn that promotes to the leader kind makes a second leader, and that one
+ * must be safe too: e7e8=KING lands on a rank the h8 rook sweeps. The move
+ * is plain and the a1 king is not attacked, which is exactly the case the
+ * filter answers without making the move.
+ */
+static void test_promotion_to_leader_must_be_safe(void **state)
+{
+    (void)state;
+    ggn_game *g = chess_with_pawn_option("KING");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    if (!ggn_position_set_fen(pos, "k6r/4P3/8/8/8/8/8/K7 w - - 0 1", &err)) fail_msg("%s", err.message);
+    assert_true(has_move(pos, "e7e8q"));
+    assert_false(has_move(pos, "e7e8k"));
+    /* Four promotions and three king moves; perft agrees with the list. */
+    assert_int_equal(ggn_perft(pos, 1), 7);
+
+    /* With the rook gone the new king is safe, and the move is legal. */
+    if (!ggn_position_set_fen(pos, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", &err)) fail_msg("%s", err.message);
+    assert_true(has_move(pos, "e7e8k"));
+    assert_int_equal(ggn_perft(pos, 1), 8);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_promotion_to_leader_must_be_safe),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
