@@ -87,6 +87,16 @@ int cli_check_start(const char *cmd, const char *fen, const char *sfen);
  */
 ggn_position *cli_open_position(const ggn_game *game, const char *fen, const char *sfen, const char *moves);
 
+/* How a command writes moves: ggn_move_format (coordinates) or ggn_move_format_usi (--usi). */
+typedef size_t (*cli_move_writer)(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
+
+/*
+ * The writer for a command's --usi flag (usi) on game. NULL, after printing
+ * the usage error, when --usi is asked for a game without USI
+ * (ggn_game_has_usi); the caller exits with CLI_USAGE.
+ */
+cli_move_writer cli_move_writer_for(const char *cmd, const ggn_game *game, bool usi);
+
 /* Plays a space- or comma-separated list of moves; prints the first bad one and returns false. */
 bool cli_play_moves(ggn_position *pos, const char *list);
 

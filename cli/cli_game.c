@@ -78,6 +78,15 @@ ggn_position *cli_open_position(const ggn_game *game, const char *fen, const cha
     return pos;
 }
 
+cli_move_writer cli_move_writer_for(const char *cmd, const ggn_game *game, bool usi)
+{
+    if (!usi) return ggn_move_format;
+    if (ggn_game_has_usi(game)) return ggn_move_format_usi;
+    cli_usage_error(cmd, "--usi: this game has no USI notation (it needs two players, a symbol for every "
+                         "piece, at most 9 files and 26 ranks)");
+    return NULL;
+}
+
 double cli_seconds(void)
 {
     struct timespec ts;

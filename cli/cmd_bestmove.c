@@ -13,6 +13,7 @@
 static const char help[] =
     "Usage: ggn bestmove GAME [--fen FEN | --sfen SFEN] [--moves M1,M2,...]\n"
     "                         [--depth N] [--think TIME] [--nodes N] [--seed N]\n"
+    "                         [--usi]\n"
     "\n"
     "Searches a position of GAME with the generic computer player (alpha-beta\n"
     "over the game's own rules, docs/ai.md) and prints the move it chooses.\n"
@@ -25,7 +26,8 @@ static const char help[] =
     "  --sfen SFEN    the same, the position written as SFEN (shogi's USI\n"
     "                 notation)\n"
     "  --moves LIST   then play these moves, comma-separated, in coordinate\n"
-    "                 notation (e2e4,e7e5,g1f3; promotions as e7e8q)\n"
+    "                 notation (e2e4,e7e5,g1f3; promotions as e7e8q) or in\n"
+    "                 USI (7g7f,3c3d,8h2b+,P*5e)\n"
     "  --depth N      search N plies deep (1 to 48)\n"
     "  --think TIME   think for at most TIME: 500ms, 2s, 1.5s (a bare number\n"
     "                 is seconds)\n"
@@ -33,10 +35,14 @@ static const char help[] =
     "  --seed N       break ties between equally good moves with this seed\n"
     "                 (0, the default, keeps the move generation order); the\n"
     "                 same seed gives the same move unless --think is used\n"
+    "  --usi          print the move in USI, as shogi programs do (7g7f,\n"
+    "                 8h2b+, P*5e); only for games with FEN of at most 9\n"
+    "                 files and 26 ranks\n"
     "With no limit, the search goes 4 plies deep. With several, the first\n"
     "one reached stops it.\n"
     "\n"
-    "Output: the last line of standard output is the move, as \"e2e4\".\n"
+    "Output: the last line of standard output is the move, as \"e2e4\" (with\n"
+    "--usi, as \"7g7f\").\n"
     "The score (centipawns from the mover's view; \"mate N\" / \"mated N\" in\n"
     "N plies), depth, nodes and speed go to standard error.\n"
     "\n"
@@ -88,7 +94,7 @@ static void print_score(FILE *out, int score)
     else fprintf(out, "%d", score);
 }
 
-static int search_and_print(ggn_position *pos, const ggn_search_limits *lim)
+static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, cli_move_writer write_move)
 {
     ggn_searcher *s = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
     if (!s) {
@@ -106,7 +112,7 @@ static int search_and_print(ggn_position *pos, const ggn_search_limits *lim)
         return CLI_INVALID;
     }
     char text[64];
-    if (!ggn_move_format(pos, r.best, text, sizeof text)) snprintf(text, sizeof text, "?");
+    if (!write_move(pos, r.best, text, sizeof text)) snprintf(text, sizeof text, "?");
     printf("%s\n", text);
     fflush(stdout);
     fprintf(stderr, "score ");
@@ -120,6 +126,7 @@ static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *moves = NULL, *depth = NULL, *think = NULL,
                *nodes = NULL, *seed = NULL;
+    bool want_usi = false;
     for (int i = 1; i < argc;) {
         const char *names[] = { "--fen", "--sfen", "--moves", "--depth", "--think", "--nodes", "--seed" };
         const char **slots[] = { &fen, &sfen, &moves, &depth, &think, &nodes, &seed };
@@ -130,6 +137,11 @@ static int run(int argc, char **argv)
         }
         if (got) continue;
         const char *arg = argv[i];
+        if (strcmp(arg, "--usi") == 0) {
+            want_usi = true;
+            i++;
+            continue;
+        }
         if (arg[0] == '-' && arg[1]) return cli_usage_error("bestmove", "unknown option '%s'", arg);
         if (game_arg) return cli_usage_error("bestmove", "unexpected argument '%s'", arg);
         game_arg = arg;
@@ -161,9 +173,14 @@ static int run(int argc, char **argv)
 
     ggn_game *game = cli_load_game(game_arg);
     if (!game) return CLI_INVALID;
+    cli_move_writer write_move = cli_move_writer_for("bestmove", game, want_usi);
+    if (!write_move) {
+        ggn_game_free(game);
+        return CLI_USAGE;
+    }
     int status = CLI_INVALID;
     ggn_position *pos = cli_open_position(game, fen, sfen, moves);
-    if (pos) status = search_and_print(pos, &lim);
+    if (pos) status = search_and_print(pos, &lim, write_move);
     ggn_position_free(pos);
     ggn_game_free(game);
     return status;

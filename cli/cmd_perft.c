@@ -8,7 +8,7 @@
 #include "ggn/game.h"
 
 static const char help[] =
-    "Usage: ggn perft GAME DEPTH [--fen FEN | --sfen SFEN] [--divide]\n"
+    "Usage: ggn perft GAME DEPTH [--fen FEN | --sfen SFEN] [--divide [--usi]]\n"
     "\n"
     "Counts the leaf nodes of the legal move tree of GAME to DEPTH half-moves\n"
     "(draw rules ignored), the standard test of a move generator.\n"
@@ -25,6 +25,9 @@ static const char help[] =
     "              coordinate notation with the count below it, one per line\n"
     "              and sorted, as \"e2e4: 20\" (the form Stockfish and\n"
     "              Fairy-Stockfish print, so the lists can be diffed)\n"
+    "  --usi       write the moves of --divide in USI, as shogi programs do\n"
+    "              (7g7f, 8h2b+, P*5e); only for games with FEN of at most\n"
+    "              9 files and 26 ranks\n"
     "\n"
     "Output: the last line of standard output is always \"Nodes: N\".\n"
     "The elapsed time and the speed in nodes per second go to standard error.\n"
@@ -51,8 +54,8 @@ static int compare_lines(const void *a, const void *b)
     return strcmp(((const divide_line *)a)->move, ((const divide_line *)b)->move);
 }
 
-/* Perft with the root split by move; prints the lines, returns the total. */
-static uint64_t divide(ggn_position *pos, int depth)
+/* Perft with the root split by move, each written by write_move; prints the lines, returns the total. */
+static uint64_t divide(ggn_position *pos, int depth, cli_move_writer write_move)
 {
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
@@ -67,7 +70,7 @@ static uint64_t divide(ggn_position *pos, int depth)
         }
         total += count;
         if (lines) {
-            ggn_move_format(pos, moves[i], lines[i].move, sizeof lines[i].move);
+            write_move(pos, moves[i], lines[i].move, sizeof lines[i].move);
             lines[i].nodes = count;
         }
     }
@@ -83,7 +86,7 @@ static uint64_t divide(ggn_position *pos, int depth)
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *depth_arg = NULL, *fen = NULL, *sfen = NULL;
-    bool want_divide = false;
+    bool want_divide = false, want_usi = false;
     for (int i = 1; i < argc;) {
         int got = cli_option("perft", argc, argv, &i, "--fen", &fen);
         if (got == 0) got = cli_option("perft", argc, argv, &i, "--sfen", &sfen);
@@ -92,6 +95,8 @@ static int run(int argc, char **argv)
         const char *arg = argv[i];
         if (strcmp(arg, "--divide") == 0) {
             want_divide = true;
+        } else if (strcmp(arg, "--usi") == 0) {
+            want_usi = true;
         } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9')) {
             return cli_usage_error("perft", "unknown option '%s'", arg);
         } else if (!game_arg) {
@@ -106,6 +111,7 @@ static int run(int argc, char **argv)
     if (!game_arg) return cli_usage_error("perft", "no GAME given");
     if (!depth_arg) return cli_usage_error("perft", "no DEPTH given");
     if (cli_check_start("perft", fen, sfen) != CLI_OK) return CLI_USAGE;
+    if (want_usi && !want_divide) return cli_usage_error("perft", "--usi writes the moves of --divide: give both");
     char *end;
     long depth = strtol(depth_arg, &end, 10);
     if (end == depth_arg || *end || depth < 0 || depth > GGN_MAX_PERFT_DEPTH)
@@ -114,6 +120,11 @@ static int run(int argc, char **argv)
 
     ggn_game *game = cli_load_game(game_arg);
     if (!game) return CLI_INVALID;
+    cli_move_writer write_move = cli_move_writer_for("perft", game, want_usi);
+    if (!write_move) {
+        ggn_game_free(game);
+        return CLI_USAGE;
+    }
     ggn_position *pos = cli_open_position(game, fen, sfen, NULL);
     if (!pos) {
         ggn_game_free(game);
@@ -121,7 +132,7 @@ static int run(int argc, char **argv)
     }
 
     double start = cli_seconds();
-    uint64_t nodes = (want_divide && depth > 0) ? divide(pos, (int)depth) : ggn_perft(pos, (int)depth);
+    uint64_t nodes = (want_divide && depth > 0) ? divide(pos, (int)depth, write_move) : ggn_perft(pos, (int)depth);
     double elapsed = cli_seconds() - start;
     printf("Nodes: %" PRIu64 "\n", nodes);
     fflush(stdout);

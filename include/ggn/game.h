@@ -72,6 +72,12 @@ int ggn_game_leader(const ggn_game *game);
 /* True when every kind has a symbol and the game has two players (FEN works). */
 bool ggn_game_has_fen(const ggn_game *game);
 
+/*
+ * True when moves of the game can be written in USI (ggn_move_format_usi):
+ * ggn_game_has_fen holds and the board has at most 9 columns and 26 rows.
+ */
+bool ggn_game_has_usi(const ggn_game *game);
+
 /* True when the game keeps hands: captured pieces go to the capturer, drops are moves. */
 bool ggn_game_has_hands(const ggn_game *game);
 
@@ -188,10 +194,30 @@ bool ggn_move_equal(ggn_move a, ggn_move b);
 size_t ggn_move_format(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
 
 /*
+ * The move in USI, as shogi programs write it: source and destination
+ * squares, each the file number counted from the right edge as the first
+ * player sees the board (1 .. columns: file = columns - x) and the rank
+ * letter counted from the top ('a' = the last row), so shogi's "7g7f" is
+ * "c3c4"; then "+" when the move promotes to a kind whose symbol is "+X", the
+ * lower-case symbol when it promotes to another kind, nothing when it does
+ * not promote or declines to. A drop is the kind as SFEN writes it, upper
+ * case whoever drops ("P", "+P" for a promoted kind), '*' and the square:
+ * "P*5e". Returns the length; 0 (and "") when the game has no USI
+ * (ggn_game_has_usi) or cap is too small.
+ */
+size_t ggn_move_format_usi(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
+
+/*
  * Finds the legal move written as text: "e2e4", "e2-e4", "e2 e4", "e7e8q",
  * "e7e8=QUEEN", or the seed CLI's "[4,1] [4,3]". A promotion move written
  * without its option is reported as GGN_E_STATE (ambiguous) unless only one
  * option exists. Returns false with err set when no legal move matches.
+ *
+ * Text that starts with a digit or has a '*' is USI, exactly as
+ * ggn_move_format_usi writes it ("7g7f", "8h2b+", "P*5e"; spaces around it
+ * are ignored), and strict: without a mark it is the move that does not
+ * promote, and when the piece must promote that is an error, not the
+ * promotion. USI text in a game without USI is an error (GGN_E_STATE).
  */
 bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 

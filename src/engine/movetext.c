@@ -1,7 +1,8 @@
 /*
  * movetext.c — moves as text: coordinate notation out ("e2e4", "e7e8q",
  * "a7a8=AMAZON" for kinds without a symbol, drops "P@e4" or "AMAZON@e4")
- * and the forms players type in.
+ * and the forms players type in. USI's spelling ("7g7f", "P*5e") is usi.c's;
+ * ggn_move_parse hands such text over to it.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include "engine.h"
 #include "ggn/id.h"
+#include "notation.h"
 
 static size_t label(const ggn_game *g, int sq, char *buf, size_t cap)
 {
@@ -17,8 +19,7 @@ static size_t label(const ggn_game *g, int sq, char *buf, size_t cap)
     return ggn_cell_format(&cell, buf, cap);
 }
 
-/* The kind a promotion move turns into, or EG_NONE. */
-static int promoted_kind(const ggn_position *pos, ggn_move mv)
+int eg_promoted_kind(const ggn_position *pos, ggn_move mv)
 {
     if (!mv.promotion || mv.from == EG_DROP_FROM || !pos->piece_at[mv.from]) return EG_NONE;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
@@ -28,10 +29,20 @@ static int promoted_kind(const ggn_position *pos, ggn_move mv)
     return kind == p->kind ? EG_NONE : kind;
 }
 
+void eg_promotion_text(const ggn_game *g, int kind, char *buf, size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    if (kind == EG_NONE) return; /* a plain move, or a declined promotion: no mark */
+    const sd_kind *k = &g->def->kinds[kind];
+    if (k->symbol_plus) snprintf(buf, cap, "+");
+    else if (k->symbol) snprintf(buf, cap, "%c", tolower((unsigned char)k->symbol));
+    else snprintf(buf, cap, "=%s", k->code);
+}
+
 size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
-    char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[GGN_MAX_STRING_BYTES + 2] = "";
+    char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
     if (mv.from == EG_DROP_FROM) {
         /* A drop: the kind's symbol (upper case, whoever drops) or code, then '@'. */
         const sd_kind *k = mv.pattern < g->nkinds ? &g->def->kinds[mv.pattern] : NULL;
@@ -42,13 +53,7 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
         label(g, mv.from, from, sizeof from);
     }
     label(g, mv.to, to, sizeof to);
-    int kind = promoted_kind(pos, mv);
-    if (kind != EG_NONE) {
-        char sym = g->def->kinds[kind].symbol;
-        if (g->def->kinds[kind].symbol_plus) snprintf(promo, sizeof promo, "+");
-        else if (sym) snprintf(promo, sizeof promo, "%c", tolower((unsigned char)sym));
-        else snprintf(promo, sizeof promo, "=%s", g->def->kinds[kind].code);
-    }
+    eg_promotion_text(g, eg_promoted_kind(pos, mv), promo, sizeof promo);
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
     if (n < 0 || (size_t)n >= cap) {
         if (cap) buf[0] = '\0';
@@ -153,6 +158,7 @@ static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_
 bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
 {
     const ggn_game *g = pos->g;
+    if (eg_is_usi_text(text)) return eg_usi_parse(pos, text, move, err);
     const char *s = text;
     const char *at = strchr(text, '@');
     if (at) {
@@ -182,7 +188,7 @@ bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_err
     bool plain = false;  /* a move without promotion matched: it is what the bare text means */
     for (size_t i = 0; i < n; i++) {
         if (moves[i].from != from || moves[i].to != to) continue;
-        int kind = promoted_kind(pos, moves[i]);
+        int kind = eg_promoted_kind(pos, moves[i]);
         if (kind != EG_NONE) with_promotion++;
         if (promo[0] ? (kind != EG_NONE && names_kind(g, kind, promo)) : true) {
             if (!found || (!promo[0] && kind == EG_NONE && !plain)) first = moves[i];

@@ -1,5 +1,7 @@
 /*
- * notation.h — what FEN (fen.c) and SFEN (sfen.c) share (internal).
+ * notation.h — what the text notations share (internal): FEN (fen.c) and
+ * SFEN (sfen.c) for positions, coordinate text (movetext.c) and USI
+ * (usi.c) for moves.
  *
  * Both notations write the board the same way: ranks from the last row down
  * to the first, files from the first column, runs of empty squares as
@@ -65,5 +67,30 @@ size_t eg_put(char *buf, size_t cap, size_t n, const char *s);
 
 /* Appends the board field of pos (eg_put's contract). */
 size_t eg_write_board(const ggn_position *pos, eg_notation notation, char *buf, size_t cap, size_t n);
+
+/* ---- moves (movetext.c, usi.c) ---- */
+
+/* Room for a promotion mark: "+", a letter, or "=CODE" (a kind without a symbol), and the NUL. */
+#define EG_PROMOTION_TEXT (GGN_MAX_STRING_BYTES + 2)
+
+/*
+ * The kind a board move turns its piece into, or EG_NONE: for a move
+ * without promotion, a drop, and an option naming the mover's own kind (the
+ * choice not to promote, which both move notations write as a plain move).
+ */
+int eg_promoted_kind(const ggn_position *pos, ggn_move mv);
+
+/*
+ * The mark after the squares of a move promoting to kind, the same in
+ * coordinate text and USI: "" for EG_NONE, "+" for a kind whose symbol is
+ * "+X", the symbol in lower case ("q"), or "=CODE" without a symbol.
+ */
+void eg_promotion_text(const ggn_game *g, int kind, char *buf, size_t cap);
+
+/* True when text is written in USI (it starts with a digit, or has a '*'): ggn_move_parse hands it to usi.c. */
+bool eg_is_usi_text(const char *text);
+
+/* ggn_move_parse for USI text (eg_is_usi_text), in any game: it fails where USI is not defined. */
+bool eg_usi_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 
 #endif
