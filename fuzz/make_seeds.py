@@ -99,6 +99,8 @@ write("movetext", [("move", m) for m in [
     "e2e4", "e2-e4", "e2 e4", "g1f3", "e1g1", "e1c1", "b7b8q", "b7a8=QUEEN", "b7b8n", "b7b8",
     "e5d6", "[4,1] [4,3]", "[4, 1] [4, 3]", "e2xe4", "e2:e4", "e2>e4", "a1a1", "e2e4 ", "e7e8=KNIGHT",
     "e2e1q", "e2e1=Q", "h9h10", "z1z2", "aa1ab2", "", "-", "[0,0] [0,1]", "[-1,0] [0,0]",
+    # USI text (read for boards of at most 9 columns, so for chess too).
+    "5g5e", "7g7f", "2b2aq", "4b4aq", "P*5e", "8h2b+", "5a4b", " 5g5e ", "0a1a", "7j7f",
 ]])
 
 write("id", [("id", t) for t in [
