@@ -17,25 +17,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
-
-static ggn_game *load(const char *file)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, file);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(path, &errs);
-    if (!g) fail_msg("%s: %s", path, errs.count ? errs.items[0].message : "?");
-    return g;
-}
-
-static int kind_of(const ggn_game *g, const char *code)
-{
-    for (int k = 0; k < ggn_game_kind_count(g); k++)
-        if (strcmp(ggn_game_kind_code(g, k), code) == 0) return k;
-    fail_msg("no kind %s", code);
-    return -1;
-}
+#include "game_util.h"
 
 static void play(ggn_position *pos, const char *text)
 {
@@ -175,19 +157,6 @@ static void test_fen_pockets(void **state)
     assert_int_equal(ggn_position_hand_count(pos, 0, 0), 0);
     ggn_position_free(pos);
     ggn_game_free(g);
-}
-
-/* Is the move written `text` among the legal moves? */
-static bool has_move(ggn_position *pos, const char *text)
-{
-    ggn_move mv[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
-    for (size_t i = 0; i < n; i++) {
-        char buf[64];
-        ggn_move_format(pos, mv[i], buf, sizeof buf);
-        if (strcmp(buf, text) == 0) return true;
-    }
-    return false;
 }
 
 static void set_fen(ggn_position *pos, const char *fen)

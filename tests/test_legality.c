@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "game_util.h"
 
 #define CHESS GGN_GAMES_DIR "/chess.json"
 
@@ -43,18 +44,6 @@ static ggn_game *chess_with_pawn_option(const char *option)
     free(text);
     if (!g) fail_msg("%s", errs.count ? errs.items[0].message : "load failed");
     return g;
-}
-
-static bool has_move(ggn_position *pos, const char *text)
-{
-    ggn_move mv[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
-    for (size_t i = 0; i < n; i++) {
-        char buf[64];
-        ggn_move_format(pos, mv[i], buf, sizeof buf);
-        if (strcmp(buf, text) == 0) return true;
-    }
-    return false;
 }
 
 /*

@@ -16,30 +16,12 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "game_util.h"
 #include "ggn/limits.h"
 
 #define SHOGI_START "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 #define MINISHOGI_START "rbsgk/4p/5/P4/KGSBR b - 1"
 #define SHOGI_BOARD "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"
-
-static ggn_game *load(const char *file)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, file);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(path, &errs);
-    if (!g) fail_msg("%s: %s", path, errs.count ? errs.items[0].message : "?");
-    return g;
-}
-
-static int kind_of(const ggn_game *g, const char *code)
-{
-    for (int k = 0; k < ggn_game_kind_count(g); k++)
-        if (strcmp(ggn_game_kind_code(g, k), code) == 0) return k;
-    fail_msg("no kind %s", code);
-    return -1;
-}
 
 static void assert_sfen(const ggn_position *pos, const char *want)
 {

@@ -18,23 +18,13 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "game_util.h"
 #include "ggn/limits.h"
 #include "proc_util.h"
 
 #define SHOGI_START "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 #define MOVE_TEXT 64
 #define TIMEOUT_MS 60000
-
-static ggn_game *load(const char *file)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, file);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(path, &errs);
-    if (!g) fail_msg("%s: %s", path, errs.count ? errs.items[0].message : "?");
-    return g;
-}
 
 /* A position of game: the SFEN, or the start when sfen is NULL. */
 static ggn_position *position(const ggn_game *g, const char *sfen)

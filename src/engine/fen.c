@@ -183,15 +183,7 @@ static bool parse_en_passant(ggn_position *pos, const char *s, ggn_error *err)
 bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
 {
     const ggn_game *g = pos->g;
-    if (!g->has_fen) {
-        ggn_error_set(err, GGN_E_STATE, "FEN needs a two-player game whose every piece has a symbol");
-        return false;
-    }
-    size_t total = strlen(fen);
-    if (total > GGN_MAX_FEN_BYTES) {
-        ggn_error_set(err, GGN_E_LIMIT, "FEN of %zu bytes is longer than %d (GGN_MAX_FEN_BYTES)", total, GGN_MAX_FEN_BYTES);
-        return false;
-    }
+    if (!eg_notation_admits(g, EG_NOTATION_FEN, fen, err)) return false;
     /* The placement is read where it stands; the short fields after it are copied. */
     const char *placement = NULL;
     size_t placement_len = 0;

@@ -72,6 +72,22 @@ static bool on_start_square(const ggn_game *g, int kind, int owner, int sq)
     return false;
 }
 
+bool eg_notation_admits(const ggn_game *g, eg_notation notation, const char *text, ggn_error *err)
+{
+    const char *name = eg_notation_name(notation);
+    if (!g->has_fen) {
+        ggn_error_set(err, GGN_E_STATE, "%s needs a two-player game whose every piece has a symbol", name);
+        return false;
+    }
+    size_t total = strlen(text);
+    if (total > GGN_MAX_FEN_BYTES) {
+        ggn_error_set(err, GGN_E_LIMIT, "%s of %zu bytes is longer than %d (GGN_MAX_FEN_BYTES)", name, total,
+                      GGN_MAX_FEN_BYTES);
+        return false;
+    }
+    return true;
+}
+
 bool eg_parse_board(ggn_position *pos, const char *s, size_t len, eg_notation notation, ggn_error *err)
 {
     const ggn_game *g = pos->g;

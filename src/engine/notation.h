@@ -49,6 +49,13 @@ int eg_read_piece(const ggn_game *g, const char *s, size_t len, size_t *i, eg_no
 void eg_piece_text(const ggn_game *g, int kind, int owner, eg_notation notation, char out[EG_PIECE_TEXT]);
 
 /*
+ * The checks both notations make before reading: the game can be written
+ * this way (two players, every piece with a symbol) and the text is within
+ * GGN_MAX_FEN_BYTES. Fills err and returns false otherwise.
+ */
+bool eg_notation_admits(const ggn_game *g, eg_notation notation, const char *text, ggn_error *err);
+
+/*
  * Places the pieces of the board field s[0..len) on a cleared position
  * (eg_clear). A piece is unmoved exactly when it stands on one of its kind's
  * starting squares. Errors name the notation and what is wrong.

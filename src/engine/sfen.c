@@ -133,16 +133,7 @@ static bool parse_move_count(ggn_position *pos, sfen_field f, ggn_error *err)
 bool ggn_position_set_sfen(ggn_position *pos, const char *sfen, ggn_error *err)
 {
     const ggn_game *g = pos->g;
-    if (!g->has_fen) {
-        ggn_error_set(err, GGN_E_STATE, "SFEN needs a two-player game whose every piece has a symbol");
-        return false;
-    }
-    size_t total = strlen(sfen);
-    if (total > GGN_MAX_FEN_BYTES) {
-        ggn_error_set(err, GGN_E_LIMIT, "SFEN of %zu bytes is longer than %d (GGN_MAX_FEN_BYTES)", total,
-                      GGN_MAX_FEN_BYTES);
-        return false;
-    }
+    if (!eg_notation_admits(g, EG_NOTATION_SFEN, sfen, err)) return false;
     sfen_field f[SFEN_FIELDS];
     if (!split_fields(sfen, f, err)) return false;
     /* Built aside and copied at the end, so that an error leaves pos as it was. */

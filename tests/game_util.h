@@ -1,0 +1,49 @@
+/*
+ * game_util.h — what the engine's test programs share: loading a shipped
+ * game, finding a kind by code, and asking whether a move is legal. Include
+ * after <cmocka.h> (failures go through fail_msg).
+ */
+#ifndef GGN_TESTS_GAME_UTIL_H
+#define GGN_TESTS_GAME_UTIL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ggn/game.h"
+
+/* games/<file>, or the test fails with the loader's first message. */
+static inline ggn_game *load(const char *file)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, file);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(path, &errs);
+    if (!g) fail_msg("%s: %s", path, errs.count ? errs.items[0].message : "?");
+    return g;
+}
+
+/* The index of the kind with this code; the test fails when there is none. */
+static inline int kind_of(const ggn_game *g, const char *code)
+{
+    for (int k = 0; k < ggn_game_kind_count(g); k++)
+        if (strcmp(ggn_game_kind_code(g, k), code) == 0) return k;
+    fail_msg("no kind %s", code);
+    return -1;
+}
+
+/* Is the move written `text` (ggn_move_format) among the legal moves? */
+static inline bool has_move(ggn_position *pos, const char *text)
+{
+    ggn_move mv[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+    for (size_t i = 0; i < n; i++) {
+        char buf[64];
+        ggn_move_format(pos, mv[i], buf, sizeof buf);
+        if (strcmp(buf, text) == 0) return true;
+    }
+    return false;
+}
+
+#endif
