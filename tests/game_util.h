@@ -46,4 +46,27 @@ static inline bool has_move(ggn_position *pos, const char *text)
     return false;
 }
 
+/*
+ * Calls visit with the FEN of every line of tests/data/perft/<epd_file> (the
+ * part before the first ';'), skipping comments and blank lines; returns how
+ * many it visited.
+ */
+static inline int for_each_epd_fen(const char *epd_file, void (*visit)(const char *fen, void *ctx), void *ctx)
+{
+    char path[1024], line[4096];
+    snprintf(path, sizeof path, "%s/perft/%s", GGN_TEST_DATA, epd_file);
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("cannot open %s", path);
+    int positions = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        char *semi = strchr(line, ';');
+        if (semi) *semi = '\0';
+        visit(line, ctx);
+        positions++;
+    }
+    fclose(f);
+    return positions;
+}
+
 #endif

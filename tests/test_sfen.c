@@ -172,35 +172,34 @@ static void test_same_as_fen(void **state)
     ggn_game_free(g);
 }
 
-/* Every FEN of a perft file, written as SFEN and read back: the same position and perft(2). */
+/* The two positions check_fen_as_sfen compares. */
+typedef struct fen_and_sfen {
+    ggn_position *from_fen, *from_sfen;
+} fen_and_sfen;
+
+/* One FEN, written as SFEN and read back: the same position and perft(2). */
+static void check_fen_as_sfen(const char *fen, void *ctx)
+{
+    fen_and_sfen *p = ctx;
+    set_fen(p->from_fen, fen);
+    char sfen[GGN_MAX_FEN_BYTES + 1];
+    assert_true(ggn_position_sfen(p->from_fen, sfen, sizeof sfen) > 0);
+    set_sfen(p->from_sfen, sfen);
+    assert_sfen(p->from_sfen, sfen);
+    if (ggn_position_hash(p->from_fen) != ggn_position_hash(p->from_sfen)) fail_msg("%s: %s: hash differs", fen, sfen);
+    uint64_t want = ggn_perft(p->from_fen, 2), got = ggn_perft(p->from_sfen, 2);
+    if (want != got)
+        fail_msg("%s: perft(2) %llu, of %s: %llu", fen, (unsigned long long)want, sfen, (unsigned long long)got);
+}
+
+/* Every FEN of a perft file through check_fen_as_sfen. */
 static void check_epd(const char *game_file, const char *epd_file)
 {
     ggn_game *g = load(game_file);
-    char path[1024], line[4096];
-    snprintf(path, sizeof path, "%s/perft/%s", GGN_TEST_DATA, epd_file);
-    FILE *f = fopen(path, "r");
-    if (!f) fail_msg("cannot open %s", path);
-    ggn_position *from_fen = ggn_position_new(g), *from_sfen = ggn_position_new(g);
-    int positions = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || line[0] == '\n') continue;
-        char *semi = strchr(line, ';');
-        if (semi) *semi = '\0';
-        set_fen(from_fen, line);
-        char sfen[GGN_MAX_FEN_BYTES + 1];
-        assert_true(ggn_position_sfen(from_fen, sfen, sizeof sfen) > 0);
-        set_sfen(from_sfen, sfen);
-        assert_sfen(from_sfen, sfen);
-        if (ggn_position_hash(from_fen) != ggn_position_hash(from_sfen)) fail_msg("%s: %s: hash differs", line, sfen);
-        uint64_t want = ggn_perft(from_fen, 2), got = ggn_perft(from_sfen, 2);
-        if (want != got) fail_msg("%s: perft(2) %llu, of %s: %llu", line, (unsigned long long)want, sfen,
-                                  (unsigned long long)got);
-        positions++;
-    }
-    fclose(f);
-    assert_true(positions >= 4);
-    ggn_position_free(from_fen);
-    ggn_position_free(from_sfen);
+    fen_and_sfen p = { ggn_position_new(g), ggn_position_new(g) };
+    assert_true(for_each_epd_fen(epd_file, check_fen_as_sfen, &p) >= 4);
+    ggn_position_free(p.from_fen);
+    ggn_position_free(p.from_sfen);
     ggn_game_free(g);
 }
 

@@ -93,28 +93,22 @@ static void check_tree(ggn_position *pos, const char *where)
     }
 }
 
-/* check_tree on every position of a perft file (FEN with pockets). */
+/* check_tree on one FEN (with pockets) of a perft file; ctx is the position to use. */
+static void check_fen_tree(const char *fen, void *ctx)
+{
+    ggn_position *pos = ctx;
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    check_tree(pos, fen);
+}
+
+/* check_tree on every position of a perft file. */
 static void check_epd(const char *game_file, const char *epd_file)
 {
     ggn_game *g = load(game_file);
-    char path[1024], line[4096];
-    snprintf(path, sizeof path, "%s/perft/%s", GGN_TEST_DATA, epd_file);
-    FILE *f = fopen(path, "r");
-    if (!f) fail_msg("cannot open %s", path);
     ggn_position *pos = ggn_position_new(g);
-    int positions = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || line[0] == '\n') continue;
-        char *semi = strchr(line, ';');
-        if (semi) *semi = '\0';
-        ggn_error err;
-        ggn_error_clear(&err);
-        if (!ggn_position_set_fen(pos, line, &err)) fail_msg("%s: %s", line, err.message);
-        check_tree(pos, line);
-        positions++;
-    }
-    fclose(f);
-    assert_true(positions >= 4);
+    assert_true(for_each_epd_fen(epd_file, check_fen_tree, pos) >= 4);
     ggn_position_free(pos);
     ggn_game_free(g);
 }

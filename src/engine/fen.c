@@ -217,13 +217,8 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
         ggn_error_set(err, GGN_E_VALUE, "FEN has more than six fields: '%.40s'", rest);
         return false;
     }
-    ggn_position *tmp = malloc(sizeof *tmp);
-    if (!tmp) {
-        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
-        return false;
-    }
-    tmp->g = g;
-    eg_clear(tmp);
+    ggn_position *tmp = eg_notation_scratch(g, err);
+    if (!tmp) return false;
     bool ok = parse_placement(tmp, placement, placement_len, err);
     if (ok) {
         int side = strcmp(fields[1], "w") == 0 ? 0 : strcmp(fields[1], "b") == 0 ? 1 : -1;

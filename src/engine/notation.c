@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "notation.h"
@@ -86,6 +87,18 @@ bool eg_notation_admits(const ggn_game *g, eg_notation notation, const char *tex
         return false;
     }
     return true;
+}
+
+ggn_position *eg_notation_scratch(const ggn_game *g, ggn_error *err)
+{
+    ggn_position *tmp = malloc(sizeof *tmp);
+    if (!tmp) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    tmp->g = g;
+    eg_clear(tmp);
+    return tmp;
 }
 
 bool eg_parse_board(ggn_position *pos, const char *s, size_t len, eg_notation notation, ggn_error *err)

@@ -56,6 +56,13 @@ void eg_piece_text(const ggn_game *g, int kind, int owner, eg_notation notation,
 bool eg_notation_admits(const ggn_game *g, eg_notation notation, const char *text, ggn_error *err);
 
 /*
+ * A cleared position of g to read into, so that an error leaves the caller's
+ * position as it was (the caller copies it over and frees it); NULL with err
+ * filled when memory runs out.
+ */
+ggn_position *eg_notation_scratch(const ggn_game *g, ggn_error *err);
+
+/*
  * Places the pieces of the board field s[0..len) on a cleared position
  * (eg_clear). A piece is unmoved exactly when it stands on one of its kind's
  * starting squares. Errors name the notation and what is wrong.

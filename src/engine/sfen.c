@@ -137,13 +137,8 @@ bool ggn_position_set_sfen(ggn_position *pos, const char *sfen, ggn_error *err)
     sfen_field f[SFEN_FIELDS];
     if (!split_fields(sfen, f, err)) return false;
     /* Built aside and copied at the end, so that an error leaves pos as it was. */
-    ggn_position *tmp = malloc(sizeof *tmp);
-    if (!tmp) {
-        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
-        return false;
-    }
-    tmp->g = g;
-    eg_clear(tmp);
+    ggn_position *tmp = eg_notation_scratch(g, err);
+    if (!tmp) return false;
     bool ok = eg_parse_board(tmp, f[0].text, f[0].len, EG_NOTATION_SFEN, err) && parse_side(tmp, f[1], err) &&
               parse_hands(tmp, f[2], err) && parse_move_count(tmp, f[3], err);
     if (ok) ggn_position_copy(pos, tmp);
