@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 typedef struct bench_case {
     const char *game;     /* file under the games directory */

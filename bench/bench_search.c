@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/search.h"
 
 typedef struct bench_case {

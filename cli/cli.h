@@ -13,6 +13,7 @@
 
 #include "ggn/error.h"
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 enum {
     CLI_OK = 0,       /* success */

@@ -12,6 +12,7 @@
 
 #include "ggn/error.h"
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/limits.h"
 #include "ggn/search.h"
 

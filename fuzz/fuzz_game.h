@@ -9,6 +9,7 @@
 
 #include "fuzz.h"
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 #ifndef FUZZ_GAMES_DIR
 #error "FUZZ_GAMES_DIR must name the games/ directory"

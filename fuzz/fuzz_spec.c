@@ -11,6 +11,7 @@
 
 #include "fuzz.h"
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 enum { PLIES = 6, PERFT2_MAX_ROOT_MOVES = 128, TEXT_CHECKS = 24 };
 

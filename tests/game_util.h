@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 /* games/<file>, or the test fails with the loader's first message. */
 static inline ggn_game *load(const char *file)

@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/id.h"
 #include "ggn/ruleset.h"
 

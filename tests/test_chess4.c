@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 #define CHESS4 GGN_GAMES_DIR "/chess4.json"
 

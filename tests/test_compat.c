@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 #define COMPAT GGN_COMPAT_DIR "/modern-chess"
 

@@ -39,6 +39,7 @@
 
 #include "ggn/export.h"
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/ruleset.h"
 
 #define MIN_POSITIONS 1000

@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 #define POSITIONS 250
 #define DEPTH 3

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "game_util.h"
 
 static void play(ggn_position *pos, const char *text)

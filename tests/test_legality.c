@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "game_util.h"
 
 #define CHESS GGN_GAMES_DIR "/chess.json"

@@ -21,6 +21,7 @@
 
 #include "ggn/check.h"
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/id.h"
 #include "ggn/ruleset.h"
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 
 static const char *game_path, *epd_path;
 static uint64_t max_nodes;

@@ -20,6 +20,7 @@
 
 #include "ggn/check.h"
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/ruleset.h"
 
 static double now(void)

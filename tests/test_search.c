@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/search.h"
 
 static int random_games = 20;

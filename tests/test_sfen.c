@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "game_util.h"
 #include "ggn/limits.h"
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "game_util.h"
 #include "ggn/limits.h"
 #include "proc_util.h"

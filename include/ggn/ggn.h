@@ -42,5 +42,6 @@
 #include "ggn/search.h" /* includes ggn/game.h */
 #include "ggn/render.h"
 #include "ggn/export.h"
+#include "ggn/notation.h"
 
 #endif

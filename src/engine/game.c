@@ -31,7 +31,6 @@ bool ggn_game_square_enabled(const ggn_game *g, int x, int y) { return eg_square
 int ggn_game_player_count(const ggn_game *g) { return g->nplayers; }
 int ggn_game_kind_count(const ggn_game *g) { return g->nkinds; }
 int ggn_game_leader(const ggn_game *g) { return g->leader; }
-bool ggn_game_has_fen(const ggn_game *g) { return g->has_fen; }
 bool ggn_game_has_hands(const ggn_game *g) { return g->hands; }
 bool ggn_move_is_drop(ggn_move m) { return m.from == GGN_MOVE_DROP; }
 

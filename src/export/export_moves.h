@@ -2,8 +2,8 @@
  * export_moves.h — the possibilities of one piece on one source, as terms
  * with their board patches (internal to the GGN export).
  */
-#ifndef GGN_ENGINE_EXPORT_MOVES_H
-#define GGN_ENGINE_EXPORT_MOVES_H
+#ifndef GGN_EXPORT_MOVES_H
+#define GGN_EXPORT_MOVES_H
 
 #include "export_internal.h"
 

@@ -1,13 +1,12 @@
 /*
  * export_state.c — a position as the board state an exported GGN library
- * reads (ggn/export.h), hands included. It lives in the api layer
- * because it joins the engine (which knows the pieces) and the GGN layer
- * (which owns board states); the ids and states come from the engine's
- * export model.
+ * reads (ggn/export.h), hands included. It joins the engine (which knows
+ * the pieces) and the GGN layer (which owns board states); the ids and
+ * states come from the export model.
  */
 #include <stdlib.h>
 
-#include "engine/export_internal.h"
+#include "export_internal.h"
 #include "ggn/export.h"
 
 /* Each player's hand, one entry per piece, as the plain id of its kind (a piece in hand has no state). */

@@ -9,13 +9,13 @@
  * Writing a term splits each set into the states the target spelling can
  * say (empty, enemy, an exact id, ...).
  */
-#ifndef GGN_ENGINE_EXPORT_INTERNAL_H
-#define GGN_ENGINE_EXPORT_INTERNAL_H
+#ifndef GGN_EXPORT_INTERNAL_H
+#define GGN_EXPORT_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "ggn/export.h"
 
 #define EX_MAX_KINDS 26              /* one letter per kind */

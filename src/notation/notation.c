@@ -10,6 +10,8 @@
 
 #include "notation.h"
 
+bool ggn_game_has_fen(const ggn_game *g) { return g->has_fen; }
+
 const char *eg_notation_name(eg_notation notation)
 {
     return notation == EG_NOTATION_SFEN ? "SFEN" : "FEN";

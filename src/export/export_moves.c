@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "conditions.h"
+#include "engine/conditions.h"
 #include "export_moves.h"
 
 /* ---- sets and terms ------------------------------------------------------ */

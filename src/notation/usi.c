@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "notation.h"
 
 enum {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "ggn/id.h"
 #include "notation.h"
 
@@ -60,23 +60,6 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
         return 0;
     }
     return (size_t)n;
-}
-
-bool ggn_move_is_capture(const ggn_position *pos, ggn_move mv)
-{
-    const ggn_game *g = pos->g;
-    if (mv.from == EG_DROP_FROM) return false;
-    int id = pos->piece_at[mv.from];
-    if (!id) return false;
-    const eg_piece *p = &pos->piece[id];
-    if (pos->piece_at[mv.to] && pos->side_at[mv.to] != p->owner) return true;
-    const eg_action *a = &eg_move_of(g, p->owner, p->kind, mv.pattern)->action[mv.action];
-    for (int i = 0; i < a->neffect; i++) {
-        if (a->effect[i].kind != SD_EFFECT_CAPTURE) continue;
-        int sq = eg_offset(g, mv.from, a->effect[i].ax, a->effect[i].ay);
-        if (sq != EG_NONE && pos->piece_at[sq] && pos->side_at[sq] != p->owner) return true;
-    }
-    return false;
 }
 
 /* Reads "[x, y]" or a CELL label at *s; returns the square or EG_NONE. */

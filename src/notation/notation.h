@@ -11,13 +11,14 @@
  * plain kind when there is no promoted one); SFEN marks every promoted kind
  * "+X" and reads only that, strictly.
  */
-#ifndef GGN_ENGINE_NOTATION_H
-#define GGN_ENGINE_NOTATION_H
+#ifndef GGN_NOTATION_INTERNAL_H
+#define GGN_NOTATION_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine.h"
+#include "engine/engine.h"
+#include "ggn/notation.h"
 
 typedef enum eg_notation { EG_NOTATION_FEN, EG_NOTATION_SFEN } eg_notation;
 
