@@ -2,10 +2,14 @@
 #   make            release build in build/
 #   make play       build, then play chess in the terminal (GAME=name for another)
 #   make test       build, then run every test (release build, slow ones included)
+#                   The program and the library need only jansson: make, make play and
+#                   make install build without cmocka (the tests off, with a warning);
+#                   the test targets need it and say so when it is missing.
 #   make asan-test  the test suite again under AddressSanitizer + UBSan (build-asan/)
 #   make clang      warning check with clang: library, program, tests and benchmarks (build-clang/)
 #   make bench      build and run the benchmark programs
-#   make install    install under PREFIX (default /usr/local)
+#   make install    install under PREFIX (default /usr/local); the installed ggn finds its
+#                   games beside itself (PREFIX/share/ggn/games) and ggn.pc names PREFIX
 #   make fuzz       libFuzzer targets (clang, build-fuzz/), each run FUZZ_SECONDS (default 45)
 #   make valgrind-test  the fast suite under valgrind (build-valgrind/, label valgrind)
 BUILD      ?= build
@@ -19,7 +23,7 @@ GAME       ?= chess
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR     := $(if $(GGN_WERROR),ON,OFF)
 
-.PHONY: all build play test test-fast asan-test clang bench install clean fuzz fuzz-build valgrind-test
+.PHONY: all build play test test-fast tests-on asan-test clang bench install clean fuzz fuzz-build valgrind-test
 
 all: build
 
@@ -32,19 +36,26 @@ build: $(BUILD)/CMakeCache.txt
 play: build
 	./$(BUILD)/ggn play $(GAME)
 
-test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+# The test targets turn the tests on in build/ (GGN_TESTS=ON: cmocka required,
+# a clear error without it) unless they are on already.
+tests-on: $(BUILD)/CMakeCache.txt
+	@grep -q '^GGN_TESTS:[A-Z]*=ON$$' $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DGGN_TESTS=ON
 
-test-fast: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
+test: tests-on
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure --no-tests=error -j $(JOBS)
+
+test-fast: tests-on
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure --no-tests=error -j $(JOBS) -LE slow
 
 asan-test:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGGN_SANITIZE=ON -DGGN_WERROR=$(WERROR) -DGGN_BENCH=OFF
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGGN_SANITIZE=ON -DGGN_WERROR=$(WERROR) -DGGN_BENCH=OFF -DGGN_TESTS=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -LE slow
 
 clang:
-	CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DGGN_WERROR=ON
+	CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DGGN_WERROR=ON -DGGN_TESTS=ON
 	cmake --build $(CLANG_BUILD) -j $(JOBS)
 
 bench: build
@@ -66,7 +77,7 @@ fuzz: fuzz-build
 
 # The fast suite under valgrind (tests labelled `valgrind`; debug build, no sanitizers).
 valgrind-test:
-	cmake -S . -B $(VALGRIND_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGGN_WERROR=$(WERROR) -DGGN_BENCH=OFF
+	cmake -S . -B $(VALGRIND_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGGN_WERROR=$(WERROR) -DGGN_BENCH=OFF -DGGN_TESTS=ON
 	cmake --build $(VALGRIND_BUILD) -j $(JOBS)
 	cd $(VALGRIND_BUILD) && ctest --output-on-failure -j $(JOBS) -L valgrind -LE slow -T memcheck \
 	  --overwrite MemoryCheckCommand=$$(command -v valgrind) \

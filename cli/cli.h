@@ -64,13 +64,53 @@ void cli_print_error(FILE *out, const ggn_error *err);
 char *cli_read_arg(const char *arg, ggn_error *err);
 
 /*
- * Resolves a game name to a spec file: an existing path is used as is;
- * otherwise NAME or NAME.json is looked up in the games directories (the
- * source tree's games/ and the installed share/ggn/games). Writes into buf.
+ * Where game names are looked up, in this order (cli_game.c; the same order
+ * is written in docs/ggn.1, README.md and `ggn help`):
+ *   1. each directory of $GGN_PATH (colon-separated),
+ *   2. the installed games, found from the program's own location
+ *      (BINDIR/../share/ggn/games for the usual layout), so an install works
+ *      under any prefix,
+ *   3. the current directory,
+ *   4. the source tree's games/, only for the program in its build tree.
  */
-bool cli_resolve_game(const char *name, char *buf, size_t cap);
+typedef struct cli_game_dir {
+    char *path;          /* malloc'd */
+    const char *origin;  /* why it is searched: "GGN_PATH", "installed games", ... */
+    bool listed;         /* false for the current directory, which may hold any JSON */
+} cli_game_dir;
 
-/* Loads a game by path or games/ name (cli_resolve_game); prints its errors and returns NULL on failure. */
+/* The search path (malloc'd; *count entries, possibly 0). Free with cli_game_dirs_free. */
+cli_game_dir *cli_game_dirs(size_t *count);
+void cli_game_dirs_free(cli_game_dir *dirs, size_t count);
+
+/*
+ * Resolves a game argument to a spec file: an argument with a '/' or naming
+ * an existing file is a path, used as is; otherwise it is a game name, NAME
+ * or NAME.json matched case-insensitively in the search path (an exact match
+ * first). Returns the file's path (malloc'd), or NULL when the name is found
+ * nowhere.
+ */
+char *cli_resolve_game(const char *name);
+
+/* A game of the search path: its name (the file name without ".json") and its file. */
+typedef struct cli_game_file {
+    char *name;  /* malloc'd */
+    char *path;  /* malloc'd */
+} cli_game_file;
+
+/*
+ * The games of the listed directories of the search path, each name once with the file a lookup of it finds, sorted by
+ * name. Malloc'd; *count entries, NULL when there are none or memory ran
+ * out. Free with cli_game_files_free.
+ */
+cli_game_file *cli_game_files(size_t *count);
+void cli_game_files_free(cli_game_file *files, size_t count);
+
+/*
+ * Loads a game by path or name (cli_resolve_game); prints its errors, or for
+ * an unknown name where it looked and which games there are, and returns NULL
+ * on failure.
+ */
 ggn_game *cli_load_game(const char *name);
 
 /*

@@ -4,7 +4,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 const cli_command *cli_find_command(const char *name)
 {
@@ -114,27 +113,4 @@ char *cli_read_arg(const char *arg, ggn_error *err)
     }
     buf[len] = '\0';
     return buf;
-}
-
-static bool is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-bool cli_resolve_game(const char *name, char *buf, size_t cap)
-{
-    if (is_file(name)) {
-        snprintf(buf, cap, "%s", name);
-        return true;
-    }
-    const char *dirs[] = { getenv("GGN_GAMES"), GGN_GAMES_DIR, GGN_INSTALLED_GAMES_DIR };
-    for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
-        if (!dirs[d]) continue;
-        snprintf(buf, cap, "%s/%s.json", dirs[d], name);
-        if (is_file(buf)) return true;
-        snprintf(buf, cap, "%s/%s", dirs[d], name);
-        if (is_file(buf)) return true;
-    }
-    return false;
 }

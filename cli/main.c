@@ -13,6 +13,10 @@ static void print_overview(FILE *out)
     for (size_t k = 0; cli_commands[k]; k++)
         fprintf(out, "  %-10s %s\n", cli_commands[k]->name, cli_commands[k]->summary);
     fprintf(out,
+            "\nA GAME is a game spec file or the name of a game, looked up as NAME.json\n"
+            "(any case) in $GGN_PATH (colon-separated), then the installed games\n"
+            "(PREFIX/share/ggn/games beside PREFIX/bin/ggn), then the current directory;\n"
+            "'ggn games' lists them and 'ggn games --path' shows the directories.\n"
             "\n'ggn help COMMAND' or 'ggn COMMAND --help' explains one command.\n"
             "Exit status: 0 ok, 1 invalid input, 2 usage error.\n");
 }
