@@ -36,9 +36,12 @@ build: $(BUILD)/CMakeCache.txt
 play: build
 	./$(BUILD)/ggn play $(GAME)
 
-# The test targets turn the tests on in build/ (GGN_TESTS=ON: cmocka required,
-# a clear error without it) unless they are on already.
+# The test targets turn the tests on in build/ (GGN_TESTS=ON) unless they are
+# on already. cmocka is checked first, so that a missing one leaves build/ as
+# it was (still good for make play) rather than configured to need it.
 tests-on: $(BUILD)/CMakeCache.txt
+	@pkg-config --exists cmocka || { echo "make: the tests need cmocka, which pkg-config does not find:" \
+	  "install libcmocka-dev (bash .ci/deps does)" >&2; exit 1; }
 	@grep -q '^GGN_TESTS:[A-Z]*=ON$$' $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DGGN_TESTS=ON
 
 test: tests-on
