@@ -56,7 +56,7 @@ static const char help[] =
     "  $ ggn check chess.ggn.json\n"
     "  chess.ggn.json: ok (GGN document)\n"
     "  $ ggn export chess --feen --moves \"e2e4\"\n"
-    "  +r+nbq+kbn+r/+p+p+p+p+p+p+p+p/8/8/4-P3/8/+P+P+P+P1+P+P+P/+RNBQ+KBN+R / c/C\n"
+    "  +rnbq+kbn+r/+p+p+p+p+p+p+p+p/8/8/4-P3/8/+P+P+P+P1+P+P+P/+RNBQ+KBN+R / c/C\n"
     "\n"
     "Exit status: 0 ok, 1 the game, the position or a move is invalid or the\n"
     "game cannot be said in GGN\n"

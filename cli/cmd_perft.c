@@ -66,7 +66,7 @@ static const char help[] =
     "  Nodes: 197281\n"
     "  perft 4: ... nodes/s\n"
     "  $ ggn perft chess 3 --moves \"e2e4 e7e5\"\n"
-    "  Nodes: 25044\n"
+    "  Nodes: 24825\n"
     "  ...\n"
     "  $ ggn perft shogi 2 --sfen 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'\n"
     "  Nodes: 900\n"
