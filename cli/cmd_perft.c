@@ -184,7 +184,7 @@ static void suite_line(suite *s, char *line, int lineno)
         char *next = strchr(field, ';');
         if (next) *next++ = '\0';
         if (nd > GGN_MAX_PERFT_DEPTH || !read_field(field, &depths[nd], &want[nd])) {
-            suite_invalid(s, lineno, "a field is \"D<depth> <count>\" with depth 0 to 32, once each", field);
+            suite_invalid(s, lineno, "a field is \"D<depth> <count>\", depth 0 to 32, at most 33 fields", field);
             return;
         }
         nd++;
@@ -204,6 +204,8 @@ static void suite_line(suite *s, char *line, int lineno)
     }
 
     json_t *jdepths = s->json ? json_array() : NULL;
+    /* At most GGN_MAX_PERFT_DEPTH + 1 fields: " D32 <20 digits>" (25), "; D32 <20>, expected <20>" (62)
+       and " D32" (4) each fit these 33 times over; the clamps below only guard the arithmetic. */
     char ok[2048] = "", bad[2048] = "", skipped[256] = "";
     size_t nok = 0, nbad = 0, nskip = 0;
     for (int k = 0; k < nd; k++) {
