@@ -59,9 +59,8 @@ static const char help[] =
     "  +rnbq+kbn+r/+p+p+p+p+p+p+p+p/8/8/4-P3/8/+P+P+P+P1+P+P+P/+RNBQ+KBN+R / c/C\n"
     "\n"
     "Exit status: 0 ok, 1 the game, the position or a move is invalid or the\n"
-    "game cannot be said in GGN\n"
-    "(more than two players, a kind without a symbol, hands in a spelling that\n"
-    "cannot say them, ...), 2 usage error.\n";
+    "game cannot be said in GGN (more than two players, a kind without a\n"
+    "symbol, hands in a spelling that cannot say them, ...), 2 usage error.\n";
 
 static int run(int argc, char **argv);
 
