@@ -55,7 +55,7 @@ static const char help[] =
     "Example:\n"
     "  $ ggn bestmove chess --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'\n"
     "  a1a8\n"
-    "  score mate 1 ...\n"
+    "  ...\n"
     "\n"
     "Exit status: 0 ok, 1 the game, the position or a move is invalid or the\n"
     "game is already over, 2 usage error.\n";
