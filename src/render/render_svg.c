@@ -1,10 +1,13 @@
 /*
  * render_svg.c — a position as a standalone SVG document (ggn/render.h).
  *
- * Built on the public API only: the board's shape, the pieces and the last
- * move come from ggn/game.h. Text is written into a growing buffer; a
- * failed allocation is remembered and reported once at the end, so the
- * drawing code needs no error paths.
+ * Built on the public API only: the board's shape, the pieces, the hands,
+ * the players' colours and the last move come from ggn/game.h. What the
+ * terminal board of `ggn play` draws the same way (labels, ink, the order of
+ * a hand) is defined here once and public, so the two cannot differ.
+ *
+ * Text is written into a growing buffer; a failed allocation is remembered
+ * and reported once at the end, so the drawing code needs no error paths.
  */
 #include <stdarg.h>
 #include <stdio.h>
