@@ -18,7 +18,7 @@ static const char help[] =
     "                [--load FILE] [--think TIME] [--depth N] [--flip]\n"
     "                [--color WHEN]\n"
     "\n"
-    "Plays GAME (a game spec file or a name from games/; chess when omitted) in\n"
+    "Plays GAME (a game spec file or a name ggn games lists; chess by default) in\n"
     "the terminal. The board is drawn after every move; type a move as its\n"
     "source and destination (e2e4, e2-e4, e2 e4, [4,1] [4,3], e7e8q,\n"
     "e7e8=QUEEN) or one of the commands:\n"

@@ -13,7 +13,7 @@ static const char help[] =
     "Usage: ggn render GAME [--fen FEN | --sfen SFEN] [--moves MOVES] [-o FILE]\n"
     "                  [--flip] [--size PX] [--discs | --glyphs] [--no-coordinates]\n"
     "\n"
-    "Draws a position of GAME (a game spec file or a name from games/) as a\n"
+    "Draws a position of GAME (a game spec file or a name ggn games lists) as a\n"
     "standalone SVG picture: two-tone squares, hatched disabled squares, CELL\n"
     "coordinates, the last move highlighted, and the pieces as chess glyphs\n"
     "(when every kind's symbol is one of K Q R B N P) or as discs in their\n"
