@@ -476,7 +476,7 @@ int sd_betza_compile(const char *s, size_t len, int cols, int rows, sd_bmove *ou
             continue;
         }
         if (c >= '0' && c <= '9') problem(why, i, GGN_E_VALUE, "a range (%c) must follow an atom", c);
-        else if (c > ' ' && c < 127) problem(why, i, GGN_E_UNKNOWN, "unknown character '%c'", c);
+        else if (c >= ' ' && c < 127) problem(why, i, GGN_E_UNKNOWN, "unknown character '%c'", c);
         else problem(why, i, GGN_E_UNKNOWN, "unknown character (byte 0x%02X)", (unsigned)(unsigned char)c);
         return -1;
     }
