@@ -159,9 +159,9 @@ static void test_errors(void **state)
     /* \u0057 is W: six bytes of source for one character, so 'x' is at column 28 + 3 + 5. */
     expect_error("f\\u0057xN",
                  "betza.json:11:36: error: unknown modifier 'x' at position 3 of \"fWxN\" [at /pieces/0/betza]");
-    /* 64 moves at most: gQ on 9 x 9 has 8 directions x 7 screens = 56, and a knight more goes past */
-    expect_error("gQN", "betza.json:11:31: error: the term starting here makes more than 64 moves "
-                        "(GGN_MAX_MOVES_PER_KIND) at position 3 of \"gQN\" [at /pieces/0/betza]");
+    /* 64 moves at most: gQ on 9 x 9 has 8 directions x 7 screens = 56, a knight's 8 reach 64, a wazir goes past */
+    expect_error("gQNW", "betza.json:11:32: error: with the term starting here the piece has more than 64 moves "
+                         "(GGN_MAX_MOVES_PER_KIND) at position 4 of \"gQNW\" [at /pieces/0/betza]");
     /* a piece needs "moves" or "betza" */
     ggn_errors errs;
     ggn_errors_init(&errs);

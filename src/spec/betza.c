@@ -219,7 +219,7 @@ typedef struct compiler {
 static bool emit(compiler *cp, const sd_bmove *b, size_t term)
 {
     if (cp->n >= cp->cap) {
-        problem(cp->why, term, GGN_E_LIMIT, "the term starting here makes more than %d moves (GGN_MAX_MOVES_PER_KIND)",
+        problem(cp->why, term, GGN_E_LIMIT, "with the term starting here the piece has more than %d moves (GGN_MAX_MOVES_PER_KIND)",
                 GGN_MAX_MOVES_PER_KIND);
         return false;
     }
