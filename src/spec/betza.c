@@ -296,8 +296,7 @@ static const char *unsupported(char c)
     case 'o': return "cylinder moves (XBoard's 'o') have no long form in ggn";
     case 'z': return "crooked moves (XBoard's 'z') have no long form in ggn";
     case 'q': return "circular moves (XBoard's 'q') have no long form in ggn";
-    case 'x': return NULL; /* an "unknown modifier", as any other letter */
-    default: return NULL;
+    default: return NULL; /* an "unknown modifier" */
     }
 }
 
