@@ -74,6 +74,19 @@ int ggn_game_leader(const ggn_game *game);
 bool ggn_game_has_hands(const ggn_game *game);
 
 /*
+ * How the kind's symbol marks it as a promoted piece: '+' for a symbol
+ * written "+X" (shogi), '~' for "X~" (FEN's mark, crazyhouse), '\0' for a
+ * plain symbol or none. Promotion is a property of the kind: each promoted
+ * form is a kind of its own (docs/game-spec.md, "captured_as").
+ */
+char ggn_game_kind_mark(const ggn_game *game, int kind);
+/*
+ * The player's display colour, 0xRRGGBB: the spec's "colour", or the fixed
+ * palette's colour of the player's index (docs/game-spec.md, "players").
+ */
+uint32_t ggn_game_player_colour(const ggn_game *game, int player);
+
+/*
  * Writes the kind's moves in Betza's notation (docs/game-spec.md#betza) into
  * buf (cap bytes, NUL-terminated): a string that a spec may give as the
  * piece's "betza" to get exactly the same moves. Returns false, with err
