@@ -7,7 +7,7 @@
 #include <limits.h>
 #include <string.h>
 
-static const char *const piece_keys[] = {"code", "name", "moves", "betza", "symbol", "value", "captured_as", "drops", NULL};
+static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "betza", NULL};
 static const char *const drop_keys[] = {"conditions", "no_checkmate", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
