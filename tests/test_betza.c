@@ -130,38 +130,59 @@ static void expect_error(const char *raw, const char *want)
 static void test_errors(void **state)
 {
     (void)state;
-    expect_error("fWxN", "betza.json:11:31: error: unknown modifier 'x' at position 3 of \"fWxN\" [at /pieces/0/betza]");
-    expect_error("fW2N3Y", "betza.json:11:34: error: unknown atom 'Y' at position 6 of \"fW2N3Y\" [at /pieces/0/betza]");
-    expect_error("3W", "betza.json:11:29: error: a range (3) must follow an atom at position 1 of \"3W\" [at /pieces/0/betza]");
+    expect_error("fWxN",
+                 "betza.json:11:31: error: unknown modifier 'x' at position 3 of \"fWxN\" [at "
+                 "/pieces/0/betza]");
+    expect_error("fW2N3Y",
+                 "betza.json:11:34: error: unknown atom 'Y' at position 6 of \"fW2N3Y\" [at /pieces/0/betza]");
+    expect_error("3W",
+                 "betza.json:11:29: error: range '3' at position 1 of \"3W\": a range must follow an atom "
+                 "[at /pieces/0/betza]");
     expect_error("WfmF fm",
-                 "betza.json:11:33: error: unknown character ' ' at position 5 of \"WfmF fm\" [at /pieces/0/betza]");
-    expect_error("Wfm", "betza.json:11:30: error: modifiers with no atom after them at position 2 of \"Wfm\" [at /pieces/0/betza]");
-    expect_error("KnW", "betza.json:11:30: error: n (lame) on a one-square step: there is no square to block at "
-                        "position 2 of \"KnW\" [at /pieces/0/betza]");
-    expect_error("nNN", "betza.json:11:29: error: n (lame) on a rider: ggn cannot block a rider's leaps between its "
-                        "landings at position 1 of \"nNN\" [at /pieces/0/betza]");
-    expect_error("pN", "betza.json:11:29: error: p needs a rider (as pR or pNN): a single leap has no screen to pass "
-                       "at position 1 of \"pN\" [at /pieces/0/betza]");
-    expect_error("fhW", "betza.json:11:29: error: 'fh' (half) applies only to oblique atoms (N, C, Z), not to W at "
-                        "position 1 of \"fhW\" [at /pieces/0/betza]");
-    expect_error("W40", "betza.json:11:30: error: range 40 is above GGN_MAX_BOARD_SIDE (32) at position 2 of \"W40\" "
-                        "[at /pieces/0/betza]");
-    expect_error("RaW", "betza.json:11:30: error: multi-leg moves (XBoard's 'a') have no long form in ggn at "
-                        "position 2 of \"RaW\" [at /pieces/0/betza]");
-    expect_error("L", "betza.json:11:29: error: atom 'L' means the camel in some programs and the zebra in others; "
-                      "write C (3,1) or Z (3,2) at position 1 of \"L\" [at /pieces/0/betza]");
-    expect_error("ceW", "betza.json:11:30: error: e (en passant) takes one-square leaps forward and sideways (as fF); "
-                        "W here has other moves at position 2 of \"ceW\" [at /pieces/0/betza]");
-    expect_error("RR", "betza.json:11:30: error: R is already a rider; doubling it means nothing at position 2 of "
-                       "\"RR\" [at /pieces/0/betza]");
-    expect_error("jN", "betza.json:11:29: error: j (must jump) is taken by D and A only, which jump over one square; "
-                       "ggn cannot say which squares other leaps must jump at position 1 of \"jN\" [at /pieces/0/betza]");
+                 "betza.json:11:33: error: unknown character ' ' at position 5 of \"WfmF fm\" [at "
+                 "/pieces/0/betza]");
+    expect_error("Wfm",
+                 "betza.json:11:30: error: modifiers at position 2 of \"Wfm\": no atom follows them [at "
+                 "/pieces/0/betza]");
+    expect_error("KnW",
+                 "betza.json:11:30: error: lame 'n' at position 2 of \"KnW\": on a one-square step there is "
+                 "no square to block [at /pieces/0/betza]");
+    expect_error("nNN",
+                 "betza.json:11:29: error: lame 'n' at position 1 of \"nNN\": ggn cannot block a rider's "
+                 "leaps between its landings [at /pieces/0/betza]");
+    expect_error("pN",
+                 "betza.json:11:29: error: hopper 'p' at position 1 of \"pN\": it needs a rider (pR, pNN): "
+                 "a single leap has no screen to pass [at /pieces/0/betza]");
+    expect_error("fhW",
+                 "betza.json:11:29: error: direction 'fh' at position 1 of \"fhW\": h (half) applies only "
+                 "to oblique atoms (N, C, Z), not to W [at /pieces/0/betza]");
+    expect_error("W40",
+                 "betza.json:11:30: error: range 40 at position 2 of \"W40\": it is above "
+                 "GGN_MAX_BOARD_SIDE (32) [at /pieces/0/betza]");
+    expect_error("RaW",
+                 "betza.json:11:30: error: modifier 'a' at position 2 of \"RaW\": XBoard's multi-leg moves "
+                 "have no long form in ggn [at /pieces/0/betza]");
+    expect_error("L",
+                 "betza.json:11:29: error: atom 'L' at position 1 of \"L\": it means the camel in some "
+                 "programs and the zebra in others; write C (3,1) or Z (3,2) [at /pieces/0/betza]");
+    expect_error("ceW",
+                 "betza.json:11:30: error: en passant 'e' at position 2 of \"ceW\": e takes one-square "
+                 "leaps forward and sideways (as fF); W here has other moves [at /pieces/0/betza]");
+    expect_error("RR",
+                 "betza.json:11:30: error: doubled 'R' at position 2 of \"RR\": R is already a rider [at "
+                 "/pieces/0/betza]");
+    expect_error("jN",
+                 "betza.json:11:29: error: must-jump 'j' at position 1 of \"jN\": only D and A take it, "
+                 "which jump over one square; for other leaps ggn cannot say which squares must be occupied "
+                 "[at /pieces/0/betza]");
     /* \u0057 is W: six bytes of source for one character, so 'x' is at column 28 + 3 + 5. */
     expect_error("f\\u0057xN",
-                 "betza.json:11:36: error: unknown modifier 'x' at position 3 of \"fWxN\" [at /pieces/0/betza]");
+                 "betza.json:11:36: error: unknown modifier 'x' at position 3 of \"fWxN\" [at "
+                 "/pieces/0/betza]");
     /* 64 moves at most: gQ on 9 x 9 has 8 directions x 7 screens = 56, a knight's 8 reach 64, a wazir goes past */
-    expect_error("gQNW", "betza.json:11:32: error: with the term starting here the piece has more than 64 moves "
-                         "(GGN_MAX_MOVES_PER_KIND) at position 4 of \"gQNW\" [at /pieces/0/betza]");
+    expect_error("gQNW",
+                 "betza.json:11:32: error: term at position 4 of \"gQNW\": with it the piece has more than "
+                 "64 moves (GGN_MAX_MOVES_PER_KIND) [at /pieces/0/betza]");
     /* a piece needs "moves" or "betza" */
     ggn_errors errs;
     ggn_errors_init(&errs);

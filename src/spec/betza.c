@@ -101,13 +101,29 @@ static void problem(sd_betza_problem *why, size_t pos, ggn_code code, const char
 #endif
     ;
 
+/* What is at fault (shown before the position), and why (shown after it). */
 static void problem(sd_betza_problem *why, size_t pos, ggn_code code, const char *fmt, ...)
 {
     why->pos = pos;
     why->code = code;
+    why->detail[0] = '\0';
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(why->message, sizeof why->message, fmt, ap);
+    va_end(ap);
+}
+
+static void because(sd_betza_problem *why, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void because(sd_betza_problem *why, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why->detail, sizeof why->detail, fmt, ap);
     va_end(ap);
 }
 
@@ -149,12 +165,13 @@ static bool pick(const atom *t, char name, const token *tok, int ntok, unsigned 
         char x = tok[i].x, y = tok[i].y;
         bool half = x == 'h' || y == 'h';
         if (half && !oblique(t)) {
-            problem(why, tok[i].pos, GGN_E_VALUE,
-                    "'%c%c' (half) applies only to oblique atoms (N, C, Z), not to %c", x, y, name);
+            problem(why, tok[i].pos, GGN_E_VALUE, "direction '%c%c'", x, y);
+            because(why, "h (half) applies only to oblique atoms (N, C, Z), not to %c", name);
             return false;
         }
         if (x == y && x == 'h') {
-            problem(why, tok[i].pos, GGN_E_VALUE, "'h' (half) needs a direction beside it (fh, bh, lh, rh, hl, hr)");
+            problem(why, tok[i].pos, GGN_E_VALUE, "direction 'h'");
+            because(why, "h (half) needs a direction beside it: fh, bh, lh, rh, hl, hr");
             return false;
         }
         if (x == y) {
@@ -166,7 +183,8 @@ static bool pick(const atom *t, char name, const token *tok, int ntok, unsigned 
             /* hr: the narrow forward-right move turned by quarter turns (a chiral set); hl its mirror */
             mask |= y == 'r' ? 0x55u : 0xAAu;
         } else if (half) {
-            problem(why, tok[i].pos, GGN_E_VALUE, "'%c%c' is not a direction; with h: fh, bh, lh, rh, hl, hr", x, y);
+            problem(why, tok[i].pos, GGN_E_VALUE, "unknown direction '%c%c'", x, y);
+            because(why, "with h: fh, bh, lh, rh, hl, hr");
             return false;
         } else {
             mask |= pick_pair(t, x, y);
@@ -174,7 +192,8 @@ static bool pick(const atom *t, char name, const token *tok, int ntok, unsigned 
     }
     mask &= (1u << t->n) - 1;
     if (!mask) {
-        problem(why, tok[0].pos, GGN_E_VALUE, "these directions pick no move of %c", name);
+        problem(why, tok[0].pos, GGN_E_VALUE, "directions");
+        because(why, "they pick no move of %c", name);
         return false;
     }
     *out = mask;
@@ -219,8 +238,8 @@ typedef struct compiler {
 static bool emit(compiler *cp, const sd_bmove *b, size_t term)
 {
     if (cp->n >= cp->cap) {
-        problem(cp->why, term, GGN_E_LIMIT, "with the term starting here the piece has more than %d moves (GGN_MAX_MOVES_PER_KIND)",
-                GGN_MAX_MOVES_PER_KIND);
+        problem(cp->why, term, GGN_E_LIMIT, "term");
+        because(cp->why, "with it the piece has more than %d moves (GGN_MAX_MOVES_PER_KIND)", GGN_MAX_MOVES_PER_KIND);
         return false;
     }
     cp->out[cp->n++] = *b;
@@ -245,9 +264,8 @@ static bool emit_atom(compiler *cp, const atom *t, char name, unsigned mask, int
         b.capture = md->c || plain;
         if (md->e) {
             if (range != 1 || d[1] != 1 || d[0] == 0) {
-                problem(cp->why, md->pos_e, GGN_E_VALUE,
-                        "e (en passant) takes one-square leaps forward and sideways (as fF); %c here has other moves",
-                        name);
+                problem(cp->why, md->pos_e, GGN_E_VALUE, "en passant 'e'");
+                because(cp->why, "e takes one-square leaps forward and sideways (as fF); %c here has other moves", name);
                 return false;
             }
             b.ep = true;
@@ -292,10 +310,10 @@ static bool emit_atom(compiler *cp, const atom *t, char name, unsigned mask, int
 static const char *unsupported(char c)
 {
     switch (c) {
-    case 'a': return "multi-leg moves (XBoard's 'a') have no long form in ggn";
-    case 'o': return "cylinder moves (XBoard's 'o') have no long form in ggn";
-    case 'z': return "crooked moves (XBoard's 'z') have no long form in ggn";
-    case 'q': return "circular moves (XBoard's 'q') have no long form in ggn";
+    case 'a': return "XBoard's multi-leg moves have no long form in ggn";
+    case 'o': return "XBoard's cylinder moves have no long form in ggn";
+    case 'z': return "XBoard's crooked moves have no long form in ggn";
+    case 'q': return "XBoard's circular moves have no long form in ggn";
     default: return NULL; /* an "unknown modifier" */
     }
 }
@@ -333,27 +351,30 @@ static bool term(compiler *cp, size_t *ip, size_t start, const token *tok, int n
     int ab[2][2], range;
     int natoms = atom_letter(name, ab, &range);
     if (!natoms) {
-        if (name == 'L' || name == 'J')
-            problem(cp->why, at, GGN_E_VALUE,
-                    "atom '%c' means the camel in some programs and the zebra in others; write C (3,1) or Z (3,2)", name);
-        else if (name == 'O' || name == 'U')
-            problem(cp->why, at, GGN_E_VALUE, "atom '%c' (%s) has no long form in ggn", name,
-                    name == 'O' ? "null move" : "universal leaper");
-        else
+        if (name == 'L' || name == 'J') {
+            problem(cp->why, at, GGN_E_VALUE, "atom '%c'", name);
+            because(cp->why, "it means the camel in some programs and the zebra in others; write C (3,1) or Z (3,2)");
+        } else if (name == 'O' || name == 'U') {
+            problem(cp->why, at, GGN_E_VALUE, "atom '%c'", name);
+            because(cp->why, "the %s has no long form in ggn", name == 'O' ? "null move" : "universal leaper");
+        } else {
             problem(cp->why, at, GGN_E_UNKNOWN, "unknown atom '%c'", name);
+        }
         return false;
     }
     i++;
     bool slider = name == 'R' || name == 'B' || name == 'Q';
     if (i < cp->len && s[i] == name) {
         if (slider) {
-            problem(cp->why, i, GGN_E_VALUE, "%c is already a rider; doubling it means nothing", name);
+            problem(cp->why, i, GGN_E_VALUE, "doubled '%c'", name);
+            because(cp->why, "%c is already a rider", name);
             return false;
         }
         range = 0;
         i++;
         if (i < cp->len && s[i] >= '0' && s[i] <= '9') {
-            problem(cp->why, i, GGN_E_VALUE, "a doubled atom is already a rider; give a range or double it, not both");
+            problem(cp->why, i, GGN_E_VALUE, "range '%c'", s[i]);
+            because(cp->why, "a doubled atom is already a rider: give a range or double it, not both");
             return false;
         }
     } else if (i < cp->len && s[i] >= '0' && s[i] <= '9') {
@@ -364,8 +385,8 @@ static bool term(compiler *cp, size_t *ip, size_t start, const token *tok, int n
             i++;
         }
         if (v > GGN_MAX_BOARD_SIDE) {
-            problem(cp->why, dpos, GGN_E_LIMIT, "range %.*s is above GGN_MAX_BOARD_SIDE (%d)", (int)(i - dpos),
-                    s + dpos, GGN_MAX_BOARD_SIDE);
+            problem(cp->why, dpos, GGN_E_LIMIT, "range %.*s", (int)(i - dpos), s + dpos);
+            because(cp->why, "it is above GGN_MAX_BOARD_SIDE (%d)", GGN_MAX_BOARD_SIDE);
             return false;
         }
         range = (int)v; /* 0: without limit, as XBoard writes it */
@@ -375,44 +396,50 @@ static bool term(compiler *cp, size_t *ip, size_t start, const token *tok, int n
     /* Which modifiers make sense here: refused rather than read some other way. */
     bool rider = range != 1;
     if (md->n && (rider || md->p || md->g || md->j)) {
-        problem(cp->why, md->pos_n, GGN_E_VALUE,
-                rider ? "n (lame) on a rider: ggn cannot block a rider's leaps between its landings"
-                      : "n (lame) cannot be combined with p, g or j");
+        problem(cp->why, md->pos_n, GGN_E_VALUE, "lame 'n'");
+        because(cp->why, "%s", rider ? "ggn cannot block a rider's leaps between its landings"
+                                     : "it cannot be combined with p, g or j");
         return false;
     }
     if ((md->p || md->g) && !rider) {
         size_t pos = md->p ? md->pos_p : md->pos_g;
-        problem(cp->why, pos, GGN_E_VALUE, "%c needs a rider (as %cR or %cNN): a single leap has no screen to pass",
-                md->p ? 'p' : 'g', md->p ? 'p' : 'g', md->p ? 'p' : 'g');
+        char h = md->p ? 'p' : 'g';
+        problem(cp->why, pos, GGN_E_VALUE, "hopper '%c'", h);
+        because(cp->why, "it needs a rider (%cR, %cNN): a single leap has no screen to pass", h, h);
         return false;
     }
     if (md->p && md->g) {
-        problem(cp->why, md->pos_g, GGN_E_VALUE, "p and g together: a move hops one way or the other");
+        problem(cp->why, md->pos_g, GGN_E_VALUE, "grasshopper 'g'");
+        because(cp->why, "p and g together: a move hops one way or the other");
         return false;
     }
     if (md->g && range != 0) {
-        problem(cp->why, md->pos_g, GGN_E_VALUE, "g (grasshopper) takes an unlimited rider, without a range");
+        problem(cp->why, md->pos_g, GGN_E_VALUE, "grasshopper 'g'");
+        because(cp->why, "it takes an unlimited rider, without a range");
         return false;
     }
     if (md->e && md->m) {
-        problem(cp->why, md->pos_e, GGN_E_VALUE, "e with m: both act on an empty square; write e alone, or ce");
+        problem(cp->why, md->pos_e, GGN_E_VALUE, "en passant 'e'");
+        because(cp->why, "e with m: both act on an empty square; write e alone, or ce");
         return false;
     }
     if (md->e && (md->p || md->g || md->j || md->n)) {
-        problem(cp->why, md->pos_e, GGN_E_VALUE, "e (en passant) cannot be combined with n, p, g or j");
+        problem(cp->why, md->pos_e, GGN_E_VALUE, "en passant 'e'");
+        because(cp->why, "it cannot be combined with n, p, g or j");
         return false;
     }
     for (int a = 0; a < natoms; a++) {
         atom t;
         atom_init(&t, ab[a][0], ab[a][1]);
         if (md->n && (t.a == 1)) {
-            problem(cp->why, md->pos_n, GGN_E_VALUE, "n (lame) on a one-square step: there is no square to block");
+            problem(cp->why, md->pos_n, GGN_E_VALUE, "lame 'n'");
+            because(cp->why, "on a one-square step there is no square to block");
             return false;
         }
         if (md->j && (rider || t.a != 2 || (t.b != 0 && t.b != 2))) {
-            problem(cp->why, md->pos_j, GGN_E_VALUE,
-                    "j (must jump) is taken by D and A only, which jump over one square; ggn cannot say which "
-                    "squares other leaps must jump");
+            problem(cp->why, md->pos_j, GGN_E_VALUE, "must-jump 'j'");
+            because(cp->why, "only D and A take it, which jump over one square; for other leaps ggn cannot say "
+                             "which squares must be occupied");
             return false;
         }
         unsigned mask;
@@ -439,7 +466,8 @@ int sd_betza_compile(const char *s, size_t len, int cols, int rows, sd_bmove *ou
         if (!open) start = i;
         if (direction_letter(c)) {
             if (ntok == MAX_TOKENS) {
-                problem(why, i, GGN_E_LIMIT, "more than %d direction modifiers on one atom", MAX_TOKENS);
+                problem(why, i, GGN_E_LIMIT, "direction '%c'", c);
+                because(why, "more than %d direction modifiers on one atom", MAX_TOKENS);
                 return -1;
             }
             i += read_token(s, len, i, &tok[ntok++]);
@@ -458,8 +486,12 @@ int sd_betza_compile(const char *s, size_t len, int cols, int rows, sd_bmove *ou
             case 'j': md.j = true; md.pos_j = i; break;
             default: {
                 const char *no = unsupported(c);
-                if (no) problem(why, i, GGN_E_VALUE, "%s", no);
-                else problem(why, i, GGN_E_UNKNOWN, "unknown modifier '%c'", c);
+                if (no) {
+                    problem(why, i, GGN_E_VALUE, "modifier '%c'", c);
+                    because(why, "%s", no);
+                } else {
+                    problem(why, i, GGN_E_UNKNOWN, "unknown modifier '%c'", c);
+                }
                 return -1;
             }
             }
@@ -474,17 +506,22 @@ int sd_betza_compile(const char *s, size_t len, int cols, int rows, sd_bmove *ou
             open = false;
             continue;
         }
-        if (c >= '0' && c <= '9') problem(why, i, GGN_E_VALUE, "a range (%c) must follow an atom", c);
+        if (c >= '0' && c <= '9') {
+            problem(why, i, GGN_E_VALUE, "range '%c'", c);
+            because(why, "a range must follow an atom");
+        }
         else if (c >= ' ' && c < 127) problem(why, i, GGN_E_UNKNOWN, "unknown character '%c'", c);
         else problem(why, i, GGN_E_UNKNOWN, "unknown character (byte 0x%02X)", (unsigned)(unsigned char)c);
         return -1;
     }
     if (open) {
-        problem(why, start, GGN_E_VALUE, "modifiers with no atom after them");
+        problem(why, start, GGN_E_VALUE, "modifiers");
+        because(why, "no atom follows them");
         return -1;
     }
     if (len == 0) {
-        problem(why, 0, GGN_E_VALUE, "an empty Betza string has no moves");
+        problem(why, 0, GGN_E_VALUE, "empty string");
+        because(why, "a Betza string needs at least one atom");
         return -1;
     }
     return cp.n;

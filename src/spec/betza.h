@@ -38,11 +38,15 @@ typedef struct sd_bmove {
     int legs[GGN_MAX_BOARD_SIDE][2];
 } sd_bmove;
 
-/* Why a string was refused: the byte at fault (0-based) and what is wrong there. */
+/*
+ * Why a string was refused: the byte at fault (0-based), what stands there
+ * ("unknown modifier 'x'") and, when it needs saying, why it is refused.
+ */
 typedef struct sd_betza_problem {
     size_t pos;
     ggn_code code;
-    char message[160];
+    char message[64];
+    char detail[128];    /* "" when the message says it all */
 } sd_betza_problem;
 
 /*
