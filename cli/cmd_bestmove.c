@@ -153,9 +153,9 @@ static int run(int argc, char **argv)
     ggn_search_limits lim = { 0, 0, 0, 0 };
     unsigned long long v;
     if (depth) {
-        if (!parse_number(depth, 1, GGN_SEARCH_MAX_DEPTH, &v))
+        if (!parse_number(depth, 1, GGN_MAX_SEARCH_DEPTH, &v))
             return cli_usage_error("bestmove", "--depth must be a whole number from 1 to %d, not '%s'",
-                                   GGN_SEARCH_MAX_DEPTH, depth);
+                                   GGN_MAX_SEARCH_DEPTH, depth);
         lim.depth = (int)v;
     }
     if (think && !parse_time(think, &lim.time_ms))

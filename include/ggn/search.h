@@ -24,9 +24,10 @@
 #include <stdint.h>
 
 #include "ggn/game.h"
+#include "ggn/limits.h"
 
-/* Deepest iteration the search runs (plies of full-width search). */
-#define GGN_SEARCH_MAX_DEPTH 48
+/* Deepest iteration the search runs: the limit of ggn/limits.h, by the search's name. */
+#define GGN_SEARCH_MAX_DEPTH GGN_MAX_SEARCH_DEPTH
 /* Plies the search may reach below the root, quiescence and extensions included. */
 #define GGN_SEARCH_MAX_PLY 96
 /* Depth used when a search is given no limit at all. */

@@ -22,6 +22,20 @@
 /* Centipawns per pseudo-legal move of difference in mobility. */
 #define SS_MOBILITY_WEIGHT 3
 
+/*
+ * Quiescence bounds (docs/ai.md, "Quiescence"). Without them a position in
+ * which every capture can be answered by another (sixteen queens a side)
+ * makes the capture tree below one horizon node exponential in its length.
+ */
+#define SS_QS_MAX_PLIES 16  /* quiescence plies below the horizon; deeper is judged by material */
+#define SS_QS_FULL_PLIES 4  /* plies that try up to SS_QS_WIDTH moves; deeper, one: the first
+                               recapture on the square just moved to, or the first evasion */
+#define SS_QS_WIDTH 8       /* moves made at most at a quiescence node (captures by MVV/LVA) */
+#define SS_DELTA_MARGIN 200 /* centipawns a capture may gain beyond its victim's value */
+
+/* Nodes between clock readings: a reading costs tens of nanoseconds, a node a microsecond or more. */
+#define SS_CLOCK_EVERY 64
+
 enum { SS_BOUND_NONE = 0, SS_BOUND_UPPER = 1, SS_BOUND_LOWER = 2, SS_BOUND_EXACT = 3 };
 
 /* One transposition-table slot. */
@@ -59,10 +73,11 @@ struct ggn_searcher {
     int root;              /* the player to move at the root: the maximising side */
     bool has_leader;       /* legality = leader safety, and mates exist */
     int value_divisor;     /* material is divided by this (1 unless a kind is worth > SS_VALUE_SCALE) */
+    int kind_value[GGN_MAX_KINDS]; /* each kind's value as material counts it (divided, at least 0) */
+    int leader;            /* the leader kind, or -1 */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
-    int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none */
-    int iteration;         /* depth of the iteration under way; the clock is not read during the first */
+    int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none; read in every iteration, depth 1 included */
     bool aborted;
     /* Hashes of the game so far and of the search path: keys[nkeys - 1] is the current position. */
     uint64_t keys[GGN_MAX_PLY + GGN_SEARCH_MAX_PLY + 1];
@@ -83,8 +98,11 @@ int ss_value_divisor(const ggn_game *g);
 /* eval.c: the full leaf evaluation: material plus mobility (parent_mob < 0: no mobility term). */
 int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, int parent_mob);
 
-/* order.c: fills s->ply[ply].order for moves[0..n); tactical_only keeps captures and promotions (others get INT32_MIN). */
-void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only);
+/*
+ * order.c: fills s->ply[ply].order for moves[0..n); tactical_only keeps captures and promotions,
+ * only_to >= 0 keeps only moves to that square (the others get INT32_MIN).
+ */
+void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only, int only_to);
 /* order.c: the kind standing on a square, or -1. */
 int ss_kind_on(const ggn_searcher *s, int sq);
 /* order.c: a quiet move refuted the position: remember it. */
