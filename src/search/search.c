@@ -41,7 +41,10 @@ static bool visit(ggn_searcher *s)
 {
     s->nodes++;
     if (s->node_limit && s->nodes >= s->node_limit) s->aborted = true;
-    if (s->deadline_ns && s->nodes % SS_CLOCK_EVERY == 0 && now_ns() >= s->deadline_ns) s->aborted = true;
+    if (s->deadline_ns && s->work >= s->next_clock) {
+        s->next_clock = s->work + SS_CLOCK_WORK;
+        if (now_ns() >= s->deadline_ns) s->aborted = true;
+    }
     return !s->aborted;
 }
 
@@ -130,7 +133,9 @@ static void pick(ss_ply *L, size_t from, size_t n)
 static size_t generate(ggn_searcher *s, int ply)
 {
     size_t n = ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES);
-    return n > GGN_MAX_MOVES ? GGN_MAX_MOVES : n;
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    s->work += n + 1;
+    return n;
 }
 
 /* Deep enough that another move could not be made or searched: judge statically. */
@@ -283,7 +288,8 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     const ggn_game *g = ggn_position_game(pos);
     int root = ggn_position_to_move(pos);
     int nplayers = ggn_game_player_count(g);
-    if (s->game != g || (nplayers > 2 && s->last_root != root)) ggn_searcher_clear(s);
+    /* A searcher without a game is clear already (new, or just cleared): no 16 MiB to touch. */
+    if (s->game && (s->game != g || (nplayers > 2 && s->last_root != root))) ggn_searcher_clear(s);
     s->game = g;
     s->last_root = root;
     s->age++;
@@ -301,6 +307,8 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
     s->node_limit = lim->nodes;
+    s->work = 0;
+    s->next_clock = SS_CLOCK_WORK;
     s->deadline_ns = lim->time_ms > 0 ? started + (int64_t)lim->time_ms * 1000000 : 0;
     s->aborted = false;
     size_t h = ggn_position_hash_history(pos, s->keys, GGN_MAX_PLY);

@@ -33,8 +33,12 @@
 #define SS_QS_WIDTH 8       /* moves made at most at a quiescence node (captures by MVV/LVA) */
 #define SS_DELTA_MARGIN 200 /* centipawns a capture may gain beyond its victim's value */
 
-/* Nodes between clock readings: a reading costs tens of nanoseconds, a node a microsecond or more. */
-#define SS_CLOCK_EVERY 64
+/*
+ * Work between clock readings, in moves generated: a node costs about its
+ * move count, so this is about 100 chess nodes (0.1 ms) and a few nodes of
+ * a 32x32 board full of queens alike; a reading costs tens of nanoseconds.
+ */
+#define SS_CLOCK_WORK 4096
 
 enum { SS_BOUND_NONE = 0, SS_BOUND_UPPER = 1, SS_BOUND_LOWER = 2, SS_BOUND_EXACT = 3 };
 
@@ -77,6 +81,7 @@ struct ggn_searcher {
     int leader;            /* the leader kind, or -1 */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
+    uint64_t work, next_clock; /* moves generated so far; the clock is read again at next_clock */
     int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none; read in every iteration, depth 1 included */
     bool aborted;
     /* Hashes of the game so far and of the search path: keys[nkeys - 1] is the current position. */
