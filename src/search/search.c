@@ -145,12 +145,14 @@ static bool at_horizon(const ggn_searcher *s, int ply)
 }
 
 /*
- * Quiescence `qply` plies below the horizon. Bounded three ways, so that a
- * position full of mutual captures costs a few hundred nodes, not millions:
- * SS_QS_MAX_PLIES deep at most; past SS_QS_FULL_PLIES only the best-ordered
- * capture on the square the last move went to (the cheapest attacker
- * retakes, as in a static exchange); and a capture that could not lift the
- * score to alpha even if its victim came free is not made (delta pruning).
+ * Quiescence `qply` plies below the horizon. Bounded, so that a position
+ * full of mutual captures costs at most tens of thousands of nodes below a
+ * leaf, whatever the game, instead of growing exponentially: SS_QS_MAX_PLIES
+ * deep at most; SS_QS_WIDTH moves made at most at a node; and past
+ * SS_QS_FULL_PLIES a single line: the first recapture on the square the last
+ * move went to (the cheapest attacker retakes, as in a static exchange), or
+ * in check the first legal evasion. Standing pat stays open to the side to
+ * move, so a capture left out can only make its score lower, never a mate.
  */
 static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped)
 {
@@ -181,11 +183,6 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         pick(L, i, n);
         if (L->order[i] == INT32_MIN) break;
         ggn_move m = L->moves[i];
-        if (!in_check && !m.promotion) {
-            /* Delta pruning; a leader is never priced, and a capture by side effect (victim -1) is always tried. */
-            int victim = ss_kind_on(s, m.to);
-            if (victim >= 0 && victim != s->leader && best + s->kind_value[victim] + SS_DELTA_MARGIN <= alpha) continue;
-        }
         if (!try_move(s, m, mover)) continue;
         legal++;
         int v = child(s, side, -(qply + 1), alpha, beta, ply + 1, (int)n);
@@ -299,11 +296,6 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->root = root;
     s->has_leader = ggn_game_leader(g) >= 0;
     s->value_divisor = ss_value_divisor(g);
-    s->leader = ggn_game_leader(g);
-    for (int k = 0; k < ggn_game_kind_count(g) && k < GGN_MAX_KINDS; k++) {
-        int v = ggn_game_kind_value(g, k) / s->value_divisor;
-        s->kind_value[k] = v < 0 ? 0 : v;
-    }
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
     s->node_limit = lim->nodes;

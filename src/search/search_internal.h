@@ -31,7 +31,6 @@
 #define SS_QS_FULL_PLIES 4  /* plies that try up to SS_QS_WIDTH moves; deeper, one: the first
                                recapture on the square just moved to, or the first evasion */
 #define SS_QS_WIDTH 8       /* moves made at most at a quiescence node (captures by MVV/LVA) */
-#define SS_DELTA_MARGIN 200 /* centipawns a capture may gain beyond its victim's value */
 
 /*
  * Work between clock readings, in moves generated: a node costs about its
@@ -77,8 +76,6 @@ struct ggn_searcher {
     int root;              /* the player to move at the root: the maximising side */
     bool has_leader;       /* legality = leader safety, and mates exist */
     int value_divisor;     /* material is divided by this (1 unless a kind is worth > SS_VALUE_SCALE) */
-    int kind_value[GGN_MAX_KINDS]; /* each kind's value as material counts it (divided, at least 0) */
-    int leader;            /* the leader kind, or -1 */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
     uint64_t work, next_clock; /* moves generated so far; the clock is read again at next_clock */
