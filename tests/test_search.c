@@ -417,10 +417,11 @@ static void test_hostile_depth_only(void **state)
             assert_true(ggn_search_best(pos, &lim, &r));
             assert_true(r.found);
             assert_true(is_legal(pos, r.best));
+            const char *name = hostile_name(&hostile[i]);
             if (r.depth != depth)
-                fail_msg("%s: depth %d not completed within %u nodes (reached depth %d)", hostile_name(&hostile[i]), depth,
+                fail_msg("%s: depth %d not completed within %u nodes (reached depth %d)", name, depth,
                          HOSTILE_NODE_GUARD, r.depth);
-            print_message("%s: depth %d in %llu nodes\n", hostile_name(&hostile[i]), depth, (unsigned long long)r.nodes);
+            print_message("%s: depth %d in %llu nodes\n", name, depth, (unsigned long long)r.nodes);
         }
         ggn_position_free(pos);
         ggn_game_free(g);

@@ -109,7 +109,8 @@ static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int be
     bool flip = root_side(s) != parent_side;
     int pm = flip ? mobility : -1;
     if (flip) {
-        return depth > 0 ? -search(s, depth, -beta, -alpha, ply, true) : -qsearch(s, -depth, -beta, -alpha, ply, pm, true);
+        return depth > 0 ? -search(s, depth, -beta, -alpha, ply, true)
+                         : -qsearch(s, -depth, -beta, -alpha, ply, pm, true);
     }
     return depth > 0 ? search(s, depth, alpha, beta, ply, false) : qsearch(s, -depth, alpha, beta, ply, pm, false);
 }
@@ -151,8 +152,9 @@ static bool at_horizon(const ggn_searcher *s, int ply)
  * deep at most; SS_QS_WIDTH moves made at most at a node; and past
  * SS_QS_FULL_PLIES a single line: the first recapture on the square the last
  * move went to (the cheapest attacker retakes, as in a static exchange), or
- * in check the first legal evasion. Standing pat stays open to the side to
- * move, so a capture left out can only make its score lower, never a mate.
+ * in check the first legal evasion. A move left out can only lower the
+ * score of the side to move (which may still stand pat when not in check),
+ * and never makes a mate: that needs every move to be illegal.
  */
 static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped)
 {
@@ -172,7 +174,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }
-    /* Past the full plies one move is made: the first recapture on the square just moved to, or in check the first evasion. */
+    /* Past the full plies, one move: the first recapture on the square just moved to, or the first evasion. */
     bool tail = qply >= SS_QS_FULL_PLIES;
     ggn_move last;
     int only_to = tail && !in_check && ggn_position_last_move(s->pos, &last) ? last.to : -1;

@@ -23,7 +23,7 @@
 #define SS_MOBILITY_WEIGHT 3
 
 /*
- * Quiescence bounds (docs/ai.md, "Quiescence"). Without them a position in
+ * Quiescence bounds (docs/ai.md, "Bounded quiescence"). Without them a position in
  * which every capture can be answered by another (sixteen queens a side)
  * makes the capture tree below one horizon node exponential in its length.
  */
