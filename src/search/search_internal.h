@@ -62,6 +62,9 @@ struct ggn_searcher {
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
     int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none */
+    const atomic_bool *stop;        /* ggn_searcher_set_stop (NULL = never) */
+    ggn_search_progress progress;   /* ggn_searcher_set_progress (NULL = none) */
+    void *progress_context;
     int iteration;         /* depth of the iteration under way; the clock is not read during the first */
     bool aborted;
     /* Hashes of the game so far and of the search path: keys[nkeys - 1] is the current position. */
