@@ -39,13 +39,18 @@ typedef struct uci_session {
     pthread_t thread;
     uci_go go;
     ggn_search_limits limits;
+    bool endless;                 /* go infinite, go ponder, or a bare go: only stop (or quit, or the end of input) ends it */
     atomic_bool stop;             /* read by the search: stop now */
     pthread_mutex_t wait_lock;    /* with wait_cond: an infinite search waits for `stop` before answering */
     pthread_cond_t wait_cond;
     bool released;
 } uci_session;
 
-/* Writes one line (the format without its newline) and flushes. */
+/*
+ * Writes one line (the format without its newline) and flushes. Bytes that
+ * are not printable ASCII come out as \xNN: error lines quote what the GUI
+ * sent, and a protocol line never carries raw control bytes.
+ */
 static void say(uci_session *s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -54,14 +59,29 @@ static void say(uci_session *s, const char *fmt, ...)
 
 static void say(uci_session *s, const char *fmt, ...)
 {
-    pthread_mutex_lock(&s->out_lock);
+    char small[1024], *text = small;
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(s->out, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n >= sizeof small) {
+        text = malloc((size_t)n + 1);
+        if (!text) return;
+        va_start(ap, fmt);
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    pthread_mutex_lock(&s->out_lock);
+    for (const char *p = text; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c >= 0x20 && c < 0x7f) fputc(c, s->out);
+        else fprintf(s->out, "\\x%02x", c);
+    }
     fputc('\n', s->out);
     fflush(s->out);
     pthread_mutex_unlock(&s->out_lock);
+    if (text != small) free(text);
 }
 
 /* ---- the game ------------------------------------------------------------ */
@@ -177,7 +197,7 @@ static void *search_main(void *arg)
 static void finish_search(uci_session *s, bool stop)
 {
     if (!s->searching) return;
-    if (stop || s->go.infinite || s->go.ponder) atomic_store(&s->stop, true);
+    if (stop || s->endless) atomic_store(&s->stop, true);
     pthread_mutex_lock(&s->wait_lock);
     s->released = true;
     pthread_cond_signal(&s->wait_cond);
@@ -196,12 +216,9 @@ static void start_search(uci_session *s, const char *args)
     s->limits.time_ms = uci_time_budget(&s->go, first, s->overhead_ms);
     s->limits.depth = s->go.depth > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->go.depth;
     s->limits.nodes = s->go.nodes;
-    if (s->go.infinite || s->go.ponder) {
-        s->limits.time_ms = 0;
-        if (!s->limits.depth) s->limits.depth = GGN_SEARCH_MAX_DEPTH;
-    } else if (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes) {
-        s->limits.depth = GGN_SEARCH_MAX_DEPTH; /* bare "go": think until "stop" or the deepest iteration */
-    }
+    if (s->go.infinite || s->go.ponder) s->limits.time_ms = 0;
+    s->endless = s->go.infinite || s->go.ponder || (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes);
+    if (s->endless && !s->limits.depth) s->limits.depth = GGN_SEARCH_MAX_DEPTH; /* think until told to stop */
     atomic_store(&s->stop, false);
     s->released = false;
     if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
@@ -482,8 +499,10 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg)
         fprintf(stderr, "ggn uci: cannot start with game '%s'\n", game_arg);
         status = CLI_INVALID;
     } else {
-        while (read_line(s, line, UCI_MAX_LINE) && handle(s, line)) {}
-        finish_search(s, true);
+        bool quit = false;
+        while (!quit && read_line(s, line, UCI_MAX_LINE)) quit = !handle(s, line);
+        /* quit ends a search at once; the end of input lets a search with limits answer first (scripts). */
+        finish_search(s, quit);
     }
     ggn_position_free(s->pos);
     ggn_game_free(s->game);
