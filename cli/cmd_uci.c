@@ -42,5 +42,5 @@ static int run(int argc, char **argv)
         if (game) return cli_usage_error("uci", "unexpected argument '%s'", argv[i]);
         game = argv[i];
     }
-    return uci_session_run(stdin, stdout, game ? game : "chess");
+    return uci_session_run(stdin, stdout, game ? game : "chess", UCI_DIALECT_UCI);
 }

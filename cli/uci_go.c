@@ -31,11 +31,13 @@ static bool read_count(const char **p, long long *out)
     return true;
 }
 
-void uci_go_parse(const char *args, uci_go *go, const char **bad)
+void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char **bad)
 {
     memset(go, 0, sizeof *go);
     *bad = NULL;
-    static const char *const timed[] = { "wtime", "btime", "winc", "binc", "movetime" };
+    static const char *const timed[] = { "wtime", "btime", "winc", "binc", "movetime", "byoyomi" };
+    /* White moves first in chess, black (sente) in shogi. */
+    int white = dialect == UCI_DIALECT_USI ? 1 : 0, black = 1 - white;
     const char *p = args;
     for (;;) {
         while (*p == ' ' || *p == '\t') p++;
@@ -53,7 +55,8 @@ void uci_go_parse(const char *args, uci_go *go, const char **bad)
             continue;
         }
         long *slot = NULL;
-        long *slots[] = { &go->wtime, &go->btime, &go->winc, &go->binc, &go->movetime };
+        long *slots[] = { &go->time[white], &go->time[black], &go->inc[white], &go->inc[black], &go->movetime,
+                          &go->byoyomi };
         for (size_t i = 0; i < sizeof timed / sizeof timed[0]; i++)
             if (IS(timed[i])) slot = slots[i];
         bool is_depth = IS("depth"), is_nodes = IS("nodes"), is_mtg = IS("movestogo");
@@ -71,15 +74,21 @@ void uci_go_parse(const char *args, uci_go *go, const char **bad)
     }
 }
 
-long uci_time_budget(const uci_go *go, bool first, long overhead_ms)
+long uci_time_budget(const uci_go *go, int player, long overhead_ms)
 {
     if (go->infinite) return 0;
     if (go->movetime > 0) {
         long t = go->movetime - overhead_ms;
         return t > 1 ? t : 1;
     }
-    long left = first ? go->wtime : go->btime;
-    long inc = first ? go->winc : go->binc;
+    long left = go->time[player != 0];
+    long inc = go->inc[player != 0];
+    if (go->byoyomi > 0) {
+        /* Byoyomi is spent every move anyway: use it, and a slice of the main time on top. */
+        long slice = left > overhead_ms ? (left - overhead_ms) / 30 : 0;
+        long t = go->byoyomi - overhead_ms + slice;
+        return t > 1 ? t : 1;
+    }
     if (left <= 0 && inc <= 0) return 0; /* no clock given */
     /* Spread what is left over the moves still to play (30 when the GUI does not say), plus most of the increment. */
     int moves = go->movestogo > 0 ? go->movestogo : 30;

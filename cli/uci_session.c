@@ -26,6 +26,8 @@ enum {
 };
 
 typedef struct uci_session {
+    uci_dialect dialect;
+    const char *protocol;         /* "uci" or "usi": the handshake word, and the name in messages */
     FILE *in, *out;
     pthread_mutex_t out_lock;
     char variant[256];            /* the UCI_Variant value, or the GameFile path */
@@ -84,6 +86,23 @@ static void say(uci_session *s, const char *fmt, ...)
     if (text != small) free(text);
 }
 
+/* ---- the dialect ----------------------------------------------------------- */
+
+/* The move as the dialect writes it: coordinates (e2e4, P@e4) or USI (7g7f, P*5e). */
+static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t cap)
+{
+    size_t n = s->dialect == UCI_DIALECT_USI ? ggn_move_format_usi(s->pos, move, buf, cap)
+                                             : ggn_move_format(s->pos, move, buf, cap);
+    if (!n) snprintf(buf, cap, "0000");
+    return n;
+}
+
+/* The position as the dialect writes it (FEN or SFEN); false when it does not fit. */
+static bool write_position(const uci_session *s, const ggn_position *pos, char *buf, size_t cap)
+{
+    return s->dialect == UCI_DIALECT_USI ? ggn_position_sfen(pos, buf, cap) > 0 : ggn_position_fen(pos, buf, cap) > 0;
+}
+
 /* ---- the game ------------------------------------------------------------ */
 
 /* Loads a game for UCI: two players and FEN are needed. On failure says why and keeps the old game. */
@@ -109,8 +128,11 @@ static bool select_game(uci_session *s, const char *name)
         return false;
     }
     free(errs);
-    if (ggn_game_player_count(game) != 2 || !ggn_game_has_fen(game)) {
-        say(s, "info string error: %s: UCI needs a game of two players with FEN (a symbol for every kind)", name);
+    if (ggn_game_player_count(game) != 2 || !ggn_game_has_fen(game) ||
+        (s->dialect == UCI_DIALECT_USI && !ggn_game_has_usi(game))) {
+        say(s, "info string error: %s: %s needs a game of two players with FEN (a symbol for every kind)%s", name,
+            s->dialect == UCI_DIALECT_USI ? "USI" : "UCI",
+            s->dialect == UCI_DIALECT_USI ? " of at most 9 files and 26 ranks" : "");
         ggn_game_free(game);
         return false;
     }
@@ -134,7 +156,7 @@ static void say_variant(uci_session *s)
 {
     char fen[GGN_MAX_FEN_BYTES];
     ggn_position *start = ggn_position_new(s->game);
-    if (!start || !ggn_position_fen(start, fen, sizeof fen)) fen[0] = '\0';
+    if (!start || !write_position(s, start, fen, sizeof fen)) fen[0] = '\0';
     ggn_position_free(start);
     int pocket = ggn_game_has_hands(s->game) ? ggn_game_kind_count(s->game) : 0;
     say(s, "info string variant %s files %d ranks %d pocket %d startpos %s", s->variant, ggn_game_cols(s->game),
@@ -156,7 +178,7 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
     uci_session *s = ctx;
     char score[32], move[64];
     say_score(score, sizeof score, r->score);
-    if (!ggn_move_format(s->pos, r->best, move, sizeof move)) snprintf(move, sizeof move, "0000");
+    write_move(s, r->best, move, sizeof move);
     unsigned long long nps = elapsed_ms > 0 ? (unsigned long long)(r->nodes * 1000 / (uint64_t)elapsed_ms) : 0;
     say(s, "info depth %d score %s nodes %llu nps %llu time %ld pv %s", r->depth, score,
         (unsigned long long)r->nodes, nps, elapsed_ms, move);
@@ -176,11 +198,11 @@ static void *search_main(void *arg)
         pthread_mutex_unlock(&s->wait_lock);
     }
     if (!found) {
-        say(s, "bestmove (none)");
+        say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
         return NULL;
     }
     char move[64];
-    if (!ggn_move_format(s->pos, r.best, move, sizeof move)) snprintf(move, sizeof move, "0000");
+    write_move(s, r.best, move, sizeof move);
     char score[32];
     say_score(score, sizeof score, r.score);
     say(s, "info depth %d score %s nodes %llu time %ld pv %s", r.depth, score, (unsigned long long)r.nodes, elapsed,
@@ -209,11 +231,10 @@ static void finish_search(uci_session *s, bool stop)
 static void start_search(uci_session *s, const char *args)
 {
     const char *bad;
-    uci_go_parse(args, &s->go, &bad);
+    uci_go_parse(args, s->dialect, &s->go, &bad);
     if (bad) say(s, "info string error: go: '%.*s' needs a whole number", (int)strcspn(bad, " \t"), bad);
-    bool first = ggn_position_to_move(s->pos) == 0;
     memset(&s->limits, 0, sizeof s->limits);
-    s->limits.time_ms = uci_time_budget(&s->go, first, s->overhead_ms);
+    s->limits.time_ms = uci_time_budget(&s->go, ggn_position_to_move(s->pos), s->overhead_ms);
     s->limits.depth = s->go.depth > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->go.depth;
     s->limits.nodes = s->go.nodes;
     if (s->go.infinite || s->go.ponder) s->limits.time_ms = 0;
@@ -223,7 +244,7 @@ static void start_search(uci_session *s, const char *args)
     s->released = false;
     if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
         say(s, "info string error: cannot start the search thread");
-        say(s, "bestmove (none)");
+        say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
         return;
     }
     s->searching = true;
@@ -241,8 +262,8 @@ static ggn_searcher *new_searcher(uci_session *s, size_t hash_mb)
 
 /* ---- commands ---------------------------------------------------------------- */
 
-/* True when the shipped game loads and has two players and FEN (what UCI can play). */
-static bool playable(const char *name)
+/* True when the shipped game loads and has two players and FEN (and USI's board size, for USI). */
+static bool playable(const uci_session *s, const char *name)
 {
     char path[4096];
     if (!cli_resolve_game(name, path, sizeof path)) return false;
@@ -251,7 +272,8 @@ static bool playable(const char *name)
     ggn_errors_init(errs);
     ggn_game *game = ggn_game_load_file(path, errs);
     free(errs);
-    bool ok = game && ggn_game_player_count(game) == 2 && ggn_game_has_fen(game);
+    bool ok = game && ggn_game_player_count(game) == 2 && ggn_game_has_fen(game) &&
+              (s->dialect != UCI_DIALECT_USI || ggn_game_has_usi(game));
     ggn_game_free(game);
     return ok;
 }
@@ -264,7 +286,7 @@ static void say_options(uci_session *s)
     cli_game_list list;
     if (cli_list_games(&list)) {
         for (size_t i = 0; i < list.count; i++) {
-            if (!playable(list.names[i])) continue;
+            if (!playable(s, list.names[i])) continue;
             int n = snprintf(vars + len, sizeof vars - len, " var %s", list.names[i]);
             if (n < 0 || (size_t)n >= sizeof vars - len) break;
             len += (size_t)n;
@@ -274,7 +296,8 @@ static void say_options(uci_session *s)
     vars[len] = '\0';
     say(s, "option name UCI_Variant type combo default %s%s", s->variant, vars);
     say(s, "option name GameFile type string default <empty>");
-    say(s, "option name Hash type spin default %d min 1 max %d", GGN_SEARCH_DEFAULT_TT_MB, UCI_MAX_HASH_MB);
+    say(s, "option name %s type spin default %d min 1 max %d", s->dialect == UCI_DIALECT_USI ? "USI_Hash" : "Hash",
+        GGN_SEARCH_DEFAULT_TT_MB, UCI_MAX_HASH_MB);
     say(s, "option name Clear Hash type button");
     say(s, "option name Threads type spin default 1 min 1 max 1");
     say(s, "option name Move Overhead type spin default %d min 0 max %d", UCI_DEFAULT_OVERHEAD_MS,
@@ -310,7 +333,7 @@ static void set_option(uci_session *s, const char *args)
     }
     if (strcasecmp(key, "UCI_Variant") == 0 || strcasecmp(key, "GameFile") == 0) {
         if (strcmp(value, "<empty>") != 0 && select_game(s, value)) say_variant(s);
-    } else if (strcasecmp(key, "Hash") == 0) {
+    } else if (strcasecmp(key, "Hash") == 0 || strcasecmp(key, "USI_Hash") == 0) {
         long mb = strtol(value, NULL, 10);
         if (mb < 1 || mb > UCI_MAX_HASH_MB) {
             say(s, "info string error: Hash must be 1 to %d (MB), not '%s'", UCI_MAX_HASH_MB, value);
@@ -330,7 +353,8 @@ static void set_option(uci_session *s, const char *args)
         long ms = strtol(value, NULL, 10);
         if (ms < 0 || ms > UCI_MAX_OVERHEAD_MS) say(s, "info string error: Move Overhead must be 0 to %d", UCI_MAX_OVERHEAD_MS);
         else s->overhead_ms = ms;
-    } else if (strcasecmp(key, "UCI_Chess960") == 0 || strcasecmp(key, "Ponder") == 0) {
+    } else if (strcasecmp(key, "UCI_Chess960") == 0 || strcasecmp(key, "Ponder") == 0 ||
+               strcasecmp(key, "USI_Ponder") == 0) {
         /* GUIs send these to every engine; ggn writes castling as the king's move and does not ponder. */
     } else {
         say(s, "info string error: no option '%s'", key);
@@ -349,8 +373,10 @@ static void set_position(uci_session *s, const char *args)
     }
     ggn_error err;
     ggn_error_clear(&err);
-    if (strncmp(args, "fen", 3) == 0 && (args[3] == ' ' || !args[3])) {
-        const char *f = args + 3;
+    const char *kind = s->dialect == UCI_DIALECT_USI ? "sfen" : "fen";
+    size_t wlen = strlen(kind);
+    if (strncmp(args, kind, wlen) == 0 && (args[wlen] == ' ' || !args[wlen])) {
+        const char *f = args + wlen;
         while (*f == ' ') f++;
         size_t n = moves ? (size_t)(moves - f) : strlen(f);
         char fen[GGN_MAX_FEN_BYTES];
@@ -361,13 +387,15 @@ static void set_position(uci_session *s, const char *args)
         }
         memcpy(fen, f, n);
         fen[n] = '\0';
-        if (!ggn_position_set_fen(pos, fen, &err)) {
-            say(s, "info string error: position fen: %s", err.message);
+        bool set = s->dialect == UCI_DIALECT_USI ? ggn_position_set_sfen(pos, fen, &err)
+                                                 : ggn_position_set_fen(pos, fen, &err);
+        if (!set) {
+            say(s, "info string error: position %s: %s", kind, err.message);
             ggn_position_free(pos);
             return;
         }
     } else if (strncmp(args, "startpos", 8) != 0) {
-        say(s, "info string error: position needs 'startpos' or 'fen'");
+        say(s, "info string error: position needs 'startpos' or '%s'", kind);
         ggn_position_free(pos);
         return;
     }
@@ -399,7 +427,7 @@ static void say_divide(uci_session *s, int depth)
     uint64_t total = 0;
     for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
         char text[64];
-        if (!ggn_move_format(s->pos, moves[i], text, sizeof text)) snprintf(text, sizeof text, "?");
+        write_move(s, moves[i], text, sizeof text);
         ggn_position_make(s->pos, moves[i]);
         uint64_t count = depth > 1 ? ggn_perft(s->pos, depth - 1) : 1;
         ggn_position_unmake(s->pos);
@@ -429,14 +457,14 @@ static bool handle(uci_session *s, char *line)
         /* A command that needs the position: a search with limits is let finish, an endless one is ended. */
         finish_search(s, false);
         return handle(s, line);
-    } else if (IS("uci")) {
+    } else if (w == strlen(s->protocol) && strncmp(line, s->protocol, w) == 0) {
         say(s, "id name ggn %s", GGN_VERSION_STRING);
         say(s, "id author the ggn developers");
         say_options(s);
-        say(s, "uciok");
+        say(s, "%sok", s->protocol);
     } else if (IS("setoption")) {
         set_option(s, rest);
-    } else if (IS("ucinewgame")) {
+    } else if (IS("ucinewgame") || IS("usinewgame")) {
         ggn_searcher_clear(s->searcher);
         set_position(s, "startpos");
     } else if (IS("position")) {
@@ -451,7 +479,9 @@ static bool handle(uci_session *s, char *line)
         }
     } else if (IS("d")) {
         char fen[GGN_MAX_FEN_BYTES];
-        if (ggn_position_fen(s->pos, fen, sizeof fen)) say(s, "Fen: %s", fen);
+        if (write_position(s, s->pos, fen, sizeof fen)) say(s, "%s: %s", s->dialect == UCI_DIALECT_USI ? "Sfen" : "Fen", fen);
+    } else if (IS("gameover")) {
+        /* USI's "gameover win|lose|draw": nothing to do until the next game. */
     } else {
         say(s, "info string error: unknown command '%.*s'", (int)(w < 64 ? w : 64), line);
     }
@@ -476,7 +506,7 @@ static bool read_line(uci_session *s, char *buf, size_t cap)
     }
 }
 
-int uci_session_run(FILE *in, FILE *out, const char *game_arg)
+int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect dialect)
 {
     uci_session *s = calloc(1, sizeof *s);
     char *line = malloc(UCI_MAX_LINE);
@@ -486,6 +516,8 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg)
         free(line);
         return CLI_INVALID;
     }
+    s->dialect = dialect;
+    s->protocol = dialect == UCI_DIALECT_USI ? "usi" : "uci";
     s->in = in;
     s->out = out;
     pthread_mutex_init(&s->out_lock, NULL);
@@ -496,7 +528,7 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg)
     s->searcher = new_searcher(s, s->hash_mb);
     int status = CLI_OK;
     if (!s->searcher || !select_game(s, game_arg)) {
-        fprintf(stderr, "ggn uci: cannot start with game '%s'\n", game_arg);
+        fprintf(stderr, "ggn %s: cannot start with game '%s'\n", s->protocol, game_arg);
         status = CLI_INVALID;
     } else {
         bool quit = false;

@@ -207,42 +207,88 @@ static void test_time_budget(void **state)
     (void)state;
     uci_go go;
     const char *bad;
-    uci_go_parse("wtime 1000 btime 2000 winc 10 binc 20 movestogo 0", &go, &bad);
+    uci_go_parse("wtime 1000 btime 2000 winc 10 binc 20 movestogo 0", UCI_DIALECT_UCI, &go, &bad);
     assert_null(bad);
-    assert_int_equal(go.wtime, 1000);
-    assert_int_equal(go.binc, 20);
+    assert_int_equal(go.time[0], 1000); /* white moves first in chess */
+    assert_int_equal(go.inc[1], 20);
     /* 1 s + 10 ms: a small slice, far below what is left. */
-    long w = uci_time_budget(&go, true, 30);
+    long w = uci_time_budget(&go, 0, 30);
     assert_true(w >= 1 && w <= 60);
-    long b = uci_time_budget(&go, false, 30);
+    long b = uci_time_budget(&go, 1, 30);
     assert_true(b > w && b <= 100);
+    /* In USI black (sente) moves first: btime is player 0's clock. */
+    uci_go_parse("btime 3000 wtime 1000 byoyomi 500", UCI_DIALECT_USI, &go, &bad);
+    assert_int_equal(go.time[0], 3000);
+    assert_int_equal(go.time[1], 1000);
+    assert_int_equal(go.byoyomi, 500);
+    /* Byoyomi is spent each move anyway: at least it, less the overhead, never past it by more than a slice. */
+    long by = uci_time_budget(&go, 0, 30);
+    assert_true(by >= 470 && by <= 470 + 3000 / 30);
+    uci_go_parse("btime 0 wtime 0 byoyomi 1000", UCI_DIALECT_USI, &go, &bad);
+    assert_int_equal(uci_time_budget(&go, 1, 30), 970);
     /* 10 s for 40 moves, 3 moves before the control: at most 2/5 of what is left. */
-    uci_go_parse("wtime 600 btime 600 movestogo 3", &go, &bad);
-    assert_true(uci_time_budget(&go, true, 30) <= (600 - 30) * 2 / 5);
-    assert_true(uci_time_budget(&go, true, 30) >= (600 - 30) / 3 - 1);
+    uci_go_parse("wtime 600 btime 600 movestogo 3", UCI_DIALECT_UCI, &go, &bad);
+    assert_true(uci_time_budget(&go, 0, 30) <= (600 - 30) * 2 / 5);
+    assert_true(uci_time_budget(&go, 0, 30) >= (600 - 30) / 3 - 1);
     /* The last move before the control may use most, never all, of the clock. */
-    uci_go_parse("wtime 500 btime 500 movestogo 1", &go, &bad);
-    long last = uci_time_budget(&go, true, 30);
+    uci_go_parse("wtime 500 btime 500 movestogo 1", UCI_DIALECT_UCI, &go, &bad);
+    long last = uci_time_budget(&go, 0, 30);
     assert_true(last > 200 && last < 470);
     /* Almost out of time: still a positive budget, below what is left. */
-    uci_go_parse("wtime 5 btime 5", &go, &bad);
-    assert_true(uci_time_budget(&go, true, 30) >= 1 && uci_time_budget(&go, true, 30) < 5);
+    uci_go_parse("wtime 5 btime 5", UCI_DIALECT_UCI, &go, &bad);
+    assert_true(uci_time_budget(&go, 0, 30) >= 1 && uci_time_budget(&go, 0, 30) < 5);
     /* movetime keeps the overhead back; infinite and no clock mean no time limit. */
-    uci_go_parse("movetime 1000", &go, &bad);
-    assert_int_equal(uci_time_budget(&go, true, 30), 970);
-    uci_go_parse("infinite", &go, &bad);
+    uci_go_parse("movetime 1000", UCI_DIALECT_UCI, &go, &bad);
+    assert_int_equal(uci_time_budget(&go, 0, 30), 970);
+    uci_go_parse("infinite", UCI_DIALECT_UCI, &go, &bad);
     assert_true(go.infinite);
-    assert_int_equal(uci_time_budget(&go, true, 30), 0);
-    uci_go_parse("depth 7 nodes 5000 searchmoves e2e4", &go, &bad);
+    assert_int_equal(uci_time_budget(&go, 0, 30), 0);
+    uci_go_parse("depth 7 nodes 5000 searchmoves e2e4", UCI_DIALECT_UCI, &go, &bad);
     assert_int_equal(go.depth, 7);
     assert_int_equal(go.nodes, 5000);
-    assert_int_equal(uci_time_budget(&go, true, 30), 0);
-    uci_go_parse("wtime -40 btime 100", &go, &bad); /* a clock already run out is read as 0 */
+    assert_int_equal(uci_time_budget(&go, 0, 30), 0);
+    uci_go_parse("wtime -40 btime 100", UCI_DIALECT_UCI, &go, &bad); /* a clock already run out is read as 0 */
     assert_null(bad);
-    assert_int_equal(go.wtime, 0);
-    uci_go_parse("depth many nodes 9", &go, &bad);
+    assert_int_equal(go.time[0], 0);
+    uci_go_parse("depth many nodes 9", UCI_DIALECT_UCI, &go, &bad);
     assert_non_null(bad);
     assert_int_equal(go.nodes, 9);
+}
+
+/* `ggn usi`: shogi's words, SFEN positions, USI moves, resign when lost. */
+static void test_usi(void **state)
+{
+    (void)state;
+    const char *argv[] = { GGN_BINARY, "usi", NULL };
+    proc_result r = proc_run(argv,
+                             "usi\nisready\nusinewgame\nposition startpos moves 7g7f 3c3d 8h2b+\nd\n"
+                             "go btime 0 wtime 0 byoyomi 100\n",
+                             NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_true(strncmp(r.out, "id name ggn ", 12) == 0);
+    assert_non_null(strstr(r.out, "\noption name USI_Hash type spin"));
+    assert_non_null(strstr(r.out, "\nusiok\nreadyok\n"));
+    assert_non_null(strstr(r.out, "Sfen: lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4\n"));
+    /* The answer is a USI move of that position. */
+    char move[64];
+    last_bestmove(r.out, move, sizeof move);
+    assert_true(move[0] >= '1' && move[0] <= '9');
+    assert_legal(GGN_GAMES_DIR "/shogi.json", NULL, "7g7f 3c3d 8h2b+", move);
+    proc_free(&r);
+
+    /* SFEN positions; a mated side resigns; four-player chess is none. */
+    r = proc_run(argv,
+                 "position sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1\ngo depth 2\n"
+                 "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                 "setoption name UCI_Variant value chess4\n"
+                 "setoption name UCI_Variant value minishogi\nposition startpos\ngo perft 1\n",
+                 NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "bestmove resign\n"));
+    assert_non_null(strstr(r.out, "info string error: position needs 'startpos' or 'sfen'"));
+    assert_non_null(strstr(r.out, "info string error: chess4: USI needs a game of two players with FEN"));
+    assert_non_null(strstr(r.out, "\nNodes searched: 14\n"));
+    proc_free(&r);
 }
 
 int main(void)
@@ -253,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_nonsense),
         cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_usi),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
