@@ -14,6 +14,9 @@ extern const cli_command cli_cmd_query;
 extern const cli_command cli_cmd_convert;
 extern const cli_command cli_cmd_export;
 extern const cli_command cli_cmd_status;
+extern const cli_command cli_cmd_uci;
+extern const cli_command cli_cmd_usi;
+extern const cli_command cli_cmd_match;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
@@ -26,5 +29,8 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_convert,
     &cli_cmd_export,
     &cli_cmd_status,
+    &cli_cmd_uci,
+    &cli_cmd_usi,
+    &cli_cmd_match,
     NULL,
 };

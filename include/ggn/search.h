@@ -20,6 +20,7 @@
 #ifndef GGN_SEARCH_H
 #define GGN_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -88,6 +89,24 @@ void ggn_searcher_free(ggn_searcher *s);
  * it is handed a position of another game.
  */
 void ggn_searcher_clear(ggn_searcher *s);
+
+/*
+ * Lets another thread end this searcher's searches: while *stop is true (it
+ * is read every few thousand positions) a search stops at once and answers
+ * with the best move found so far, as when its time runs out (a protocol's
+ * "stop"). NULL (the default) turns it off. The flag stays the caller's.
+ */
+void ggn_searcher_set_stop(ggn_searcher *s, const atomic_bool *stop);
+
+/*
+ * Called on the searching thread after every completed iteration of this
+ * searcher's searches, with the result so far and the milliseconds since
+ * the search began (a protocol's "info depth ..." line). The position is
+ * then the root, as given; the callback must change neither it nor the
+ * searcher. NULL (the default) turns it off.
+ */
+typedef void (*ggn_search_progress)(const ggn_search_result *so_far, long elapsed_ms, void *context);
+void ggn_searcher_set_progress(ggn_searcher *s, ggn_search_progress progress, void *context);
 
 /*
  * Searches pos within limits (NULL: no limit, see ggn_search_limits) and

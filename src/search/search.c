@@ -41,9 +41,10 @@ static bool visit(ggn_searcher *s)
 {
     s->nodes++;
     if (s->node_limit && s->nodes >= s->node_limit) s->aborted = true;
-    if (s->deadline_ns && s->work >= s->next_clock) {
+    if ((s->deadline_ns || s->stop) && s->work >= s->next_clock) {
         s->next_clock = s->work + SS_CLOCK_WORK;
-        if (now_ns() >= s->deadline_ns) s->aborted = true;
+        if (s->deadline_ns && now_ns() >= s->deadline_ns) s->aborted = true;
+        if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) s->aborted = true;
     }
     return !s->aborted;
 }
@@ -400,6 +401,10 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         }
         if (s->aborted) break;
         ss_tt_store(s, ggn_position_hash(pos), depth, ss_score_to_tt(score, 0), SS_BOUND_EXACT, &moves[0]);
+        if (s->progress) {
+            out->nodes = s->nodes;
+            s->progress(out, (long)((now_ns() - started) / 1000000), s->progress_context);
+        }
         if (n == 1) break;
         int mate_plies = GGN_SEARCH_MATE - (score < 0 ? -score : score);
         if ((score > GGN_SEARCH_MATE_BOUND || score < -GGN_SEARCH_MATE_BOUND) && mate_plies <= depth) break;
@@ -435,6 +440,14 @@ void ggn_searcher_free(ggn_searcher *s)
     if (!s) return;
     free(s->tt);
     free(s);
+}
+
+void ggn_searcher_set_stop(ggn_searcher *s, const atomic_bool *stop) { s->stop = stop; }
+
+void ggn_searcher_set_progress(ggn_searcher *s, ggn_search_progress progress, void *context)
+{
+    s->progress = progress;
+    s->progress_context = context;
 }
 
 void ggn_searcher_clear(ggn_searcher *s)

@@ -80,6 +80,9 @@ struct ggn_searcher {
     uint64_t nodes, node_limit;
     uint64_t work, next_clock; /* moves generated so far; the clock is read again at next_clock */
     int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none; read in every iteration, depth 1 included */
+    const atomic_bool *stop;        /* ggn_searcher_set_stop (NULL = never) */
+    ggn_search_progress progress;   /* ggn_searcher_set_progress (NULL = none) */
+    void *progress_context;
     bool aborted;
     /* Hashes of the game so far and of the search path: keys[nkeys - 1] is the current position. */
     uint64_t keys[GGN_MAX_PLY + GGN_SEARCH_MAX_PLY + 1];
