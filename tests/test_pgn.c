@@ -118,6 +118,11 @@ static void test_parse_errors(void **state)
     expect_syntax("1. e4 $x", "t.pgn:1:8:", "NAG");
     expect_syntax("1. e4 } *", "t.pgn:1:7:", "closes nothing");
     expect_syntax("1. e4 (1. d4 [Event \"x\"]", "t.pgn:1:7:", "no closing ')'");
+    /* A NUL byte inside the text is refused (it once stopped the reader from advancing: a hang). */
+    ggn_error err;
+    ggn_error_clear(&err);
+    assert_null(ggn_pgn_parse("1. e4\0\0 e5 *", 12, "t.pgn", &err));
+    assert_non_null(strstr(err.message, "t.pgn:1:6: a NUL byte"));
     /* Limits: tags of one game, the nesting of variations, the length of a token. */
     char *many = malloc(100 * 16);
     many[0] = '\0';

@@ -178,7 +178,7 @@ static bool is_result(const char *t, size_t n)
 static size_t token_end(const reader *r)
 {
     size_t j = r->i;
-    while (j < r->len && !isspace((unsigned char)r->s[j]) && !strchr("{}()[];$", r->s[j])) j++;
+    while (j < r->len && r->s[j] && !isspace((unsigned char)r->s[j]) && !strchr("{}()[];$", r->s[j])) j++;
     return j;
 }
 
@@ -303,6 +303,10 @@ ggn_pgn *ggn_pgn_parse(const char *text, size_t len, const char *name, ggn_error
             depth--;
             advance(&r);
             continue;
+        }
+        if (c == '\0') {
+            fail_at(&r, r.line, r.col, "a NUL byte: PGN is text");
+            goto fail;
         }
         if (c == ']' || c == '}') {
             fail_at(&r, r.line, r.col, "'%c' closes nothing", c);
