@@ -174,6 +174,9 @@ static void test_replay(void **state)
 
     expect_replay_error(g, "1. e4 e5 2. Ke3 *", "game 1, ply 3, move 'Ke3' (line 1:13): Ke3 is not a legal move here");
     expect_replay_error(g, "1. e4 *\n\n1. e4 e5 2. Qh7 *", "game 2, ply 3, move 'Qh7'");
+    /* Movetext is SAN: a pawn move that is not legal is said so, not taken for half a coordinate move. */
+    expect_replay_error(g, "1. e5 *", "move 'e5' (line 1:4): e5 is not a legal move here");
+    expect_replay_error(g, "1. e4 e5 2. f9 *", "'f9': f9 is not a square of this board");
     expect_replay_error(g, "1. f3 e5 2. g4 Qh4# 1-0", "the result claimed is 1-0, but after ply 4 the game is over by checkmate: 0-1");
     expect_replay_error(g, "1. f3 e5 2. g4 Qh4#", "the result claimed is missing");
     expect_replay_error(g, "1. f3 e5 2. g4 Qh4# *", "the result claimed is *");

@@ -215,7 +215,8 @@ static void test_bad_san(void **state)
     expect_refused(g, NULL, "Zf3", GGN_E_VALUE, "no piece of this game is written Z");
     expect_refused(g, NULL, "Nf9", GGN_E_VALUE, "f9 is not a square");
     expect_refused(g, NULL, "Nf6", GGN_E_ILLEGAL, "not a legal move");
-    expect_refused(g, NULL, "e5", GGN_E_ILLEGAL, "not a legal move");
+    /* Text that starts like coordinates keeps the coordinate reader's message (PGN replay says it as SAN). */
+    expect_refused(g, NULL, "e5", GGN_E_VALUE, "'e5' is not a move: write it as source and destination");
     expect_refused(g, NULL, "O-O", GGN_E_ILLEGAL, "castling");
     expect_refused(g, NULL, "N", GGN_E_VALUE, "is not a move");
     expect_refused(g, NULL, "+-+", GGN_E_VALUE, "is not a move");

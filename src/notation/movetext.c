@@ -143,20 +143,27 @@ static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_
 /*
  * The one reader of typed moves: USI text goes to usi.c; coordinate text and
  * drops are read here; what is neither (a GGN_E_VALUE from those readers) is
- * read as SAN (san.c), whose error then says what is wrong.
+ * read as SAN (san.c). When both fail, SAN's error is the one reported for
+ * text that starts like SAN's pieces ("Nf6", "+Pf5") or is castling, and for
+ * a promotion without its piece; text that starts like coordinates keeps the
+ * coordinate reader's.
  */
 bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
 {
     if (eg_is_castling_text(text)) return eg_san_parse(pos, text, move, err);
     if (eg_is_usi_text(text)) return eg_usi_parse(pos, text, move, err);
-    ggn_error mine;
+    ggn_error mine, san;
     ggn_error_clear(&mine);
+    ggn_error_clear(&san);
     if (parse_coordinates(pos, text, move, &mine)) return true;
-    if (mine.code != GGN_E_VALUE || !pos->g->has_fen) {
-        if (err) *err = mine;
-        return false;
+    if (mine.code == GGN_E_VALUE && pos->g->has_fen) {
+        if (eg_san_parse(pos, text, move, &san)) return true;
+        const char *s = text;
+        while (*s == ' ') s++;
+        if (isupper((unsigned char)*s) || *s == '+' || san.code == GGN_E_STATE) mine = san;
     }
-    return eg_san_parse(pos, text, move, err);
+    if (err) *err = mine;
+    return false;
 }
 
 /* Coordinate text ("e2e4", "e7e8=QUEEN", "[4,1] [4,3]") and drops ("P@e4", "PAWN@e4"). */

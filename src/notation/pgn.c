@@ -397,6 +397,11 @@ ggn_position *ggn_pgn_replay(const ggn_game *game, const ggn_pgn_game *pg, size_
             goto fail;
         }
         if (!ggn_move_parse(pos, pm->text, &mv, &inner)) {
+            /* Movetext is SAN: say what is wrong with it as SAN (ggn_move_parse may have kept another reader's error). */
+            ggn_error san;
+            ggn_error_clear(&san);
+            if (eg_san_parse(pos, pm->text, &mv, &san)) goto play;
+            inner = san;
             ggn_status st = ggn_position_status(pos);
             if (st.outcome == GGN_CHECKMATE || st.outcome == GGN_STALEMATE)
                 ggn_error_set(err, GGN_E_ILLEGAL, "game %zu, ply %zu, move '%s' (line %d:%d): the game is over (%s)",
@@ -406,6 +411,7 @@ ggn_position *ggn_pgn_replay(const ggn_game *game, const ggn_pgn_game *pg, size_
                               number, m + 1, pm->text, pm->line, pm->column, inner.message);
             goto fail;
         }
+    play:
         if (!ggn_position_make(pos, mv)) {
             ggn_error_set(err, GGN_E_LIMIT, "game %zu, ply %zu: more than %d moves (GGN_MAX_PLY)", number, m + 1,
                           GGN_MAX_PLY);
