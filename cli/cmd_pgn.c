@@ -14,7 +14,7 @@
 #include "play.h"
 
 static const char help[] =
-    "Usage: ggn pgn FILE... [--game GAME] [--to json|pgn] [--from json]\n"
+    "Usage: ggn pgn FILE... [--game GAME] [--to json|pgn] [--from json] [-o FILE]\n"
     "\n"
     "Checks every game of the PGN files: each is replayed on the game its\n"
     "Variant tag names (a game of games/: \"crazyhouse\", \"shogi\"; no tag,\n"
@@ -39,6 +39,7 @@ static const char help[] =
     "  --from json   the FILEs are JSON game records (one, or a list); write\n"
     "                them as PGN. The game is the record's \"game\" written in\n"
     "                lower case without spaces, or --game\n"
+    "  -o FILE       write what --to or --from makes to FILE, not standard output\n"
     "\n"
     "docs/pgn.md describes SAN and PGN as ggn reads and writes them.\n"
     "\n"
@@ -53,6 +54,7 @@ typedef struct options {
     const char *game;   /* --game, or NULL */
     const char *to;     /* "json", "pgn" or NULL (check only) */
     bool from_json;
+    FILE *out;          /* where converted games go */
 } options;
 
 /* The game a PGN game is played on: --game, or its Variant tag. NULL after printing why. */
@@ -90,9 +92,9 @@ static bool emit(const options *o, const ggn_position *pos, const ggn_pgn_tag *t
         char *text = ggn_pgn_write(pos, tags, ntags, &err);
         if (text) {
             static bool first = true;
-            if (!first) fputc('\n', stdout);
+            if (!first) fputc('\n', o->out);
             first = false;
-            fputs(text, stdout);
+            fputs(text, o->out);
             free(text);
             return true;
         }
@@ -193,8 +195,8 @@ static bool convert_json(const options *o, const char *file)
 
 static int run(int argc, char **argv)
 {
-    options o = { NULL, NULL, false };
-    const char *from = NULL;
+    options o = { NULL, NULL, false, stdout };
+    const char *from = NULL, *output = NULL;
     const char **files = calloc((size_t)argc, sizeof *files);
     size_t nfiles = 0;
     if (!files) {
@@ -206,6 +208,7 @@ static int run(int argc, char **argv)
         int r = cli_option("pgn", argc, argv, &i, "--game", &o.game);
         if (r == 0) r = cli_option("pgn", argc, argv, &i, "--to", &o.to);
         if (r == 0) r = cli_option("pgn", argc, argv, &i, "--from", &from);
+        if (r == 0) r = cli_option("pgn", argc, argv, &i, "-o", &output);
         if (r < 0) {
             status = CLI_USAGE;
             goto done;
@@ -237,6 +240,15 @@ static int run(int argc, char **argv)
         o.from_json = true;
         o.to = "pgn";
     }
+    if (output && !o.to) {
+        status = cli_usage_error("pgn", "-o needs --to or --from: checking writes nothing");
+        goto done;
+    }
+    if (output && !(o.out = fopen(output, "wb"))) {
+        fprintf(stderr, "ggn pgn: cannot write %s\n", output);
+        status = CLI_INVALID;
+        goto done;
+    }
     json_t *records = json_array();
     if (!records) {
         fprintf(stderr, "ggn: out of memory\n");
@@ -249,11 +261,15 @@ static int run(int argc, char **argv)
     }
     if (status == CLI_OK && o.to && strcmp(o.to, "json") == 0) {
         json_t *out = json_array_size(records) == 1 ? json_array_get(records, 0) : records;
-        if (json_dumpf(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) status = CLI_INVALID;
-        fputc('\n', stdout);
+        if (json_dumpf(out, o.out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) status = CLI_INVALID;
+        fputc('\n', o.out);
     }
     json_decref(records);
 done:
+    if (o.out != stdout && fclose(o.out) != 0) {
+        fprintf(stderr, "ggn pgn: error writing %s\n", output);
+        status = CLI_INVALID;
+    }
     free(files);
     return status;
 }

@@ -14,6 +14,7 @@ extern const cli_command cli_cmd_query;
 extern const cli_command cli_cmd_convert;
 extern const cli_command cli_cmd_export;
 extern const cli_command cli_cmd_pgn;
+extern const cli_command cli_cmd_status;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
@@ -26,5 +27,6 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_convert,
     &cli_cmd_export,
     &cli_cmd_pgn,
+    &cli_cmd_status,
     NULL,
 };
