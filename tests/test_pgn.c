@@ -89,6 +89,13 @@ static void test_parse_forms(void **state)
     assert_string_equal(pgn->games[1].result, "1-0");
     assert_int_equal(pgn->games[2].nmoves, 2); /* bare numbers without dots are move numbers */
     ggn_pgn_free(pgn);
+    /* A byte order mark first and CR LF line ends are read like plain text. */
+    pgn = parse_text("\xEF\xBB\xBF[Event \"x\"]\r\n\r\n1. e4 e5 *\r\n", &err);
+    if (!pgn) fail_msg("%s", err.message);
+    assert_int_equal(pgn->ngames, 1);
+    assert_string_equal(ggn_pgn_tag_value(&pgn->games[0], "Event"), "x");
+    assert_int_equal(pgn->games[0].nmoves, 2);
+    ggn_pgn_free(pgn);
     /* An empty text is no game, not an error. */
     pgn = parse_text("  \n% only an escape line\n; and a comment\n", &err);
     assert_non_null(pgn);
@@ -390,6 +397,21 @@ static void test_cli_json(void **state)
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, ": 4 games"));
     proc_free(&r);
+    /* -o writes the conversion to a file. */
+    r = ggn(good, "--to", "json", "-o");
+    assert_int_equal(r.status, 2); /* -o without its file */
+    proc_free(&r);
+    {
+        const char *argv[] = { GGN_BINARY, "pgn", good, "--to", "pgn", "-o", pgn, NULL };
+        r = proc_run(argv, "", NULL, 60000);
+        assert_int_equal(r.status, 0);
+        assert_string_equal(r.out, "");
+        proc_free(&r);
+        r = ggn(pgn, NULL, NULL, NULL);
+        assert_int_equal(r.status, 0);
+        assert_non_null(strstr(r.out, ": 4 games"));
+        proc_free(&r);
+    }
     /* A single record is an object; a bad one is named. */
     write_file(json, "{\"game\": \"Chess\", \"start\": null, \"moves\": [\"e2e4\", \"e2e4\"]}");
     r = ggn("--from", "json", json, NULL);

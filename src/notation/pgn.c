@@ -246,6 +246,8 @@ ggn_pgn *ggn_pgn_parse(const char *text, size_t len, const char *name, ggn_error
         ggn_pgn_free(pgn);
         return NULL;
     }
+    /* A UTF-8 byte order mark, which some editors put first, is no token. */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) r.i = 3;
     bool in_game = false, in_moves = false;
     int depth = 0, open_line = 0, open_col = 0;
     for (;;) {
