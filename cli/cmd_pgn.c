@@ -57,27 +57,36 @@ typedef struct options {
     FILE *out;          /* where converted games go */
 } options;
 
-/* The game a PGN game is played on: --game, or its Variant tag. NULL after printing why. */
+/*
+ * The game a PGN game is played on: --game, or its Variant tag; variant gets
+ * the name written back as Variant. The game of the game before is kept in
+ * *cache and used again when the name is the same (a file is mostly one
+ * variant). NULL after printing why.
+ */
 static ggn_game *game_for(const options *o, const char *file, size_t number, const ggn_pgn_game *pg,
-                          char *variant, size_t cap)
+                          char *variant, size_t cap, ggn_game **cache, char *cached, size_t cached_cap)
 {
+    const char *tag = ggn_pgn_tag_value(pg, "Variant");
     if (o->game) {
         play_record_variant(o->game, variant, cap);
-        return cli_load_game(o->game);
-    }
-    const char *tag = ggn_pgn_tag_value(pg, "Variant");
-    if (!play_record_variant_game(tag, variant, cap)) {
+    } else if (!play_record_variant_game(tag, variant, cap)) {
         fprintf(stderr, "%s: game %zu (line %d): Variant \"%s\" is no name of a game (letters, digits, '-', '_')\n",
                 file, number, pg->line, tag);
         return NULL;
     }
+    if (*cache && strcmp(cached, variant) == 0) return *cache;
     char path[4096];
-    if (!cli_resolve_game(variant, path, sizeof path)) {
+    if (!o->game && !cli_resolve_game(variant, path, sizeof path)) {
         fprintf(stderr, "%s: game %zu (line %d): no game \"%s\" in games/: name one with --game\n", file, number,
                 pg->line, variant);
         return NULL;
     }
-    return cli_load_game(path);
+    ggn_game *game = cli_load_game(o->game ? o->game : path);
+    if (!game) return NULL;
+    ggn_game_free(*cache);
+    *cache = game;
+    snprintf(cached, cached_cap, "%s", variant);
+    return game;
 }
 
 /* Adds the game at pos to the output: a JSON record, or PGN text with the original tags. */
@@ -117,10 +126,12 @@ static bool check_pgn(const options *o, const char *file, json_t *records)
         return false;
     }
     bool ok = true;
+    ggn_game *cache = NULL;
+    char cached[GGN_MAX_STRING_BYTES + 1] = "";
     for (size_t i = 0; i < pgn->ngames && ok; i++) {
         const ggn_pgn_game *pg = &pgn->games[i];
         char variant[GGN_MAX_STRING_BYTES + 1];
-        ggn_game *game = game_for(o, file, i + 1, pg, variant, sizeof variant);
+        ggn_game *game = game_for(o, file, i + 1, pg, variant, sizeof variant, &cache, cached, sizeof cached);
         if (!game) {
             ok = false;
             break;
@@ -130,11 +141,17 @@ static bool check_pgn(const options *o, const char *file, json_t *records)
             fprintf(stderr, "%s: %s\n", file, err.message);
             ok = false;
         } else if (o->to) {
-            ok = emit(o, pos, pg->tags, pg->ntags, records);
+            /* The tags as read, the Variant as played (a game read with --game says which). */
+            ggn_pgn_tag tags[GGN_MAX_PGN_TAGS + 1];
+            size_t n = 0;
+            tags[n++] = (ggn_pgn_tag){ "Variant", variant };
+            for (size_t t = 0; t < pg->ntags; t++)
+                if (strcmp(pg->tags[t].name, "Variant") != 0) tags[n++] = pg->tags[t];
+            ok = emit(o, pos, tags, n, records);
         }
         ggn_position_free(pos);
-        ggn_game_free(game);
     }
+    ggn_game_free(cache);
     if (ok && !o->to) printf("%s: %zu game%s\n", file, pgn->ngames, pgn->ngames == 1 ? "" : "s");
     ggn_pgn_free(pgn);
     return ok;
