@@ -13,6 +13,7 @@ extern const cli_command cli_cmd_moves;
 extern const cli_command cli_cmd_query;
 extern const cli_command cli_cmd_convert;
 extern const cli_command cli_cmd_export;
+extern const cli_command cli_cmd_pgn;
 extern const cli_command cli_cmd_status;
 extern const cli_command cli_cmd_uci;
 extern const cli_command cli_cmd_usi;
@@ -28,6 +29,7 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_query,
     &cli_cmd_convert,
     &cli_cmd_export,
+    &cli_cmd_pgn,
     &cli_cmd_status,
     &cli_cmd_uci,
     &cli_cmd_usi,

@@ -51,4 +51,10 @@
 #define GGN_MAX_SEARCH_DEPTH    48          /* plies of full-width search (bestmove and play --depth) */
 #define GGN_MAX_FEN_BYTES       8192        /* longest FEN read (a full 32x32 board fits) */
 
+/* Game records (PGN). */
+#define GGN_MAX_PGN_BYTES       (64L * 1024 * 1024) /* longest PGN text read */
+#define GGN_MAX_PGN_TOKEN       GGN_MAX_FEN_BYTES   /* longest tag value, comment-free token or name */
+#define GGN_MAX_PGN_TAGS        64          /* tag pairs of one game */
+#define GGN_MAX_PGN_DEPTH       64          /* nesting of variations "( ... )" */
+
 #endif
