@@ -116,6 +116,22 @@ static void test_convert(void **state)
                              "          }\n        },\n        {\n          \"must\": {\n            \"e6\": \"enemy\"\n"
                              "          }\n        }\n      ]\n    }\n  }\n}\n");
     assert_int_equal(run("convert", out, sizeof out), 2);
+    /* the Ruby library's must / deny / diff: read, listed, written, named in the usage error */
+    assert_int_equal(run("moves " GOOD "/lib09_drop.json --position '8/8/8/8/8/8/8/8 P/ S/s'", out, sizeof out), 0);
+    assert_string_equal(out, "S:P * e5  e5=S:P hand:-S:P\n");
+    assert_int_equal(run("moves " GOOD "/lib09_drop.json --position '8/8/8/4P3/8/8/8/8 P/ S/s'", out, sizeof out), 0);
+    assert_string_equal(out, "S:P e5 e6  e5=- e6=S:P\n");
+    assert_int_equal(run("convert " GOOD "/lib09_drop.json --to must-deny", out, sizeof out), 0);
+    char *again = strdup(out);
+    assert_int_equal(run("convert " GOOD "/seed1_drop.json", out, sizeof out), 0);
+    assert_string_equal(again, out);
+    free(again);
+    assert_int_equal(run("convert " GOOD "/seed1_drop.json --to must-diff", out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"hands\": {\n              \"S:P\": -1\n            },\n            \"toggle\": true"));
+    assert_int_equal(run("convert " GOOD "/seed1_drop.json --to stn", out, sizeof out), 2);
+    assert_non_null(strstr(out, "must-diff"));
+    assert_int_equal(run("convert --help", out, sizeof out), 0);
+    assert_non_null(strstr(out, "must-diff        must / deny / diff"));
 }
 
 int main(void)

@@ -187,6 +187,8 @@ static json_t *possibility(exporter *e, const ex_outcome *o, const ex_part *cons
             if (ok && o->hand_add >= 0) ok = put(e, out, "in_hand_add", json_string(md->id[o->hand_add]));
             if (ok && o->hand_del >= 0) ok = put(e, out, "in_hand_del", json_string(md->id[o->hand_del]));
             break;
+        case GGN_SPELLING_MUST_DIFF: /* not exported: ex_model_init refuses it */
+            break;
         }
     }
     json_decref(req);

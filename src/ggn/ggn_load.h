@@ -14,7 +14,7 @@ typedef struct gg_loader {
     bool stop;                  /* out of memory or past a limit: stop walking */
     size_t errors;              /* errors reported, counted even when errs is NULL */
     char first_field[256];      /* pointer of the first field of the detected spelling */
-    bool mixed[3];              /* a mixing error was reported for this spelling */
+    bool mixed[GGN_SPELLING_LAST + 1]; /* a mixing error was reported for this spelling */
     uint32_t source;            /* current source square, GG_HAND or GG_NONE */
     ggn_side side;              /* side of the current piece key (the mover) */
     bool side_known;            /* false when the piece key did not parse */

@@ -58,7 +58,7 @@ uint32_t gg_read_piece(gg_loader *ld, const char *text, const char *role)
     ggn_side side;
     const char *why;
     const char *grammar;
-    if (rs->spelling == GGN_SPELLING_MUST_DENY) {
+    if (gg_spelling_is_qpi(rs->spelling)) {
         ggn_qpi qpi;
         grammar = "QPI";
         why = ggn_qpi_parse(text, len, &qpi);
@@ -85,13 +85,11 @@ uint32_t gg_read_piece(gg_loader *ld, const char *text, const char *role)
 }
 
 /*
- * The spelling is that of the first spelling-specific field in document
- * order. A document with none (only empty arrays or empty possibilities)
- * is must-deny, unless its first piece key is GAN and not QPI: it is then
- * read as board-check, the oldest GAN spelling, which says why it is
- * invalid. Mixing is found while reading.
+ * The pointer (into first) and the spellings of the first spelling-specific
+ * field in document order; with diff_only, of the first "diff". Returns 0
+ * when there is none.
  */
-static ggn_spelling detect_spelling(const json_t *root, char *first, size_t cap)
+static unsigned find_field(const json_t *root, bool diff_only, char *first, size_t cap)
 {
     const char *pk, *sk, *dk, *field;
     json_t *pv, *sv, *dv, *fv;
@@ -106,8 +104,8 @@ static ggn_spelling detect_spelling(const json_t *root, char *first, size_t cap)
                 json_array_foreach(dv, i, item) {
                     if (!json_is_object(item)) continue;
                     json_object_foreach(item, field, fv) {
-                        ggn_spelling s;
-                        if (!gg_spelling_of_field(field, &s)) continue;
+                        unsigned s;
+                        if (diff_only ? strcmp(field, "diff") != 0 : !gg_spelling_of_field(field, &s)) continue;
                         ggn_jpath path;
                         ggn_jpath_init(&path);
                         ggn_jpath_key(&path, pk);
@@ -116,14 +114,41 @@ static ggn_spelling detect_spelling(const json_t *root, char *first, size_t cap)
                         ggn_jpath_index(&path, i);
                         ggn_jpath_key(&path, field);
                         snprintf(first, cap, "%s", path.buf);
-                        return s;
+                        return diff_only ? 1u << GGN_SPELLING_MUST_DIFF : s;
                     }
                 }
             }
         }
     }
+    return 0;
+}
+
+/*
+ * The spelling is that of the first spelling-specific field in document
+ * order. must and deny belong to must-deny and must-diff alike: a document
+ * whose first such field is one of them is must-diff when a "diff" appears
+ * anywhere (first_field then points at the first diff, the field that
+ * decided), must-deny otherwise. A document with no field at all (only
+ * empty arrays or empty possibilities) is must-deny, unless its first piece
+ * key is GAN and not QPI: it is then read as board-check, the oldest GAN
+ * spelling, which says why it is invalid. Mixing is found while reading.
+ */
+static ggn_spelling detect_spelling(const json_t *root, char *first, size_t cap)
+{
+    unsigned s = find_field(root, false, first, cap);
+    if (s & (1u << GGN_SPELLING_MUST_DENY)) {
+        char diff[256];
+        if (find_field(root, true, diff, sizeof diff)) {
+            snprintf(first, cap, "%s", diff);
+            return GGN_SPELLING_MUST_DIFF;
+        }
+        return GGN_SPELLING_MUST_DENY;
+    }
+    if (s) return gg_first_spelling(s);
     snprintf(first, cap, "%s", "");
     /* No field at all: the piece keys tell a QPI document from a GAN one. */
+    const char *pk;
+    json_t *pv;
     json_object_foreach((json_t *)root, pk, pv) {
         if (ggn_qpi_parse(pk, strlen(pk), NULL) && !ggn_gan_parse(pk, strlen(pk), NULL))
             return GGN_SPELLING_BOARD_CHECK;
@@ -175,7 +200,7 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
         return;
     }
     size_t n = json_array_size(value);
-    if (n == 0 && rs->spelling != GGN_SPELLING_MUST_DENY && !ld->trusted)
+    if (n == 0 && !gg_spelling_is_qpi(rs->spelling) && !ld->trusted)
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
                   "an empty possibility array is not allowed in %s documents (at least one possibility)",
                   ggn_spelling_name(rs->spelling));

@@ -45,8 +45,6 @@ static bool refuse(writer *w, const char *fmt, ...)
     return false;
 }
 
-static bool is_qpi_side(ggn_spelling s) { return s == GGN_SPELLING_MUST_DENY; }
-
 /*
  * A piece id in the target's grammar. QPI → GAN keeps the text (a one-letter
  * style is a valid game id) unless it has the terminal marker. GAN → QPI
@@ -56,7 +54,7 @@ static bool is_qpi_side(ggn_spelling s) { return s == GGN_SPELLING_MUST_DENY; }
 static bool convert_id(writer *w, uint32_t piece, char *out, size_t cap)
 {
     const char *id = w->rs->pieces[piece].id;
-    bool from_qpi = is_qpi_side(w->rs->spelling), to_qpi = is_qpi_side(w->to);
+    bool from_qpi = gg_spelling_is_qpi(w->rs->spelling), to_qpi = gg_spelling_is_qpi(w->to);
     if (from_qpi == to_qpi) {
         snprintf(out, cap, "%s", id);
         return true;
@@ -148,13 +146,65 @@ static bool set_new(writer *w, json_t *obj, const char *key, json_t *value)
     return true;
 }
 
+/* The name of the field holding a spelling's explicit changes, for messages. */
+static const char *effects_field(ggn_spelling s)
+{
+    switch (s) {
+    case GGN_SPELLING_BOARD_CHECK: return "board_patch / in_hand_*";
+    case GGN_SPELLING_MUST_DIFF: return "diff";
+    default: return "perform";
+    }
+}
+
+/*
+ * must-diff's STN diff: board as patched, hands as counts keyed by id (the
+ * id's side naming the hand, which must be the mover's), the toggle as the
+ * source said it (true when the source is another spelling: a move passes
+ * the turn).
+ */
+static json_t *write_stn_diff(writer *w, const gg_poss *p, const gg_patch *patches, size_t npatch,
+                              uint32_t hand_add, uint32_t hand_del)
+{
+    const ggn_ruleset *rs = w->rs;
+    uint32_t mover = rs->entries[rs->sources[rs->dests[p->dest].source].entry].piece;
+    json_t *diff = json_object(), *board = json_object(), *hands = json_object();
+    bool ok = diff && board && hands;
+    if (!ok) refuse(w, "out of memory");
+    for (size_t k = 0; ok && k < npatch; k++)
+        ok = set_new(w, board, rs->squares[patches[k].square], id_value(w, patches[k].piece));
+    if (ok && hand_add != GG_NONE && hand_add == hand_del)
+        ok = refuse(w, "%s both enters and leaves the hand, which STN counts as no change", rs->pieces[hand_add].id);
+    uint32_t hand[2] = { hand_add, hand_del };
+    for (int k = 0; ok && k < 2; k++) {
+        if (hand[k] == GG_NONE) continue;
+        if (gg_piece_side(rs, hand[k]) != gg_piece_side(rs, mover)) {
+            ok = refuse(w, "%s goes to or from the mover's hand, but an STN hands key of its side names the other player's hand",
+                        rs->pieces[hand[k]].id);
+            break;
+        }
+        char id[GGN_MAX_ID];
+        ok = convert_id(w, hand[k], id, sizeof id) && set_new(w, hands, id, json_integer(k == 0 ? 1 : -1));
+    }
+    if (ok && json_object_size(board)) ok = set_new(w, diff, "board", json_incref(board));
+    if (ok && json_object_size(hands)) ok = set_new(w, diff, "hands", json_incref(hands));
+    if (ok && p->toggle != GG_TOGGLE_ABSENT) ok = set_new(w, diff, "toggle", json_boolean(p->toggle != GG_TOGGLE_FALSE));
+    json_decref(board);
+    json_decref(hands);
+    if (!ok) {
+        json_decref(diff);
+        return NULL;
+    }
+    return diff;
+}
+
 static json_t *write_possibility(writer *w, const gg_poss *p)
 {
     const ggn_ruleset *rs = w->rs;
     ggn_spelling to = w->to;
-    const char *req_name = to == GGN_SPELLING_MUST_DENY ? "must" : to == GGN_SPELLING_REQUIRE_PREVENT ? "require" : "board_check";
-    const char *den_name = to == GGN_SPELLING_MUST_DENY ? "deny" : "prevent";
-    const char *from_den = rs->spelling == GGN_SPELLING_MUST_DENY ? "deny" : "prevent"; /* as the source wrote it */
+    bool to_qpi = gg_spelling_is_qpi(to);
+    const char *req_name = to_qpi ? "must" : to == GGN_SPELLING_REQUIRE_PREVENT ? "require" : "board_check";
+    const char *den_name = to_qpi ? "deny" : "prevent";
+    const char *from_den = gg_spelling_is_qpi(rs->spelling) ? "deny" : "prevent"; /* as the source wrote it */
     json_t *req = json_object(), *den = json_object(), *patch = NULL, *out = json_object();
     bool ok = req && den && out;
     /* conditions, in document order */
@@ -216,12 +266,18 @@ static json_t *write_possibility(writer *w, const gg_poss *p)
         hand_add = e.hand_add;
         hand_del = e.hand_del;
     }
+    if (ok && to != GGN_SPELLING_MUST_DIFF && (p->toggle == GG_TOGGLE_FALSE || p->toggle == GG_TOGGLE_ABSENT))
+        ok = refuse(w, "its diff keeps the same player to move (toggle %s), which %s cannot say: it leaves turns to the rule system",
+                    p->toggle == GG_TOGGLE_FALSE ? "false" : "left out", ggn_spelling_name(to));
     if (ok && to == GGN_SPELLING_MUST_DENY && p->explicit_patch && !is_implied(rs, p))
         ok = refuse(w, "the changes its %s writes differ from what must-deny implies (source emptied, destination taking the piece)",
-                    rs->spelling == GGN_SPELLING_BOARD_CHECK ? "board_patch / in_hand_*" : "perform");
+                    effects_field(rs->spelling));
     if (ok && to == GGN_SPELLING_REQUIRE_PREVENT && (hand_add != GG_NONE || hand_del != GG_NONE))
         ok = refuse(w, "require-prevent cannot change a hand");
-    if (ok && to != GGN_SPELLING_MUST_DENY) {
+    if (ok && to == GGN_SPELLING_MUST_DIFF) {
+        patch = write_stn_diff(w, p, patches, npatch, hand_add, hand_del);
+        ok = patch != NULL;
+    } else if (ok && to != GGN_SPELLING_MUST_DENY) {
         patch = json_object();
         ok = patch != NULL;
         for (size_t k = 0; ok && k < npatch; k++) ok = set_new(w, patch, rs->squares[patches[k].square], id_value(w, patches[k].piece));
@@ -241,6 +297,10 @@ static json_t *write_possibility(writer *w, const gg_poss *p)
             ok = set_new(w, out, "board_check", json_incref(req)) && set_new(w, out, "board_patch", json_incref(patch));
             if (ok && hand_add != GG_NONE) ok = set_new(w, out, "in_hand_add", id_value(w, hand_add));
             if (ok && hand_del != GG_NONE) ok = set_new(w, out, "in_hand_del", id_value(w, hand_del));
+        } else if (to == GGN_SPELLING_MUST_DIFF) {
+            /* must and deny always, even empty: every possibility of the Ruby library's must-diff writes them */
+            ok = set_new(w, out, "must", json_incref(req)) && set_new(w, out, "deny", json_incref(den)) &&
+                 set_new(w, out, "diff", json_incref(patch));
         } else {
             if (json_object_size(req)) ok = set_new(w, out, req_name, json_incref(req));
             if (ok && json_object_size(den)) ok = set_new(w, out, den_name, json_incref(den));
@@ -267,7 +327,7 @@ static json_t *write_destination(writer *w, const gg_dest *d)
         refuse(w, "out of memory");
         return NULL;
     }
-    if (d->poss_count == 0 && w->to != GGN_SPELLING_MUST_DENY) {
+    if (d->poss_count == 0 && !gg_spelling_is_qpi(w->to)) {
         refuse(w, "an empty possibility array has no %s equivalent (at least one possibility)", ggn_spelling_name(w->to));
         json_decref(arr);
         return NULL;
@@ -334,7 +394,7 @@ static json_t *write_document(writer *w)
 
 char *ggn_ruleset_write(const ggn_ruleset *rs, ggn_spelling to, ggn_error *err)
 {
-    if (!rs || (unsigned)to > GGN_SPELLING_BOARD_CHECK) {
+    if (!rs || (unsigned)to > GGN_SPELLING_LAST) {
         ggn_error_set(err, GGN_E_USAGE, "no ruleset or an unknown spelling");
         return NULL;
     }
