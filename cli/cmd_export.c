@@ -8,7 +8,7 @@
 #include "ggn/game.h"
 
 static const char help[] =
-    "Usage: ggn export GAME [--spelling must-deny|require-prevent|board-check] [-o FILE]\n"
+    "Usage: ggn export GAME [--spelling must-deny|require-prevent|board-check|must-diff] [-o FILE]\n"
     "\n"
     "Writes the whole pseudo-legal move library of GAME as a GGN document: for\n"
     "every piece kind of each side, every square it can stand on, every\n"
@@ -32,7 +32,7 @@ static const char help[] =
     "docs/export.md has every detail.\n"
     "\n"
     "Options:\n"
-    "  --spelling S   must-deny (default), require-prevent or board-check\n"
+    "  --spelling S   must-deny (default), require-prevent, board-check or must-diff\n"
     "  -o FILE        write to FILE instead of standard output\n"
     "\n"
     "Exit status: 0 ok, 1 the game is invalid or cannot be said in GGN\n"
@@ -61,7 +61,7 @@ static int run(int argc, char **argv)
     if (!game_arg) return cli_usage_error("export", "no GAME given");
     ggn_spelling spelling = GGN_SPELLING_MUST_DENY;
     if (spelling_arg && !ggn_spelling_parse(spelling_arg, &spelling))
-        return cli_usage_error("export", "--spelling must be must-deny, require-prevent or board-check, not '%s'",
+        return cli_usage_error("export", "--spelling must be must-deny, require-prevent, board-check or must-diff, not '%s'",
                                spelling_arg);
 
     ggn_game *game = cli_load_game(game_arg);
