@@ -3,6 +3,10 @@
  * GGN_E_CONVERSION and the pointer of the first offending place of the
  * loaded document) whatever the target cannot say. docs/ggn.md has the
  * table this file implements.
+ *
+ * The text is written as it goes, one possibility's small tree at a time,
+ * in the layout jansson's two-space indent gives; it stops with GGN_E_LIMIT
+ * before it grows past GGN_MAX_FILE_BYTES, the most ggn reads back.
  */
 #include "ggn_internal.h"
 #include "json/json_doc.h"
@@ -19,6 +23,8 @@ typedef struct writer {
     ggn_error *err;
     ggn_jpath path;                   /* where we are in the loaded document */
     bool failed;
+    char *out;                        /* the text so far */
+    size_t len, cap;
     char games[26][GGN_MAX_GAME_ID + 1]; /* GAN → QPI: the game (lower case) each style letter stands for */
 } writer;
 
@@ -318,78 +324,178 @@ static json_t *write_possibility(writer *w, const gg_poss *p)
     return out;
 }
 
-static json_t *write_destination(writer *w, const gg_dest *d)
+/* ---- the text -------------------------------------------------------- */
+
+/* Appends n bytes, refusing past what ggn reads back (GGN_MAX_FILE_BYTES, the final newline included). */
+static bool emit(writer *w, const char *text, size_t n)
+{
+    if (w->failed) return false;
+    if (w->len + n + 1 > (size_t)GGN_MAX_FILE_BYTES) {
+        w->failed = true;
+        if (w->err) {
+            ggn_error_set(w->err, GGN_E_LIMIT,
+                          "cannot write %s: the text would be larger than %ld bytes (GGN_MAX_FILE_BYTES), more than "
+                          "ggn reads back; stopped here", ggn_spelling_name(w->to), (long)GGN_MAX_FILE_BYTES);
+            snprintf(w->err->file, sizeof w->err->file, "%s", w->rs->name);
+            snprintf(w->err->pointer, sizeof w->err->pointer, "%s", w->path.buf);
+        }
+        return false;
+    }
+    if (w->len + n + 2 > w->cap) {
+        size_t cap = w->cap ? w->cap : 1 << 16;
+        while (cap < w->len + n + 2) cap *= 2;
+        char *grown = realloc(w->out, cap);
+        if (!grown) return refuse(w, "out of memory");
+        w->out = grown;
+        w->cap = cap;
+    }
+    memcpy(w->out + w->len, text, n);
+    w->len += n;
+    return true;
+}
+
+static bool emit_str(writer *w, const char *text) { return emit(w, text, strlen(text)); }
+
+static bool emit_indent(writer *w, int depth)
+{
+    static const char spaces[] = "                                ";
+    for (size_t n = (size_t)depth * 2; n > 0;) {
+        size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
+        if (!emit(w, spaces, k)) return false;
+        n -= k;
+    }
+    return true;
+}
+
+/* A JSON string as jansson writes it (ids and squares never need escapes, but a name might). */
+static bool emit_string(writer *w, const char *s)
+{
+    bool ok = emit(w, "\"", 1);
+    for (const char *p = s; ok && *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        char esc[8];
+        if (c == '"' || c == '\\') {
+            esc[0] = '\\';
+            esc[1] = (char)c;
+            ok = emit(w, esc, 2);
+        } else if (c < 0x20) {
+            const char *named = c == '\b' ? "\\b" : c == '\f' ? "\\f" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
+            if (named) ok = emit_str(w, named);
+            else {
+                snprintf(esc, sizeof esc, "\\u%04X", c);
+                ok = emit_str(w, esc);
+            }
+        } else {
+            ok = emit(w, p, 1);
+        }
+    }
+    return ok && emit(w, "\"", 1);
+}
+
+/* A small tree (one possibility) at a nesting depth, in jansson's two-space layout. */
+static bool emit_value(writer *w, json_t *v, int depth)
+{
+    char num[32];
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: {
+        if (json_object_size(v) == 0) return emit_str(w, "{}");
+        bool ok = emit_str(w, "{\n");
+        size_t k = 0, n = json_object_size(v);
+        const char *key;
+        json_t *item;
+        json_object_foreach(v, key, item) {
+            ok = ok && emit_indent(w, depth + 1) && emit_string(w, key) && emit_str(w, ": ") && emit_value(w, item, depth + 1) &&
+                 emit_str(w, ++k < n ? ",\n" : "\n");
+        }
+        return ok && emit_indent(w, depth) && emit_str(w, "}");
+    }
+    case JSON_ARRAY: {
+        if (json_array_size(v) == 0) return emit_str(w, "[]");
+        bool ok = emit_str(w, "[\n");
+        size_t i, n = json_array_size(v);
+        json_t *item;
+        json_array_foreach(v, i, item) {
+            ok = ok && emit_indent(w, depth + 1) && emit_value(w, item, depth + 1) && emit_str(w, i + 1 < n ? ",\n" : "\n");
+        }
+        return ok && emit_indent(w, depth) && emit_str(w, "]");
+    }
+    case JSON_STRING: return emit_string(w, json_string_value(v));
+    case JSON_INTEGER:
+        snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        return emit_str(w, num);
+    case JSON_TRUE: return emit_str(w, "true");
+    case JSON_FALSE: return emit_str(w, "false");
+    default: return emit_str(w, "null");
+    }
+}
+
+/* "key": at a depth, after the separator of the previous member. */
+static bool emit_key(writer *w, const char *key, int depth, bool first)
+{
+    return emit_str(w, first ? "\n" : ",\n") && emit_indent(w, depth) && emit_string(w, key) && emit_str(w, ": ");
+}
+
+/* Closes an object or array opened with "{" / "[": empty ones stay "{}" / "[]". */
+static bool emit_close(writer *w, const char *bracket, int depth, bool empty)
+{
+    if (empty) return emit_str(w, bracket);
+    return emit_str(w, "\n") && emit_indent(w, depth) && emit_str(w, bracket);
+}
+
+static void write_destination(writer *w, const gg_dest *d)
 {
     const ggn_ruleset *rs = w->rs;
     const gg_source *s = &rs->sources[d->source];
-    json_t *arr = json_array();
-    if (!arr) {
-        refuse(w, "out of memory");
-        return NULL;
-    }
     if (d->poss_count == 0 && !gg_spelling_is_qpi(w->to)) {
         refuse(w, "an empty possibility array has no %s equivalent (at least one possibility)", ggn_spelling_name(w->to));
-        json_decref(arr);
-        return NULL;
+        return;
     }
-    for (uint32_t k = 0; k < d->poss_count; k++) {
+    if (!emit_str(w, "[")) return;
+    for (uint32_t k = 0; k < d->poss_count && !w->failed; k++) {
         ggn_jpath_index(&w->path, k);
         if (w->to == GGN_SPELLING_REQUIRE_PREVENT && (s->square == GG_HAND || d->square == GG_HAND)) {
             refuse(w, "require-prevent has no moves to or from the hand (\"*\")");
         } else {
             json_t *item = write_possibility(w, &rs->poss[d->poss_first + k]);
-            if (item && json_array_append_new(arr, item) != 0) refuse(w, "out of memory");
+            if (item && emit_str(w, k ? ",\n" : "\n") && emit_indent(w, 4)) emit_value(w, item, 4);
+            json_decref(item);
         }
         ggn_jpath_pop(&w->path);
-        if (w->failed) break;
     }
-    if (w->failed) {
-        json_decref(arr);
-        return NULL;
-    }
-    return arr;
+    emit_close(w, "]", 3, d->poss_count == 0);
 }
 
-static json_t *write_document(writer *w)
+static void write_document(writer *w)
 {
     const ggn_ruleset *rs = w->rs;
-    json_t *root = json_object();
-    if (!root) {
-        refuse(w, "out of memory");
-        return NULL;
-    }
+    emit_str(w, "{");
     for (size_t e = 0; e < rs->nentries && !w->failed; e++) {
         const gg_entry *entry = &rs->entries[e];
-        const char *key = rs->pieces[entry->piece].id;
-        ggn_jpath_key(&w->path, key);
+        ggn_jpath_key(&w->path, rs->pieces[entry->piece].id);
         char id[GGN_MAX_ID];
-        json_t *pobj = convert_id(w, entry->piece, id, sizeof id) ? json_object() : NULL;
-        for (uint32_t s = 0; pobj && s < entry->source_count && !w->failed; s++) {
-            const gg_source *src = &rs->sources[entry->source_first + s];
-            const char *sname = gg_location_name(rs, src->square);
-            ggn_jpath_key(&w->path, sname);
-            json_t *sobj = json_object();
-            for (uint32_t d = 0; sobj && d < src->dest_count && !w->failed; d++) {
-                const gg_dest *dest = &rs->dests[src->dest_first + d];
-                const char *dname = gg_location_name(rs, dest->square);
-                ggn_jpath_key(&w->path, dname);
-                json_t *arr = write_destination(w, dest);
-                if (arr) set_new(w, sobj, dname, arr);
+        if (convert_id(w, entry->piece, id, sizeof id) && emit_key(w, id, 1, e == 0) && emit_str(w, "{")) {
+            for (uint32_t s = 0; s < entry->source_count && !w->failed; s++) {
+                const gg_source *src = &rs->sources[entry->source_first + s];
+                const char *sname = gg_location_name(rs, src->square);
+                ggn_jpath_key(&w->path, sname);
+                if (emit_key(w, sname, 2, s == 0) && emit_str(w, "{")) {
+                    for (uint32_t d = 0; d < src->dest_count && !w->failed; d++) {
+                        const gg_dest *dest = &rs->dests[src->dest_first + d];
+                        const char *dname = gg_location_name(rs, dest->square);
+                        ggn_jpath_key(&w->path, dname);
+                        if (emit_key(w, dname, 3, d == 0)) write_destination(w, dest);
+                        ggn_jpath_pop(&w->path);
+                    }
+                    emit_close(w, "}", 2, src->dest_count == 0);
+                }
                 ggn_jpath_pop(&w->path);
             }
-            if (!sobj) refuse(w, "out of memory");
-            else set_new(w, pobj, sname, sobj);
-            ggn_jpath_pop(&w->path);
+            emit_close(w, "}", 1, entry->source_count == 0);
         }
-        if (pobj) set_new(w, root, id, pobj);
-        else refuse(w, "out of memory");
         ggn_jpath_pop(&w->path);
     }
-    if (w->failed) {
-        json_decref(root);
-        return NULL;
-    }
-    return root;
+    emit_close(w, "}", 0, rs->nentries == 0);
+    emit_str(w, "\n");
 }
 
 char *ggn_ruleset_write(const ggn_ruleset *rs, ggn_spelling to, ggn_error *err)
@@ -407,7 +513,14 @@ char *ggn_ruleset_write(const ggn_ruleset *rs, ggn_spelling to, ggn_error *err)
     w->to = to;
     w->err = err;
     ggn_jpath_init(&w->path);
-    char *out = ggn_json_text(write_document(w), err);
+    write_document(w);
+    char *out = w->out;
+    if (w->failed) {
+        free(out);
+        out = NULL;
+    } else {
+        out[w->len] = '\0';
+    }
     free(w);
     return out;
 }
