@@ -371,23 +371,23 @@ static bool emit_indent(writer *w, int depth)
 static bool emit_string(writer *w, const char *s)
 {
     bool ok = emit(w, "\"", 1);
-    for (const char *p = s; ok && *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        char esc[8];
-        if (c == '"' || c == '\\') {
-            esc[0] = '\\';
-            esc[1] = (char)c;
-            ok = emit(w, esc, 2);
-        } else if (c < 0x20) {
-            const char *named = c == '\b' ? "\\b" : c == '\f' ? "\\f" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
-            if (named) ok = emit_str(w, named);
-            else {
-                snprintf(esc, sizeof esc, "\\u%04X", c);
-                ok = emit_str(w, esc);
-            }
-        } else {
-            ok = emit(w, p, 1);
+    while (ok && *s) {
+        size_t plain = 0;
+        while (s[plain] && s[plain] != '"' && s[plain] != '\\' && (unsigned char)s[plain] >= 0x20) plain++;
+        if (plain) {
+            ok = emit(w, s, plain);
+            s += plain;
+            continue;
         }
+        unsigned char c = (unsigned char)*s++;
+        char esc[8];
+        const char *named = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\b' ? "\\b" : c == '\f' ? "\\f" : c == '\n' ? "\\n"
+                          : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
+        if (!named) {
+            snprintf(esc, sizeof esc, "\\u%04X", c);
+            named = esc;
+        }
+        ok = emit_str(w, named);
     }
     return ok && emit(w, "\"", 1);
 }
