@@ -134,7 +134,9 @@ void ggn_ruleset_stats_get(const ggn_ruleset *rs, ggn_ruleset_stats *out);
  * possibilities and conditions. Converting is refused with GGN_E_CONVERSION
  * when the target cannot say the same thing; the error's pointer names the
  * first offending place of the loaded document (docs/ggn.md lists every
- * case).
+ * case). A text that would pass GGN_MAX_FILE_BYTES, more than ggn reads
+ * back, is refused with GGN_E_LIMIT as soon as it reaches it, its pointer
+ * naming the place of the document being written then.
  * Returns a new string (release with free()), or NULL with err filled.
  * Thread safety: read-only on rs.
  */
