@@ -289,22 +289,18 @@ static ggn_ruleset *load_text(ggn_jdoc *doc, const ggn_load_options *opts, ggn_e
     gg_member *members;
     size_t n;
     if (gg_scan_members(doc->text, doc->len, &members, &n)) {
-        ggn_errors saved;
-        if (errs) {
-            saved.count = errs->count;
-            saved.dropped = errs->dropped;
-            saved.errors = errs->errors;
-            saved.warnings = errs->warnings;
-        }
+        /* what to take back: the counts (items past count are overwritten later) */
+        size_t count = errs ? errs->count : 0, dropped = errs ? errs->dropped : 0;
+        size_t errors = errs ? errs->errors : 0, warnings = errs ? errs->warnings : 0;
         gg_pieces src = { NULL, doc->text, members, n, 0, NULL, false };
         ggn_ruleset *rs = load_pieces(doc, &src, opts, errs);
         gg_members_free(members, n);
         if (!src.failed) return rs;
         if (errs) {
-            errs->count = saved.count;
-            errs->dropped = saved.dropped;
-            errs->errors = saved.errors;
-            errs->warnings = saved.warnings;
+            errs->count = count;
+            errs->dropped = dropped;
+            errs->errors = errors;
+            errs->warnings = warnings;
         }
     }
     if (!ggn_jdoc_parse(doc, errs)) return NULL;
