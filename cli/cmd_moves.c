@@ -1,4 +1,5 @@
 /* cmd_moves.c — `ggn moves GGN --position POSITION [--json]`: every pseudo-legal transition. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,9 +68,10 @@ static int run(int argc, char **argv)
     if (view) {
         int n = ggn_board_view_transitions(view, out, GGN_MAX_MOVES, &err);
         if (n >= 0) {
+            errno = 0;
             if (json) cli_ggn_print_json(stdout, out, n);
             else cli_ggn_print_text(stdout, out, n);
-            status = CLI_OK;
+            status = cli_close_output(stdout, "standard output") ? CLI_OK : CLI_INVALID;
         }
     }
     if (status != CLI_OK && err.code != GGN_E_OK) cli_ggn_error(&err);
