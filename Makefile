@@ -68,6 +68,8 @@ fuzz: fuzz-build
 valgrind-test:
 	cmake -S . -B $(VALGRIND_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGGN_WERROR=$(WERROR) -DGGN_BENCH=OFF
 	cmake --build $(VALGRIND_BUILD) -j $(JOBS)
+	@cd $(VALGRIND_BUILD) && echo "valgrind-test: NOT run under valgrind, for time (they run under ASan + UBSan; docs/limits.md):" \
+	  $$(ctest -N -LE 'slow|valgrind' | sed -n 's/^ *Test *#[0-9]*: //p')
 	cd $(VALGRIND_BUILD) && ctest --output-on-failure -j $(JOBS) -L valgrind -LE slow -T memcheck \
 	  --overwrite MemoryCheckCommand=$$(command -v valgrind) \
 	  --overwrite MemoryCheckCommandOptions="--leak-check=full --error-exitcode=1 --errors-for-leak-kinds=definite,possible"
