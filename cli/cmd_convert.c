@@ -29,8 +29,8 @@ static const char help[] =
     "  --to SPELLING  the target spelling (default: must-deny, the current one)\n"
     "  -o FILE        write to FILE instead of standard output\n"
     "\n"
-    "Exit status: 0 ok, 1 the library is invalid or cannot be converted,\n"
-    "2 usage error.\n";
+    "Exit status: 0 ok, 1 the library is invalid or cannot be converted, or\n"
+    "the output cannot be written, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 

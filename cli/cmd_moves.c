@@ -44,7 +44,8 @@ static const char help[] =
     "  C:N g1 f3  g1=- f3=C:N\n"
     "\n"
     "Exit status: 0 ok, 1 the library or the position is invalid (errors as\n"
-    "FILE:LINE:COL: error: message [at /pointer]), 2 usage error.\n";
+    "FILE:LINE:COL: error: message [at /pointer]) or the output cannot be\n"
+    "written, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 

@@ -34,7 +34,7 @@ static const char help[] =
     "\n"
     "Exit status: 0 ok (even when no possibility holds), 1 the library or the\n"
     "position is invalid or the library has no such piece, source or move\n"
-    "(NOT_FOUND), 2 usage error.\n";
+    "(NOT_FOUND), or the output cannot be written, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 
