@@ -42,7 +42,7 @@ static const char help[] =
     "  --sfen SFEN     start from this position written as SFEN\n"
     "  --load FILE     start from a game record written by save\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
-    "  --depth N       the computer's maximum search depth in half-moves\n"
+    "  --depth N       the computer's maximum search depth in half-moves (1 to 48)\n"
     "  --flip          draw the board from the other side\n"
     "  --color WHEN    auto (default), always or never; auto uses colours when\n"
     "                  both standard input and output are terminals and NO_COLOR\n"
@@ -425,8 +425,9 @@ static int run(int argc, char **argv)
     if (depth) {
         char *end;
         long d = strtol(depth, &end, 10);
-        if (end == depth || *end || d < 1 || d > GGN_MAX_PLY)
-            return cli_usage_error("play", "--depth takes a whole number from 1 to %d, not '%s'", GGN_MAX_PLY, depth);
+        if (end == depth || *end || d < 1 || d > GGN_MAX_SEARCH_DEPTH)
+            return cli_usage_error("play", "--depth takes a whole number from 1 to %d, not '%s'", GGN_MAX_SEARCH_DEPTH,
+                                   depth);
         s.limits.depth = (int)d;
     }
     if (cli_check_start("play", fen, sfen) != CLI_OK) return CLI_USAGE;

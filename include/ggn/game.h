@@ -95,6 +95,16 @@ char ggn_game_kind_mark(const ggn_game *game, int kind);
  */
 uint32_t ggn_game_player_colour(const ggn_game *game, int player);
 
+/*
+ * Writes the kind's moves in Betza's notation (docs/game-spec.md#betza) into
+ * buf (cap bytes, NUL-terminated): a string that a spec may give as the
+ * piece's "betza" to get exactly the same moves. Returns false, with err
+ * (GGN_E_CONVERSION) naming the move at fault, when the moves cannot all be
+ * said in Betza (a promotion, castling, a named condition...), and
+ * GGN_E_LIMIT when the string does not fit in cap.
+ */
+bool ggn_game_kind_betza(const ggn_game *game, int kind, char *buf, size_t cap, ggn_error *err);
+
 /* ---- positions ---------------------------------------------------------- */
 
 /* A new position at the game's start. NULL only when out of memory. */

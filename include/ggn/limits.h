@@ -48,6 +48,7 @@
 #define GGN_MAX_MOVES           1024        /* legal moves of one position (buffer size) */
 #define GGN_MAX_PLY             1024        /* moves kept for undo in one position */
 #define GGN_MAX_PERFT_DEPTH     32
+#define GGN_MAX_SEARCH_DEPTH    48          /* plies of full-width search (bestmove and play --depth) */
 #define GGN_MAX_FEN_BYTES       8192        /* longest FEN read (a full 32x32 board fits) */
 
 #endif

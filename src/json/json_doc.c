@@ -191,8 +191,16 @@ void ggn_jdoc_free(ggn_jdoc *doc)
     doc->len = 0;
 }
 
-void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
-                     ggn_code code, const ggn_jpath *path, const char *fmt, ...)
+/* offset: a byte of the string value at path, or (size_t)-1 for the value itself. */
+static void vreport(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity, ggn_code code,
+                    const ggn_jpath *path, size_t offset, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 0)))
+#endif
+    ;
+
+static void vreport(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity, ggn_code code,
+                    const ggn_jpath *path, size_t offset, const char *fmt, va_list ap)
 {
     if (!errs) return;
     ggn_error err;
@@ -201,13 +209,32 @@ void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severit
     err.severity = severity;
     snprintf(err.file, sizeof err.file, "%s", doc->file);
     if (path) snprintf(err.pointer, sizeof err.pointer, "%s", path->buf);
+    vsnprintf(err.message, sizeof err.message, fmt, ap);
+    if (errs->count < GGN_MAX_ERRORS && doc->text && !(path && path->truncated)) {
+        if (offset == (size_t)-1)
+            ggn_json_locate(doc->text, doc->len, err.pointer, &err.line, &err.column);
+        else
+            ggn_json_locate_char(doc->text, doc->len, err.pointer, offset, &err.line, &err.column);
+    }
+    ggn_errors_add(errs, &err);
+}
+
+void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
+                     ggn_code code, const ggn_jpath *path, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err.message, sizeof err.message, fmt, ap);
+    vreport(doc, errs, severity, code, path, (size_t)-1, fmt, ap);
     va_end(ap);
-    if (errs->count < GGN_MAX_ERRORS && doc->text && !(path && path->truncated))
-        ggn_json_locate(doc->text, doc->len, err.pointer, &err.line, &err.column);
-    ggn_errors_add(errs, &err);
+}
+
+void ggn_jdoc_report_char(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
+                          ggn_code code, const ggn_jpath *path, size_t offset, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(doc, errs, severity, code, path, offset, fmt, ap);
+    va_end(ap);
 }
 
 char *ggn_json_text(json_t *root, ggn_error *err)
