@@ -22,7 +22,7 @@ static const char help[] =
     "Usage: ggn match GAME --engine CMD --engine CMD [--games N]\n"
     "                 [--tc BASE+INC | --movetime MS] [--margin MS]\n"
     "                 [--openings FILE] [--variant NAME] [--option NAME=VALUE]...\n"
-    "                 [-j N] [--sprt ELO0,ELO1]\n"
+    "                 [-j N] [--sprt ELO0,ELO1] [--pgn FILE]\n"
     "\n"
     "Plays two engines that speak UCI against each other in GAME, with ggn as\n"
     "the arbiter: ggn keeps both clocks, checks every move against the game\n"
@@ -49,6 +49,8 @@ static const char help[] =
     "  --sprt E0,E1      stop when the sequential probability ratio test decides\n"
     "                    between \"the first engine is E0 Elo stronger\" and \"E1\n"
     "                    Elo stronger\" (alpha = beta = 0.05)\n"
+    "  --pgn FILE        write every game to FILE as PGN (SAN moves, Variant,\n"
+    "                    FEN of the opening, Result and Termination tags)\n"
     "\n"
     "Output: one line per game (\"Game 3: A - B 1-0 (checkmate, 57 plies)\"),\n"
     "then the score from the first engine's view, its Elo difference with the\n"
@@ -78,6 +80,8 @@ typedef struct match_plan {
     int nopenings;
     bool sprt;
     double elo0, elo1;
+    FILE *pgn;                     /* --pgn, or NULL */
+    const char *pgn_path;
 } match_plan;
 
 /* ---- options --------------------------------------------------------------- */
@@ -155,10 +159,22 @@ static bool read_openings(const char *path, match_plan *plan)
 
 /* ---- one game in a child process ------------------------------------------------ */
 
+static void write_all(int fd, const char *text, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, text, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return;
+        text += w;
+        n -= (size_t)w;
+    }
+}
+
 /*
- * Plays game number `number` (from 1) and writes its result to fd as one
- * line: "WINNER END PLIES FIRST REASON" (WINNER -1, 0 or 1 as a player index;
- * FIRST the engine index that played first), then exits.
+ * Plays game number `number` (from 1) and writes its result to fd as two
+ * lines: "WINNER END PLIES FIRST REASON" (WINNER -1, 0 or 1 as a player index;
+ * FIRST the engine index that played first) and the moves played, in ggn's
+ * coordinates, space-separated; then exits.
  */
 static void play_in_child(const match_plan *plan, const ggn_game *game, int number, int fd)
 {
@@ -188,10 +204,9 @@ static void play_in_child(const match_plan *plan, const ggn_game *game, int numb
     for (char *p = r.reason; *p; p++)
         if (*p == '\n' || *p == '\r') *p = ' ';
     int n = snprintf(line, sizeof line, "%d %d %d %d %s\n", r.winner, (int)r.end, r.plies, first, r.reason);
-    if (n > 0) {
-        ssize_t w = write(fd, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
-        (void)w;
-    }
+    if (n > 0) write_all(fd, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    if (r.moves) write_all(fd, r.moves, strlen(r.moves));
+    write_all(fd, "\n", 1);
     free(r.moves);
     _exit(0);
 }
@@ -202,26 +217,87 @@ typedef struct running {
     pid_t pid;
     int fd;
     int number;
-    char buf[1024 + 640];
-    size_t len;
+    char *buf;                     /* what the game's process wrote so far (malloc'd) */
+    size_t len, cap;
 } running;
+
+/* The longest report a game's process can write: its result line and GGN_MAX_PLY moves. */
+enum { MATCH_MAX_REPORT = 2048 + GGN_MAX_PLY * 32 };
 
 typedef struct tally {
     match_score score;             /* engine 0's view */
     int forfeits[5];               /* by match_end */
 } tally;
 
-/* Reads a finished game's line, prints it and counts it. */
+/* PGN's Termination for a game that ended otherwise than by the rules. */
+static const char *termination(match_end end)
+{
+    switch (end) {
+    case MATCH_END_TIME: return "time forfeit";
+    case MATCH_END_ILLEGAL: return "rules infraction";
+    case MATCH_END_DISCONNECT: return "abandoned";
+    case MATCH_END_MOVE_LIMIT: return "adjudication";
+    case MATCH_END_RULE: break;
+    }
+    return "normal";
+}
+
+/* Appends the game to the --pgn file: replayed from its opening, moves in SAN. */
+static void write_pgn(const match_plan *plan, const ggn_game *game, int number, int first, int winner, int end,
+                      const char *moves)
+{
+    const char *fen = plan->openings ? plan->openings[((number - 1) / 2) % plan->nopenings] : NULL;
+    ggn_position *pos = ggn_position_new(game);
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (!pos || (fen && !ggn_position_set_fen(pos, fen, &err))) {
+        ggn_position_free(pos);
+        return;
+    }
+    if (moves[0] && !cli_play_moves(pos, moves)) {
+        ggn_position_free(pos);
+        return;
+    }
+    char round[16];
+    snprintf(round, sizeof round, "%d", number);
+    const char *result = winner < 0 ? "1/2-1/2" : winner == 0 ? "1-0" : "0-1";
+    /* The tags are only read: the casts drop const for the tag type's sake. */
+    ggn_pgn_tag tags[] = {
+        { (char *)"Event", (char *)"ggn match" },
+        { (char *)"Round", round },
+        { (char *)"White", (char *)plan->engine[first] },
+        { (char *)"Black", (char *)plan->engine[1 - first] },
+        { (char *)"Result", (char *)result },
+        { (char *)"Termination", (char *)termination((match_end)end) },
+        { (char *)"Variant", (char *)plan->variant }, /* as the engines were told it; last, as it may be absent */
+    };
+    size_t ntags = sizeof tags / sizeof tags[0] - (plan->variant ? 0 : 1);
+    char *text = ggn_pgn_write(pos, tags, ntags, &err);
+    if (text) {
+        fputs(text, plan->pgn);
+        fputc('\n', plan->pgn);
+        fflush(plan->pgn);
+        free(text);
+    } else {
+        fprintf(stderr, "ggn match: --pgn: game %d: %s\n", number, err.message);
+    }
+    ggn_position_free(pos);
+}
+
+/* Reads a finished game's report, prints it, counts it and writes it to the PGN file. */
 static void record(const match_plan *plan, const ggn_game *game, running *g, tally *t)
 {
     int winner = -1, end = 0, plies = 0, first = 0, used = 0;
-    g->buf[g->len] = '\0';
-    if (sscanf(g->buf, "%d %d %d %d %n", &winner, &end, &plies, &first, &used) < 4 || end < 0 || end > 4) {
+    if (!g->buf || sscanf(g->buf, "%d %d %d %d %n", &winner, &end, &plies, &first, &used) < 4 || end < 0 ||
+        end > 4 || first < 0 || first > 1) {
         printf("Game %d: no result (the arbiter's process failed)\n", g->number);
         return;
     }
     char *reason = g->buf + used;
-    reason[strcspn(reason, "\n")] = '\0';
+    char *moves = strchr(reason, '\n');
+    if (moves) *moves++ = '\0';
+    else moves = reason + strlen(reason);
+    moves[strcspn(moves, "\n")] = '\0';
     const char *names[2] = { plan->engine[first], plan->engine[1 - first] };
     const char *score = winner < 0 ? "1/2-1/2" : winner == 0 ? "1-0" : "0-1";
     printf("Game %d: %s (%s) - %s (%s): %s (%s, %d plies)\n", g->number, names[0], ggn_game_player_name(game, 0),
@@ -232,6 +308,7 @@ static void record(const match_plan *plan, const ggn_game *game, running *g, tal
     else if (winner == engine0_side) t->score.wins++;
     else t->score.losses++;
     if (end != MATCH_END_RULE && end != MATCH_END_MOVE_LIMIT) t->forfeits[end]++;
+    if (plan->pgn) write_pgn(plan, game, g->number, first, winner, end, moves);
 }
 
 static void summary(const match_plan *plan, const tally *t, const char *verdict)
@@ -279,6 +356,8 @@ static int play_match(const match_plan *plan, const ggn_game *game)
             g->fd = fds[0];
             g->number = next++;
             g->len = 0;
+            g->cap = 0;
+            g->buf = NULL;
         }
         if (nrunning <= 0) break;
         struct pollfd pf[MATCH_MAX_JOBS];
@@ -287,15 +366,25 @@ static int play_match(const match_plan *plan, const ggn_game *game)
         for (int i = 0; i < nrunning; i++) {
             if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
             running *g = &slots[i];
-            ssize_t got = read(g->fd, g->buf + g->len, sizeof g->buf - 1 - g->len);
+            if (g->len + 1 >= g->cap && g->cap < MATCH_MAX_REPORT) {
+                size_t grown = g->cap ? g->cap * 2 : 4096;
+                char *bigger = realloc(g->buf, grown);
+                if (bigger) {
+                    g->buf = bigger;
+                    g->cap = grown;
+                }
+            }
+            ssize_t got = g->len + 1 < g->cap ? read(g->fd, g->buf + g->len, g->cap - 1 - g->len) : 0;
             if (got > 0) {
                 g->len += (size_t)got;
-                if (g->len < sizeof g->buf - 1) continue;
+                g->buf[g->len] = '\0';
+                continue;
             }
             if (got < 0 && errno == EINTR) continue;
             close(g->fd);
             waitpid(g->pid, NULL, 0);
             record(plan, game, g, &t);
+            free(g->buf);
             slots[i] = slots[--nrunning];
             pf[i] = pf[nrunning];
             i--;
@@ -319,7 +408,7 @@ static int run(int argc, char **argv)
     plan.clock.base_ms = 10000;
     plan.clock.inc_ms = 100;
     const char *game_arg = NULL, *tc = NULL, *movetime = NULL, *margin = NULL, *openings = NULL, *games = NULL,
-               *jobs = NULL, *sprt = NULL, *variant = NULL;
+               *jobs = NULL, *sprt = NULL, *variant = NULL, *pgn = NULL;
     int nengines = 0, noptions = 0;
     for (int i = 1; i < argc;) {
         const char *value = NULL;
@@ -337,8 +426,9 @@ static int run(int argc, char **argv)
             plan.options[noptions++] = value;
             continue;
         }
-        const char *names[] = { "--tc", "--movetime", "--margin", "--openings", "--games", "-j", "--sprt", "--variant" };
-        const char **slots[] = { &tc, &movetime, &margin, &openings, &games, &jobs, &sprt, &variant };
+        const char *names[] = { "--tc", "--movetime", "--margin", "--openings", "--games", "-j", "--sprt", "--variant",
+                                "--pgn" };
+        const char **slots[] = { &tc, &movetime, &margin, &openings, &games, &jobs, &sprt, &variant, &pgn };
         got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("match", argc, argv, &i, names[k], slots[k]);
@@ -419,9 +509,21 @@ static int run(int argc, char **argv)
             ggn_position_free(pos);
         }
     }
+    if (status == CLI_OK && pgn) {
+        plan.pgn = fopen(pgn, "w");
+        plan.pgn_path = pgn;
+        if (!plan.pgn) {
+            fprintf(stderr, "ggn match: --pgn: cannot write %s: %s\n", pgn, strerror(errno));
+            status = CLI_INVALID;
+        }
+    }
     if (status == CLI_OK) {
         signal(SIGPIPE, SIG_IGN);
         status = play_match(&plan, game);
+    }
+    if (plan.pgn && (ferror(plan.pgn) | fclose(plan.pgn))) {
+        fprintf(stderr, "ggn match: --pgn: writing %s failed\n", plan.pgn_path);
+        status = CLI_INVALID;
     }
     for (int i = 0; i < plan.nopenings; i++) free(plan.openings[i]);
     free(plan.openings);

@@ -49,9 +49,9 @@ typedef struct uci_session {
 } uci_session;
 
 /*
- * Writes one line (the format without its newline) and flushes. Bytes that
- * are not printable ASCII come out as \xNN: error lines quote what the GUI
- * sent, and a protocol line never carries raw control bytes.
+ * Writes one line (the format without its newline) and flushes, through
+ * cli_escape: error lines quote what the GUI sent, and a protocol line never
+ * carries raw control bytes.
  */
 static void say(uci_session *s, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -74,15 +74,17 @@ static void say(uci_session *s, const char *fmt, ...)
         vsnprintf(text, (size_t)n + 1, fmt, ap);
         va_end(ap);
     }
-    pthread_mutex_lock(&s->out_lock);
-    for (const char *p = text; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c >= 0x20 && c < 0x7f) fputc(c, s->out);
-        else fprintf(s->out, "\\x%02x", c);
+    size_t cap = 4 * strlen(text) + 1;
+    char safe_small[4 * sizeof small], *safe = cap <= sizeof safe_small ? safe_small : malloc(cap);
+    if (safe) {
+        cli_escape(text, safe, cap);
+        pthread_mutex_lock(&s->out_lock);
+        fputs(safe, s->out);
+        fputc('\n', s->out);
+        fflush(s->out);
+        pthread_mutex_unlock(&s->out_lock);
     }
-    fputc('\n', s->out);
-    fflush(s->out);
-    pthread_mutex_unlock(&s->out_lock);
+    if (safe != safe_small) free(safe);
     if (text != small) free(text);
 }
 
