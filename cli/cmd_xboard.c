@@ -33,5 +33,5 @@ static int run(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("xboard", "unknown option '%s'", argv[i]);
-    return xboard_session_run(stdin, stdout, (const char *const *)(argv + 1), (size_t)(argc - 1));
+    return xboard_session_run(stdin, stdout, (const char *const *)(argv + 1), (size_t)(argc - 1), 0);
 }

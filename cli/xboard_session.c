@@ -52,6 +52,7 @@ typedef struct xb_session {
     int sd;
     long my_cs, their_cs;       /* centiseconds; -1 until the GUI says */
     int engine_moves;           /* moves the engine made since new (for MPS) */
+    long think_cap_ms;          /* every search ends within this (0: no cap) */
 } xb_session;
 
 static void say(xb_session *s, const char *fmt, ...)
@@ -216,7 +217,7 @@ static bool select_variant(xb_session *s, const xb_variant *v)
     s->game = game;
     s->pos = pos;
     s->variant = v;
-    ggn_searcher_clear(s->searcher);
+    if (s->searcher) ggn_searcher_clear(s->searcher);
     return true;
 }
 
@@ -281,7 +282,17 @@ static void think(xb_session *s)
     ggn_search_limits limits;
     memset(&limits, 0, sizeof limits);
     limits.time_ms = uci_time_budget(&go, me, XB_OVERHEAD_MS);
+    if (s->think_cap_ms > 0 && (!limits.time_ms || limits.time_ms > s->think_cap_ms)) limits.time_ms = s->think_cap_ms;
     limits.depth = s->sd > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->sd;
+    /* The searcher (and its table's memory) is made when first needed: many sessions never think. */
+    if (!s->searcher) {
+        s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
+        if (!s->searcher) {
+            say(s, "Error (out of memory): cannot think");
+            return;
+        }
+        ggn_searcher_set_progress(s->searcher, report_iteration, s);
+    }
     ggn_search_result r;
     if (!ggn_searcher_run(s->searcher, s->pos, &limits, &r)) {
         check_result(s);
@@ -410,7 +421,7 @@ static void set_level(xb_session *s, const char *args)
     s->st_ms = 0;
 }
 
-/* new: the start of a chess game, the engine playing black, no limits but the clock. */
+/* new: the start of a chess game, the engine playing black, no depth limit (level and st stay, as XBoard expects). */
 static void new_game(xb_session *s)
 {
     const xb_variant *chess = find_variant(s, "normal");
@@ -422,12 +433,11 @@ static void new_game(xb_session *s)
             s->pos = pos;
         }
     }
-    ggn_searcher_clear(s->searcher);
+    if (s->searcher) ggn_searcher_clear(s->searcher);
     s->force = false;
     s->over = false;
     s->engine_side = 1;
     s->sd = 0;
-    s->st_ms = 0;
     s->my_cs = s->their_cs = -1;
     s->engine_moves = 0;
 }
@@ -531,7 +541,7 @@ static bool handle(xb_session *s, char *line)
     return true;
 }
 
-int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_t count)
+int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_t count, long think_cap_ms)
 {
     xb_session *s = calloc(1, sizeof *s);
     char *line = malloc(XB_MAX_LINE);
@@ -542,6 +552,7 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
         return CLI_INVALID;
     }
     s->in = in;
+    s->think_cap_ms = think_cap_ms;
     engine_out_init(&s->io, out);
     int status = CLI_OK;
     for (size_t i = 0; i < count; i++) {
@@ -563,11 +574,9 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
         free(errs);
     }
     list_variants(s);
-    s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
-    if (s->searcher) ggn_searcher_set_progress(s->searcher, report_iteration, s);
     const xb_variant *start = find_variant(s, "normal");
     if (!start && s->nvariants) start = &s->variants[0];
-    if (status == CLI_OK && (!s->searcher || !start || !select_variant(s, start))) {
+    if (status == CLI_OK && (!start || !select_variant(s, start))) {
         fprintf(stderr, "ggn xboard: no game to start with\n");
         status = CLI_INVALID;
     }
