@@ -275,6 +275,10 @@ static void test_games_to_mate(void **state)
     r = xboard("new\nforce\nusermove f2f3\nusermove e7e5\nusermove g2g4\nusermove d8h4\nquit\n");
     assert_non_null(strstr(r.out, "0-1 {Black mates}\n"));
     proc_free(&r);
+    /* After `result` the engine makes no move, until new. */
+    r = xboard("new\nsd 1\nresult 1-0 {White resigns}\nusermove e2e4\nnew\nsd 1\nusermove e2e4\nquit\n");
+    assert_int_equal(count_lines_starting(r.out, "move "), 1);
+    proc_free(&r);
     /* Stalemate is a draw in chess. */
     r = xboard("new\nforce\nsetboard 7k/8/5QK1/8/8/8/8/8 w - - 0 1\nusermove f6f7\nquit\n");
     assert_non_null(strstr(r.out, "1/2-1/2 {Stalemate}\n"));
