@@ -25,7 +25,11 @@ void engine_out_destroy(engine_out *o);
  * line. Bytes that are not printable ASCII come out as \xNN: error lines
  * quote what the GUI sent, and a protocol line never carries raw control bytes.
  */
-void engine_vsay(engine_out *o, const char *fmt, va_list ap);
+void engine_vsay(engine_out *o, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
 
 typedef enum engine_line {
     ENGINE_LINE_OK,        /* buf holds the line, without its newline */

@@ -334,6 +334,15 @@ static void user_move(xb_session *s, const char *text)
 static void say_highlight(xb_session *s, const char *square)
 {
     int cols = ggn_game_cols(s->game), rows = ggn_game_rows(s->game);
+    /* A square is a file letter and a rank number on the board, as XBoard names it. */
+    char *end = NULL;
+    long rank = square[0] >= 'a' && square[0] < 'a' + cols && square[1] >= '1' && square[1] <= '9'
+                    ? strtol(square + 1, &end, 10)
+                    : 0;
+    if (rank < 1 || rank > rows || *end) {
+        say(s, "Error (no such square): lift %s", square);
+        return;
+    }
     char marks[XB_MAX_RANKS][XB_MAX_FILES];
     memset(marks, 0, sizeof marks);
     ggn_move moves[GGN_MAX_MOVES];

@@ -190,6 +190,10 @@ static void test_lift_highlight(void **state)
     assert_non_null(strstr(r.out, "highlight 8/8/8/8/4Y3/4Y3/8/8\nhighlight 8/8/8/8/8/5Y1Y/8/8\n"
                                   "highlight 8/8/8/8/8/8/8/8\n"));
     proc_free(&r);
+    r = xboard("new\nlift\nlift e9\nlift z1\nlift e2x\nquit\n");
+    assert_non_null(strstr(r.out, "Error (no such square): lift \nError (no such square): lift e9\n"
+                                  "Error (no such square): lift z1\nError (no such square): lift e2x\n"));
+    proc_free(&r);
     /* A capture is red. */
     r = xboard("new\nforce\nusermove e2e4\nusermove d7d5\nlift e4\nquit\n");
     assert_non_null(strstr(r.out, "highlight 8/8/8/3RY3/8/8/8/8\n"));
