@@ -11,7 +11,7 @@ static const char help[] =
     "`normal`, the games XBoard knows by their own names (crazyhouse, xiangqi,\n"
     "shogi, makruk, shatranj, losalamos), the others as engine-defined variants\n"
     "that ggn describes with `setup` and one `piece X& BETZA` line per kind.\n"
-    "Each SPEC file is offered too, under its game name.\n"
+    "Each SPEC file is offered too, under its file name without .json.\n"
     "\n"
     "Commands: xboard, protover, new, variant, force, go, playother, usermove,\n"
     "undo, remove, setboard, level, st, sd, time, otim, ping, result, post,\n"

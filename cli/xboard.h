@@ -13,7 +13,8 @@
 /*
  * Runs the protocol on in/out until `quit` or the end of input. The shipped
  * games are offered as variants; spec_files (count of them, may be 0) are
- * game spec files offered too, under their game names. Every search ends
+ * game spec files offered too, each under its file name
+ * without ".json". Every search ends
  * within think_cap_ms (0: no cap beyond the GUI's limits; the fuzz target's
  * bound). Returns CLI_OK, or CLI_INVALID when a spec file does not load or
  * XBoard cannot show its game (the reason on stderr).

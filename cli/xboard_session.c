@@ -52,6 +52,7 @@ typedef struct xb_session {
     int sd;
     long my_cs, their_cs;       /* centiseconds; -1 until the GUI says */
     int engine_moves;           /* moves the engine made since new (for MPS) */
+    bool listed;                /* every shipped game is in variants */
     long think_cap_ms;          /* every search ends within this (0: no cap) */
 } xb_session;
 
@@ -116,29 +117,50 @@ static void add_variant(xb_session *s, const char *name, const char *path, bool 
     v->native = native;
 }
 
-/* The shipped games XBoard can play; spec files from the command line come first. */
+/* Adds the shipped game NAME (a games/ name, never a path) when XBoard can play it. */
+static const xb_variant *add_shipped(xb_session *s, const char *name)
+{
+    char path[4096];
+    if (!name[0] || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_-") != strlen(name) ||
+        !cli_resolve_game(name, path, sizeof path))
+        return NULL;
+    ggn_game *game = load(path, NULL);
+    const xb_variant *added = NULL;
+    if (game && !unplayable(game)) {
+        const char *native = native_name(name);
+        add_variant(s, native ? native : name, path, native != NULL);
+        added = &s->variants[s->nvariants - 1];
+        if (strcmp(added->path, path) != 0) added = NULL; /* a spec file of that name came first, or the table is full */
+    }
+    ggn_game_free(game);
+    return added;
+}
+
+/* Every shipped game XBoard can play, after the spec files from the command line (for protover). */
 static void list_variants(xb_session *s)
 {
+    if (s->listed) return;
+    s->listed = true;
     cli_game_list list;
     if (!cli_list_games(&list)) return;
-    for (size_t i = 0; i < list.count; i++) {
-        char path[4096];
-        if (!cli_resolve_game(list.names[i], path, sizeof path)) continue;
-        ggn_game *game = load(path, NULL);
-        if (game && !unplayable(game)) {
-            const char *native = native_name(list.names[i]);
-            add_variant(s, native ? native : list.names[i], path, native != NULL);
-        }
-        ggn_game_free(game);
-    }
+    for (size_t i = 0; i < list.count; i++) add_shipped(s, list.names[i]);
     cli_game_list_free(&list);
 }
 
-static const xb_variant *find_variant(const xb_session *s, const char *name)
+/*
+ * The variant XBoard calls name. Shipped games are loaded when first named,
+ * not all at the start: most sessions play one game.
+ */
+static const xb_variant *find_variant(xb_session *s, const char *name)
 {
     for (size_t i = 0; i < s->nvariants; i++)
         if (strcmp(s->variants[i].name, name) == 0) return &s->variants[i];
-    return NULL;
+    if (s->listed) return NULL;
+    /* XBoard's names: "normal" is chess; "chess" itself is not a name XBoard uses. */
+    const char *ggn_name = strcmp(name, "normal") == 0 ? "chess" : name;
+    const char *native = native_name(ggn_name);
+    if (native && strcmp(native, name) != 0) return NULL;
+    return add_shipped(s, ggn_name);
 }
 
 /*
@@ -381,6 +403,7 @@ static void say_highlight(xb_session *s, const char *square)
 
 static void say_features(xb_session *s)
 {
+    list_variants(s);
     char list[4096];
     size_t len = 0;
     list[0] = '\0';
@@ -577,12 +600,20 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
             fprintf(stderr, "%s: %s\n", spec_files[i], why);
             status = CLI_INVALID;
         } else {
-            add_variant(s, ggn_game_name(game), spec_files[i], false);
+            /* The file's base name, as shipped games are named: a game's own name may have spaces or commas. */
+            const char *base = strrchr(spec_files[i], '/');
+            base = base ? base + 1 : spec_files[i];
+            size_t n = strlen(base);
+            if (n > 5 && strcmp(base + n - 5, ".json") == 0) n -= 5;
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name - 1 ? n : sizeof name - 1), base);
+            for (char *c = name; *c; c++)
+                if (*c == ',' || *c == ' ' || *c == '"' || *c == '\t') *c = '_';
+            add_variant(s, name, spec_files[i], false);
         }
         ggn_game_free(game);
         free(errs);
     }
-    list_variants(s);
     const xb_variant *start = find_variant(s, "normal");
     if (!start && s->nvariants) start = &s->variants[0];
     if (status == CLI_OK && (!start || !select_variant(s, start))) {

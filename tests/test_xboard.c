@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ggn/game.h"
 #include "ggn/notation.h"
@@ -174,6 +175,23 @@ static void test_engine_defined_variant(void **state)
     assert_null(strstr(r.out, "Illegal"));
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     assert_int_equal(count_lines_starting(r.out, "highlight "), 1);
+    proc_free(&r);
+    /* A spec file from the command line is a variant under its file name; names are never paths. */
+    char dir[] = "/tmp/ggn_xboard_XXXXXX", spec[256], copy[512];
+    assert_non_null(mkdtemp(dir));
+    snprintf(spec, sizeof spec, "%s/tinyshogi.json", dir);
+    snprintf(copy, sizeof copy, "cp %s/minishogi.json %s", GGN_GAMES_DIR, spec);
+    assert_int_equal(system(copy), 0);
+    r = xboard_with(spec, "protover 2\nvariant tinyshogi\nforce\nusermove a2a3\nquit\n", 0);
+    assert_non_null(strstr(r.out, "feature variants=\"tinyshogi,"));
+    assert_non_null(strstr(r.out, "\nsetup ("));
+    assert_null(strstr(r.out, "Illegal"));
+    proc_free(&r);
+    remove(spec);
+    rmdir(dir);
+    r = xboard("variant /etc/passwd\nvariant chess\nvariant ../games/chess\nquit\n");
+    assert_non_null(strstr(r.out, "Error (unknown variant): /etc/passwd\nError (unknown variant): chess\n"
+                                  "Error (unknown variant): ../games/chess\n"));
     proc_free(&r);
     r = xboard("variant nosuchgame\nvariant\nping 2\nquit\n");
     assert_non_null(strstr(r.out, "Error (unknown variant): nosuchgame\n"));
