@@ -7,13 +7,15 @@
 #include "ggn_doc_cli.h"
 
 static const char help[] =
-    "Usage: ggn convert GGN [--to must-deny|require-prevent|board-check] [-o FILE]\n"
+    "Usage: ggn convert GGN [--to must-deny|require-prevent|board-check|must-diff] [-o FILE]\n"
     "\n"
     "Rewrites the GGN move library GGN in another spelling, keeping the order\n"
     "of its pieces, squares, possibilities and conditions:\n"
     "  must-deny        must / deny, QPI ids (C:K)          the current text\n"
     "  require-prevent  require / prevent / perform, GAN ids (CHESS:K)\n"
     "  board-check      board_check / board_patch / in_hand_add / in_hand_del, GAN ids\n"
+    "  must-diff        must / deny / diff (STN: board, hands, toggle), QPI ids\n"
+    "                   (the Ruby library 0.8-0.9.1)\n"
     "GAN game ids become one-letter QPI styles (CHESS -> C) and back.\n"
     "\n"
     "Conversion is refused, naming the JSON Pointer of the first place that\n"
@@ -21,7 +23,11 @@ static const char help[] =
     "board-check, forbidden states inside it (except forbidding \"empty\",\n"
     "which becomes \"occupied\"), patches other than the plain move into\n"
     "must-deny, hand changes or \"*\" into require-prevent, empty possibility\n"
-    "arrays outside must-deny, and ids the target grammar cannot write.\n"
+    "arrays outside must-deny and must-diff, a diff that keeps the same player\n"
+    "to move (toggle false) outside must-diff, and ids the target grammar\n"
+    "cannot write. A result larger than ggn reads back (64 MiB,\n"
+    "GGN_MAX_FILE_BYTES) is refused as soon as it reaches that size, and\n"
+    "nothing is written.\n"
     "docs/ggn.md has the whole table.\n"
     "\n"
     "Options:\n"
@@ -51,7 +57,7 @@ static int run(int argc, char **argv)
     if (!to) to = "must-deny";
     ggn_spelling spelling;
     if (!ggn_spelling_parse(to, &spelling))
-        return cli_usage_error("convert", "unknown spelling '%s' (must-deny, require-prevent, board-check)", to);
+        return cli_usage_error("convert", "unknown spelling '%s' (must-deny, require-prevent, board-check, must-diff)", to);
     ggn_ruleset *rs = cli_ggn_load(file);
     if (!rs) return CLI_INVALID;
     ggn_error err;

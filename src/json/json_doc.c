@@ -71,9 +71,8 @@ static bool check_depth(const ggn_jdoc *doc, ggn_errors *errs)
     return true;
 }
 
-static bool parse_text(ggn_jdoc *doc, ggn_errors *errs)
+bool ggn_jdoc_parse(ggn_jdoc *doc, ggn_errors *errs)
 {
-    if (!check_depth(doc, errs)) return false;
     json_error_t jerr;
     doc->root = json_loadb(doc->text, doc->len, JSON_REJECT_DUPLICATES, &jerr);
     if (doc->root) return true;
@@ -93,7 +92,7 @@ static void doc_init(ggn_jdoc *doc, const char *name)
     snprintf(doc->file, sizeof doc->file, "%s", name ? name : "<string>");
 }
 
-bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+bool ggn_jdoc_read_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
                           ggn_errors *errs)
 {
     doc_init(doc, name);
@@ -110,10 +109,16 @@ bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const cha
     memcpy(doc->text, text, len);
     doc->text[len] = '\0';
     doc->len = len;
-    return parse_text(doc, errs);
+    return check_depth(doc, errs);
 }
 
-bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
+bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+                          ggn_errors *errs)
+{
+    return ggn_jdoc_read_string(doc, text, len, name, errs) && ggn_jdoc_parse(doc, errs);
+}
+
+bool ggn_jdoc_read_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
 {
     doc_init(doc, path);
     FILE *f = fopen(path, "rb");
@@ -149,7 +154,12 @@ bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
     }
     doc->text[size] = '\0';
     doc->len = size;
-    return parse_text(doc, errs);
+    return check_depth(doc, errs);
+}
+
+bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
+{
+    return ggn_jdoc_read_file(doc, path, errs) && ggn_jdoc_parse(doc, errs);
 }
 
 void ggn_jdoc_free(ggn_jdoc *doc)
