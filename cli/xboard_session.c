@@ -352,7 +352,7 @@ static void user_move(xb_session *s, const char *text)
     if (!s->force && ggn_position_to_move(s->pos) == s->engine_side) think(s);
 }
 
-/* `lift SQUARE`: the legal targets of the piece there as a `highlight` board (Y a move, R a capture). */
+/* `lift SQUARE`: the legal targets of the piece there as a `highlight` board (Y a move, R a capture, M a promotion). */
 static void say_highlight(xb_session *s, const char *square)
 {
     int cols = ggn_game_cols(s->game), rows = ggn_game_rows(s->game);
@@ -375,9 +375,12 @@ static void say_highlight(xb_session *s, const char *square)
         if (ggn_move_is_drop(moves[i]) || !ggn_move_format(s->pos, moves[i], text, sizeof text)) continue;
         /* "e2e4": the source is the square text exactly, and a file letter follows it. */
         if (strncmp(text, square, len) != 0 || !(text[len] >= 'a' && text[len] <= 'z')) continue;
-        int x = text[len] - 'a', y = atoi(text + len + 1) - 1;
+        char *after;
+        int x = text[len] - 'a', y = (int)strtol(text + len + 1, &after, 10) - 1;
         if (x < 0 || x >= cols || y < 0 || y >= rows) continue;
-        marks[y][x] = ggn_move_is_capture(s->pos, moves[i]) ? 'R' : 'Y';
+        /* Text after the target square is a promotion ("e7e8q", "h2b8+"); it outranks a capture. */
+        char mark = *after ? 'M' : ggn_move_is_capture(s->pos, moves[i]) ? 'R' : 'Y';
+        if (marks[y][x] != 'M') marks[y][x] = mark;
     }
     char board[XB_MAX_RANKS * (XB_MAX_FILES + 1) + 1];
     size_t b = 0;

@@ -212,6 +212,10 @@ static void test_lift_highlight(void **state)
     assert_non_null(strstr(r.out, "Error (no such square): lift \nError (no such square): lift e9\n"
                                   "Error (no such square): lift z1\nError (no such square): lift e2x\n"));
     proc_free(&r);
+    /* A promotion is magenta, whether it captures or not. */
+    r = xboard("new\nforce\nsetboard 1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1\nlift a7\nquit\n");
+    assert_non_null(strstr(r.out, "highlight MM6/8/8/8/8/8/8/8\n"));
+    proc_free(&r);
     /* A capture is red. */
     r = xboard("new\nforce\nusermove e2e4\nusermove d7d5\nlift e4\nquit\n");
     assert_non_null(strstr(r.out, "highlight 8/8/8/3RY3/8/8/8/8\n"));
