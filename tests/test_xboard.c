@@ -126,6 +126,11 @@ static void test_moves_are_legal(void **state)
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     assert_legal(NULL, "e2e4 e7e5 g1f3", nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
+    /* playother: the engine takes the side not to move, and answers the next move. */
+    r = xboard("new\nforce\nsd 2\nusermove e2e4\nplayother\nusermove e7e5\nquit\n");
+    assert_int_equal(count_lines_starting(r.out, "move "), 1);
+    assert_legal(NULL, "e2e4 e7e5", nth_move(r.out, 1, move, sizeof move));
+    proc_free(&r);
 }
 
 static void test_force_undo_setboard(void **state)
