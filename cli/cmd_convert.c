@@ -1,4 +1,5 @@
 /* cmd_convert.c — `ggn convert GGN --to SPELLING [-o FILE]`: a GGN library in another spelling. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,8 +35,8 @@ static const char help[] =
     "  --to SPELLING  the target spelling (default: must-deny, the current one)\n"
     "  -o FILE        write to FILE instead of standard output\n"
     "\n"
-    "Exit status: 0 ok, 1 the library is invalid or cannot be converted,\n"
-    "2 usage error.\n";
+    "Exit status: 0 ok, 1 the library is invalid or cannot be converted, or\n"
+    "the output cannot be written, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 
@@ -68,16 +69,14 @@ static int run(int argc, char **argv)
         cli_ggn_error(&err);
         return CLI_INVALID;
     }
-    int status = CLI_OK;
+    int status = CLI_INVALID;
     FILE *out = output ? fopen(output, "wb") : stdout;
     if (!out) {
-        fprintf(stderr, "ggn convert: cannot write %s\n", output);
-        status = CLI_INVALID;
+        fprintf(stderr, "%s: error: cannot write: %s\n", output, strerror(errno));
     } else {
-        size_t n = strlen(text);
-        if (fwrite(text, 1, n, out) != n) status = CLI_INVALID;
-        if (output && fclose(out) != 0) status = CLI_INVALID;
-        if (status != CLI_OK) fprintf(stderr, "ggn convert: error writing %s\n", output ? output : "standard output");
+        errno = 0;
+        fputs(text, out);
+        if (cli_close_output(out, output ? output : "standard output")) status = CLI_OK;
     }
     free(text);
     return status;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "engine_io.h"
 
 void engine_out_init(engine_out *o, FILE *out)
@@ -27,15 +28,17 @@ void engine_vsay(engine_out *o, const char *fmt, va_list ap)
     }
     va_end(again);
     if (n < 0 || !text) return;
-    pthread_mutex_lock(&o->lock);
-    for (const char *p = text; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c >= 0x20 && c < 0x7f) fputc(c, o->out);
-        else fprintf(o->out, "\\x%02x", c);
+    size_t cap = 4 * strlen(text) + 1;
+    char safe_small[4 * sizeof small], *safe = cap <= sizeof safe_small ? safe_small : malloc(cap);
+    if (safe) {
+        cli_escape(text, safe, cap);
+        pthread_mutex_lock(&o->lock);
+        fputs(safe, o->out);
+        fputc('\n', o->out);
+        fflush(o->out);
+        pthread_mutex_unlock(&o->lock);
     }
-    fputc('\n', o->out);
-    fflush(o->out);
-    pthread_mutex_unlock(&o->lock);
+    if (safe != safe_small) free(safe);
     if (text != small) free(text);
 }
 

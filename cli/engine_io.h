@@ -22,8 +22,9 @@ void engine_out_destroy(engine_out *o);
 
 /*
  * Writes one line (fmt without its newline) and flushes: a GUI waits for each
- * line. Bytes that are not printable ASCII come out as \xNN: error lines
- * quote what the GUI sent, and a protocol line never carries raw control bytes.
+ * line. The text goes through cli_escape (control bytes and broken UTF-8 come
+ * out as \xNN): error lines quote what the GUI sent, and a protocol line never
+ * carries raw control bytes.
  */
 void engine_vsay(engine_out *o, const char *fmt, va_list ap)
 #if defined(__GNUC__)

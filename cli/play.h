@@ -17,6 +17,15 @@
 #include "ggn/limits.h"
 #include "ggn/search.h"
 
+/* Bytes of one line typed at the prompt, its NUL included (cmd_play.c cuts longer lines). */
+#define PLAY_LINE_BYTES 1024
+
+/*
+ * Room for a typed line or a message printed through cli_escape (cli.h),
+ * which writes a control byte as four characters.
+ */
+#define PLAY_ESCAPED_BYTES (4 * PLAY_LINE_BYTES + 1)
+
 /* How long and how deep the computer may think (0 = no limit of that kind). */
 typedef struct play_limits {
     int think_ms;   /* wall-clock budget per move in milliseconds */

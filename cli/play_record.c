@@ -20,6 +20,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "cli.h"
 #include "play.h"
 
 /* A position at the session's start (the game's start or its set-up FEN). */
@@ -88,8 +89,17 @@ done:
 
 bool play_record_load(play_session *s, const char *path, ggn_error *err)
 {
+    ggn_error inner;
+    ggn_error_clear(&inner);
+    size_t len = 0;
+    char *text = cli_read_file(path, &len, &inner);
+    if (!text) {
+        ggn_error_set(err, inner.code, "cannot read %s: %s", path, inner.message);
+        return false;
+    }
     json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    free(text);
     if (!root) {
         if (jerr.line > 0) ggn_error_set(err, GGN_E_SYNTAX, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
         else ggn_error_set(err, GGN_E_IO, "cannot read %s: %s", path, jerr.text);
@@ -113,8 +123,6 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
         goto done;
     }
     const char *fen = json_is_string(start) ? json_string_value(start) : NULL;
-    ggn_error inner;
-    ggn_error_clear(&inner);
     pos = start_position(s->game, fen, &inner);
     if (!pos) {
         ggn_error_set(err, inner.code, "%s: start: %s", path, inner.message);

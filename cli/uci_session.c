@@ -49,7 +49,7 @@ typedef struct uci_session {
     bool released;
 } uci_session;
 
-/* One line out (engine_io.h): escaped, flushed, whole. */
+/* One line out (engine_io.h): escaped by cli_escape, flushed, whole. */
 static void say(uci_session *s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -142,7 +142,7 @@ bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int
     return true;
 }
 
-bool ggn_position_make(ggn_position *pos, ggn_move move) { return eg_make(pos, move); }
+bool ggn_position_make(ggn_position *pos, ggn_move move) { return eg_move_fits(pos, move) && eg_make(pos, move); }
 
 bool ggn_position_unmake(ggn_position *pos)
 {
