@@ -99,7 +99,12 @@ int ggn_position_hand_count(const ggn_position *pos, int player, int kind);
 /* True when the move is a drop from the hand. */
 bool ggn_move_is_drop(ggn_move move);
 
-/* Zobrist hash of pieces, unmoved states, hands and the turn. */
+/*
+ * The position's identity as a Zobrist hash: pieces, the turn, hands, the
+ * unmoved states some move reads, castling rights, and the moves a state
+ * flag allows now (en passant). Equal positions in FIDE's sense have equal
+ * hashes (docs/game-spec.md, "Same position").
+ */
 uint64_t ggn_position_hash(const ggn_position *pos);
 
 
@@ -196,8 +201,8 @@ bool ggn_position_leader_captured(const ggn_position *pos);
 int ggn_position_halfmove_clock(const ggn_position *pos);
 
 /*
- * Writes the hashes of the positions before each move still on the undo
- * stack, oldest first (at most cap; returns ggn_position_history). With the
+ * Writes the hashes (ggn_position_hash) of the positions before each move
+ * still on the undo stack, oldest first (at most cap; returns ggn_position_history). With the
  * current hash they give the game's repetitions.
  */
 size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap);

@@ -175,7 +175,10 @@ struct ggn_game {
     eg_attack *attack;     /* [nplayers] */
     bool *named_sq;        /* [nnamed][nplayers][nsq] POSITION condition membership */
     uint64_t *zobrist;     /* [nkinds][nplayers][nsq] */
-    uint64_t *zobrist_unmoved; /* [nsq] */
+    uint64_t *zobrist_unmoved; /* [nkinds][nsq]: an unmoved piece; 0 for kinds not in unmoved_kinds */
+    uint64_t *zobrist_rights;  /* [nsq]: a leader or partner that holds a castling right (identity.c) */
+    uint64_t unmoved_kinds;    /* kinds whose unmoved state some ordinary move reads (identity.c) */
+    uint64_t rights_kinds;     /* the leader and its castling partners, when the leader castles */
     uint64_t *zobrist_turn;    /* [norder] */
     int leader;            /* kind or EG_NONE */
     int *kind_value;       /* [nkinds] */
@@ -235,6 +238,9 @@ typedef struct eg_undo {
     ggn_move move;
     int turn, halfmove;
     uint64_t hash;
+    uint64_t rights;       /* the position's before the move; set only when rights_dirty */
+    uint64_t flag_key;     /* the position's before the move; set by the public make only */
+    bool rights_dirty;     /* a piece of rights_kinds lost or gained its unmoved state */
     uint8_t ncell, npiece;
     bool capture;
     bool leaders_changed;  /* a promotion changed a leader's kind: reindex on unmake */
@@ -252,7 +258,10 @@ struct ggn_position {
     int turn;              /* index into def->order */
     int ply;               /* half-moves since the game's start (FEN sets it from the counters) */
     int halfmove;          /* half-moves since the last capture or reset move */
-    uint64_t hash;
+    uint64_t hash;         /* placement, turn, hands, relevant unmoved states and rights */
+    uint64_t rights;       /* eg_rights_key, included in hash */
+    uint64_t flag_key;     /* eg_flag_key: kept by the public make and unmake only (perft and
+                              legality never read it); not in hash */
     int npiece;            /* instances 1..npiece-1 used; 0 means empty */
     int8_t side_at[GGN_MAX_SQUARES];   /* owner, EG_EMPTY_SIDE when empty */
     uint8_t kind_at[GGN_MAX_SQUARES];
@@ -301,6 +310,22 @@ static inline size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t 
 {
     return pos->g->any_hop ? eg_generate_hops(pos, buf, cap) : eg_generate_board(pos, buf, cap);
 }
+
+/* The hash of a piece standing on sq (identity.c explains the unmoved part). */
+static inline uint64_t eg_piece_key(const ggn_game *g, const eg_piece *p, int sq)
+{
+    uint64_t k = g->zobrist[((size_t)p->kind * (size_t)g->nplayers + p->owner) * (size_t)g->nsq + (size_t)sq];
+    if (p->moves == 0) k ^= g->zobrist_unmoved[(size_t)p->kind * (size_t)g->nsq + (size_t)sq];
+    return k;
+}
+
+/* identity.c: what makes two positions the same (hash, repetition). */
+void eg_compile_identity(ggn_game *g);
+uint64_t eg_rights_key(const ggn_position *pos);
+/* The moves a state flag makes possible now (en passant); 0 when no timed flag is visible. */
+uint64_t eg_flag_key(ggn_position *pos);
+/* Recomputes pos->hash, pos->rights and pos->flag_key from scratch (after a setup). */
+void eg_rehash(ggn_position *pos);
 
 /* make.c */
 bool eg_make(ggn_position *pos, ggn_move m);

@@ -22,7 +22,7 @@ int ggn_position_halfmove_clock(const ggn_position *pos) { return pos->halfmove;
 
 size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap)
 {
-    for (int i = 0; i < pos->nundo && (size_t)i < cap; i++) buf[i] = pos->undo[i].hash;
+    for (int i = 0; i < pos->nundo && (size_t)i < cap; i++) buf[i] = pos->undo[i].hash ^ pos->undo[i].flag_key;
     return (size_t)pos->nundo;
 }
 

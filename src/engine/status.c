@@ -43,21 +43,63 @@ static bool last_move_took_leader(const ggn_position *pos)
 static int repetitions(const ggn_position *pos)
 {
     int count = 1;
+    uint64_t key = ggn_position_hash(pos);
     for (int i = pos->nundo - 1; i >= 0; i--)
-        if (pos->undo[i].hash == pos->hash) count++;
+        if ((pos->undo[i].hash ^ pos->undo[i].flag_key) == key) count++;
     return count;
 }
 
-/* Does every player's material, as a multiset of kinds, equal one listed set? */
+/* Can players [from..] be given the remaining sides of dead entry d (used: sides taken)? */
+static bool assign_sides(int counts[GGN_MAX_PLAYERS][GGN_MAX_KINDS], int nplayers, const sd_dead *d,
+                         int from, unsigned used)
+{
+    if (from == nplayers) return true;
+    for (int s = 0; s < d->nsides; s++) {
+        if ((used >> s) & 1) continue;
+        int want[GGN_MAX_KINDS] = { 0 };
+        for (int i = 0; i < d->sizes[s]; i++) want[d->kinds[s][i]]++;
+        if (memcmp(want, counts[from], sizeof want) == 0 && assign_sides(counts, nplayers, d, from + 1, used | 1u << s))
+            return true;
+    }
+    return false;
+}
+
+/* Do all pieces of the kinds in `kinds` stand on squares of one colour ((x + y) even, or odd)? */
+static bool one_square_colour(const ggn_position *pos, unsigned long long kinds)
+{
+    int seen = -1;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *p = &pos->piece[id];
+        if (p->sq == EG_NONE || !((kinds >> p->kind) & 1)) continue;
+        int colour = (pos->g->sq_x[p->sq] + pos->g->sq_y[p->sq]) & 1;
+        if (seen >= 0 && colour != seen) return false;
+        seen = colour;
+    }
+    return true;
+}
+
+/*
+ * The dead positions of draw_conditions.insufficient_material: every
+ * player's material, as a multiset of kinds, equals one of the per-player
+ * sets (the original engine's shape), or the whole position matches one
+ * stated entry, players in any order.
+ */
 static bool insufficient_material(const ggn_position *pos)
 {
     const ggn_game *g = pos->g;
     const sd_draw *d = &g->def->draw;
-    if (d->ninsufficient == 0) return false;
+    if (d->ninsufficient == 0 && d->ndead == 0) return false;
     int counts[GGN_MAX_PLAYERS][GGN_MAX_KINDS];
     memset(counts, 0, sizeof counts);
     for (int id = 1; id < pos->npiece; id++)
         if (pos->piece[id].sq != EG_NONE) counts[pos->piece[id].owner][pos->piece[id].kind]++;
+    if (g->hands)
+        for (int p = 0; p < g->nplayers; p++)
+            for (int k = 0; k < g->nkinds; k++) counts[p][k] += pos->hand[p][k];
+    for (int e = 0; e < d->ndead; e++)
+        if (assign_sides(counts, g->nplayers, &d->dead[e], 0, 0) && one_square_colour(pos, d->dead[e].same_colour))
+            return true;
+    if (d->ninsufficient == 0) return false;
     for (int p = 0; p < g->nplayers; p++) {
         bool matched = false;
         for (int s = 0; s < d->ninsufficient && !matched; s++) {

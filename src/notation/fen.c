@@ -124,10 +124,7 @@ static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
     /* Castling pieces start "moved"; each right found below makes them unmoved. */
     for (int id = 1; id < pos->npiece; id++) {
         eg_piece *p = &pos->piece[id];
-        if (p->sq != EG_NONE && is_castling_piece(g, p->kind) && p->moves == 0) {
-            pos->hash ^= g->zobrist_unmoved[p->sq];
-            p->moves = 1;
-        }
+        if (p->sq != EG_NONE && is_castling_piece(g, p->kind)) p->moves = 1;
     }
     if (strcmp(s, "-") == 0) return true;
     for (const char *c = s; *c; c++) {
@@ -149,10 +146,7 @@ static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
         int ids[2] = { leader, partner };
         for (int i = 0; i < 2; i++) {
             eg_piece *p = &pos->piece[ids[i]];
-            if (p->moves != 0) {
-                p->moves = 0;
-                pos->hash ^= g->zobrist_unmoved[p->sq];
-            }
+            p->moves = 0;
         }
     }
     return true;
@@ -235,6 +229,7 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
         }
     }
     ok = ok && parse_castling(tmp, fields[2], err) && parse_en_passant(tmp, fields[3], err);
+    if (ok) eg_rehash(tmp); /* the unmoved states and flags are final only now */
     if (ok) ggn_position_copy(pos, tmp);
     free(tmp);
     return ok;

@@ -156,6 +156,14 @@ typedef struct sd_named {
     int (**squares)[2];  /* [nplayers][nsquares[p]]: board coordinates */
 } sd_named;
 
+/* Extension: a dead position stated for all players at once (draw_conditions.insufficient_material). */
+typedef struct sd_dead {
+    int nsides;          /* == sd_game.nplayers (0 after an error) */
+    int *sizes;          /* [nsides] */
+    int **kinds;         /* [nsides][sizes[i]]: kind indices (a multiset; NULL when empty) */
+    unsigned long long same_colour; /* bit k: every piece of kind k on the board on one square colour */
+} sd_dead;
+
 typedef struct sd_draw {
     bool present;        /* the top-level "draw_conditions" object was given */
     int repetition_count;        /* 0 = no repetition rule */
@@ -165,6 +173,8 @@ typedef struct sd_draw {
     int ninsufficient;           /* insufficient-material sets */
     int *insufficient_sizes;     /* [ninsufficient] */
     int **insufficient;          /* [ninsufficient][size]: kind indices (a multiset) */
+    int ndead;                   /* whole-position entries (extension) */
+    sd_dead *dead;               /* [ndead] */
 } sd_draw;
 
 typedef struct sd_game {

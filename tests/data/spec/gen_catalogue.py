@@ -452,6 +452,21 @@ case("bad", "draw_bad",
       (E, "VALUE", "/draw_conditions/insufficient_material/1", None, "a material set must list at least one piece code"),
       (E, "TYPE", "/draw_conditions/insufficient_material/2", None, "expected an array, found a string"),
       (E, "REFERENCE", "/draw_conditions/insufficient_material/3/1", None, "piece code 'BISHOP' is not defined")])
+def dead_positions(g):
+    g["pieces"].append({"code": "BISHOP", "moves": []})
+    g["draw_conditions"] = {"insufficient_material": [
+        {"material": [["KING"]]},
+        {"material": [["KING"], ["KING"]], "same_square_colour": ["BISHOP"]},
+        {"material": [["KING", "BISHOP"], []], "colour": "dark"},
+        {"same_square_colour": ["KING"]}]}
+case("bad", "draw_dead_bad", dead_positions,
+     [(E, "VALUE", "/draw_conditions/insufficient_material/0/material", None,
+       "1 material sets for 2 players: give one set per player"),
+      (E, "VALUE", "/draw_conditions/insufficient_material/1/same_square_colour/0", None,
+       "'BISHOP' is in no material set of this entry, so the colour rule could never apply"),
+      (E, "UNKNOWN", "/draw_conditions/insufficient_material/2/colour", None,
+       "unknown field 'colour' in a dead-position entry; allowed: material, same_square_colour"),
+      (E, "MISSING", "/draw_conditions/insufficient_material/3", None, "missing required field 'material'")])
 case("bad", "draw_types", lambda g: g.update(draw_conditions={"repetition_count": "3", "fifty_move_halfmoves": -2,
                                                                 "fifty_move_pawn_codes": "PAWN"}),
      [(E, "TYPE", "/draw_conditions/repetition_count", None, "expected an integer, found a string"),

@@ -1,0 +1,206 @@
+/*
+ * test_game_end.c — how games end: what makes two positions the same for
+ * the repetition rule and the search (identity.c), the dead-position rule
+ * of draw_conditions, and the game-end vocabulary of docs/game-spec.md.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ggn/game.h"
+#include "ggn/notation.h"
+#include "game_util.h"
+
+/* Plays the space-separated moves; the test fails on one that does not parse. */
+static void play(ggn_position *pos, const char *moves)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        ggn_move m;
+        ggn_error err;
+        if (!ggn_move_parse(pos, t, &m, &err)) fail_msg("move %s: %s", t, err.message);
+        assert_true(ggn_position_make(pos, m));
+    }
+}
+
+static ggn_position *from_fen(const ggn_game *g, const char *fen)
+{
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    return pos;
+}
+
+/* ---- issue 10, item 3: repetition compares what matters now ------------ */
+
+/* Knights out and back twice: the start position stands for the third time at ply 8. */
+static void test_knight_shuffle_is_threefold(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = ggn_position_new(g);
+    uint64_t start = ggn_position_hash(pos);
+    play(pos, "g1f3 g8f6 f3g1 f6g8");
+    assert_true(ggn_position_hash(pos) == start);
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "g1f3 g8f6 f3g1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "f6g8");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* A pawn's unmoved state still matters (its double step), a castling right matters while it exists. */
+static void test_rights_are_part_of_the_identity(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    /* The king steps out and back: castling rights are lost, so this is a new position. */
+    ggn_position *pos = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    uint64_t start = ggn_position_hash(pos);
+    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    assert_true(ggn_position_hash(pos) != start);
+    /* Without rights, the same walk repeats the position exactly. */
+    uint64_t lost = ggn_position_hash(pos);
+    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    assert_true(ggn_position_hash(pos) == lost);
+    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
+    /* The rooks are still unmoved, but with their kings moved that is no right: moving them changes nothing. */
+    play(pos, "h1h2 h8h7 h2h1 h7h8");
+    assert_true(ggn_position_hash(pos) == lost);
+    ggn_position_free(pos);
+
+    /* A rook that moved and came back after its king lost the right is the same rook. */
+    pos = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+    uint64_t none = ggn_position_hash(pos);
+    play(pos, "h1h2 h8h7 h2h1 h7h8");
+    assert_true(ggn_position_hash(pos) == none);
+    ggn_position_free(pos);
+
+    /* The same board read from FEN with and without rights differs. */
+    ggn_position *a = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ggn_position *b = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
+    assert_true(ggn_position_hash(a) != ggn_position_hash(b));
+    ggn_position_free(a);
+    ggn_position_free(b);
+    ggn_game_free(g);
+}
+
+/* An en-passant capture that can be made is part of the position; a flag nobody can use is not. */
+static void test_en_passant_counts_only_when_possible(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *with = from_fen(g, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    ggn_position *without = from_fen(g, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1");
+    assert_true(ggn_position_hash(with) != ggn_position_hash(without));
+    ggn_position_free(with);
+    ggn_position_free(without);
+    /* No black pawn beside e4: the flag allows nothing, the positions are the same. */
+    with = from_fen(g, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    without = from_fen(g, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+    assert_true(ggn_position_hash(with) == ggn_position_hash(without));
+    ggn_position_free(with);
+    ggn_position_free(without);
+
+    /* Played: after e2e4 (d4 can take), the later same board without the right is no repetition. */
+    ggn_position *pos = from_fen(g, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    play(pos, "e2e4 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "e8d8 e1d1 d8e8 d1e1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* The search sees the knight shuffle as a repetition: its history keys are the same identity. */
+static void test_search_history_uses_the_identity(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = ggn_position_new(g);
+    uint64_t start = ggn_position_hash(pos);
+    play(pos, "g1f3 g8f6 f3g1 f6g8");
+    uint64_t hist[8];
+    assert_int_equal(ggn_position_hash_history(pos, hist, 8), 4);
+    assert_true(hist[0] == start);
+    assert_true(ggn_position_hash(pos) == hist[0]);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* ---- issue 10, item 4: dead positions are stated for the whole board ---- */
+
+static ggn_outcome outcome_of(const ggn_game *g, const char *fen)
+{
+    ggn_position *pos = from_fen(g, fen);
+    ggn_outcome o = ggn_position_status(pos).outcome;
+    ggn_position_free(pos);
+    return o;
+}
+
+static void test_dead_positions_of_chess(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    /* K+N v K+N is no dead position: e5g6 mates. */
+    assert_int_equal(outcome_of(g, "7k/5K1n/8/4N3/8/8/8/8 w - - 0 1"), GGN_ONGOING);
+    ggn_position *pos = from_fen(g, "7k/5K1n/8/4N3/8/8/8/8 w - - 0 1");
+    play(pos, "e5g6");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_CHECKMATE);
+    ggn_position_free(pos);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3K4/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3KN3/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    assert_int_equal(outcome_of(g, "8/8/4k3/4n3/8/3K4/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3KB3/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    /* K+B v K+B: dead when the bishops share a square colour (e3 and c5 are both dark), alive otherwise. */
+    assert_int_equal(outcome_of(g, "8/8/4k3/2b5/8/3KB3/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    assert_int_equal(outcome_of(g, "8/8/4k3/3b4/8/3KB3/8/8 w - - 0 1"), GGN_ONGOING);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3KNN2/8/8 w - - 0 1"), GGN_ONGOING);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3KB3/4b3/8 w - - 0 1"), GGN_ONGOING);
+    ggn_game_free(g);
+}
+
+/* The original engine's shape still means "each player's material is one of these". */
+static void test_per_player_material_sets_still_read(void **state)
+{
+    (void)state;
+    const char *spec =
+        "{\"name\": \"T\", \"leader\": \"K\", \"board\": {\"dimensions\": [4, 4]},"
+        " \"players\": [{\"name\": \"A\", \"direction\": [[1, 0], [0, 1]], \"starting_positions\":"
+        " [{\"piece\": \"K\", \"positions\": [[0, 0]]}, {\"piece\": \"N\", \"positions\": [[1, 0]]}]},"
+        " {\"name\": \"B\", \"direction\": [[1, 0], [0, -1]], \"starting_positions\":"
+        " [{\"piece\": \"K\", \"positions\": [[3, 3]]}, {\"piece\": \"N\", \"positions\": [[2, 3]]}]}],"
+        " \"turns\": {\"order\": [\"A\", \"B\"]},"
+        " \"draw_conditions\": {\"insufficient_material\": [[\"K\"], [\"K\", \"N\"]]},"
+        " \"pieces\": [{\"code\": \"K\", \"moves\": [{\"id\": 0, \"step\": [0, 1], \"actions\":"
+        " [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}, {\"code\": \"N\", \"moves\": []}]}";
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "t.json", &errs);
+    if (!g) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+    ggn_position *pos = ggn_position_new(g);
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_MATERIAL);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_knight_shuffle_is_threefold),
+        cmocka_unit_test(test_rights_are_part_of_the_identity),
+        cmocka_unit_test(test_en_passant_counts_only_when_possible),
+        cmocka_unit_test(test_search_history_uses_the_identity),
+        cmocka_unit_test(test_dead_positions_of_chess),
+        cmocka_unit_test(test_per_player_material_sets_still_read),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
