@@ -2,11 +2,17 @@
  * test_fairy.c — differential test against Fairy-Stockfish.
  *
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
- * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi): random legal games from the start (fixed seeds) give at
+ * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, and the games of
+ * issue 11 that end otherwise: nocastle, kingofthehill, 3check, 5check,
+ * antichess — each file named as the UCI_Variant value): random legal games from the start (fixed seeds) give at
  * least POSITIONS positions; each is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
- * (per root move) are printed, differences marked.
+ * (per root move) are printed, differences marked. A playout that ends (no
+ * legal move: mate, stalemate, or a game decided by a game_end rule) is also
+ * given to Fairy-Stockfish (`go depth 1`): both must see the game over, and
+ * agree whether it is drawn (the oracle's score cp 0) or decided (mate 0;
+ * at depth 0 it does not say for whom).
  *
  * The oracle is /usr/games/fairy-stockfish (GGN_FAIRY_STOCKFISH overrides),
  * spoken to over pipes with every read bounded by a timeout. When it is
@@ -259,6 +265,24 @@ static uint64_t fs_perft(oracle *o, const char *fen, int depth, divide *d)
     }
 }
 
+/*
+ * The oracle's verdict on a position: 0 when it has a move to play, 1 when
+ * the game is over and drawn (score cp 0), 2 when it is over and decided
+ * (score mate 0; at depth 0 the oracle does not say for whom).
+ */
+static int fs_game_over(oracle *o, const char *fen)
+{
+    oracle_send(o, "position fen %s\ngo depth 1\n", fen);
+    long deadline = now_ms() + READ_TIMEOUT_MS;
+    char line[512];
+    int over = 2;
+    for (;;) {
+        oracle_line(o, line, sizeof line, deadline);
+        if (strstr(line, "info depth 0 score cp 0")) over = 1;
+        if (strncmp(line, "bestmove", 8) == 0) return strstr(line, "(none)") ? over : 0;
+    }
+}
+
 /* ---- the positions ------------------------------------------------------------ */
 
 static uint64_t rng;
@@ -364,7 +388,7 @@ static void run_variant(const variant *v)
 
     static divide fsd, ggd;
     rng = v->seed;
-    int compared = 0, tries = 0, mismatches = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
+    int compared = 0, tries = 0, mismatches = 0, ended = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
     while (compared < POSITIONS && tries < 20 * POSITIONS) {
         tries++;
@@ -373,7 +397,20 @@ static void run_variant(const variant *v)
         for (int i = 0; i < plies; i++) {
             ggn_move mv[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES);
-            if (n == 0) break;
+            if (n == 0) {
+                /* The playout ended: both must see the game over, drawn or decided alike. */
+                ggn_status st = ggn_position_status(p);
+                assert_true(ggn_position_fen(p, fen, sizeof fen) > 0);
+                int want_over = fs_game_over(&o, fen), got_over = st.draw ? 1 : 2;
+                if (want_over != got_over) {
+                    mismatches++;
+                    printf("  MISMATCH %s game end of %s: fairy-sf %s, ggn %s (%s)\n", v->uci, fen,
+                           want_over == 0 ? "plays on" : want_over == 1 ? "draw" : "decided",
+                           got_over == 1 ? "draw" : "decided", ggn_outcome_name(st.outcome));
+                }
+                ended++;
+                break;
+            }
             assert_true(ggn_position_make(p, mv[rnd((unsigned)n)]));
         }
         int count[2];
@@ -417,8 +454,8 @@ static void run_variant(const variant *v)
     }
     oracle_stop(&o);
     printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
-           "castling rights, %d in check, %d with pieces in hand), %d mismatches\n",
-           v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, with_hand, mismatches);
+           "castling rights, %d in check, %d with pieces in hand); %d playouts ended, game end compared; %d mismatches\n",
+           v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, with_hand, ended, mismatches);
     if (ggn_game_has_hands(g)) assert_true(with_hand > POSITIONS / 2);
     ggn_position_free(pos);
     ggn_game_free(g);

@@ -197,6 +197,10 @@ struct ggn_game {
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */
+    bool end_rules;            /* extension game_end has goals, extinction or a check limit: a
+                                  decided position has no moves (game_end.c) */
+    bool forced_capture;       /* extension game_end.forced_capture */
+    bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -241,6 +245,7 @@ typedef struct eg_undo {
     uint64_t rights;       /* the position's before the move; set only when rights_dirty */
     uint64_t flag_key;     /* the position's before the move; set by the public make only */
     bool rights_dirty;     /* a piece of rights_kinds lost or gained its unmoved state */
+    int8_t checker;        /* count_checks: the player whose check count this move raised, or -1 */
     uint8_t ncell, npiece;
     bool capture;
     bool leaders_changed;  /* a promotion changed a leader's kind: reindex on unmake */
@@ -273,6 +278,7 @@ struct ggn_position {
     bool assume_unattacked; /* NOT_ATTACKED / PATH_NOT_ATTACKED hold without looking; true only
                                inside ggn_position_pseudo_moves_ex (export cross-check) */
     uint8_t hand[GGN_MAX_PLAYERS][GGN_MAX_KINDS];       /* pieces in hand per player and kind */
+    uint16_t checks[GGN_MAX_PLAYERS];                   /* count_checks: checks given by each player */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
 };
@@ -326,6 +332,16 @@ uint64_t eg_rights_key(const ggn_position *pos);
 uint64_t eg_flag_key(ggn_position *pos);
 /* Recomputes pos->hash, pos->rights and pos->flag_key from scratch (after a setup). */
 void eg_rehash(ggn_position *pos);
+
+/* game_end.c: the extension's rules (docs/game-spec.md, "game_end"). */
+/* Is the game decided by a goal, an extinction or the check limit? Fills *st when given. */
+bool eg_decided(const ggn_position *pos, ggn_status *st);
+/* Keeps only the captures of moves[0..n) when there is one (forced_capture); returns the count. */
+size_t eg_keep_captures(const ggn_position *pos, ggn_move *moves, size_t n);
+/* The hash key of `count` checks given by `player`. */
+uint64_t eg_check_key(int player, int count);
+/* A move was just made: counts the check it gives (count_checks). */
+void eg_count_check(ggn_position *pos, eg_undo *u);
 
 /* make.c */
 bool eg_make(ggn_position *pos, ggn_move m);

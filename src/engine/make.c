@@ -191,6 +191,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         make_drop(pos, u, mv);
         pass_turn(pos);
         if (u->leaders_changed) eg_index_leaders(pos);
+        if (g->count_checks) eg_count_check(pos, u);
         return true;
     }
     int from = mv.from, to = mv.to;
@@ -230,6 +231,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     }
     pass_turn(pos);
     if (u->leaders_changed) eg_index_leaders(pos);
+    if (g->count_checks) eg_count_check(pos, u);
     return true;
 }
 
@@ -252,6 +254,7 @@ void eg_unmake(ggn_position *pos)
     pos->halfmove = u->halfmove;
     pos->hash = u->hash;
     if (u->rights_dirty) pos->rights = u->rights;
+    if (pos->g->count_checks && u->checker >= 0) pos->checks[u->checker]--;
     pos->ply--;
     if (u->leaders_changed) eg_index_leaders(pos);
 }
@@ -264,6 +267,7 @@ void eg_clear(ggn_position *pos)
     memset(pos->piece_at, 0, sizeof pos->piece_at);
     memset(pos->piece, 0, sizeof pos->piece);
     memset(pos->hand, 0, sizeof pos->hand);
+    memset(pos->checks, 0, sizeof pos->checks);
     pos->npiece = 1;
     pos->nundo = 0;
     pos->ply = 0;

@@ -18,6 +18,21 @@ bool ggn_position_leader_captured(const ggn_position *pos)
     return false;
 }
 
+bool ggn_position_game_over(const ggn_position *pos, ggn_status *st)
+{
+    if (!pos->g->end_rules) return false;
+    if (st) *st = (ggn_status){ GGN_ONGOING, -1, false, false, -1, -1, -1 };
+    return eg_decided(pos, st);
+}
+
+int ggn_game_no_move_result(const ggn_game *game, bool in_check)
+{
+    sd_result r = in_check ? game->def->end.no_move_in_check : game->def->end.no_move;
+    return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
+}
+
+bool ggn_game_forced_capture(const ggn_game *game) { return game->forced_capture; }
+
 int ggn_position_halfmove_clock(const ggn_position *pos) { return pos->halfmove; }
 
 size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap)

@@ -2,6 +2,7 @@
  * status.c — is the game over? Checkmate and stalemate (no legal move), a
  * captured leader, and the draw rules of `draw_conditions`.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "engine.h"
@@ -16,6 +17,9 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_DRAW_REPETITION: return "draw by repetition";
     case GGN_DRAW_NO_PROGRESS: return "draw by the no-progress rule";
     case GGN_DRAW_MATERIAL: return "draw by insufficient material";
+    case GGN_GOAL: return "goal reached";
+    case GGN_EXTINCTION: return "extinction";
+    case GGN_CHECK_LIMIT: return "check limit reached";
     }
     return "unknown";
 }
@@ -112,9 +116,22 @@ static bool insufficient_material(const ggn_position *pos)
     return true;
 }
 
+/* No legal move: the game_end.no_move results (default: checkmate a loss, stalemate a draw). */
+static void no_move(const ggn_position *pos, ggn_status *st)
+{
+    const sd_game_end *e = &pos->g->def->end;
+    int player = eg_player_to_move(pos);
+    sd_result r = st->in_check ? e->no_move_in_check : e->no_move;
+    st->outcome = st->in_check ? GGN_CHECKMATE : GGN_STALEMATE;
+    st->player = player;
+    st->draw = r == SD_RESULT_DRAW;
+    if (r == SD_RESULT_WIN) st->winner = player;
+    else if (r == SD_RESULT_LOSS) st->winner = previous_player(pos) != player ? previous_player(pos) : -1;
+}
+
 ggn_status ggn_position_status(ggn_position *pos)
 {
-    ggn_status st = { GGN_ONGOING, -1, false };
+    ggn_status st = { GGN_ONGOING, -1, false, false, -1, -1, -1 };
     const sd_draw *d = &pos->g->def->draw;
     int player = eg_player_to_move(pos);
     if (last_move_took_leader(pos)) {
@@ -123,14 +140,67 @@ ggn_status ggn_position_status(ggn_position *pos)
         return st;
     }
     st.in_check = eg_leader_attacked(pos, player);
+    if (pos->g->end_rules && eg_decided(pos, &st)) return st;
     ggn_move moves[GGN_MAX_MOVES];
     if (ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES) == 0) {
-        st.outcome = st.in_check ? GGN_CHECKMATE : GGN_STALEMATE;
-        st.winner = st.in_check ? previous_player(pos) : -1;
+        no_move(pos, &st);
         return st;
     }
     if (d->fifty_move_halfmoves > 0 && pos->halfmove >= d->fifty_move_halfmoves) st.outcome = GGN_DRAW_NO_PROGRESS;
     else if (d->repetition_count > 0 && repetitions(pos) >= d->repetition_count) st.outcome = GGN_DRAW_REPETITION;
     else if (insufficient_material(pos)) st.outcome = GGN_DRAW_MATERIAL;
+    st.draw = st.outcome != GGN_ONGOING;
     return st;
+}
+
+/* "the KING, PAWN" style list of a kind mask, or "pieces" when it covers every kind. */
+static void kinds_text(const ggn_game *g, unsigned long long kinds, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    bool all = true;
+    for (int k = 0; k < g->nkinds; k++) all = all && ((kinds >> k) & 1);
+    if (all) {
+        snprintf(buf, cap, "pieces");
+        return;
+    }
+    for (int k = 0; k < g->nkinds && n < cap; k++)
+        if ((kinds >> k) & 1) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "/" : "", g->def->kinds[k].code);
+}
+
+size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, size_t cap)
+{
+    char who[GGN_MAX_STRING_BYTES + 16], why[2 * GGN_MAX_STRING_BYTES + 64], kinds[512];
+    if (st->outcome == GGN_ONGOING) return (size_t)snprintf(buf, cap, "%s", "");
+    const char *player = st->player >= 0 ? g->def->players[st->player].name : "";
+    switch (st->outcome) {
+    case GGN_GOAL:
+        snprintf(why, sizeof why, "%s reached %s", st->kind >= 0 ? g->def->kinds[st->kind].code : "a piece",
+                 g->def->named[g->def->end.goals[st->rule].named].code);
+        break;
+    case GGN_EXTINCTION: {
+        const sd_extinction *x = &g->def->end.extinctions[st->rule];
+        kinds_text(g, x->kinds, kinds, sizeof kinds);
+        if (x->fewer_than == 1) snprintf(why, sizeof why, "%s has no %s left", player, kinds);
+        else snprintf(why, sizeof why, "%s has fewer than %d %s", player, x->fewer_than, kinds);
+        break;
+    }
+    case GGN_CHECK_LIMIT:
+        snprintf(why, sizeof why, "%s gave check %d times", player, g->def->end.check_limit);
+        break;
+    case GGN_CHECKMATE:
+    case GGN_STALEMATE:
+        snprintf(why, sizeof why, "%s%s has no legal move", st->outcome == GGN_CHECKMATE ? "checkmate: " : "", player);
+        if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_DRAW)
+            snprintf(why, sizeof why, "stalemate");
+        if (st->outcome == GGN_CHECKMATE && g->def->end.no_move_in_check == SD_RESULT_LOSS)
+            snprintf(why, sizeof why, "checkmate");
+        break;
+    default:
+        snprintf(why, sizeof why, "%s", ggn_outcome_name(st->outcome));
+        break;
+    }
+    if (st->winner >= 0) snprintf(who, sizeof who, "%s wins", g->def->players[st->winner].name);
+    else snprintf(who, sizeof who, "%s", st->draw ? "Draw" : "Game over");
+    return (size_t)snprintf(buf, cap, "%s: %s", who, why);
 }

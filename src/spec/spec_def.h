@@ -177,6 +177,35 @@ typedef struct sd_draw {
     sd_dead *dead;               /* [ndead] */
 } sd_draw;
 
+/* Extension "game_end": the result a rule gives to the player it concerns. */
+typedef enum sd_result { SD_RESULT_LOSS = 0, SD_RESULT_DRAW = 1, SD_RESULT_WIN = 2 } sd_result;
+
+/* A player wins (loses, draws) while one of its pieces of .kinds stands on a square of named .named. */
+typedef struct sd_goal {
+    int named;                   /* index in sd_game.named; has squares for at least one player */
+    unsigned long long kinds;    /* bit k: kind k counts; all bits when "pieces" is absent */
+    sd_result result;
+} sd_goal;
+
+/* A player gets .result while it has fewer than .fewer_than pieces of .kinds (board and hand). */
+typedef struct sd_extinction {
+    unsigned long long kinds;    /* all bits when "pieces" is absent */
+    int fewer_than;              /* >= 1 */
+    sd_result result;
+} sd_extinction;
+
+typedef struct sd_game_end {
+    bool present;
+    sd_result no_move_in_check;      /* the player to move has no legal move and a leader attacked (LOSS) */
+    sd_result no_move;               /* no legal move, no leader attacked (DRAW) */
+    int ngoals;
+    sd_goal *goals;
+    int nextinctions;
+    sd_extinction *extinctions;
+    int check_limit;             /* the player who gives this many checks wins; 0 = no rule */
+    bool forced_capture;         /* when a capture is legal, only captures are */
+} sd_game_end;
+
 typedef struct sd_game {
     char name[GGN_MAX_STRING_BYTES + 1];
     int leader;                  /* kind index, -1 when absent */
@@ -194,6 +223,7 @@ typedef struct sd_game {
     int nflags;                  /* distinct SET_STATE / CHECK_STATE names, 0..GGN_MAX_FLAGS */
     char (*flags)[GGN_MAX_STRING_BYTES + 1];
     sd_draw draw;
+    sd_game_end end;             /* extension "game_end"; defaults when absent */
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     void *arena_;                /* owner of all the memory above */
