@@ -323,6 +323,8 @@ static const variant variants[] = {
     { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0, false },
     { "shogi.json", "shogi", 0x5B0612ULL, 0, true },
     { "minishogi.json", "minishogi", 0x313B0612ULL, 0, true },
+    /* Issue 11: games that end by the game_end vocabulary (docs/game-spec.md). */
+    { "nocastle.json", "nocastle", 0x40CA5713ULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -519,6 +521,13 @@ static void test_minishogi(void **state)
     run_variant(&variants[7]);
 }
 
+static void test_nocastle(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[8]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -532,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_xiangqi),
         cmocka_unit_test(test_shogi),
         cmocka_unit_test(test_minishogi),
+        cmocka_unit_test(test_nocastle),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;
