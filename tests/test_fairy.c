@@ -325,6 +325,7 @@ static const variant variants[] = {
     { "minishogi.json", "minishogi", 0x313B0612ULL, 0, true },
     /* Issue 11: games that end by the game_end vocabulary (docs/game-spec.md). */
     { "nocastle.json", "nocastle", 0x40CA5713ULL, 0, false },
+    { "kingofthehill.json", "kingofthehill", 0x4011ULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -528,6 +529,13 @@ static void test_nocastle(void **state)
     run_variant(&variants[8]);
 }
 
+static void test_kingofthehill(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[9]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -542,6 +550,7 @@ int main(void)
         cmocka_unit_test(test_shogi),
         cmocka_unit_test(test_minishogi),
         cmocka_unit_test(test_nocastle),
+        cmocka_unit_test(test_kingofthehill),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;

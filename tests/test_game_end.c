@@ -13,6 +13,7 @@
 
 #include "ggn/game.h"
 #include "ggn/notation.h"
+#include "ggn/search.h"
 #include "game_util.h"
 
 /* Plays the space-separated moves; the test fails on one that does not parse. */
@@ -192,6 +193,67 @@ static void test_per_player_material_sets_still_read(void **state)
     ggn_game_free(g);
 }
 
+/* ---- issue 11: the game_end vocabulary ---------------------------------- */
+
+static void describe_is(const ggn_game *g, ggn_position *pos, const char *want)
+{
+    ggn_status st = ggn_position_status(pos);
+    char text[512];
+    ggn_status_describe(g, &st, text, sizeof text);
+    assert_string_equal(text, want);
+}
+
+/* Goals: a king on the hill wins, and the decided position has no moves (perft 0). */
+static void test_goal_zone(void **state)
+{
+    (void)state;
+    ggn_game *g = load("kingofthehill.json");
+    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "e3d4");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(st.kind, kind_of(g, "KING"));
+    assert_true(ggn_position_game_over(pos, NULL));
+    ggn_move mv[GGN_MAX_MOVES];
+    assert_int_equal(ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), 0);
+    assert_int_equal(ggn_perft(pos, 2), 0);
+    describe_is(g, pos, "WHITE wins: KING reached HILL");
+    ggn_position_free(pos);
+    /* A queen on the hill is no goal: only the listed kinds count. */
+    pos = from_fen(g, "4k3/8/8/8/3Q4/4K3/8/8 b - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    ggn_position_free(pos);
+    /* In chess the same move is just a move. */
+    ggn_game *chess = load("chess.json");
+    pos = from_fen(chess, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    play(pos, "e3d4");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_MATERIAL);
+    ggn_position_free(pos);
+    ggn_game_free(chess);
+    ggn_game_free(g);
+}
+
+/* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
+static void test_search_scores_results(void **state)
+{
+    (void)state;
+    ggn_game *g = load("kingofthehill.json");
+    ggn_position *pos = from_fen(g, "r3k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    ggn_search_limits lim = { 0 };
+    lim.depth = 3;
+    ggn_search_result res;
+    assert_true(ggn_search_best(pos, &lim, &res));
+    char text[64];
+    assert_true(res.found);
+    ggn_move_format(pos, res.best, text, sizeof text);
+    assert_true(strcmp(text, "e3d4") == 0 || strcmp(text, "e3e4") == 0);
+    assert_true(res.score > GGN_SEARCH_MATE_BOUND);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +263,8 @@ int main(void)
         cmocka_unit_test(test_search_history_uses_the_identity),
         cmocka_unit_test(test_dead_positions_of_chess),
         cmocka_unit_test(test_per_player_material_sets_still_read),
+        cmocka_unit_test(test_goal_zone),
+        cmocka_unit_test(test_search_scores_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
