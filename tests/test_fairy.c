@@ -326,6 +326,8 @@ static const variant variants[] = {
     /* Issue 11: games that end by the game_end vocabulary (docs/game-spec.md). */
     { "nocastle.json", "nocastle", 0x40CA5713ULL, 0, false },
     { "kingofthehill.json", "kingofthehill", 0x4011ULL, 0, false },
+    { "3check.json", "3check", 0x3C4ECCULL, 0, false },
+    { "5check.json", "5check", 0x5C4ECCULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -536,6 +538,20 @@ static void test_kingofthehill(void **state)
     run_variant(&variants[9]);
 }
 
+static void test_3check(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[10]);
+}
+
+static void test_5check(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[11]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -551,6 +567,8 @@ int main(void)
         cmocka_unit_test(test_minishogi),
         cmocka_unit_test(test_nocastle),
         cmocka_unit_test(test_kingofthehill),
+        cmocka_unit_test(test_3check),
+        cmocka_unit_test(test_5check),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;

@@ -235,6 +235,58 @@ static void test_goal_zone(void **state)
     ggn_game_free(g);
 }
 
+/* Check counting: the count is part of the position and of FEN, Fairy-Stockfish's "3+3". */
+static void test_check_limit(void **state)
+{
+    (void)state;
+    ggn_game *g = load("3check.json");
+    ggn_position *pos = ggn_position_new(g);
+    char fen[256];
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+    uint64_t before = ggn_position_hash(pos);
+    play(pos, "e2e4 d7d5 f1b5");
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 1 2");
+    /* Read back: same position, same hash. */
+    ggn_position *q = from_fen(g, fen);
+    assert_true(ggn_position_hash(q) == ggn_position_hash(pos));
+    ggn_position_free(q);
+    /* Same board, other count: another position. */
+    q = from_fen(g, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 3+3 1 2");
+    assert_true(ggn_position_hash(q) != ggn_position_hash(pos));
+    ggn_position_free(q);
+    ggn_position_unmake(pos);
+    ggn_position_unmake(pos);
+    ggn_position_unmake(pos);
+    assert_true(ggn_position_hash(pos) == before);
+    ggn_position_free(pos);
+
+    /* The third check wins at once, even where the checked side could reply. */
+    pos = from_fen(g, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+    play(pos, "a1a8");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECK_LIMIT);
+    assert_int_equal(st.winner, 0);
+    ggn_move mv[GGN_MAX_MOVES];
+    assert_int_equal(ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), 0);
+    describe_is(g, pos, "WHITE wins: WHITE gave check 3 times");
+    ggn_position_free(pos);
+
+    /* Bad checks fields are refused, and chess has no such field. */
+    ggn_error err;
+    pos = ggn_position_new(g);
+    assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 1", &err));
+    assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/R3K3 w - - 3+x 0 1", &err));
+    ggn_position_free(pos);
+    ggn_game *chess = load("chess.json");
+    pos = ggn_position_new(chess);
+    assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1", &err));
+    ggn_position_free(pos);
+    ggn_game_free(chess);
+    ggn_game_free(g);
+}
+
 /* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
 static void test_search_scores_results(void **state)
 {
@@ -264,6 +316,7 @@ int main(void)
         cmocka_unit_test(test_dead_positions_of_chess),
         cmocka_unit_test(test_per_player_material_sets_still_read),
         cmocka_unit_test(test_goal_zone),
+        cmocka_unit_test(test_check_limit),
         cmocka_unit_test(test_search_scores_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
