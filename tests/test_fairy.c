@@ -328,6 +328,7 @@ static const variant variants[] = {
     { "kingofthehill.json", "kingofthehill", 0x4011ULL, 0, false },
     { "3check.json", "3check", 0x3C4ECCULL, 0, false },
     { "5check.json", "5check", 0x5C4ECCULL, 0, false },
+    { "antichess.json", "antichess", 0xA471C4E5ULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -552,6 +553,13 @@ static void test_5check(void **state)
     run_variant(&variants[11]);
 }
 
+static void test_antichess(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[12]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -569,6 +577,7 @@ int main(void)
         cmocka_unit_test(test_kingofthehill),
         cmocka_unit_test(test_3check),
         cmocka_unit_test(test_5check),
+        cmocka_unit_test(test_antichess),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;

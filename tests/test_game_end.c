@@ -287,6 +287,42 @@ static void test_check_limit(void **state)
     ggn_game_free(g);
 }
 
+/* Extinction, the no-move result and forced capture, as antichess uses them. */
+static void test_extinction_no_move_forced_capture(void **state)
+{
+    (void)state;
+    ggn_game *g = load("antichess.json");
+    /* White has no piece left: white wins. */
+    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/8/8/8 w - - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 0);
+    describe_is(g, pos, "WHITE wins: WHITE has no pieces left");
+    ggn_position_free(pos);
+    /* Blocked pawn: no move, not in check, and that is a win for the player to move. */
+    pos = from_fen(g, "8/8/8/8/8/p7/P7/7k w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_STALEMATE);
+    assert_int_equal(st.winner, 0);
+    assert_false(st.draw);
+    ggn_position_free(pos);
+    /* A capture is there: only captures are legal. */
+    pos = from_fen(g, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    assert_true(has_move(pos, "e2e3"));
+    ggn_position_free(pos);
+    pos = from_fen(g, "4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1");
+    ggn_move mv[GGN_MAX_MOVES];
+    assert_int_equal(ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), 1);
+    assert_true(has_move(pos, "e2d3"));
+    assert_int_equal(ggn_perft(pos, 1), 1);
+    ggn_position_free(pos);
+    /* No leader: the king may be taken like any piece. */
+    pos = from_fen(g, "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
+    assert_true(has_move(pos, "e1d2"));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
 static void test_search_scores_results(void **state)
 {
@@ -317,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_per_player_material_sets_still_read),
         cmocka_unit_test(test_goal_zone),
         cmocka_unit_test(test_check_limit),
+        cmocka_unit_test(test_extinction_no_move_forced_capture),
         cmocka_unit_test(test_search_scores_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
