@@ -323,6 +323,28 @@ static void test_extinction_no_move_forced_capture(void **state)
     ggn_game_free(g);
 }
 
+/* Breakthrough: any piece on the last rank wins; a player with no piece left loses. */
+static void test_breakthrough_ends(void **state)
+{
+    (void)state;
+    ggn_game *g = load("breakthrough.json");
+    ggn_position *pos = from_fen(g, "8/1P6/8/8/8/8/p7/8 w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "b7b8");
+    describe_is(g, pos, "WHITE wins: PAWN reached LAST_RANK");
+    ggn_position_free(pos);
+    pos = from_fen(g, "8/8/8/8/8/1p6/P7/8 w - - 0 1");
+    play(pos, "a2b3");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.player, 1);
+    assert_int_equal(st.winner, 0);
+    describe_is(g, pos, "WHITE wins: BLACK has no pieces left");
+    assert_int_equal(ggn_perft(pos, 1), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
 static void test_search_scores_results(void **state)
 {
@@ -354,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_goal_zone),
         cmocka_unit_test(test_check_limit),
         cmocka_unit_test(test_extinction_no_move_forced_capture),
+        cmocka_unit_test(test_breakthrough_ends),
         cmocka_unit_test(test_search_scores_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
