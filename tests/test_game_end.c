@@ -345,6 +345,36 @@ static void test_breakthrough_ends(void **state)
     ggn_game_free(g);
 }
 
+/* Racing kings: a move that gives check is illegal; the first king home wins unless the other answers. */
+static void test_racing_answer_and_no_checks(void **state)
+{
+    (void)state;
+    ggn_game *g = load("racingkings.json");
+    /* The rook may not go to a8, where it would check the king on h8 along the rank. */
+    ggn_position *pos = from_fen(g, "7k/8/8/8/8/8/8/R5K1 w - - 0 1");
+    assert_false(has_move(pos, "a1a8"));
+    assert_true(has_move(pos, "a1a7"));
+    ggn_position_free(pos);
+    /* White reaches the last rank; Black, one step away, answers: a draw. */
+    pos = from_fen(g, "8/K6k/8/8/8/8/8/8 w - - 0 1");
+    play(pos, "a7a8");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "h7h8");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_true(st.draw);
+    ggn_position_free(pos);
+    /* Black cannot answer: White wins once Black has moved. */
+    pos = from_fen(g, "8/K7/8/8/8/7k/8/8 w - - 0 1");
+    play(pos, "a7a8 h3h4");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 0);
+    describe_is(g, pos, "WHITE wins: KING reached FINISH");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
 static void test_search_scores_results(void **state)
 {
@@ -377,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_check_limit),
         cmocka_unit_test(test_extinction_no_move_forced_capture),
         cmocka_unit_test(test_breakthrough_ends),
+        cmocka_unit_test(test_racing_answer_and_no_checks),
         cmocka_unit_test(test_search_scores_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

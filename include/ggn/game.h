@@ -226,8 +226,12 @@ bool ggn_position_game_over(const ggn_position *pos, ggn_status *st);
  */
 int ggn_game_no_move_result(const ggn_game *game, bool in_check);
 
-/* True when the game has game_end.forced_capture: pseudo-legal moves then over-count. */
-bool ggn_game_forced_capture(const ggn_game *game);
+/*
+ * True when game_end narrows the legal moves beyond leader safety (forced
+ * capture, no giving check): a pseudo-legal move that keeps the leaders safe
+ * may then still be illegal, so callers should take ggn_position_legal_moves.
+ */
+bool ggn_game_narrows_moves(const ggn_game *game);
 
 /* Half-moves since the last capture or progress move (the no-progress counter). */
 int ggn_position_halfmove_clock(const ggn_position *pos);

@@ -660,6 +660,8 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
     g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0;
     g->forced_capture = def->end.forced_capture;
+    g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
+    g->narrows_moves = g->forced_capture || g->no_giving_check;
     g->count_checks = def->end.check_limit > 0 && g->leader != EG_NONE;
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (c.failed) goto fail;

@@ -200,6 +200,8 @@ struct ggn_game {
     bool end_rules;            /* extension game_end has goals, extinction or a check limit: a
                                   decided position has no moves (game_end.c) */
     bool forced_capture;       /* extension game_end.forced_capture */
+    bool no_giving_check;      /* extension game_end.giving_check_illegal */
+    bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
 };
 
@@ -336,8 +338,12 @@ void eg_rehash(ggn_position *pos);
 /* game_end.c: the extension's rules (docs/game-spec.md, "game_end"). */
 /* Is the game decided by a goal, an extinction or the check limit? Fills *st when given. */
 bool eg_decided(const ggn_position *pos, ggn_status *st);
-/* Keeps only the captures of moves[0..n) when there is one (forced_capture); returns the count. */
-size_t eg_keep_captures(const ggn_position *pos, ggn_move *moves, size_t n);
+/*
+ * The legal moves moves[0..n) narrowed by game_end: without those that give
+ * check (giving_check_illegal), then only the captures when there is one
+ * (forced_capture); returns the count.
+ */
+size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n);
 /* The hash key of `count` checks given by `player`. */
 uint64_t eg_check_key(int player, int count);
 /* A move was just made: counts the check it gives (count_checks). */

@@ -36,6 +36,18 @@ static int judged(const ggn_position *pos, int i)
     return def->order[(last + i) % def->norder];
 }
 
+/* The kind of a piece of player p standing on the goal's zone, or EG_NONE. */
+static int on_zone(const ggn_position *pos, const sd_goal *goal, int p)
+{
+    const ggn_game *g = pos->g;
+    const bool *zone = g->named_sq + ((size_t)goal->named * (size_t)g->nplayers + (size_t)p) * (size_t)g->nsq;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->sq != EG_NONE && pc->owner == p && ((goal->kinds >> pc->kind) & 1) && zone[pc->sq]) return pc->kind;
+    }
+    return EG_NONE;
+}
+
 bool eg_decided(const ggn_position *pos, ggn_status *st)
 {
     const ggn_game *g = pos->g;
@@ -51,19 +63,29 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
         }
     for (int r = 0; r < e->ngoals; r++) {
         const sd_goal *goal = &e->goals[r];
-        for (int i = 0; i < norder; i++) {
-            int p = judged(pos, i);
-            const bool *zone = g->named_sq + ((size_t)goal->named * (size_t)g->nplayers + (size_t)p) * (size_t)g->nsq;
-            for (int id = 1; id < pos->npiece; id++) {
-                const eg_piece *pc = &pos->piece[id];
-                if (pc->sq == EG_NONE || pc->owner != p || !((goal->kinds >> pc->kind) & 1) || !zone[pc->sq]) continue;
-                result_for(pos, st, GGN_GOAL, p, goal->result);
-                if (st) {
-                    st->kind = pc->kind;
-                    st->rule = r;
-                }
-                return true;
+        if (goal->answer) {
+            /* Judged for the player to move only: it reached the zone a round ago and every other
+             * player has had its one move to answer; one that did makes it a draw. */
+            int p = eg_player_to_move(pos), kind = on_zone(pos, goal, p);
+            if (kind == EG_NONE) continue;
+            bool answered = false;
+            for (int q = 0; q < g->nplayers && !answered; q++) answered = q != p && on_zone(pos, goal, q) != EG_NONE;
+            result_for(pos, st, GGN_GOAL, p, answered ? SD_RESULT_DRAW : goal->result);
+            if (st) {
+                st->kind = kind;
+                st->rule = r;
             }
+            return true;
+        }
+        for (int i = 0; i < norder; i++) {
+            int p = judged(pos, i), kind = on_zone(pos, goal, p);
+            if (kind == EG_NONE) continue;
+            result_for(pos, st, GGN_GOAL, p, goal->result);
+            if (st) {
+                st->kind = kind;
+                st->rule = r;
+            }
+            return true;
         }
     }
     for (int r = 0; r < e->nextinctions; r++) {
@@ -89,12 +111,34 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
     return false;
 }
 
-size_t eg_keep_captures(const ggn_position *pos, ggn_move *moves, size_t n)
+/* Does the move leave another player's leader attacked? (made and taken back) */
+static bool gives_check(ggn_position *pos, ggn_move m)
 {
-    size_t kept = 0;
-    for (size_t i = 0; i < n; i++)
-        if (ggn_move_is_capture(pos, moves[i])) moves[kept++] = moves[i];
-    return kept ? kept : n;
+    int mover = eg_player_to_move(pos);
+    if (!eg_make(pos, m)) return false;
+    bool check = false;
+    for (int p = 0; p < pos->g->nplayers && !check; p++)
+        if (p != mover) check = eg_leader_attacked(pos, p);
+    eg_unmake(pos);
+    return check;
+}
+
+size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    const ggn_game *g = pos->g;
+    if (g->no_giving_check) {
+        size_t kept = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!gives_check(pos, moves[i])) moves[kept++] = moves[i];
+        n = kept;
+    }
+    if (g->forced_capture) {
+        size_t kept = 0;
+        for (size_t i = 0; i < n; i++)
+            if (ggn_move_is_capture(pos, moves[i])) moves[kept++] = moves[i];
+        if (kept) n = kept;
+    }
+    return n;
 }
 
 uint64_t eg_check_key(int player, int count)

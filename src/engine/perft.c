@@ -18,7 +18,7 @@ static inline uint64_t perft_node(ggn_position *pos, int depth, bool hands)
     size_t n = hands ? eg_generate_all(pos, moves, GGN_MAX_MOVES) : eg_generate(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     n = hands ? eg_filter_legal_drops(pos, moves, n) : eg_filter_legal(pos, moves, n);
-    if (g->forced_capture) n = eg_keep_captures(pos, moves, n);
+    if (g->narrows_moves) n = eg_end_filter(pos, moves, n);
     if (depth == 1) return n;
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {

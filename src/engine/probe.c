@@ -31,7 +31,7 @@ int ggn_game_no_move_result(const ggn_game *game, bool in_check)
     return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
 }
 
-bool ggn_game_forced_capture(const ggn_game *game) { return game->forced_capture; }
+bool ggn_game_narrows_moves(const ggn_game *game) { return game->narrows_moves; }
 
 int ggn_position_halfmove_clock(const ggn_position *pos) { return pos->halfmove; }
 

@@ -152,8 +152,8 @@ static void pick(ss_ply *L, size_t from, size_t n)
 
 static size_t generate(ggn_searcher *s, int ply)
 {
-    /* With forced capture a pseudo-legal quiet move may be illegal: take the legal list. */
-    size_t n = ggn_game_forced_capture(s->game) ? ggn_position_legal_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES)
+    /* With forced capture or checks forbidden a pseudo-legal move may be illegal: take the legal list. */
+    size_t n = ggn_game_narrows_moves(s->game) ? ggn_position_legal_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES)
                                                 : ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES);
     return n > GGN_MAX_MOVES ? GGN_MAX_MOVES : n;
 }

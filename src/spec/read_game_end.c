@@ -8,9 +8,10 @@
 
 #include "spec/reader.h"
 
-static const char *const end_keys[] = {"no_move", "goals", "extinction", "check_limit", "forced_capture", NULL};
+static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
+                                       "forced_capture", "giving_check_illegal", NULL};
 static const char *const no_move_keys[] = {"in_check", "not_in_check", NULL};
-static const char *const goal_keys[] = {"on", "pieces", "result", NULL};
+static const char *const goal_keys[] = {"on", "pieces", "result", "answer", NULL};
 static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", NULL};
 
 /* A result word at obj[key]; false (reported) when absent-but-required or not a result. */
@@ -82,6 +83,7 @@ static void read_goal(sd_reader *r, const json_t *obj, sd_goal *goal)
     }
     goal->kinds = read_kinds(r, obj);
     read_result(r, obj, "result", true, &goal->result);
+    sd_bool_field(r, obj, "answer", false, &goal->answer);
 }
 
 static void read_extinction(sd_reader *r, const json_t *obj, sd_extinction *x)
@@ -136,5 +138,9 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
         r->g->leader < 0)
         sd_error_key(r, "check_limit", GGN_E_VALUE, "a game without a leader has no checks, so this limit could never be reached");
     sd_bool_field(r, obj, "forced_capture", false, &e->forced_capture);
+    if (sd_bool_field(r, obj, "giving_check_illegal", false, &e->giving_check_illegal) == SD_OK &&
+        e->giving_check_illegal && r->g->leader < 0)
+        sd_error_key(r, "giving_check_illegal", GGN_E_VALUE,
+                     "a game without a leader has no checks, so this rule could never apply");
     sd_pop(r);
 }

@@ -185,6 +185,8 @@ typedef struct sd_goal {
     int named;                   /* index in sd_game.named; has squares for at least one player */
     unsigned long long kinds;    /* bit k: kind k counts; all bits when "pieces" is absent */
     sd_result result;
+    bool answer;                 /* "answer": judged only when its player is to move again, so every
+                                    other player had one move to reach its own zone (then a draw) */
 } sd_goal;
 
 /* A player gets .result while it has fewer than .fewer_than pieces of .kinds (board and hand). */
@@ -204,6 +206,7 @@ typedef struct sd_game_end {
     sd_extinction *extinctions;
     int check_limit;             /* the player who gives this many checks wins; 0 = no rule */
     bool forced_capture;         /* when a capture is legal, only captures are */
+    bool giving_check_illegal;   /* a move that leaves another player's leader attacked is illegal */
 } sd_game_end;
 
 typedef struct sd_game {

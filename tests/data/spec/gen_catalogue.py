@@ -472,7 +472,7 @@ case("bad", "game_end_bad",
      lambda g: g.update(game_end={"no_move": {"in_check": "loss", "not_in_check": "victory"},
                                   "goals": [{"on": "HILL", "result": "win"}],
                                   "extinction": [{"pieces": [], "fewer_than": 0, "result": "win"}],
-                                  "check_limit": 3, "sudden_death": True}),
+                                  "check_limit": 3, "giving_check_illegal": True, "sudden_death": True}),
      [(E, "UNKNOWN", "/game_end/sudden_death", None,
        "unknown field 'sudden_death' in game_end; allowed: no_move, goals, extinction, check_limit, forced_capture"),
       (E, "VALUE", "/game_end/no_move/in_check", None, "a game without a leader is never in check"),
@@ -480,7 +480,8 @@ case("bad", "game_end_bad",
       (E, "REFERENCE", "/game_end/goals/0/on", None, "'HILL' is no named condition of /conditions"),
       (E, "VALUE", "/game_end/extinction/0/pieces", None, "an empty list of pieces names no piece"),
       (E, "RANGE", "/game_end/extinction/0/fewer_than", None, "0 is out of range"),
-      (E, "VALUE", "/game_end/check_limit", None, "a game without a leader has no checks")])
+      (E, "VALUE", "/game_end/check_limit", None, "a game without a leader has no checks"),
+      (E, "VALUE", "/game_end/giving_check_illegal", None, "a game without a leader has no checks, so this rule")])
 def empty_zone(g):
     g["leader"] = "KING"
     g["conditions"] = [{"code": "HILL", "type": "POSITION", "check": {"WHITE": []}}]
