@@ -4,8 +4,8 @@
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
  * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, and the games of
  * issue 11 that end otherwise: nocastle, kingofthehill, 3check, 5check,
- * antichess, breakthrough, racingkings, knightmate — each file named as the
- * UCI_Variant value): random legal games from the start (fixed seeds) give at
+ * antichess, breakthrough, racingkings, knightmate, horde — each file named as
+ * the UCI_Variant value): random legal games from the start (fixed seeds) give at
  * least POSITIONS positions; each is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
@@ -333,6 +333,7 @@ static const variant variants[] = {
     { "breakthrough.json", "breakthrough", 0xB4EA7ULL, 0, false },
     { "racingkings.json", "racingkings", 0x4AC1E6ULL, 0, false },
     { "knightmate.json", "knightmate", 0x4A16E3ULL, 0, false },
+    { "horde.json", "horde", 0x40DDEULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -585,6 +586,13 @@ static void test_knightmate(void **state)
     run_variant(&variants[15]);
 }
 
+static void test_horde(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[16]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -606,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_breakthrough),
         cmocka_unit_test(test_racingkings),
         cmocka_unit_test(test_knightmate),
+        cmocka_unit_test(test_horde),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;

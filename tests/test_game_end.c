@@ -375,6 +375,28 @@ static void test_racing_answer_and_no_checks(void **state)
     ggn_game_free(g);
 }
 
+/* Horde: the side without a king loses by losing every piece; the other is mated as in chess. */
+static void test_horde_ends(void **state)
+{
+    (void)state;
+    ggn_game *g = load("horde.json");
+    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/8/1p6/P7 b - - 0 1");
+    play(pos, "b2a1q");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: WHITE has no pieces left");
+    ggn_position_free(pos);
+    /* A first-rank pawn may step two, but cannot be taken en passant (as in Fairy-Stockfish). */
+    pos = from_fen(g, "4k3/8/8/8/8/1p6/8/2P5 w - - 0 1");
+    play(pos, "c1c3");
+    char fen[128];
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "4k3/8/8/8/8/1pP5/8/8 b - - 0 1");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
 static void test_search_scores_results(void **state)
 {
@@ -408,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_extinction_no_move_forced_capture),
         cmocka_unit_test(test_breakthrough_ends),
         cmocka_unit_test(test_racing_answer_and_no_checks),
+        cmocka_unit_test(test_horde_ends),
         cmocka_unit_test(test_search_scores_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
