@@ -4,8 +4,8 @@
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
  * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, and the games of
  * issue 11 that end otherwise: nocastle, kingofthehill, 3check, 5check,
- * antichess, breakthrough, racingkings, knightmate, horde — each file named as
- * the UCI_Variant value): random legal games from the start (fixed seeds) give at
+ * antichess, breakthrough, racingkings, knightmate, horde, losers, threekings —
+ * each file named as the UCI_Variant value): random legal games from the start (fixed seeds) give at
  * least POSITIONS positions; each is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
@@ -334,6 +334,8 @@ static const variant variants[] = {
     { "racingkings.json", "racingkings", 0x4AC1E6ULL, 0, false },
     { "knightmate.json", "knightmate", 0x4A16E3ULL, 0, false },
     { "horde.json", "horde", 0x40DDEULL, 0, false },
+    { "losers.json", "losers", 0x1055E45ULL, 0, false },
+    { "threekings.json", "threekings", 0x3E1A65ULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -593,6 +595,20 @@ static void test_horde(void **state)
     run_variant(&variants[16]);
 }
 
+static void test_losers(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[17]);
+}
+
+static void test_threekings(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[18]);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
@@ -615,6 +631,8 @@ int main(void)
         cmocka_unit_test(test_racingkings),
         cmocka_unit_test(test_knightmate),
         cmocka_unit_test(test_horde),
+        cmocka_unit_test(test_losers),
+        cmocka_unit_test(test_threekings),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && skipped) return 77;

@@ -397,6 +397,38 @@ static void test_horde_ends(void **state)
     ggn_game_free(g);
 }
 
+/* Losers: being mated, stalemated or left with the king alone wins; three kings: losing one loses. */
+static void test_losers_and_threekings(void **state)
+{
+    (void)state;
+    ggn_game *g = load("losers.json");
+    ggn_position *pos = from_fen(g, "7k/6Q1/6K1/8/p7/8/8/8 b - - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: checkmate: BLACK has no legal move");
+    ggn_position_free(pos);
+    pos = from_fen(g, "7k/8/8/8/8/8/8/R3K3 w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: BLACK has fewer than 2 pieces");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    g = load("threekings.json");
+    pos = from_fen(g, "k3k2k/8/8/8/8/8/8/K3K1RK w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    ggn_position_free(pos);
+    pos = from_fen(g, "k3k2k/8/8/8/8/8/8/K3K2R b - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: WHITE has fewer than 3 KING");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
 static void test_search_scores_results(void **state)
 {
@@ -431,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_breakthrough_ends),
         cmocka_unit_test(test_racing_answer_and_no_checks),
         cmocka_unit_test(test_horde_ends),
+        cmocka_unit_test(test_losers_and_threekings),
         cmocka_unit_test(test_search_scores_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
