@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_json.h"
 #include "ggn/ggn.h"
 #include "ggn/game.h"
 #include "ggn/search.h"
@@ -13,7 +14,7 @@
 static const char help[] =
     "Usage: ggn bestmove GAME [--fen FEN | --sfen SFEN] [--moves M1,M2,...]\n"
     "                         [--depth N] [--think TIME] [--nodes N] [--seed N]\n"
-    "                         [--usi]\n"
+    "                         [--usi] [--json]\n"
     "\n"
     "Searches a position of GAME with the generic computer player (alpha-beta\n"
     "over the game's own rules, docs/ai.md) and prints the move it chooses.\n"
@@ -38,6 +39,11 @@ static const char help[] =
     "  --usi          print the move in USI, as shogi programs do (7g7f,\n"
     "                 8h2b+, P*5e); only for games with FEN of at most 9\n"
     "                 files and 26 ranks\n"
+    "  --json         print one JSON document instead of the move:\n"
+    "                 {\"move\": \"e2e4\", \"score\": centipawns | null,\n"
+    "                  \"mate\": plies | null, \"depth\": D, \"nodes\": N}\n"
+    "                 (\"mate\" N > 0: the mover mates in N plies, N < 0: is\n"
+    "                 mated in -N; \"score\" is null then)\n"
     "With no limit, the search goes 4 plies deep. With several, the first\n"
     "one reached stops it.\n"
     "\n"
@@ -49,6 +55,7 @@ static const char help[] =
     "Example:\n"
     "  $ ggn bestmove chess --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'\n"
     "  a1a8\n"
+    "  ...\n"
     "\n"
     "Exit status: 0 ok, 1 the game, the position or a move is invalid or the\n"
     "game is already over, 2 usage error.\n";
@@ -94,7 +101,18 @@ static void print_score(FILE *out, int score)
     else fprintf(out, "%d", score);
 }
 
-static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, cli_move_writer write_move)
+/* The --json document of a search result: the move, the score or the mate distance, depth and nodes. */
+static json_t *result_json(const char *move, const ggn_search_result *r)
+{
+    json_t *score = json_null(), *mate = json_null();
+    if (r->score > GGN_SEARCH_MATE_BOUND) mate = json_integer(GGN_SEARCH_MATE - r->score);
+    else if (r->score < -GGN_SEARCH_MATE_BOUND) mate = json_integer(-(GGN_SEARCH_MATE + r->score));
+    else score = json_integer(r->score);
+    return json_pack("{s:s, s:o, s:o, s:i, s:I}", "move", move, "score", score, "mate", mate, "depth", r->depth, "nodes",
+                     (json_int_t)r->nodes);
+}
+
+static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, cli_move_writer write_move, bool json)
 {
     ggn_searcher *s = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
     if (!s) {
@@ -113,20 +131,22 @@ static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, cli
     }
     char text[64];
     if (!write_move(pos, r.best, text, sizeof text)) snprintf(text, sizeof text, "?");
-    printf("%s\n", text);
+    int status = CLI_OK;
+    if (json) status = cli_json_print("bestmove", result_json(text, &r));
+    else printf("%s\n", text);
     fflush(stdout);
     fprintf(stderr, "score ");
     print_score(stderr, r.score);
     fprintf(stderr, " depth %d nodes %" PRIu64 " time %.0f ms %.0f nodes/s\n", r.depth, r.nodes, elapsed * 1000.0,
             elapsed > 0 ? (double)r.nodes / elapsed : 0.0);
-    return CLI_OK;
+    return status;
 }
 
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *moves = NULL, *depth = NULL, *think = NULL,
                *nodes = NULL, *seed = NULL;
-    bool want_usi = false;
+    bool want_usi = false, want_json = false;
     for (int i = 1; i < argc;) {
         const char *names[] = { "--fen", "--sfen", "--moves", "--depth", "--think", "--nodes", "--seed" };
         const char **slots[] = { &fen, &sfen, &moves, &depth, &think, &nodes, &seed };
@@ -139,6 +159,11 @@ static int run(int argc, char **argv)
         const char *arg = argv[i];
         if (strcmp(arg, "--usi") == 0) {
             want_usi = true;
+            i++;
+            continue;
+        }
+        if (strcmp(arg, "--json") == 0) {
+            want_json = true;
             i++;
             continue;
         }
@@ -180,7 +205,7 @@ static int run(int argc, char **argv)
     }
     int status = CLI_INVALID;
     ggn_position *pos = cli_open_position(game, fen, sfen, moves);
-    if (pos) status = search_and_print(pos, &lim, write_move);
+    if (pos) status = search_and_print(pos, &lim, write_move, want_json);
     ggn_position_free(pos);
     ggn_game_free(game);
     return status;

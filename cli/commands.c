@@ -13,6 +13,7 @@ extern const cli_command cli_cmd_moves;
 extern const cli_command cli_cmd_query;
 extern const cli_command cli_cmd_convert;
 extern const cli_command cli_cmd_export;
+extern const cli_command cli_cmd_status;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
@@ -24,5 +25,6 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_query,
     &cli_cmd_convert,
     &cli_cmd_export,
+    &cli_cmd_status,
     NULL,
 };

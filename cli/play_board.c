@@ -1,30 +1,34 @@
 /*
  * play_board.c — the board of `ggn play` as text.
  *
- * Each cell shows the piece's symbol, or the first three characters of its
- * code when the kind has no symbol (seed 004's terminal interface). With
- * colours, pieces take their player's colour on two-tone squares; without,
+ * Each cell shows the kind's label (ggn_render_label: its symbol with a
+ * promotion mark, "+B" or "Q~", or the first three characters of its code),
+ * centred in the width of the widest label. In a game with hands each
+ * player's hand is written beside the board, one kind after another with
+ * its count: "White's hand: R, 2 P". With colours, squares are two-tone and
+ * each label is a tile in its player's colour (ggn_game_player_colour, the
+ * colours `ggn render` uses) with the label in ggn_render_ink; without,
  * a two-player game uses case (first player upper case), a larger one adds
  * the player's number. Disabled squares are left blank (a hole in the
  * board), empty ones show '.' in plain text, and the squares of the last
  * move are highlighted (colours) or bracketed (plain text).
  */
 #include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ggn/id.h"
+#include "ggn/render.h"
 #include "play.h"
 
-/* 256-colour palette indices. */
+/* 256-colour palette indices of the board itself. */
 enum {
     BG_LIGHT = 137,     /* light squares (#af875f) */
     BG_DARK = 94,       /* dark squares (#875f00) */
     BG_LAST = 136,      /* squares of the last move (#af8700) */
     FG_EDGE = 245       /* edge labels */
 };
-
-/* One foreground colour per player, chosen to read on both square tones. */
-static const int player_fg[GGN_MAX_PLAYERS] = { 231, 16, 226, 51, 201, 46, 196, 39 };
 
 const char *play_player_name(const ggn_game *game, int player, char *buf, size_t cap)
 {
@@ -39,51 +43,138 @@ const char *play_player_name(const ggn_game *game, int player, char *buf, size_t
     return buf;
 }
 
-/* The kind's label: its symbol, or the first three characters of its code. */
-static void kind_label(const ggn_game *game, int kind, char *buf)
+/* ---- colours ---- */
+
+/* Terminals that say so in COLORTERM take 24-bit colours; the others get the nearest of 256. */
+static bool has_truecolor(void)
 {
-    char sym = ggn_game_kind_symbol(game, kind);
-    if (sym) {
-        buf[0] = sym;
-        buf[1] = '\0';
-        return;
-    }
-    const char *code = ggn_game_kind_code(game, kind);
-    snprintf(buf, 4, "%s", code ? code : "?");
+    const char *ct = getenv("COLORTERM");
+    return ct && (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0);
 }
 
-/* Width of the widest piece label (without decoration). */
+/* The xterm 256-colour index nearest to rgb: the 6x6x6 cube (16..231) or the grey ramp (232..255). */
+static int nearest_256(uint32_t rgb)
+{
+    static const int level[6] = { 0, 95, 135, 175, 215, 255 };
+    int c[3] = { (int)(rgb >> 16) & 0xFF, (int)(rgb >> 8) & 0xFF, (int)rgb & 0xFF };
+    int idx[3], cube_d = 0;
+    for (int i = 0; i < 3; i++) {
+        idx[i] = 0;
+        for (int l = 1; l < 6; l++)
+            if (abs(level[l] - c[i]) < abs(level[idx[i]] - c[i])) idx[i] = l;
+        cube_d += (level[idx[i]] - c[i]) * (level[idx[i]] - c[i]);
+    }
+    int grey = (c[0] + c[1] + c[2]) / 3;
+    int g = grey < 8 ? 0 : grey > 238 ? 23 : (grey - 8 + 5) / 10;
+    int gv = 8 + 10 * g, grey_d = 0;
+    for (int i = 0; i < 3; i++) grey_d += (gv - c[i]) * (gv - c[i]);
+    return grey_d < cube_d ? 232 + g : 16 + 36 * idx[0] + 6 * idx[1] + idx[2];
+}
+
+/* The SGR parameters of a colour: "38;..." (foreground) or "48;..." (background). */
+static void sgr_colour(char *buf, size_t cap, int ground, uint32_t rgb, bool truecolor)
+{
+    if (truecolor)
+        snprintf(buf, cap, "%d;2;%u;%u;%u", ground, (unsigned)(rgb >> 16) & 0xFFu, (unsigned)(rgb >> 8) & 0xFFu,
+                 (unsigned)rgb & 0xFFu);
+    else snprintf(buf, cap, "%d;5;%d", ground, nearest_256(rgb));
+}
+
+/* Writes text as a tile in the player's colour (colours on), or as it is. */
+static void put_tile(const play_session *s, int owner, const char *text, bool truecolor)
+{
+    if (!s->colour) {
+        fputs(text, s->out);
+        return;
+    }
+    uint32_t fill = ggn_game_player_colour(s->game, owner);
+    char bg[32], fg[32];
+    sgr_colour(bg, sizeof bg, 48, fill, truecolor);
+    sgr_colour(fg, sizeof fg, 38, ggn_render_ink(fill), truecolor);
+    fprintf(s->out, "\033[%s;%s;1m%s\033[0m", bg, fg, text);
+}
+
+/* ---- labels ---- */
+
+/* The label of a kind as the board shows it for owner: case or number added (see the top). */
+static void piece_label(const play_session *s, int kind, int owner, bool numbered, char *buf)
+{
+    ggn_render_label(s->game, kind, buf);
+    if (ggn_game_player_count(s->game) == 2)
+        for (char *p = buf; *p; p++)
+            *p = (char)(owner == 0 ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
+    if (numbered) {
+        size_t n = strlen(buf);
+        buf[n] = (char)('1' + owner);
+        buf[n + 1] = '\0';
+    }
+}
+
+/*
+ * Whether labels are written flush right in their cells: when a mark comes
+ * before the letter ("+B"), so that the letters of "B" and "+B" stand in one
+ * column (labels are otherwise centred, which keeps "Q" and "Q~" aligned).
+ */
+static bool flush_right(const ggn_game *game)
+{
+    for (int k = 0; k < ggn_game_kind_count(game); k++)
+        if (ggn_game_kind_mark(game, k) == '+') return true;
+    return false;
+}
+
+/* Width of the widest piece label (without the player's number). */
 static int label_width(const ggn_game *game)
 {
     int w = 1;
-    char buf[4];
+    char buf[GGN_RENDER_LABEL_SIZE];
     for (int k = 0; k < ggn_game_kind_count(game); k++) {
-        kind_label(game, k, buf);
-        int n = (int)strlen(buf);
+        int n = (int)strlen(ggn_render_label(game, k, buf));
         if (n > w) w = n;
     }
     return w;
 }
 
-/* The text of a piece in a cell, w characters wide, centred. */
-static void piece_text(const play_session *s, int kind, int owner, int w, char *buf)
+/* ---- hands ---- */
+
+/* Writes "White's hand: R, 2 P" (or "... (empty)"), the labels as tiles with colours. */
+static void print_hand(const play_session *s, int player, bool truecolor)
 {
-    char label[8];
-    kind_label(s->game, kind, label);
-    int players = ggn_game_player_count(s->game);
-    if (players == 2) {
-        for (char *p = label; *p; p++)
-            *p = (char)(owner == 0 ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
+    char name[GGN_MAX_STRING_BYTES + 1];
+    int kinds[GGN_MAX_KINDS], counts[GGN_MAX_KINDS];
+    int n = ggn_render_hand(s->pos, player, kinds, counts, GGN_MAX_KINDS);
+    fprintf(s->out, "%s's hand:", play_player_name(s->game, player, name, sizeof name));
+    if (n == 0) fputs(" (empty)", s->out);
+    for (int i = 0; i < n && i < GGN_MAX_KINDS; i++) {
+        char label[GGN_RENDER_LABEL_SIZE + 1];
+        piece_label(s, kinds[i], player, false, label);
+        fprintf(s->out, "%s ", i ? "," : "");
+        if (counts[i] > 1) fprintf(s->out, "%d ", counts[i]);
+        put_tile(s, player, label, truecolor);
     }
-    if (!s->colour && players > 2) {
-        size_t n = strlen(label);
-        label[n] = (char)('1' + owner);
-        label[n + 1] = '\0';
-    }
-    int n = (int)strlen(label);
-    int left = (w - n) / 2;
-    snprintf(buf, 16, "%*s%s%*s", left, "", label, w - n - left, "");
 }
+
+/*
+ * Which hand is written beside each drawn row (-1: none): in a two-player
+ * game the player nearest the viewer beside the bottom row and the other
+ * beside the top row; with more players, in player order from the top row.
+ * Returns false when the board has too few rows; the hands then go under it.
+ */
+static bool hand_rows(const play_session *s, int rows, int *row_hand)
+{
+    int players = ggn_game_player_count(s->game);
+    for (int r = 0; r < rows; r++) row_hand[r] = -1;
+    if (players == 2) {
+        if (rows < 2) return false;
+        row_hand[rows - 1] = s->flipped ? 1 : 0;
+        row_hand[0] = s->flipped ? 0 : 1;
+        return true;
+    }
+    if (rows < players) return false;
+    for (int p = 0; p < players; p++) row_hand[p] = p;
+    return true;
+}
+
+/* ---- the board ---- */
 
 static void file_label(int x, char *buf, size_t cap)
 {
@@ -101,13 +192,45 @@ static void print_files(const play_session *s, int rank_w, int cell_w)
         char name[GGN_MAX_LABEL];
         file_label(x, name, sizeof name);
         int n = (int)strlen(name);
-        int left = (cell_w - n) / 2;
+        int left = flush_right(s->game) && n < cell_w ? cell_w - 1 - n : (cell_w - n) / 2;
         used += (size_t)snprintf(row + used, sizeof row - used, "%*s%s%*s", left, "", name, cell_w - n - left, "");
     }
     if (used >= sizeof row) used = sizeof row - 1;
     while (used && row[used - 1] == ' ') row[--used] = '\0';
     if (s->colour) fprintf(s->out, "\033[38;5;%dm%s\033[0m\n", FG_EDGE, row);
     else fprintf(s->out, "%s\n", row);
+}
+
+/* One cell, cell_w characters: the piece's label centred in w, or '.' / blank. */
+static void print_cell(const play_session *s, int x, int y, int w, bool marked, bool truecolor)
+{
+    FILE *out = s->out;
+    int kind, owner;
+    bool unmoved;
+    bool enabled = ggn_game_square_enabled(s->game, x, y);
+    if (!enabled) {
+        fprintf(out, "%*s", w + 2, "");
+        return;
+    }
+    bool numbered = !s->colour && ggn_game_player_count(s->game) > 2;
+    char text[GGN_RENDER_LABEL_SIZE + 1] = ".";
+    bool piece = ggn_position_piece_at(s->pos, x, y, &kind, &owner, &unmoved);
+    if (piece) piece_label(s, kind, owner, numbered, text);
+    else if (s->colour) text[0] = ' ';
+    int n = (int)strlen(text), left = flush_right(s->game) ? w - n : (w - n) / 2, right = w - n - left;
+    if (!s->colour) {
+        fprintf(out, "%c%*s%s%*s%c", marked ? '[' : ' ', left, "", text, right, "", marked ? ']' : ' ');
+        return;
+    }
+    int bg = marked ? BG_LAST : ((x + y) % 2 ? BG_LIGHT : BG_DARK);
+    fprintf(out, "\033[48;5;%dm %*s", bg, left, "");
+    if (piece) {
+        put_tile(s, owner, text, truecolor);
+        fprintf(out, "\033[48;5;%dm", bg);
+    } else {
+        fputs(text, out);
+    }
+    fprintf(out, "%*s \033[0m", right, "");
 }
 
 void play_draw_board(const play_session *s)
@@ -118,6 +241,10 @@ void play_draw_board(const play_session *s)
     int w = label_width(g) + (!s->colour && players > 2 ? 1 : 0);
     int cell_w = w + 2;
     int rank_w = rows >= 10 ? 2 : 1;
+    bool truecolor = s->colour && has_truecolor();
+    bool hands = ggn_game_has_hands(g);
+    int row_hand[GGN_MAX_BOARD_SIDE];
+    bool beside = hands && hand_rows(s, rows, row_hand);
     ggn_move last;
     bool has_last = ggn_position_last_move(s->pos, &last);
     FILE *out = s->out;
@@ -131,29 +258,21 @@ void play_draw_board(const play_session *s)
         for (int c = 0; c < cols; c++) {
             int x = s->flipped ? cols - 1 - c : c;
             int sq = y * cols + x;
-            bool marked = has_last && (last.from == sq || last.to == sq);
-            char text[16];
-            int kind, owner;
-            bool unmoved;
-            bool enabled = ggn_game_square_enabled(g, x, y);
-            bool piece = enabled && ggn_position_piece_at(s->pos, x, y, &kind, &owner, &unmoved);
-            if (piece) piece_text(s, kind, owner, w, text);
-            else snprintf(text, sizeof text, "%*s%s%*s", (w - 1) / 2, "", enabled && !s->colour ? "." : " ",
-                          w - 1 - (w - 1) / 2, "");
-            if (!enabled) {
-                fprintf(out, "%*s", cell_w, "");
-            } else if (s->colour) {
-                int bg = marked ? BG_LAST : ((x + y) % 2 ? BG_LIGHT : BG_DARK);
-                if (piece) fprintf(out, "\033[48;5;%d;38;5;%d;1m %s \033[0m", bg, player_fg[owner % GGN_MAX_PLAYERS], text);
-                else fprintf(out, "\033[48;5;%dm %s \033[0m", bg, text);
-            } else {
-                fprintf(out, "%c%s%c", marked ? '[' : ' ', text, marked ? ']' : ' ');
-            }
+            print_cell(s, x, y, w, has_last && (last.from == sq || last.to == sq), truecolor);
         }
-        if (s->colour) fprintf(out, " \033[38;5;%dm%d\033[0m\n", FG_EDGE, y + 1);
-        else fprintf(out, " %d\n", y + 1);
+        if (s->colour) fprintf(out, " \033[38;5;%dm%d\033[0m", FG_EDGE, y + 1);
+        else fprintf(out, " %d", y + 1);
+        if (beside && row_hand[r] >= 0) {
+            fputs("   ", out);
+            print_hand(s, row_hand[r], truecolor);
+        }
+        fputc('\n', out);
     }
     print_files(s, rank_w, cell_w);
+    for (int p = 0; hands && !beside && p < players; p++) {
+        print_hand(s, p, truecolor);
+        fputc('\n', out);
+    }
 }
 
 /* A result of a game_end rule, in the library's words: "WHITE wins: KING reached HILL." */

@@ -305,6 +305,81 @@ static void test_pipe_other_games(void **state)
     proc_free(&r);
 }
 
+static void test_pipe_hands_and_promoted(void **state)
+{
+    (void)state;
+    /* Shogi after 7g7f 3c3d 8h2b+: the horse shows as "+B", and the bishop taken is in White's hand,
+     * written beside White's edge of the board; Black's hand, empty, beside the other edge. */
+    proc_result r = play_pipe("7g7f\n3c3d\n8h2b+\n", NULL, "shogi", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "    a   b   c   d   e   f   g   h   i\n"
+                                  "9   l   n   s   g   k   g   s   n   l  9   Black's hand: (empty)\n"
+                                  "8   .   r   .   .   .   .   . [+B]  .  8\n"));
+    assert_non_null(strstr(r.out, "1   L   N   S   G   K   G   S   N   L  1   White's hand: B\n"));
+    proc_free(&r);
+    /* Flipped: Black's hand beside the bottom row now. */
+    r = play_pipe("7g7f\n3c3d\n8h2b+\nflip\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, "1   L   N   S   G   K   G   S   N   L  1   White's hand: B\n"
+                                  "2   .   R   .   .   .   .   . [ .]  .  2\n"));
+    assert_non_null(strstr(r.out, "9   l   n   s   g   k   g   s   n   l  9   Black's hand: (empty)\n"
+                                  "    i   h   g   f   e   d   c   b   a\n"));
+    proc_free(&r);
+
+    /* Crazyhouse: the promoted queen "Q~"; taken, it goes to the hand as a pawn. Counts per kind,
+     * highest value first. */
+    r = play_pipe("d2d1\n", NULL, "crazyhouse", "--fen", "4k3/8/8/8/8/8/3q4/3Q~K3[NPPr] b - - 0 1", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "8  .   .   .   .   k   .   .   .   8   Black's hand: r\n"));
+    assert_non_null(strstr(r.out, "1  .   .   .   Q~  K   .   .   .   1   White's hand: N, 2 P\n"));
+    assert_non_null(strstr(r.out, "8  .   .   .   .   k   .   .   .   8   Black's hand: r, p\n"));
+    assert_non_null(strstr(r.out, "1  .   .   .  [q ] K   .   .   .   1   White's hand: N, 2 P\n"));
+    proc_free(&r);
+}
+
+/* The colour codes of a tile: background then foreground, bold, then the label. */
+static void expect_tile(const char *out, const char *bg, const char *fg, const char *label)
+{
+    char want[128];
+    snprintf(want, sizeof want, "\033[%s;%s;1m%s\033[0m", bg, fg, label);
+    if (!strstr(out, want)) fail_msg("no tile \\033[%s;%s;1m%s in the output", bg, fg, label);
+}
+
+static void test_pipe_player_colours(void **state)
+{
+    (void)state;
+    /* Four-player chess: "Red to move" and Red's pieces red (chess4.json's colours, the ones
+     * `ggn render` draws), the labels in the ink that reads on each. 24-bit where COLORTERM says so. */
+    const char *truecolor[] = { "COLORTERM=truecolor", NULL };
+    proc_result r = play_pipe("", truecolor, "chess4", "--players", "human,human,human,human", "--color", "always", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Red to move."));
+    expect_tile(r.out, "48;2;214;39;40", "38;2;255;255;255", "K");
+    expect_tile(r.out, "48;2;31;119;180", "38;2;255;255;255", "K");
+    expect_tile(r.out, "48;2;242;200;30", "38;2;0;0;0", "K");
+    expect_tile(r.out, "48;2;44;160;44", "38;2;255;255;255", "K");
+    assert_null(strstr(r.out, "38;5;231;1mK"));
+    proc_free(&r);
+    /* Otherwise the nearest of the 256 colours. */
+    const char *plain_term[] = { "COLORTERM=", NULL };
+    r = play_pipe("", plain_term, "chess4", "--players", "human,human,human,human", "--color", "always", NULL);
+    expect_tile(r.out, "48;5;160", "38;5;231", "K");
+    expect_tile(r.out, "48;5;31", "38;5;231", "K");
+    expect_tile(r.out, "48;5;220", "38;5;16", "K");
+    expect_tile(r.out, "48;5;34", "38;5;231", "K");
+    assert_null(strstr(r.out, "48;2;"));
+    proc_free(&r);
+    /* A game without colours in its spec: the palette by player index, white and black first. */
+    r = play_pipe("", truecolor, "--color", "always", NULL);
+    expect_tile(r.out, "48;2;255;255;255", "38;2;0;0;0", "K");
+    expect_tile(r.out, "48;2;32;32;32", "38;2;255;255;255", "k");
+    proc_free(&r);
+    /* --color never (and a pipe by default) stays plain. */
+    r = play_pipe("", truecolor, "chess4", "--players", "human,human,human,human", NULL);
+    assert_null(strstr(r.out, "\033"));
+    assert_non_null(strstr(r.out, "K1"));
+    proc_free(&r);
+}
+
 static void test_usage(void **state)
 {
     (void)state;
@@ -465,6 +540,8 @@ int main(void)
         cmocka_unit_test(test_pipe_save_load),
         cmocka_unit_test(test_pipe_computer),
         cmocka_unit_test(test_pipe_other_games),
+        cmocka_unit_test(test_pipe_hands_and_promoted),
+        cmocka_unit_test(test_pipe_player_colours),
         cmocka_unit_test(test_usage),
         cmocka_unit_test(test_tty_fools_mate),
         cmocka_unit_test(test_tty_promotion_illegal_undo_fen),

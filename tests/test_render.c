@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/render.h"
 #include "proc_util.h"
 
@@ -351,6 +352,203 @@ static void test_cli(void **state)
     proc_free(&r);
 }
 
+/* ---- hands, promotion marks, colours ---- */
+
+/* The number after `attr="` in the first element at or after `from` that has it. */
+static double attr_after(const char *from, const char *attr)
+{
+    char key[32];
+    snprintf(key, sizeof key, " %s=\"", attr);
+    const char *p = strstr(from, key);
+    assert_non_null(p);
+    return atof(p + strlen(key));
+}
+
+static ggn_position *position_of(const char *game_file, const char *fen, const char *sfen, ggn_game **game)
+{
+    *game = ggn_game_load_file(game_file, NULL);
+    assert_non_null(*game);
+    ggn_position *pos = ggn_position_new(*game);
+    assert_non_null(pos);
+    ggn_error err;
+    if (fen && !ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    if (sfen && !ggn_position_set_sfen(pos, sfen, &err)) fail_msg("%s: %s", sfen, err.message);
+    return pos;
+}
+
+static void test_shogi_hand_and_promotion(void **state)
+{
+    (void)state;
+    /* After 7g7f 3c3d 8h2b+: the first player's bishop took the other's and promoted on 2b. */
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/shogi.json", NULL,
+                                     "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4", &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    assert_non_null(svg);
+    check_svg("shogi with a hand", svg, pos, false);
+    /* The horse: labelled "+B" and badged; nothing else is promoted. */
+    assert_int_equal(count(svg, "class=\"promoted\""), 1);
+    assert_non_null(strstr(svg, ">+B</text><g class=\"promoted\">"));
+    /* Two trays; one bishop held, by the first player (a white disc), in the lower tray. */
+    assert_int_equal(count(svg, "class=\"hand\""), 2);
+    assert_int_equal(count(svg, "class=\"held\""), 1);
+    assert_int_equal(count(svg, "class=\"count\""), 0);
+    const char *held = strstr(svg, "class=\"held\"");
+    assert_non_null(strstr(held, "fill=\"#ffffff\""));
+    assert_true(strstr(held, ">B</text>") < strstr(held, "</g>"));
+    const char *upper = strstr(svg, "class=\"hand\""), *lower = strstr(upper + 1, "class=\"hand\"");
+    double upper_y = attr_after(upper, "y"), lower_y = attr_after(lower, "y"), held_y = attr_after(held, "cy");
+    assert_true(upper_y < lower_y);
+    assert_true(held_y > lower_y && held_y < lower_y + attr_after(lower, "height"));
+    /* The trays are right of the board: the picture is wider than the board's 9 squares and labels. */
+    assert_true(attr_after(upper, "x") >= 9 * 48 + 24);
+    free(svg);
+    /* Flipped, the second player's tray comes last (nearest the viewer). */
+    ggn_render_options flip = { 0, true, false, false, GGN_RENDER_PIECES_AUTO };
+    svg = ggn_render_svg(pos, &flip, NULL);
+    held = strstr(svg, "class=\"held\"");
+    upper = strstr(svg, "class=\"hand\"");
+    assert_true(attr_after(held, "cy") < attr_after(upper, "y") + attr_after(upper, "height"));
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+static void test_crazyhouse_pockets_and_promoted_queen(void **state)
+{
+    (void)state;
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/crazyhouse.json",
+                                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR[PPqNr] w KQkq - 0 1", NULL, &game);
+    /* The hand in the order shown: highest value first. */
+    int kinds[GGN_MAX_KINDS], counts[GGN_MAX_KINDS];
+    assert_int_equal(ggn_render_hand(pos, 0, kinds, counts, GGN_MAX_KINDS), 2);
+    assert_string_equal(ggn_game_kind_code(game, kinds[0]), "KNIGHT");
+    assert_int_equal(counts[0], 1);
+    assert_string_equal(ggn_game_kind_code(game, kinds[1]), "PAWN");
+    assert_int_equal(counts[1], 2);
+    assert_int_equal(ggn_render_hand(pos, 1, kinds, counts, 1), 2);
+    assert_string_equal(ggn_game_kind_code(game, kinds[0]), "QUEEN");
+    /* Q~ is a glyph with a '~' badge; four kinds held, the pawns counted. */
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    check_svg("crazyhouse with pockets", svg, pos, false);
+    assert_int_equal(count(svg, "class=\"promoted\""), 1);
+    assert_non_null(strstr(svg, "fill=\"#ffffff\">~</text></g></g>"));
+    assert_int_equal(count(svg, "class=\"held\""), 4);
+    assert_int_equal(count(svg, "class=\"count\""), 1);
+    assert_non_null(strstr(svg, ">&#215;2</text>"));
+    free(svg);
+    /* Labels with marks, as the terminal shows them too. */
+    char label[GGN_RENDER_LABEL_SIZE];
+    for (int k = 0; k < ggn_game_kind_count(game); k++)
+        if (strcmp(ggn_game_kind_code(game, k), "PROMOTED_QUEEN") == 0) {
+            assert_int_equal(ggn_game_kind_mark(game, k), '~');
+            assert_string_equal(ggn_render_label(game, k, label), "Q~");
+        } else if (strcmp(ggn_game_kind_code(game, k), "QUEEN") == 0) {
+            assert_int_equal(ggn_game_kind_mark(game, k), '\0');
+            assert_string_equal(ggn_render_label(game, k, label), "Q");
+        }
+    ggn_position_free(pos);
+    ggn_game_free(game);
+    /* No hands, no trays. */
+    pos = position_of(GGN_GAMES_DIR "/chess.json", NULL, NULL, &game);
+    svg = ggn_render_svg(pos, NULL, NULL);
+    assert_int_equal(count(svg, "class=\"hand\""), 0);
+    assert_int_equal(ggn_render_hand(pos, 0, kinds, counts, GGN_MAX_KINDS), 0);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+static void test_four_player_colours(void **state)
+{
+    (void)state;
+    /* chess4.json names its players' colours: Red's pieces are red, in the picture as in the terminal. */
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/chess4.json", NULL, NULL, &game);
+    const uint32_t want[4] = { 0xD62728, 0x1F77B4, 0xF2C81E, 0x2CA02C };
+    const char *fills[4] = { "fill=\"#d62728\"", "fill=\"#1f77b4\"", "fill=\"#f2c81e\"", "fill=\"#2ca02c\"" };
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    for (int p = 0; p < 4; p++) {
+        assert_int_equal(ggn_game_player_colour(game, p), want[p]);
+        if (count(svg, fills[p]) != 16) fail_msg("player %d: %d discs with %s, not 16", p, count(svg, fills[p]), fills[p]);
+    }
+    assert_int_equal(count(svg, "<circle"), 64);
+    /* Labels in the ink that reads on each: white on red, blue and green, black on yellow. */
+    assert_int_equal(ggn_render_ink(want[0]), 0xFFFFFF);
+    assert_int_equal(ggn_render_ink(want[1]), 0xFFFFFF);
+    assert_int_equal(ggn_render_ink(want[2]), 0x000000);
+    assert_int_equal(ggn_render_ink(want[3]), 0xFFFFFF);
+    assert_int_equal(ggn_render_ink(0xFFFFFF), 0x000000);
+    assert_int_equal(ggn_render_ink(0x000000), 0xFFFFFF);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+    /* Without colours in the spec: the palette by index (white, black, red, blue, ...). */
+    pos = position_of(GGN_TEST_DATA "/play/cross4.json", NULL, NULL, &game);
+    const uint32_t palette[4] = { 0xFFFFFF, 0x202020, 0xD62728, 0x1F77B4 };
+    for (int p = 0; p < 4; p++) assert_int_equal(ggn_game_player_colour(game, p), palette[p]);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+/* A three-player spec whose players' "colour" members are c0, c1, c2 (JSON text, or NULL for none). */
+static ggn_game *tiny_game(const char *c0, const char *c1, const char *c2, char *text, size_t cap, ggn_errors *errs)
+{
+    const char *c[3] = { c0, c1, c2 };
+    char member[3][300];
+    for (int i = 0; i < 3; i++)
+        snprintf(member[i], sizeof member[i], "%s%s", c[i] ? ", \"colour\": " : "", c[i] ? c[i] : "");
+    snprintf(text, cap,
+             "{\"name\": \"Tiny\", \"board\": {\"dimensions\": [3, 3]}, \"players\": ["
+             "{\"name\": \"A\", \"direction\": [[1, 0], [0, 1]]%s}, "
+             "{\"name\": \"B\", \"direction\": [[1, 0], [0, -1]]%s}, "
+             "{\"name\": \"C\", \"direction\": [[1, 0], [0, -1]]%s}], "
+             "\"turns\": {\"order\": [\"A\", \"B\", \"C\"]}, \"pieces\": [{\"code\": \"MAN\", \"moves\": "
+             "[{\"id\": 1, \"step\": [0, 1], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}]}",
+             member[0], member[1], member[2]);
+    ggn_errors_init(errs);
+    return ggn_game_load_string(text, strlen(text), "tiny.json", errs);
+}
+
+static void test_colour_field(void **state)
+{
+    (void)state;
+    char text[2048];
+    ggn_errors errs;
+    /* "#rrggbb" in either case, a name in any case, or nothing (the palette's colour of the index). */
+    ggn_game *game = tiny_game("\"#A0b1C2\"", "\"Yellow\"", NULL, text, sizeof text, &errs);
+    if (!game) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+    assert_int_equal(ggn_game_player_colour(game, 0), 0xA0B1C2);
+    assert_int_equal(ggn_game_player_colour(game, 1), 0xF2C81E);
+    assert_int_equal(ggn_game_player_colour(game, 2), 0xD62728);
+    ggn_game_free(game);
+
+    /* Every bad value is reported where it stands, all at once. */
+    assert_null(tiny_game("\"gren\"", "12", "\"#12345g\"", text, sizeof text, &errs));
+    assert_int_equal(errs.count, 3);
+    const char *pointers[3] = { "/players/0/colour", "/players/1/colour", "/players/2/colour" };
+    const char *values[3] = { "\"gren\"", "12", "\"#12345g\"" };
+    const ggn_code codes[3] = { GGN_E_VALUE, GGN_E_TYPE, GGN_E_VALUE };
+    for (size_t i = 0; i < 3; i++) {
+        const ggn_error *e = &errs.items[i];
+        assert_string_equal(e->pointer, pointers[i]);
+        assert_int_equal(e->code, codes[i]);
+        assert_int_equal(e->line, 1);
+        assert_int_equal(e->column, (int)(strstr(text, values[i]) - text) + 1);
+    }
+    assert_non_null(strstr(errs.items[0].message, "did you mean 'green'"));
+    assert_non_null(strstr(errs.items[2].message, "'#12345g' is not a colour"));
+    assert_non_null(strstr(errs.items[2].message, "#rrggbb"));
+    /* Too short, too long, no '#', empty. */
+    const char *bad[] = { "\"#fff\"", "\"#1234567\"", "\"123456\"", "\"\"" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_null(tiny_game(bad[i], NULL, NULL, text, sizeof text, &errs));
+        assert_int_equal(errs.count, 1);
+        assert_string_equal(errs.items[0].pointer, "/players/0/colour");
+    }
+}
+
 static void test_checker_catches(void **state)
 {
     (void)state;
@@ -373,6 +571,10 @@ int main(void)
         cmocka_unit_test(test_holes_and_four_players),
         cmocka_unit_test(test_styles),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_shogi_hand_and_promotion),
+        cmocka_unit_test(test_crazyhouse_pockets_and_promoted_queen),
+        cmocka_unit_test(test_four_player_colours),
+        cmocka_unit_test(test_colour_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,4 +82,17 @@ char *ggn_game_export(const ggn_game *g, ggn_spelling spelling, ggn_error *err);
 ggn_board_state *ggn_position_export_state(const ggn_position *pos, ggn_spelling spelling, bool as_played,
                                            ggn_error *err);
 
+/*
+ * The same board state written as FEEN, the text `ggn moves --position`
+ * reads (docs/ggn.md): the current form `<placement> <first>/<second>
+ * <A/o>`, ranks from the highest, each piece its id without the name
+ * ("+P" for C:+P, "-p" for c:-p), both hands in the game's kind order,
+ * the last field the names of the side to move and the other. Disabled
+ * squares are written as empty ones. The position is read as it stands
+ * (as_played false). Returns a new string (release with free()) or NULL
+ * with err filled (as ggn_position_export_state).
+ * Thread safety: read-only on pos.
+ */
+char *ggn_position_export_feen(const ggn_position *pos, ggn_spelling spelling, ggn_error *err);
+
 #endif

@@ -73,6 +73,19 @@ int ggn_game_leader(const ggn_game *game);
 /* True when the game keeps hands: captured pieces go to the capturer, drops are moves. */
 bool ggn_game_has_hands(const ggn_game *game);
 
+/*
+ * How the kind's symbol marks it as a promoted piece: '+' for a symbol
+ * written "+X" (shogi), '~' for "X~" (FEN's mark, crazyhouse), '\0' for a
+ * plain symbol or none. Promotion is a property of the kind: each promoted
+ * form is a kind of its own (docs/game-spec.md, "captured_as").
+ */
+char ggn_game_kind_mark(const ggn_game *game, int kind);
+/*
+ * The player's display colour, 0xRRGGBB: the spec's "colour", or the fixed
+ * palette's colour of the player's index (docs/game-spec.md, "players").
+ */
+uint32_t ggn_game_player_colour(const ggn_game *game, int player);
+
 /* ---- positions ---------------------------------------------------------- */
 
 /* A new position at the game's start. NULL only when out of memory. */

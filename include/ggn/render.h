@@ -6,13 +6,19 @@
  * coordinates along the left and bottom edges, the squares of the last move
  * highlighted, and each piece either as a chess glyph (when the game has two
  * players and every kind's symbol is one of K Q R B N P) or as a disc in its
- * player's colour labelled with the kind's symbol (or the first three
- * characters of its code).
+ * player's colour (ggn_game_player_colour) labelled like ggn_render_label.
+ * A promoted piece (ggn_game_kind_mark) carries a small red badge with its
+ * mark. In a game with hands a tray per player stands right of the board,
+ * holding one piece of each kind in hand and its count when above one: in a
+ * two-player game the tray of the player nearest the viewer at the bottom,
+ * the other's at the top; with more players, in player order from the top.
  *
  * Every element has a class, so tools and tests can find them: "sq light" /
  * "sq dark" for the enabled squares, "off" for disabled ones, "last" for the
- * last-move highlights, "piece" for each piece (a <g> or <text>), "coord"
- * for the edge labels.
+ * last-move highlights, "piece" for each piece on the board (a <g>),
+ * "promoted" for the badge of a promoted piece, "coord" for the edge labels,
+ * "hand" for each tray, "held" for each kind in a hand and "count" for its
+ * count.
  *
  * THREADS — reads the position only; any number of threads may render
  * positions at once.
@@ -21,6 +27,7 @@
 #define GGN_RENDER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ggn/error.h"
 #include "ggn/game.h"
@@ -48,5 +55,31 @@ typedef struct ggn_render_options {
  * square size out of range).
  */
 char *ggn_render_svg(const ggn_position *pos, const ggn_render_options *opts, ggn_error *err);
+
+/* ---- what the terminal board of `ggn play` draws the same way ---- */
+
+/* Room for a label of ggn_render_label, its terminating zero included. */
+#define GGN_RENDER_LABEL_SIZE 8
+
+/*
+ * The kind's label, upper case, into buf (GGN_RENDER_LABEL_SIZE bytes):
+ * its symbol with its promotion mark ("B", "+B", "Q~"), or the first three
+ * characters of its code when it has no symbol. Returns buf.
+ */
+const char *ggn_render_label(const ggn_game *game, int kind, char *buf);
+
+/*
+ * The colour of a label written on a fill colour (0xRRGGBB): black
+ * (0x000000) on light fills, white (0xFFFFFF) on dark ones.
+ */
+uint32_t ggn_render_ink(uint32_t fill);
+
+/*
+ * The kinds in the hand of `player`, in the order they are shown (highest
+ * ggn_game_kind_value first, then the game's order): writes up to cap kind
+ * indices into kinds and their counts into counts and returns how many
+ * kinds are held (0 in games without hands; may be more than cap).
+ */
+int ggn_render_hand(const ggn_position *pos, int player, int *kinds, int *counts, int cap);
 
 #endif

@@ -60,6 +60,17 @@ int ggn_game_kind_value(const ggn_game *g, int kind)
     return kind >= 0 && kind < g->nkinds ? g->kind_value[kind] : 0;
 }
 
+char ggn_game_kind_mark(const ggn_game *g, int kind)
+{
+    if (kind < 0 || kind >= g->nkinds || !g->def->kinds[kind].symbol_promoted) return '\0';
+    return g->def->kinds[kind].symbol_plus ? '+' : '~';
+}
+
+uint32_t ggn_game_player_colour(const ggn_game *g, int player)
+{
+    return player >= 0 && player < g->nplayers ? g->def->players[player].colour : 0;
+}
+
 /* The start position: every player's starting pieces, unmoved, turn at start_at. */
 static void set_start(ggn_position *pos)
 {

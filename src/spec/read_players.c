@@ -1,12 +1,68 @@
-/* read_players.c — "players" (names, direction matrices, starting squares) and "turns". */
+/* read_players.c — "players" (names, direction matrices, starting squares, colours) and "turns". */
 #include "spec/reader.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-static const char *const player_keys[] = {"name", "direction", "starting_positions", NULL};
+static const char *const player_keys[] = {"name", "direction", "starting_positions", "colour", NULL};
 static const char *const start_keys[] = {"piece", "positions", NULL};
 static const char *const turns_keys[] = {"order", "start_at", NULL};
+
+/*
+ * The colours a spec may name (extension "colour", docs/game-spec.md). The
+ * first GGN_MAX_PLAYERS are also the palette: a player that names no colour
+ * gets the one of its index, so the terminal and the pictures draw it alike.
+ */
+static const struct { const char *name; uint32_t rgb; } named_colours[] = {
+    {"white", 0xFFFFFF}, {"black", 0x202020}, {"red", 0xD62728},    {"blue", 0x1F77B4},
+    {"green", 0x2CA02C}, {"purple", 0x9467BD}, {"orange", 0xFF7F0E}, {"cyan", 0x17BECF},
+    {"yellow", 0xF2C81E}, {"grey", 0x808080},
+};
+#define NCOLOURS (sizeof named_colours / sizeof named_colours[0])
+_Static_assert(NCOLOURS >= GGN_MAX_PLAYERS, "the palette needs a colour for every player index");
+
+/* "#rrggbb" (either case) into *rgb. */
+static bool parse_hex_colour(const char *text, uint32_t *rgb)
+{
+    if (text[0] != '#' || strlen(text) != 7) return false;
+    uint32_t v = 0;
+    for (int i = 1; i < 7; i++) {
+        if (!isxdigit((unsigned char)text[i])) return false;
+        int c = tolower((unsigned char)text[i]);
+        v = v * 16 + (uint32_t)(isdigit(c) ? c - '0' : c - 'a' + 10);
+    }
+    *rgb = v;
+    return true;
+}
+
+/* The player's "colour": "#rrggbb" or one of named_colours (any case); the palette's when absent. */
+static void read_colour(sd_reader *r, const json_t *pobj, sd_player *pl, size_t index)
+{
+    pl->colour = named_colours[index].rgb;
+    char text[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, pobj, "colour", false, text) != SD_OK) return;
+    if (parse_hex_colour(text, &pl->colour)) return;
+    for (size_t i = 0; i < NCOLOURS; i++)
+        if (strcasecmp(text, named_colours[i].name) == 0) {
+            pl->colour = named_colours[i].rgb;
+            return;
+        }
+    const char *names[NCOLOURS];
+    char list[160];
+    size_t len = 0;
+    for (size_t i = 0; i < NCOLOURS; i++) {
+        names[i] = named_colours[i].name;
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
+    }
+    const char *near = sd_closest_name(text, names, NCOLOURS);
+    char hint[64] = "";
+    if (near) snprintf(hint, sizeof hint, " (did you mean '%s'?)", near);
+    sd_error_key(r, "colour", GGN_E_VALUE, "'%s' is not a colour%s: write \"#rrggbb\" or one of %s", text, hint, list);
+}
+
 
 /* Who first claimed a starting square, to name it when a second one does. */
 typedef struct claim {
@@ -152,6 +208,7 @@ void sd_read_players(sd_reader *r, const json_t *root)
                 sd_pop(r);
             }
             if (grid || !r->board_ok) read_starts(r, pobj, (int)i, grid, &total);
+            read_colour(r, pobj, pl, i);
         }
         sd_pop(r);
     }

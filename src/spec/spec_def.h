@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ggn/error.h"
 #include "ggn/limits.h"
@@ -146,6 +147,8 @@ typedef struct sd_start {
 typedef struct sd_player {
     char name[GGN_MAX_STRING_BYTES + 1];   /* unique */
     int dir[2][2];       /* determinant +1 or -1; step' = dir * step (column vector) */
+    uint32_t colour;     /* extension: display colour 0xRRGGBB; the palette's colour of the
+                            player's index when the spec gives none (read_players.c) */
     int nstarts;
     sd_start *starts;
 } sd_player;
