@@ -170,7 +170,7 @@ static void kinds_text(const ggn_game *g, unsigned long long kinds, char *buf, s
 
 size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, size_t cap)
 {
-    char who[GGN_MAX_STRING_BYTES + 16], why[2 * GGN_MAX_STRING_BYTES + 64], kinds[512];
+    char who[GGN_MAX_STRING_BYTES + 16], why[GGN_MAX_STRING_BYTES + 512 + 64], kinds[512];
     if (st->outcome == GGN_ONGOING) return (size_t)snprintf(buf, cap, "%s", "");
     const char *player = st->player >= 0 ? g->def->players[st->player].name : "";
     switch (st->outcome) {
