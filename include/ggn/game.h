@@ -8,6 +8,10 @@
  * mutable and belongs to one thread at a time; it keeps its own undo stack
  * (GGN_MAX_PLY deep), so make/unmake need no allocation.
  *
+ * A position reads its game's tables and does not own them: the game must
+ * outlive every position made from it. Free the positions first, then the
+ * game; using a position after ggn_game_free is a use-after-free.
+ *
  * Nothing is allocated by move generation, make/unmake, status or perft.
  */
 #ifndef GGN_GAME_H
@@ -25,7 +29,12 @@ typedef struct ggn_position ggn_position;
 /*
  * A move, as generated for one position. Opaque in meaning outside the
  * position it was generated for: compare moves with ggn_move_equal and turn
- * them into text with ggn_move_format (ggn/notation.h).
+ * them into text with ggn_move_format (ggn/notation.h). The functions that
+ * take a move check that it fits the position they are given (its squares
+ * and indices in range, a piece of the player to move on its source with
+ * that move definition, or a kind in that player's hand for a drop) and
+ * refuse one that does not; that check is not a legality test (see
+ * ggn_position_make).
  */
 typedef struct ggn_move {
     uint16_t from;      /* square index (y * cols + x) */
@@ -85,6 +94,16 @@ char ggn_game_kind_mark(const ggn_game *game, int kind);
  * palette's colour of the player's index (docs/game-spec.md, "players").
  */
 uint32_t ggn_game_player_colour(const ggn_game *game, int player);
+
+/*
+ * Writes the kind's moves in Betza's notation (docs/game-spec.md#betza) into
+ * buf (cap bytes, NUL-terminated): a string that a spec may give as the
+ * piece's "betza" to get exactly the same moves. Returns false, with err
+ * (GGN_E_CONVERSION) naming the move at fault, when the moves cannot all be
+ * said in Betza (a promotion, castling, a named condition...), and
+ * GGN_E_LIMIT when the string does not fit in cap.
+ */
+bool ggn_game_kind_betza(const ggn_game *game, int kind, char *buf, size_t cap, ggn_error *err);
 
 /* ---- positions ---------------------------------------------------------- */
 
@@ -155,7 +174,16 @@ size_t ggn_position_pseudo_moves_ex(ggn_position *pos, const ggn_gen_options *op
 
 /*
  * Plays a move generated for this position. Returns false (position
- * unchanged) when the undo stack is full (GGN_MAX_PLY).
+ * unchanged) when the undo stack is full (GGN_MAX_PLY) or when the move does
+ * not fit this position (a square or index out of range, no piece of the
+ * player to move on its source, a move definition or promotion option its
+ * kind does not have, a drop of a kind not in hand or onto an occupied
+ * square): a move from another position or game, or garbage, is refused
+ * rather than corrupting the board. The check is cheap and not a legality
+ * test: a move that fits but is not among ggn_position_legal_moves (one kept
+ * from another position where the same piece stood) is played as that
+ * piece's move, and the rules are then the caller's business. Take moves
+ * from ggn_position_legal_moves or ggn_move_parse to stay within the rules.
  */
 bool ggn_position_make(ggn_position *pos, ggn_move move);
 /* Takes back the last move made. Returns false when there is none. */
@@ -168,7 +196,11 @@ bool ggn_position_last_move(const ggn_position *pos, ggn_move *move);
 bool ggn_move_equal(ggn_move a, ggn_move b);
 
 
-/* True when the move's destination holds (or its effects remove) an opponent's piece. */
+/*
+ * True when the move's destination holds (or its effects remove) an
+ * opponent's piece. False for a drop and for a move that does not fit the
+ * position (as ggn_position_make checks).
+ */
 bool ggn_move_is_capture(const ggn_position *pos, ggn_move move);
 
 /* ---- game end ----------------------------------------------------------- */
@@ -209,7 +241,7 @@ const char *ggn_outcome_name(ggn_outcome outcome);
  */
 size_t ggn_status_describe(const ggn_game *game, const ggn_status *st, char *buf, size_t cap);
 
-/* True when a leader of `player` is attacked by another player. */
+/* True when a leader of `player` is attacked by another player; false for a player out of range. */
 bool ggn_position_leader_attacked(const ggn_position *pos, int player);
 
 /* ---- perft -------------------------------------------------------------- */

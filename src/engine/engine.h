@@ -351,6 +351,8 @@ void eg_count_check(ggn_position *pos, eg_undo *u);
 
 /* make.c */
 bool eg_make(ggn_position *pos, ggn_move m);
+/* make.c: the move's indices fit this position and it moves (or drops) a piece of the player to move. */
+bool eg_move_fits(const ggn_position *pos, ggn_move m);
 void eg_unmake(ggn_position *pos);
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved);
 void eg_clear(ggn_position *pos);

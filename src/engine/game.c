@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "spec/betza.h"
 
 static ggn_game *finish_load(sd_game *def, const char *file, ggn_errors *errs)
 {
@@ -71,6 +72,28 @@ uint32_t ggn_game_player_colour(const ggn_game *g, int player)
     return player >= 0 && player < g->nplayers ? g->def->players[player].colour : 0;
 }
 
+bool ggn_game_kind_betza(const ggn_game *g, int kind, char *buf, size_t cap, ggn_error *err)
+{
+    if (cap) buf[0] = '\0';
+    if (kind < 0 || kind >= g->nkinds) {
+        ggn_error_set(err, GGN_E_USAGE, "no kind %d in this game", kind);
+        return false;
+    }
+    char why[256];
+    char text[GGN_MAX_STRING_BYTES + 1];
+    if (!sd_betza_write(g->def, kind, text, sizeof text, why, sizeof why)) {
+        ggn_error_set(err, GGN_E_CONVERSION, "%s", why);
+        return false;
+    }
+    if (strlen(text) >= cap) {
+        ggn_error_set(err, GGN_E_LIMIT, "the Betza of piece '%s' needs %zu bytes", g->def->kinds[kind].code,
+                      strlen(text) + 1);
+        return false;
+    }
+    memcpy(buf, text, strlen(text) + 1);
+    return true;
+}
+
 /* The start position: every player's starting pieces, unmoved, turn at start_at. */
 static void set_start(ggn_position *pos)
 {
@@ -125,7 +148,7 @@ bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int
 bool ggn_position_make(ggn_position *pos, ggn_move move)
 {
     uint64_t before = pos->flag_key;
-    if (!eg_make(pos, move)) return false;
+    if (!eg_move_fits(pos, move) || !eg_make(pos, move)) return false;
     pos->undo[pos->nundo - 1].flag_key = before;
     pos->flag_key = eg_flag_key(pos);
     return true;

@@ -467,5 +467,6 @@ size_t ggn_position_legal_moves(ggn_position *pos, ggn_move *buf, size_t cap)
 
 bool ggn_position_leader_attacked(const ggn_position *pos, int player)
 {
+    if (player < 0 || player >= pos->g->nplayers) return false;
     return eg_leader_attacked(pos, player);
 }

@@ -170,6 +170,34 @@ static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
     pos->halfmove = ((g->reset_kinds >> kind) & 1) ? 0 : pos->halfmove + 1;
 }
 
+/*
+ * The cheap check of a move from outside (ggn_position_make, ggn_move_format,
+ * ggn_move_is_capture): every index in it is in range, and it moves a piece
+ * of the player to move with a move definition that kind has, or drops a
+ * kind that player holds onto an empty square. That is what make, formatting
+ * and the capture probe read through; with it they stay inside their tables
+ * and nothing vanishes from the board. It is not a legality test: a move
+ * that passes but was generated for another position is played as that
+ * piece's move (docs/limits.md). Perft and the search's own lists go to
+ * eg_make unchecked.
+ */
+bool eg_move_fits(const ggn_position *pos, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos);
+    if (mv.to >= g->nsq || !g->enabled[mv.to]) return false;
+    if (mv.from == EG_DROP_FROM)
+        return g->hands && mv.pattern < g->nkinds && pos->hand[player][mv.pattern] > 0 &&
+               mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&
+               !mv.promotion;
+    if (mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    if (p->owner != player || mv.pattern >= g->nmoves[p->kind]) return false;
+    const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
+    if (mv.action >= m->naction) return false;
+    return !mv.promotion || (mv.modifier < m->nmodifier && mv.promotion <= m->modifier[mv.modifier].noption);
+}
+
 bool eg_make(ggn_position *pos, ggn_move mv)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;

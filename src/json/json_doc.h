@@ -34,6 +34,17 @@ bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const cha
                           ggn_errors *errs);
 void ggn_jdoc_free(ggn_jdoc *doc);
 
+/*
+ * The two halves of loading, for readers that parse the text piece by piece
+ * (the GGN loader): read_* keep the text and check it for NUL bytes and
+ * nesting, reporting as load_* do, without building a tree; parse builds
+ * doc->root from the kept text (SYNTAX / DUPLICATE_KEY / NOMEM).
+ */
+bool ggn_jdoc_read_file(ggn_jdoc *doc, const char *path, ggn_errors *errs);
+bool ggn_jdoc_read_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+                          ggn_errors *errs);
+bool ggn_jdoc_parse(ggn_jdoc *doc, ggn_errors *errs);
+
 /* A JSON Pointer under construction: push a key or index, pop to go back up. */
 typedef struct ggn_jpath {
     char buf[256];                      /* the pointer text, "" = root */
@@ -61,11 +72,27 @@ void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severit
     ;
 
 /*
+ * ggn_jdoc_report for a problem inside a string value: the line and column
+ * are those of the string's byte `offset` (as decoded, escapes counted by
+ * what they decode to), so that an error in a string with a grammar of its
+ * own (a piece's Betza) points at the character at fault.
+ */
+void ggn_jdoc_report_char(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
+                          ggn_code code, const ggn_jpath *path, size_t offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+/*
  * Finds where the value named by a JSON Pointer starts in valid JSON text.
  * Returns false when the pointer does not resolve; *line and *column are
  * 1-based (column counts bytes).
  */
 bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *line, int *column);
+/* Like ggn_json_locate, for byte `offset` of the string value the pointer names. */
+bool ggn_json_locate_char(const char *text, size_t len, const char *pointer, size_t offset, int *line,
+                          int *column);
 
 /*
  * Writes a tree as pretty JSON (two-space indent, keys in insertion order)

@@ -192,19 +192,61 @@ static bool descend(scanner *sc, const char *tok, size_t tok_len)
     return false;
 }
 
-bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *line, int *column)
+/* Where the value named by pointer starts: sc->i on its first byte. */
+static bool find_value(scanner *sc, const char *pointer)
 {
-    scanner sc = { text, len, 0 };
     const char *p = pointer;
     char tok[256];
     while (*p == '/') {
         p++;
         size_t tok_len = next_token(&p, tok, sizeof tok);
-        if (!descend(&sc, tok, tok_len)) return false;
+        if (!descend(sc, tok, tok_len)) return false;
     }
-    skip_ws(&sc);
+    skip_ws(sc);
+    return true;
+}
+
+/*
+ * Moves sc->i from the opening quote of a string to the raw byte that
+ * decodes to its byte `offset` (an escape counts as the bytes it decodes to,
+ * and a position inside one maps to its backslash); stops at the closing
+ * quote when the string is shorter.
+ */
+static void advance_in_string(scanner *sc, size_t offset)
+{
+    sc->i++; /* opening quote */
+    size_t decoded = 0;
+    while (sc->i < sc->n && sc->s[sc->i] != '"') {
+        size_t start = sc->i, len = 1;
+        if (sc->s[sc->i] == '\\' && sc->i + 1 < sc->n) {
+            char e = sc->s[sc->i + 1];
+            sc->i += 2;
+            if (e == 'u') {
+                unsigned cp = read_hex4(sc);
+                if (cp >= 0xD800 && cp < 0xDC00 && sc->i + 1 < sc->n && sc->s[sc->i] == '\\' &&
+                    sc->s[sc->i + 1] == 'u') {
+                    sc->i += 2;
+                    (void)read_hex4(sc);
+                    cp = 0x10000;
+                }
+                char buf[4];
+                len = put_utf8(cp, buf);
+            }
+        } else {
+            sc->i++;
+        }
+        if (decoded + len > offset) {
+            sc->i = start;
+            return;
+        }
+        decoded += len;
+    }
+}
+
+static void line_column(const char *text, size_t len, size_t at, int *line, int *column)
+{
     int l = 1, c = 1;
-    for (size_t k = 0; k < sc.i && k < len; k++) {
+    for (size_t k = 0; k < at && k < len; k++) {
         if (text[k] == '\n') {
             l++;
             c = 1;
@@ -214,5 +256,22 @@ bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *lin
     }
     *line = l;
     *column = c;
+}
+
+bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *line, int *column)
+{
+    scanner sc = { text, len, 0 };
+    if (!find_value(&sc, pointer)) return false;
+    line_column(text, len, sc.i, line, column);
+    return true;
+}
+
+bool ggn_json_locate_char(const char *text, size_t len, const char *pointer, size_t offset, int *line,
+                          int *column)
+{
+    scanner sc = { text, len, 0 };
+    if (!find_value(&sc, pointer)) return false;
+    if (sc.i < len && text[sc.i] == '"') advance_in_string(&sc, offset);
+    line_column(text, len, sc.i, line, column);
     return true;
 }

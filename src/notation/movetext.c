@@ -43,10 +43,11 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
 {
     const ggn_game *g = pos->g;
     char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
+    if (cap) buf[0] = '\0';
+    if (!eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text to give */
     if (mv.from == EG_DROP_FROM) {
         /* A drop: the kind's symbol (upper case, whoever drops) or code, then '@'. */
-        const sd_kind *k = mv.pattern < g->nkinds ? &g->def->kinds[mv.pattern] : NULL;
-        if (!k) return cap ? (buf[0] = '\0', 0) : 0;
+        const sd_kind *k = &g->def->kinds[mv.pattern];
         if (k->symbol) snprintf(from, sizeof from, "%c@", k->symbol);
         else snprintf(from, sizeof from, "%s@", k->code);
     } else {
@@ -103,6 +104,8 @@ static bool names_kind(const ggn_game *g, int kind, const char *text)
     return true;
 }
 
+static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+
 /* "P@e4", "p@e4" or "PAWN@e4": a drop of the named kind, when the game has hands. */
 static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_move *move, ggn_error *err)
 {
@@ -138,10 +141,36 @@ static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_
     return false;
 }
 
+/*
+ * The one reader of typed moves: USI text goes to usi.c; coordinate text and
+ * drops are read here; what is neither (a GGN_E_VALUE from those readers) is
+ * read as SAN (san.c). When both fail, SAN's error is the one reported for
+ * text that starts like SAN's pieces ("Nf6", "+Pf5") or is castling, and for
+ * a promotion without its piece; text that starts like coordinates keeps the
+ * coordinate reader's.
+ */
 bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
 {
-    const ggn_game *g = pos->g;
+    if (eg_is_castling_text(text)) return eg_san_parse(pos, text, move, err);
     if (eg_is_usi_text(text)) return eg_usi_parse(pos, text, move, err);
+    ggn_error mine, san;
+    ggn_error_clear(&mine);
+    ggn_error_clear(&san);
+    if (parse_coordinates(pos, text, move, &mine)) return true;
+    if (mine.code == GGN_E_VALUE && pos->g->has_fen) {
+        if (eg_san_parse(pos, text, move, &san)) return true;
+        const char *s = text;
+        while (*s == ' ') s++;
+        if (isupper((unsigned char)*s) || *s == '+' || san.code == GGN_E_STATE) mine = san;
+    }
+    if (err) *err = mine;
+    return false;
+}
+
+/* Coordinate text ("e2e4", "e7e8=QUEEN", "[4,1] [4,3]") and drops ("P@e4", "PAWN@e4"). */
+static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
     const char *s = text;
     const char *at = strchr(text, '@');
     if (at) {

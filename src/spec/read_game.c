@@ -4,6 +4,7 @@
  */
 #include "spec/reader.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
@@ -56,6 +57,11 @@ static sd_game *read_doc(sd_reader *r)
         sd_arena_free(r->arena);
         return NULL;
     }
+    /* The text moves to the game: compilation still reports at JSON Pointers (its size limits). */
+    g->source = r->doc.text;
+    g->source_len = r->doc.len;
+    r->doc.text = NULL;
+    r->doc.len = 0;
     return g;
 }
 
@@ -93,7 +99,16 @@ sd_game *sd_game_load_string(const char *text, size_t len, const char *name, ggn
     return g;
 }
 
+void sd_game_drop_source(sd_game *game)
+{
+    free(game->source);
+    game->source = NULL;
+    game->source_len = 0;
+}
+
 void sd_game_free(sd_game *game)
 {
-    if (game) sd_arena_free(game->arena_);
+    if (!game) return;
+    sd_game_drop_source(game);
+    sd_arena_free(game->arena_);
 }

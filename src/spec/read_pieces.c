@@ -7,7 +7,7 @@
 #include <limits.h>
 #include <string.h>
 
-static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", NULL};
+static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "betza", NULL};
 static const char *const drop_keys[] = {"conditions", "no_checkmate", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
@@ -65,7 +65,8 @@ static void read_moves(sd_reader *r, const json_t *pobj, int k)
 {
     sd_kind *kind = &r->g->kinds[k];
     size_t n;
-    json_t *moves = sd_array_field(r, pobj, "moves", true, GGN_MAX_MOVES_PER_KIND,
+    bool required = !json_object_get(pobj, "betza"); /* a Betza string may stand for all the moves */
+    json_t *moves = sd_array_field(r, pobj, "moves", required, GGN_MAX_MOVES_PER_KIND,
                                    "GGN_MAX_MOVES_PER_KIND", &n);
     if (!moves || n == 0) return;
     int ids[GGN_MAX_MOVES_PER_KIND];
@@ -180,6 +181,7 @@ void sd_read_pieces(sd_reader *r, const json_t *root)
             }
             read_drops(r, pobj, (int)i);
             read_moves(r, pobj, (int)i);
+            sd_read_betza(r, pobj, (int)i);
         }
         sd_pop(r);
     }

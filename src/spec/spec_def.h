@@ -232,7 +232,10 @@ typedef struct sd_game {
     sd_game_end end;             /* extension "game_end"; defaults when absent */
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
-    void *arena_;                /* owner of all the memory above */
+    char *source;                /* the spec's text (malloc'd), kept so that compilation can give its
+                                    errors a line and column; released by sd_game_drop_source */
+    size_t source_len;
+    void *arena_;                /* owner of all the memory above but source */
 } sd_game;
 
 /*
@@ -243,5 +246,7 @@ typedef struct sd_game {
 sd_game *sd_game_load_file(const char *path, ggn_errors *errs);
 sd_game *sd_game_load_string(const char *text, size_t len, const char *name, ggn_errors *errs);
 void sd_game_free(sd_game *game);
+/* Releases game->source once nothing will report against it (the end of compilation). */
+void sd_game_drop_source(sd_game *game);
 
 #endif
