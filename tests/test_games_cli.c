@@ -121,6 +121,24 @@ static bool has_line(const char *text, const char *line)
     return false;
 }
 
+/* True when text has the line `ggn games` writes for name: the name padded to width, two spaces, rest. */
+static bool has_game(const char *text, int width, const char *name, const char *rest)
+{
+    char line[256];
+    snprintf(line, sizeof line, "%-*s  %s", width, name, rest);
+    return has_line(text, line);
+}
+
+/* The width of the name column: the longest name listed (at least 4). */
+static int name_width(char names[][64], size_t n, const char *extra)
+{
+    size_t w = extra ? strlen(extra) : 4;
+    if (w < 4) w = 4;
+    for (size_t k = 0; k < n; k++)
+        if (strlen(names[k]) > w) w = strlen(names[k]);
+    return (int)w;
+}
+
 /* The shipped games, sorted: the names of the .json files of games/. */
 static size_t shipped_games(char names[][64], size_t cap)
 {
@@ -163,9 +181,10 @@ static void test_games_list(void **state)
         line++;
     }
     assert_string_equal(line, "");
-    assert_true(has_line(r.out, "chess       2 players  8x8    Chess"));
-    assert_true(has_line(r.out, "chess4      4 players  14x14  Four-player chess"));
-    assert_true(has_line(r.out, "xiangqi     2 players  9x10   Xiangqi"));
+    int w = name_width(names, n, NULL);
+    assert_true(has_game(r.out, w, "chess", "2 players  8x8    Chess"));
+    assert_true(has_game(r.out, w, "chess4", "4 players  14x14  Four-player chess"));
+    assert_true(has_game(r.out, w, "xiangqi", "2 players  9x10   Xiangqi"));
     proc_free(&r);
 }
 
@@ -222,8 +241,10 @@ static void test_search_order(void **state)
     /* ggn games lists the first file of each name: A's chess is minishogi, and MyGame is there. */
     r = ggn(dir_a, NULL, "games", NULL, NULL);
     assert_int_equal(r.status, 0);
-    assert_true(has_line(r.out, "chess       2 players  5x5    Minishogi"));
-    assert_true(has_line(r.out, "MyGame      2 players  6x6    Los Alamos chess"));
+    char names[64][64];
+    int w = name_width(names, shipped_games(names, 64), "MyGame");
+    assert_true(has_game(r.out, w, "chess", "2 players  5x5    Minishogi"));
+    assert_true(has_game(r.out, w, "MyGame", "2 players  6x6    Los Alamos chess"));
     assert_null(strstr(r.out, "Chess\n"));
     proc_free(&r);
 }
@@ -234,8 +255,12 @@ static void test_games_invalid(void **state)
     (void)state;
     proc_result r = ggn(dir_c, NULL, "games", NULL, NULL);
     assert_int_equal(r.status, 1);
-    assert_non_null(strstr(r.out, "bad         (not a valid game spec: "));
-    assert_non_null(strstr(r.out, "\nxiangqi     2 players"));
+    char names[64][64];
+    int w = name_width(names, shipped_games(names, 64), NULL);
+    char want[128];
+    snprintf(want, sizeof want, "%-*s  (not a valid game spec: ", w, "bad");
+    assert_non_null(strstr(r.out, want));
+    assert_true(has_game(r.out, w, "xiangqi", "2 players  9x10   Xiangqi"));
     assert_non_null(strstr(r.err, "bad.json:"));
     proc_free(&r);
     /* The current directory is searched, not listed: its bad.json does not appear. */

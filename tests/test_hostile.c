@@ -106,6 +106,13 @@ static void test_special_files_refused(void **state)
     expect_refused(moves, NULL, needle);
     expect_refused(position, NULL, needle);
     expect_refused(query, NULL, needle);
+    /* A perft suite and a PGN file are files too. */
+    const char *const suite[] = { GGN_BINARY, "perft", "chess", "--epd", fifo, NULL };
+    expect_refused(suite, NULL, needle);
+    const char *const pgn[] = { GGN_BINARY, "pgn", fifo, NULL };
+    char pgn_needle[700];
+    snprintf(pgn_needle, sizeof pgn_needle, "cannot read %s: not a regular file: it is a FIFO", fifo);
+    expect_refused(pgn, NULL, pgn_needle);
 
     /* A game record: at the command line, and with the load command at the prompt. */
     const char *const load[] = { GGN_BINARY, "play", "chess", "--players", "human,human", "--load", fifo, NULL };

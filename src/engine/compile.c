@@ -566,13 +566,15 @@ static void compile_keys(compiler *c)
     ggn_game *g = c->g;
     size_t n = (size_t)g->nkinds * (size_t)g->nplayers * (size_t)g->nsq;
     g->zobrist = alloc(c, n, sizeof *g->zobrist);
-    g->zobrist_unmoved = alloc(c, (size_t)g->nsq, sizeof *g->zobrist_unmoved);
+    g->zobrist_unmoved = alloc(c, (size_t)g->nkinds * (size_t)g->nsq, sizeof *g->zobrist_unmoved);
+    g->zobrist_rights = alloc(c, (size_t)g->nsq, sizeof *g->zobrist_rights);
     g->zobrist_turn = alloc(c, (size_t)c->def->norder, sizeof *g->zobrist_turn);
     if (c->failed) return;
     uint64_t seed = 0x6767C0DE2026ULL;
     for (size_t i = 0; i < n; i++) g->zobrist[i] = splitmix(&seed);
-    for (int i = 0; i < g->nsq; i++) g->zobrist_unmoved[i] = splitmix(&seed);
+    for (int i = 0; i < g->nkinds * g->nsq; i++) g->zobrist_unmoved[i] = splitmix(&seed);
     for (int i = 0; i < c->def->norder; i++) g->zobrist_turn[i] = splitmix(&seed);
+    for (int i = 0; i < g->nsq; i++) g->zobrist_rights[i] = splitmix(&seed);
 }
 
 /*
@@ -699,6 +701,12 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     compile_keys(&c);
     compile_values(&c);
     compile_castling(&c);
+    if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
+    g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0;
+    g->forced_capture = def->end.forced_capture;
+    g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
+    g->narrows_moves = g->forced_capture || g->no_giving_check;
+    g->count_checks = def->end.check_limit > 0 && g->leader != EG_NONE;
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;

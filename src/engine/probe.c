@@ -18,11 +18,26 @@ bool ggn_position_leader_captured(const ggn_position *pos)
     return false;
 }
 
+bool ggn_position_game_over(const ggn_position *pos, ggn_status *st)
+{
+    if (!pos->g->end_rules) return false;
+    if (st) *st = (ggn_status){ GGN_ONGOING, -1, false, false, -1, -1, -1 };
+    return eg_decided(pos, st);
+}
+
+int ggn_game_no_move_result(const ggn_game *game, bool in_check)
+{
+    sd_result r = in_check ? game->def->end.no_move_in_check : game->def->end.no_move;
+    return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
+}
+
+bool ggn_game_narrows_moves(const ggn_game *game) { return game->narrows_moves; }
+
 int ggn_position_halfmove_clock(const ggn_position *pos) { return pos->halfmove; }
 
 size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap)
 {
-    for (int i = 0; i < pos->nundo && (size_t)i < cap; i++) buf[i] = pos->undo[i].hash;
+    for (int i = 0; i < pos->nundo && (size_t)i < cap; i++) buf[i] = pos->undo[i].hash ^ pos->undo[i].flag_key;
     return (size_t)pos->nundo;
 }
 

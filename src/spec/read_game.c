@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
-                                       "pieces", "draw_conditions", "hands",
+                                       "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
@@ -29,6 +29,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_named(r, root);
     sd_read_pieces(r, root);
     sd_read_draw(r, root);
+    sd_read_game_end(r, root);
 }
 
 /* Reads r->doc (already parsed) into a new game; NULL when any error was reported. */
@@ -47,6 +48,8 @@ static sd_game *read_doc(sd_reader *r)
     g->arena_ = r->arena;
     g->flags = flags;
     g->leader = -1;
+    g->end.no_move_in_check = SD_RESULT_LOSS;
+    g->end.no_move = SD_RESULT_DRAW;
     r->g = g;
     ggn_jpath_init(&r->path);
     if (sd_expect(r, r->doc.root, JSON_OBJECT)) read_top(r, r->doc.root);
