@@ -342,7 +342,8 @@ bool cli_play_moves(ggn_position *pos, const char *list)
         ggn_error err;
         ggn_error_clear(&err);
         if (!ggn_move_parse(pos, word, &mv, &err)) {
-            fprintf(stderr, "--moves: error: move %d: %s\n", number, err.message);
+            char safe[4 * sizeof err.message];
+            fprintf(stderr, "--moves: error: move %d: %s\n", number, cli_escape(err.message, safe, sizeof safe));
             return false;
         }
         if (!ggn_position_make(pos, mv)) {
@@ -368,12 +369,14 @@ ggn_position *cli_open_position(const ggn_game *game, const char *fen, const cha
     ggn_error err;
     ggn_error_clear(&err);
     if (fen && !ggn_position_set_fen(pos, fen, &err)) {
-        fprintf(stderr, "--fen: error: %s\n", err.message);
+        char safe[4 * sizeof err.message];
+        fprintf(stderr, "--fen: error: %s\n", cli_escape(err.message, safe, sizeof safe));
         ggn_position_free(pos);
         return NULL;
     }
     if (sfen && !ggn_position_set_sfen(pos, sfen, &err)) {
-        fprintf(stderr, "--sfen: error: %s\n", err.message);
+        char safe[4 * sizeof err.message];
+        fprintf(stderr, "--sfen: error: %s\n", cli_escape(err.message, safe, sizeof safe));
         ggn_position_free(pos);
         return NULL;
     }

@@ -15,11 +15,9 @@ int cli_json_print(const char *cmd, json_t *doc)
     }
     int failed = json_dumpf(doc, stdout, JSON_INDENT(2));
     json_decref(doc);
-    if (failed || fputc('\n', stdout) == EOF || fflush(stdout) != 0) {
-        fprintf(stderr, "ggn %s: cannot write standard output\n", cmd);
-        return CLI_INVALID;
-    }
-    return CLI_OK;
+    if (!failed) fputc('\n', stdout);
+    /* The one check of a written output (cli_close_output), with its one message. */
+    return cli_close_output(stdout, "standard output") && !failed ? CLI_OK : CLI_INVALID;
 }
 
 json_t *cli_json_string(const char *s)

@@ -21,6 +21,17 @@ static void print_overview(FILE *out)
             "Exit status: 0 ok, 1 invalid input, 2 usage error.\n");
 }
 
+/*
+ * Every command's standard output is checked once it is done: a full disk or
+ * a closed pipe is an error (exit 1, with the reason), never a silent success.
+ * Commands that write files check those themselves (cli_close_output).
+ */
+static int finish(int status)
+{
+    if (status == CLI_OK && !cli_close_output(stdout, "standard output")) return CLI_INVALID;
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -30,7 +41,7 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
         printf("ggn %s\n", GGN_VERSION_STRING);
-        return CLI_OK;
+        return finish(CLI_OK);
     }
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         if (argc >= 3) {
@@ -40,10 +51,10 @@ int main(int argc, char **argv)
                 return CLI_USAGE;
             }
             fputs(c->help, stdout);
-            return CLI_OK;
+            return finish(CLI_OK);
         }
         print_overview(stdout);
-        return CLI_OK;
+        return finish(CLI_OK);
     }
     const cli_command *c = cli_find_command(name);
     if (!c) {
@@ -51,6 +62,6 @@ int main(int argc, char **argv)
         print_overview(stderr);
         return CLI_USAGE;
     }
-    if (cli_wants_help(c, argc - 1, argv + 1)) return CLI_OK;
-    return c->run(argc - 1, argv + 1);
+    if (cli_wants_help(c, argc - 1, argv + 1)) return finish(CLI_OK);
+    return finish(c->run(argc - 1, argv + 1));
 }

@@ -189,6 +189,14 @@ static void test_write_errors_exit_1(void **state)
     expect_write_error(line, stdout_full);
     snprintf(line, sizeof line, "exec '%s' convert '%s' -o /dev/full", GGN_BINARY, DROP_GGN);
     expect_write_error(line, full);
+    /* Every other command's standard output is checked once it is done (cli/main.c). */
+    static const char *const others[] = { "perft chess 2", "perft chess 2 --json", "check chess", "status chess",
+                                          "bestmove chess --depth 1", "games", "help", "help perft", "--version",
+                                          "perft --help", "pgn " GGN_TEST_DATA "/pgn/games.pgn" };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        snprintf(line, sizeof line, "exec '%s' %s > /dev/full", GGN_BINARY, others[i]);
+        expect_write_error(line, stdout_full);
+    }
 
     /* The same commands with somewhere to write succeed (the checks are not always-fail). */
     snprintf(line, sizeof line, "exec '%s' moves '%s' --position '%s' > /dev/null", GGN_BINARY, KING_GGN, KING_ONLY);
@@ -443,6 +451,14 @@ static void test_control_bytes_escaped(void **state)
                                "Illegal move e2e5\\x1b: e2e5\\x1b is not a legal move here" };
     for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
         if (!strstr(r.out, expected[i])) fail_msg("play: output lacks \"%s\":\n%s", expected[i], r.out);
+    proc_free(&r);
+
+    /* --moves on the command line: its error quotes the move, escaped. */
+    const char *const moves[] = { GGN_BINARY, "perft", "chess", "1", "--moves", "e2e4 \033[31mxx", NULL };
+    r = proc_run(moves, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    assert_no_escape(r.err, "--moves");
+    if (!strstr(r.err, "--moves: error: move 2: '\\x1b[31mxx'")) fail_msg("--moves: %s", r.err);
     proc_free(&r);
 
     /* Error lines of every command: here a file name given on the command line. */
