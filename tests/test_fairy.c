@@ -2,8 +2,10 @@
  * test_fairy.c — differential test against Fairy-Stockfish.
  *
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
- * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi): random legal games from the start (fixed seeds) give at
- * least POSITIONS positions; each is written as FEN by ggn, given to
+ * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, and issue 12's
+ * list at the end of the variants table, one row per run: `test_fairy NAME`):
+ * random legal games from the start (fixed seeds) give at least POSITIONS
+ * positions; each is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
  * (per root move) are printed, differences marked.
@@ -13,14 +15,15 @@
  * missing the test fails under CI=true (.ci/deps installs it) and is skipped,
  * loudly, elsewhere (exit 77, CTest's SKIP_RETURN_CODE).
  *
- * Shogi and minishogi: Fairy-Stockfish 11.1 does not refuse a pawn drop that
- * checkmates (uchifuzume); it scores the position as lost for the dropper
- * instead, so its perft counts those drops. ggn refuses them (the drop rule's
- * "no_checkmate"), so these two games are compared with that flag turned off
- * in the text before loading; tests/test_hands.c checks the flag itself.
+ * Shogi, minishogi and their kin (gorogoro, judkins, euroshogi): Fairy-Stockfish
+ * 11.1 does not refuse a pawn drop that checkmates (uchifuzume); it scores the
+ * position as lost for the dropper instead, so its perft counts those drops.
+ * ggn refuses them (the drop rule's "no_checkmate"), so these games are
+ * compared with that flag turned off in the text before loading;
+ * tests/test_hands.c checks the flag itself.
  *
- * Shatranj: Fairy-Stockfish ends the game when one side is left with a bare
- * king (a rule ggn's perft does not model), so only positions where both
+ * Shatranj and courier: Fairy-Stockfish ends the game when one side is left
+ * with a bare king (a rule ggn's perft does not model), so only positions where both
  * sides have at least 4 pieces are compared: within 3 plies no side can be
  * bared then.
  */
@@ -299,6 +302,9 @@ static const variant variants[] = {
     { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0, false },
     { "shogi.json", "shogi", 0x5B0612ULL, 0, true },
     { "minishogi.json", "minishogi", 0x313B0612ULL, 0, true },
+    /* Issue 12's variants: each is games/<UCI_Variant>.json, pure data. Courier has the bare-king
+     * rule of shatranj (see the header), the shogi kin Fairy-Stockfish's uchifuzume. */
+    { "almost.json", "almost", 0x5EED0001ULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -482,10 +488,38 @@ static void test_minishogi(void **state)
     run_variant(&variants[7]);
 }
 
-int main(void)
+/* The row named by the test's state: `test_fairy NAME` runs that row alone (tests/CMakeLists.txt
+ * gives each row of the issue-12 block its own CTest entry, each within its own timeout). */
+static void test_listed(void **state)
+{
+    if (!oracle_present()) skip();
+    run_variant(*state);
+}
+
+static const variant *find_variant(const char *uci)
+{
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        if (strcmp(variants[i].uci, uci) == 0) return &variants[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
     setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc > 1) {
+        const variant *v = find_variant(argv[1]);
+        if (!v) {
+            fprintf(stderr, "test_fairy: no row for UCI_Variant '%s' in the variants table\n", argv[1]);
+            return 1;
+        }
+        char name[64];
+        snprintf(name, sizeof name, "test_fairy_%s", v->uci);
+        const struct CMUnitTest one[] = { { name, test_listed, NULL, NULL, (void *)v } };
+        int failed = cmocka_run_group_tests(one, NULL, NULL);
+        if (failed == 0 && skipped) return 77;
+        return failed;
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chess),
         cmocka_unit_test(test_losalamos),
