@@ -305,6 +305,7 @@ static const variant variants[] = {
     /* Issue 12's variants: each is games/<UCI_Variant>.json, pure data. Courier has the bare-king
      * rule of shatranj (see the header), the shogi kin Fairy-Stockfish's uchifuzume. */
     { "almost.json", "almost", 0x5EED0001ULL, 0, false },
+    { "amazon.json", "amazon", 0x5EED0002ULL, 0, false },
 };
 
 static bool oracle_present(void)
