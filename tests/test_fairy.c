@@ -306,6 +306,7 @@ static const variant variants[] = {
      * rule of shatranj (see the header), the shogi kin Fairy-Stockfish's uchifuzume. */
     { "almost.json", "almost", 0x5EED0001ULL, 0, false },
     { "amazon.json", "amazon", 0x5EED0002ULL, 0, false },
+    { "chigorin.json", "chigorin", 0x5EED0003ULL, 0, false },
 };
 
 static bool oracle_present(void)
