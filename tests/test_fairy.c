@@ -308,6 +308,7 @@ static const variant variants[] = {
     { "amazon.json", "amazon", 0x5EED0002ULL, 0, false },
     { "chigorin.json", "chigorin", 0x5EED0003ULL, 0, false },
     { "hoppelpoppel.json", "hoppelpoppel", 0x5EED0004ULL, 0, false },
+    { "newzealand.json", "newzealand", 0x5EED0005ULL, 0, false },
 };
 
 static bool oracle_present(void)
