@@ -309,6 +309,7 @@ static const variant variants[] = {
     { "chigorin.json", "chigorin", 0x5EED0003ULL, 0, false },
     { "hoppelpoppel.json", "hoppelpoppel", 0x5EED0004ULL, 0, false },
     { "newzealand.json", "newzealand", 0x5EED0005ULL, 0, false },
+    { "gardner.json", "gardner", 0x5EED0006ULL, 0, false },
 };
 
 static bool oracle_present(void)
