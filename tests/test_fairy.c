@@ -310,6 +310,7 @@ static const variant variants[] = {
     { "hoppelpoppel.json", "hoppelpoppel", 0x5EED0004ULL, 0, false },
     { "newzealand.json", "newzealand", 0x5EED0005ULL, 0, false },
     { "gardner.json", "gardner", 0x5EED0006ULL, 0, false },
+    { "capablanca.json", "capablanca", 0x5EED0007ULL, 0, false },
 };
 
 static bool oracle_present(void)
