@@ -311,6 +311,7 @@ static const variant variants[] = {
     { "newzealand.json", "newzealand", 0x5EED0005ULL, 0, false },
     { "gardner.json", "gardner", 0x5EED0006ULL, 0, false },
     { "capablanca.json", "capablanca", 0x5EED0007ULL, 0, false },
+    { "gothic.json", "gothic", 0x5EED0008ULL, 0, false },
 };
 
 static bool oracle_present(void)
