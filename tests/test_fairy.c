@@ -312,6 +312,7 @@ static const variant variants[] = {
     { "gardner.json", "gardner", 0x5EED0006ULL, 0, false },
     { "capablanca.json", "capablanca", 0x5EED0007ULL, 0, false },
     { "gothic.json", "gothic", 0x5EED0008ULL, 0, false },
+    { "embassy.json", "embassy", 0x5EED0009ULL, 0, false },
 };
 
 static bool oracle_present(void)
