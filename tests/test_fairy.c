@@ -313,6 +313,7 @@ static const variant variants[] = {
     { "capablanca.json", "capablanca", 0x5EED0007ULL, 0, false },
     { "gothic.json", "gothic", 0x5EED0008ULL, 0, false },
     { "embassy.json", "embassy", 0x5EED0009ULL, 0, false },
+    { "janus.json", "janus", 0x5EED000AULL, 0, false },
 };
 
 static bool oracle_present(void)
