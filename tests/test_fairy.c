@@ -315,6 +315,7 @@ static const variant variants[] = {
     { "embassy.json", "embassy", 0x5EED0009ULL, 0, false },
     { "janus.json", "janus", 0x5EED000AULL, 0, false },
     { "centaur.json", "centaur", 0x5EED000BULL, 0, false },
+    { "chancellor.json", "chancellor", 0x5EED000CULL, 0, false },
 };
 
 static bool oracle_present(void)
