@@ -316,6 +316,7 @@ static const variant variants[] = {
     { "janus.json", "janus", 0x5EED000AULL, 0, false },
     { "centaur.json", "centaur", 0x5EED000BULL, 0, false },
     { "chancellor.json", "chancellor", 0x5EED000CULL, 0, false },
+    { "modern.json", "modern", 0x5EED000DULL, 0, false },
 };
 
 static bool oracle_present(void)
