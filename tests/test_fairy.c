@@ -317,6 +317,7 @@ static const variant variants[] = {
     { "centaur.json", "centaur", 0x5EED000BULL, 0, false },
     { "chancellor.json", "chancellor", 0x5EED000CULL, 0, false },
     { "modern.json", "modern", 0x5EED000DULL, 0, false },
+    { "courier.json", "courier", 0x5EED0030ULL, 4, false },
 };
 
 static bool oracle_present(void)
