@@ -318,6 +318,7 @@ static const variant variants[] = {
     { "chancellor.json", "chancellor", 0x5EED000CULL, 0, false },
     { "modern.json", "modern", 0x5EED000DULL, 0, false },
     { "courier.json", "courier", 0x5EED0030ULL, 4, false },
+    { "asean.json", "asean", 0x5EED0015ULL, 0, false },
 };
 
 static bool oracle_present(void)
