@@ -319,6 +319,7 @@ static const variant variants[] = {
     { "modern.json", "modern", 0x5EED000DULL, 0, false },
     { "courier.json", "courier", 0x5EED0030ULL, 4, false },
     { "asean.json", "asean", 0x5EED0015ULL, 0, false },
+    { "ai-wok.json", "ai-wok", 0x5EED0014ULL, 0, false },
 };
 
 static bool oracle_present(void)
