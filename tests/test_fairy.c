@@ -321,6 +321,7 @@ static const variant variants[] = {
     { "asean.json", "asean", 0x5EED0015ULL, 0, false },
     { "ai-wok.json", "ai-wok", 0x5EED0014ULL, 0, false },
     { "manchu.json", "manchu", 0x5EED0016ULL, 0, false },
+    { "minixiangqi.json", "minixiangqi", 0x5EED0017ULL, 0, false },
 };
 
 static bool oracle_present(void)
