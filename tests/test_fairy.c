@@ -322,6 +322,7 @@ static const variant variants[] = {
     { "ai-wok.json", "ai-wok", 0x5EED0014ULL, 0, false },
     { "manchu.json", "manchu", 0x5EED0016ULL, 0, false },
     { "minixiangqi.json", "minixiangqi", 0x5EED0017ULL, 0, false },
+    { "gorogoro.json", "gorogoro", 0x5EED0040ULL, 0, true },
 };
 
 static bool oracle_present(void)
