@@ -324,6 +324,7 @@ static const variant variants[] = {
     { "minixiangqi.json", "minixiangqi", 0x5EED0017ULL, 0, false },
     { "gorogoro.json", "gorogoro", 0x5EED0040ULL, 0, true },
     { "judkins.json", "judkins", 0x5EED0041ULL, 0, true },
+    { "euroshogi.json", "euroshogi", 0x5EED0042ULL, 0, true },
 };
 
 static bool oracle_present(void)
