@@ -325,6 +325,7 @@ static const variant variants[] = {
     { "gorogoro.json", "gorogoro", 0x5EED0040ULL, 0, true },
     { "judkins.json", "judkins", 0x5EED0041ULL, 0, true },
     { "euroshogi.json", "euroshogi", 0x5EED0042ULL, 0, true },
+    { "loop.json", "loop", 0x5EED0050ULL, 0, false },
 };
 
 static bool oracle_present(void)
