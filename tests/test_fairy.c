@@ -326,6 +326,7 @@ static const variant variants[] = {
     { "judkins.json", "judkins", 0x5EED0041ULL, 0, true },
     { "euroshogi.json", "euroshogi", 0x5EED0042ULL, 0, true },
     { "loop.json", "loop", 0x5EED0050ULL, 0, false },
+    { "chessgi.json", "chessgi", 0x5EED0051ULL, 0, false },
 };
 
 static bool oracle_present(void)
