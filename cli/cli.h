@@ -70,6 +70,16 @@ char *cli_read_arg(const char *arg, ggn_error *err);
  */
 bool cli_resolve_game(const char *name, char *buf, size_t cap);
 
+/* The shipped games' names (NAME of each NAME.json in the games directories), sorted, each once. */
+typedef struct cli_game_list {
+    char **names;
+    size_t count;
+} cli_game_list;
+
+/* Fills list (free it with cli_game_list_free); false when out of memory. */
+bool cli_list_games(cli_game_list *list);
+void cli_game_list_free(cli_game_list *list);
+
 /* Loads a game by path or games/ name (cli_resolve_game); prints its errors and returns NULL on failure. */
 ggn_game *cli_load_game(const char *name);
 

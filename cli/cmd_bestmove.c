@@ -31,7 +31,8 @@ static const char help[] =
     "                 USI (7g7f,3c3d,8h2b+,P*5e)\n"
     "  --depth N      search N plies deep (1 to 48)\n"
     "  --think TIME   think for at most TIME: 500ms, 2s, 1.5s (a bare number\n"
-    "                 is seconds)\n"
+    "                 is seconds); the move comes within TIME plus a few\n"
+    "                 milliseconds, in any position\n"
     "  --nodes N      visit at most N positions\n"
     "  --seed N       break ties between equally good moves with this seed\n"
     "                 (0, the default, keeps the move generation order); the\n"
@@ -178,9 +179,9 @@ static int run(int argc, char **argv)
     ggn_search_limits lim = { 0, 0, 0, 0 };
     unsigned long long v;
     if (depth) {
-        if (!parse_number(depth, 1, GGN_SEARCH_MAX_DEPTH, &v))
+        if (!parse_number(depth, 1, GGN_MAX_SEARCH_DEPTH, &v))
             return cli_usage_error("bestmove", "--depth must be a whole number from 1 to %d, not '%s'",
-                                   GGN_SEARCH_MAX_DEPTH, depth);
+                                   GGN_MAX_SEARCH_DEPTH, depth);
         lim.depth = (int)v;
     }
     if (think && !parse_time(think, &lim.time_ms))

@@ -15,13 +15,14 @@
 
 static const char help[] =
     "Usage: ggn play [GAME] [--players LIST] [--fen FEN | --sfen SFEN]\n"
-    "                [--load FILE] [--think TIME] [--depth N] [--flip]\n"
-    "                [--color WHEN]\n"
+    "                [--load FILE] [--record FILE] [--think TIME] [--depth N]\n"
+    "                [--flip] [--color WHEN]\n"
     "\n"
     "Plays GAME (a game spec file or a name from games/; chess when omitted) in\n"
     "the terminal. The board is drawn after every move; type a move as its\n"
     "source and destination (e2e4, e2-e4, e2 e4, [4,1] [4,3], e7e8q,\n"
-    "e7e8=QUEEN) or one of the commands:\n"
+    "e7e8=QUEEN), in SAN (Nf3, exd5, O-O, e8=Q, P@e4; docs/pgn.md) or one of\n"
+    "the commands:\n"
     "  moves [SQUARE]  list the legal moves (only those from SQUARE)\n"
     "  undo            take back the last move (and the computer's reply)\n"
     "  fen             print the position as FEN\n"
@@ -40,9 +41,12 @@ static const char help[] =
     "                  player human, the others computer; e.g. human,human)\n"
     "  --fen FEN       start from this position\n"
     "  --sfen SFEN     start from this position written as SFEN\n"
-    "  --load FILE     start from a game record written by save\n"
+    "  --load FILE     start from a game record written by save, or from the\n"
+    "                  first game of a PGN file (FILE ending in .pgn)\n"
+    "  --record FILE   write the game to FILE when it ends and when ggn play\n"
+    "                  stops: PGN when FILE ends in .pgn, else the JSON record\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
-    "  --depth N       the computer's maximum search depth in half-moves\n"
+    "  --depth N       the computer's maximum search depth in half-moves (1 to 48)\n"
     "  --flip          draw the board from the other side\n"
     "  --color WHEN    auto (default), always or never; auto uses colours when\n"
     "                  both standard input and output are terminals and NO_COLOR\n"
@@ -53,7 +57,8 @@ static const char help[] =
     "stops at the end of the game or of the input:\n"
     "  printf 'f2f3\\ne7e5\\ng2g4\\nd8h4\\n' | ggn play chess --players human,human\n"
     "\n"
-    "See docs/play.md for the details and the record format.\n"
+    "See docs/play.md for the details and the record format, docs/pgn.md for\n"
+    "SAN and PGN.\n"
     "\n"
     "Exit status: 0 when the game ends or is left, 1 when GAME, the FEN, the\n"
     "SFEN or the record is invalid, 2 usage error.\n";
@@ -252,6 +257,17 @@ static void show(play_session *s)
     fflush(s->out);
 }
 
+/* Writes the game to --record's file (PGN or JSON by its name); a failure is said, not fatal. */
+static void record_game(play_session *s)
+{
+    if (!s->record) return;
+    ggn_error err;
+    ggn_error_clear(&err);
+    bool ok = play_record_is_pgn(s->record) ? play_record_save_pgn(s, s->record, &err)
+                                            : play_record_save(s, s->record, &err);
+    if (!ok) fprintf(stderr, "--record: error: %s\n", err.message);
+}
+
 /* Plays mv; false (with a message) when the undo stack is full. */
 static bool play_move(play_session *s, ggn_move mv)
 {
@@ -261,6 +277,7 @@ static bool play_move(play_session *s, ggn_move mv)
     }
     /* Against the computer the board is drawn after its reply; between people after every move. */
     ggn_status st = ggn_position_status(s->pos);
+    if (st.outcome != GGN_ONGOING) record_game(s);
     if (st.outcome != GGN_ONGOING || !s->computer[ggn_position_to_move(s->pos)] || !any_human(s)) show(s);
     return true;
 }
@@ -390,13 +407,13 @@ static char *start_fen_of(const ggn_position *pos, const char *fen)
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *players = NULL, *think = NULL, *depth = NULL,
-               *load = NULL;
+               *load = NULL, *record = NULL;
     const char *colour = "auto";
     bool flip = false;
     for (int i = 1; i < argc;) {
         static const char *const names[] = { "--fen",   "--sfen", "--players", "--think",
-                                             "--depth", "--load", "--color" };
-        const char **slots[] = { &fen, &sfen, &players, &think, &depth, &load, &colour };
+                                             "--depth", "--load", "--color",   "--record" };
+        const char **slots[] = { &fen, &sfen, &players, &think, &depth, &load, &colour, &record };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("play", argc, argv, &i, names[k], slots[k]);
@@ -420,8 +437,9 @@ static int run(int argc, char **argv)
     if (depth) {
         char *end;
         long d = strtol(depth, &end, 10);
-        if (end == depth || *end || d < 1 || d > GGN_MAX_PLY)
-            return cli_usage_error("play", "--depth takes a whole number from 1 to %d, not '%s'", GGN_MAX_PLY, depth);
+        if (end == depth || *end || d < 1 || d > GGN_MAX_SEARCH_DEPTH)
+            return cli_usage_error("play", "--depth takes a whole number from 1 to %d, not '%s'", GGN_MAX_SEARCH_DEPTH,
+                                   depth);
         s.limits.depth = (int)d;
     }
     if (cli_check_start("play", fen, sfen) != CLI_OK) return CLI_USAGE;
@@ -429,6 +447,8 @@ static int run(int argc, char **argv)
         return cli_usage_error("play", "%s and --load both say where to start: give one", fen ? "--fen" : "--sfen");
     if (!game_arg) game_arg = "chess";
 
+    s.game_arg = game_arg;
+    s.record = record;
     s.game = cli_load_game(game_arg);
     if (!s.game) return CLI_INVALID;
     int status = CLI_OK;
@@ -447,7 +467,7 @@ static int run(int argc, char **argv)
             goto done;
         }
     }
-    if (load && !play_record_load(&s, load, &err)) {
+    if (load && !(play_record_is_pgn(load) ? play_record_load_pgn(&s, load, &err) : play_record_load(&s, load, &err))) {
         fprintf(stderr, "--load: error: %s\n", err.message);
         status = CLI_INVALID;
         goto done;
@@ -459,6 +479,7 @@ static int run(int argc, char **argv)
     /* Against the computer, a person playing the second side sees the board from their side. */
     s.flipped = flip != (ggn_game_player_count(s.game) == 2 && s.computer[0] && !s.computer[1]);
     status = game_loop(&s);
+    record_game(&s);
 done:
     ggn_searcher_free(s.searcher);
     ggn_position_free(s.pos);

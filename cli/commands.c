@@ -13,7 +13,11 @@ extern const cli_command cli_cmd_moves;
 extern const cli_command cli_cmd_query;
 extern const cli_command cli_cmd_convert;
 extern const cli_command cli_cmd_export;
+extern const cli_command cli_cmd_pgn;
 extern const cli_command cli_cmd_status;
+extern const cli_command cli_cmd_uci;
+extern const cli_command cli_cmd_usi;
+extern const cli_command cli_cmd_match;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
@@ -25,6 +29,10 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_query,
     &cli_cmd_convert,
     &cli_cmd_export,
+    &cli_cmd_pgn,
     &cli_cmd_status,
+    &cli_cmd_uci,
+    &cli_cmd_usi,
+    &cli_cmd_match,
     NULL,
 };

@@ -7,6 +7,7 @@
 #ifndef GGN_CLI_PLAY_H
 #define GGN_CLI_PLAY_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -24,6 +25,8 @@ typedef struct play_limits {
 
 typedef struct play_session {
     ggn_game *game;                     /* owned */
+    const char *game_arg;               /* the game as named on the command line (PGN's Variant tag) */
+    const char *record;                 /* --record FILE: where the game is written when it ends or at quit */
     ggn_position *pos;                  /* owned; its undo stack is the game record */
     char *start_fen;                    /* owned; the set-up position, NULL for the game's start */
     bool computer[GGN_MAX_PLAYERS];     /* which players the computer moves */
@@ -69,6 +72,30 @@ bool play_record_save(const play_session *s, const char *path, ggn_error *err);
  * session's position and start FEN are replaced. On error nothing changes.
  */
 bool play_record_load(play_session *s, const char *path, ggn_error *err);
+
+/* True when path ends in ".pgn": the record is PGN, else JSON. */
+bool play_record_is_pgn(const char *path);
+/* The game as PGN (ggn_pgn_write) with Event, Date, White, Black and Variant filled in. */
+bool play_record_save_pgn(const play_session *s, const char *path, ggn_error *err);
+/*
+ * Replays the first game of a PGN file (its Variant must be the session's
+ * game); on success the session's position and start FEN are replaced.
+ */
+bool play_record_load_pgn(play_session *s, const char *path, ggn_error *err);
+/* PGN's Variant for a game named on the command line: the file name without directory and ".json", lower case. */
+void play_record_variant(const char *game_arg, char *buf, size_t cap);
+/*
+ * The games/ name a Variant tag stands for: "chess" for none, "standard"
+ * or "chess", else the name in lower case; false for a name with other
+ * characters than letters, digits, '-' and '_' (never a path).
+ */
+bool play_record_variant_game(const char *variant, char *buf, size_t cap);
+/* The JSON record {"game", "start", "moves"} of the game on pos's undo stack; NULL with err. */
+json_t *play_record_json(const ggn_position *pos, ggn_error *err);
+/* Replays a JSON record (where names it in messages) on game; the position, or NULL with err. */
+ggn_position *play_record_replay(const ggn_game *game, const json_t *record, const char *where, ggn_error *err);
+/* A whole file (at most GGN_MAX_PGN_BYTES), NUL-terminated, to free(); NULL with err. */
+char *play_record_read_file(const char *path, size_t *len, ggn_error *err);
 
 /* ---- play_computer.c ---- */
 

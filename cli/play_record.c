@@ -7,12 +7,18 @@
  * for the game's own start), "moves" every move in coordinate notation. The
  * moves are the position's undo stack, so the record is always what is on
  * the board.
+ *
+ * The same game can be kept as PGN (docs/pgn.md): play_record_save_pgn and
+ * play_record_load_pgn, chosen by the file's ".pgn" ending; `ggn pgn`
+ * converts between the two with play_record_json and play_record_replay.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "play.h"
 
@@ -144,5 +150,253 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
 done:
     ggn_position_free(pos);
     json_decref(root);
+    return ok;
+}
+
+/* ---- JSON records of any position, and PGN (for ggn play --record/--load and ggn pgn) ---- */
+
+void play_record_variant(const char *game_arg, char *buf, size_t cap)
+{
+    const char *base = strrchr(game_arg, '/');
+    base = base ? base + 1 : game_arg;
+    size_t n = strlen(base);
+    if (n > 5 && strcasecmp(base + n - 5, ".json") == 0) n -= 5;
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 1 < cap; i++) buf[k++] = (char)tolower((unsigned char)base[i]);
+    if (cap) buf[k] = '\0';
+}
+
+bool play_record_variant_game(const char *variant, char *buf, size_t cap)
+{
+    if (!variant || !*variant || strcasecmp(variant, "standard") == 0 || strcasecmp(variant, "chess") == 0) {
+        snprintf(buf, cap, "chess");
+        return true;
+    }
+    /* A name of games/, never a path: letters, digits, '-' and '_' only. */
+    size_t k = 0;
+    for (const char *p = variant; *p; p++) {
+        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_') return false;
+        if (k + 1 < cap) buf[k++] = (char)tolower((unsigned char)*p);
+    }
+    if (cap) buf[k] = '\0';
+    return k > 0;
+}
+
+/* A copy of pos taken back to where its undo stack starts; the moves go to moves[0..history). */
+static ggn_position *first_position(const ggn_position *pos, ggn_move *moves, ggn_error *err)
+{
+    ggn_position *walk = ggn_position_new(ggn_position_game(pos));
+    if (!walk) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    ggn_position_copy(walk, pos);
+    for (int i = ggn_position_history(pos) - 1; i >= 0; i--) {
+        ggn_position_last_move(walk, &moves[i]);
+        ggn_position_unmake(walk);
+    }
+    return walk;
+}
+
+json_t *play_record_json(const ggn_position *pos, ggn_error *err)
+{
+    const ggn_game *game = ggn_position_game(pos);
+    int n = ggn_position_history(pos);
+    ggn_move *moves = malloc(sizeof *moves * (size_t)(n ? n : 1));
+    ggn_position *walk = moves ? first_position(pos, moves, err) : NULL;
+    ggn_position *fresh = ggn_position_new(game);
+    json_t *root = json_object(), *list = json_array();
+    char fen[GGN_MAX_FEN_BYTES + 1], start[GGN_MAX_FEN_BYTES + 1];
+    if (!moves || !walk || !fresh || !root || !list) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        goto fail;
+    }
+    if (!ggn_position_fen(walk, fen, sizeof fen) || !ggn_position_fen(fresh, start, sizeof start)) {
+        ggn_error_set(err, GGN_E_LIMIT, "the start's FEN is longer than %d bytes (GGN_MAX_FEN_BYTES)", GGN_MAX_FEN_BYTES);
+        goto fail;
+    }
+    for (int i = 0; i < n; i++) {
+        char text[300];
+        ggn_move_format(walk, moves[i], text, sizeof text);
+        json_array_append_new(list, json_string(text));
+        ggn_position_make(walk, moves[i]);
+    }
+    json_object_set_new(root, "game", json_string(ggn_game_name(game)));
+    json_object_set_new(root, "start", strcmp(fen, start) != 0 ? json_string(fen) : json_null());
+    json_object_set_new(root, "moves", list);
+    list = NULL;
+    free(moves);
+    ggn_position_free(walk);
+    ggn_position_free(fresh);
+    return root;
+fail:
+    json_decref(list);
+    json_decref(root);
+    free(moves);
+    ggn_position_free(walk);
+    ggn_position_free(fresh);
+    return NULL;
+}
+
+ggn_position *play_record_replay(const ggn_game *game, const json_t *record, const char *where, ggn_error *err)
+{
+    json_t *name = json_object_get(record, "game");
+    json_t *start = json_object_get(record, "start");
+    json_t *moves = json_object_get(record, "moves");
+    if (!json_is_object(record) || !json_is_string(name) || !json_is_array(moves) ||
+        (start && !json_is_null(start) && !json_is_string(start))) {
+        ggn_error_set(err, GGN_E_TYPE, "%s is not a game record: it needs \"game\" (a name), \"moves\" (a list) "
+                      "and \"start\" (a FEN or null)", where);
+        return NULL;
+    }
+    if (strcasecmp(json_string_value(name), ggn_game_name(game)) != 0) {
+        ggn_error_set(err, GGN_E_VALUE, "%s is a game of %s, not %s", where, json_string_value(name), ggn_game_name(game));
+        return NULL;
+    }
+    ggn_error inner;
+    ggn_error_clear(&inner);
+    ggn_position *pos = start_position(game, json_is_string(start) ? json_string_value(start) : NULL, &inner);
+    if (!pos) {
+        ggn_error_set(err, inner.code, "%s: start: %s", where, inner.message);
+        return NULL;
+    }
+    size_t k;
+    json_t *item;
+    json_array_foreach(moves, k, item) {
+        ggn_move mv;
+        if (!json_is_string(item)) {
+            ggn_error_set(err, GGN_E_TYPE, "%s: move %zu is not a string", where, k + 1);
+            goto fail;
+        }
+        if (!ggn_move_parse(pos, json_string_value(item), &mv, &inner)) {
+            ggn_error_set(err, inner.code, "%s: move %zu: %s", where, k + 1, inner.message);
+            goto fail;
+        }
+        if (!ggn_position_make(pos, mv)) {
+            ggn_error_set(err, GGN_E_LIMIT, "%s: more than %d moves (GGN_MAX_PLY)", where, GGN_MAX_PLY);
+            goto fail;
+        }
+    }
+    return pos;
+fail:
+    ggn_position_free(pos);
+    return NULL;
+}
+
+char *play_record_read_file(const char *path, size_t *len, ggn_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        ggn_error_set(err, GGN_E_IO, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (n + 1 >= cap) {
+            if (cap >= (size_t)GGN_MAX_PGN_BYTES) {
+                free(buf);
+                fclose(f);
+                ggn_error_set(err, GGN_E_LIMIT, "%s is larger than %ld bytes (GGN_MAX_PGN_BYTES)", path,
+                              (long)GGN_MAX_PGN_BYTES);
+                return NULL;
+            }
+            char *grown = realloc(buf, cap * 2);
+            if (!grown) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+    }
+    fclose(f);
+    if (!buf) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory reading %s", path);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+bool play_record_is_pgn(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && strcasecmp(path + n - 4, ".pgn") == 0;
+}
+
+bool play_record_save_pgn(const play_session *s, const char *path, ggn_error *err)
+{
+    char date[16] = "????.??.??", variant[GGN_MAX_STRING_BYTES + 1];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    play_record_variant(s->game_arg ? s->game_arg : "chess", variant, sizeof variant);
+    const char *white = s->computer[0] ? "ggn" : "human", *black = s->computer[1] ? "ggn" : "human";
+    ggn_pgn_tag tags[] = { { "Event", "ggn play" }, { "Date", date }, { "White", (char *)white },
+                           { "Black", (char *)black }, { "Variant", variant } };
+    char *text = ggn_pgn_write(s->pos, tags, sizeof tags / sizeof tags[0], err);
+    if (!text) return false;
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0) ok = false;
+    if (!ok) ggn_error_set(err, GGN_E_IO, "cannot write %s: %s", path, strerror(errno));
+    free(text);
+    return ok;
+}
+
+bool play_record_load_pgn(play_session *s, const char *path, ggn_error *err)
+{
+    size_t len;
+    char *text = play_record_read_file(path, &len, err);
+    if (!text) return false;
+    ggn_error inner;
+    ggn_error_clear(&inner);
+    ggn_pgn *pgn = ggn_pgn_parse(text, len, path, &inner);
+    free(text);
+    ggn_position *pos = NULL;
+    char *fen_copy = NULL;
+    bool ok = false;
+    if (!pgn) {
+        *err = inner;
+        return false;
+    }
+    if (pgn->ngames == 0) {
+        ggn_error_set(err, GGN_E_VALUE, "%s has no game", path);
+        goto done;
+    }
+    /* The first game is loaded; it must be of the game being played. */
+    const ggn_pgn_game *first = &pgn->games[0];
+    char want[GGN_MAX_STRING_BYTES + 1], have[GGN_MAX_STRING_BYTES + 1], mine[GGN_MAX_STRING_BYTES + 1];
+    play_record_variant(s->game_arg ? s->game_arg : "chess", mine, sizeof mine);
+    const char *variant = ggn_pgn_tag_value(first, "Variant");
+    if (!play_record_variant_game(variant, want, sizeof want) || !play_record_variant_game(mine, have, sizeof have) ||
+        strcmp(want, have) != 0) {
+        ggn_error_set(err, GGN_E_VALUE, "%s is a game of %s, not %s", path, variant ? variant : "chess", mine);
+        goto done;
+    }
+    if (!(pos = ggn_pgn_replay(s->game, first, 1, &inner))) {
+        ggn_error_set(err, inner.code, "%s: %s", path, inner.message);
+        goto done;
+    }
+    const char *fen = ggn_pgn_tag_value(first, "FEN");
+    if (fen && !(fen_copy = strdup(fen))) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        goto done;
+    }
+    ggn_position_free(s->pos);
+    s->pos = pos;
+    pos = NULL;
+    free(s->start_fen);
+    s->start_fen = fen_copy;
+    ok = true;
+done:
+    ggn_position_free(pos);
+    ggn_pgn_free(pgn);
     return ok;
 }

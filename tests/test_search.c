@@ -1,7 +1,8 @@
 /*
  * test_search.c — the computer player: tactics it must see, the position
- * given back untouched, determinism, limits, strength against a random
- * mover, and legal play in every shipped game.
+ * given back untouched, determinism, limits, the time limit kept and
+ * quiescence bounded in hostile positions (tests/data/search/), strength
+ * against a random mover, and legal play in every shipped game.
  *
  * Arguments: [GAMES] — number of games against the random mover (default
  * 20, at least 95% must be won); the slow suite runs 100.
@@ -19,8 +20,10 @@
 #include <cmocka.h>
 
 #include "ggn/game.h"
+#include "ggn/limits.h"
 #include "ggn/notation.h"
 #include "ggn/search.h"
+#include "proc_util.h"
 
 static int random_games = 20;
 
@@ -236,7 +239,7 @@ static void test_limits(void **state)
     assert_true(ggn_search_best(pos, &two, &r));
     assert_int_equal(r.depth, 2);
     /* Time: stops (the bound only guards against never stopping, not a speed
-     * claim), and depth 1 always completes whatever the clock says. */
+     * claim); depth 1 of this position is a few hundred nodes, so it completes. */
     ggn_search_limits think = { 0, 100, 0, 0 };
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -347,6 +350,178 @@ static void test_large_values(void **state)
     assert_int_equal(r.score, GGN_SEARCH_MATE - 1);
     ggn_position_free(pos);
     ggn_game_free(g);
+}
+
+/* ---- hostile positions: the clock and the quiescence bound --------------- */
+
+/*
+ * Positions in which almost every move is a capture and every capture can be
+ * answered: an unbounded quiescence needs more than 2x10^7 nodes for depth 1
+ * of the first. Each is searched by depth alone, by time, and played on.
+ */
+typedef struct hostile_case {
+    const char *spec; /* a file under tests/data/search/, or NULL for chess */
+    const char *fen;  /* NULL: the spec's start */
+} hostile_case;
+
+static const hostile_case hostile[] = {
+    { NULL, "rnbqkbnr/qqqqqqqq/8/8/8/8/QQQQQQQQ/RNBQKBNR w - - 0 1" },
+    { "queens16.json", NULL },
+    { "diag32.json", NULL },
+};
+#define HOSTILE_COUNT (sizeof hostile / sizeof hostile[0])
+
+/* A node budget no correct search of these needs; the old unbounded quiescence ran into it. */
+#define HOSTILE_NODE_GUARD 5000000u
+
+/* Wall-clock guard against never stopping (not a speed claim: the promise is docs/ai.md's). */
+#define HOSTILE_SLACK_MS 2000
+
+static ggn_position *hostile_position(const hostile_case *c, ggn_game **game)
+{
+    if (!c->spec) {
+        *game = load_chess();
+        return at_fen(*game, c->fen);
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/search/%s", GGN_TEST_DATA, c->spec);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    *game = ggn_game_load_file(path, &errs);
+    if (!*game) fail_msg("%s does not load (%zu errors)", path, errs.errors);
+    ggn_position *pos = ggn_position_new(*game);
+    assert_non_null(pos);
+    return pos;
+}
+
+static const char *hostile_name(const hostile_case *c) { return c->spec ? c->spec : c->fen; }
+
+static long elapsed_ms(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (t1.tv_sec - t0->tv_sec) * 1000 + (t1.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/* Depth 1 (and 2 on the small boards) completes with no time limit: quiescence is bounded. */
+static void test_hostile_depth_only(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < HOSTILE_COUNT; i++) {
+        ggn_game *g;
+        ggn_position *pos = hostile_position(&hostile[i], &g);
+        int deepest = i == HOSTILE_COUNT - 1 ? 1 : 2;
+        for (int depth = 1; depth <= deepest; depth++) {
+            ggn_search_limits lim = { depth, 0, HOSTILE_NODE_GUARD, 0 };
+            ggn_search_result r;
+            assert_true(ggn_search_best(pos, &lim, &r));
+            assert_true(r.found);
+            assert_true(is_legal(pos, r.best));
+            const char *name = hostile_name(&hostile[i]);
+            if (r.depth != depth)
+                fail_msg("%s: depth %d not completed within %u nodes (reached depth %d)", name, depth,
+                         HOSTILE_NODE_GUARD, r.depth);
+            print_message("%s: depth %d in %llu nodes\n", name, depth, (unsigned long long)r.nodes);
+        }
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+}
+
+/*
+ * A time limit stops the search inside depth 1 too, with a legal move: the
+ * best found so far, or the first in order when not one root move was done
+ * (a 1 ms budget). The node guard lets an unbounded search fail, not hang;
+ * that the clock stopped it is shown by the guard not being reached.
+ */
+static void test_hostile_clock(void **state)
+{
+    (void)state;
+    static const long budgets[] = { 1, 30, 200 };
+    ggn_searcher *s = ggn_searcher_new(4);
+    assert_non_null(s);
+    for (size_t i = 0; i < HOSTILE_COUNT; i++) {
+        ggn_game *g;
+        ggn_position *pos = hostile_position(&hostile[i], &g);
+        uint64_t hash = ggn_position_hash(pos);
+        for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+            ggn_search_limits lim = { 0, budgets[b], HOSTILE_NODE_GUARD, 0 };
+            ggn_search_result r;
+            struct timespec t0;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            assert_true(ggn_searcher_run(s, pos, &lim, &r));
+            long ms = elapsed_ms(&t0);
+            if (ms >= budgets[b] + HOSTILE_SLACK_MS)
+                fail_msg("%s: a %ld ms search took %ld ms", hostile_name(&hostile[i]), budgets[b], ms);
+            assert_true(r.nodes < HOSTILE_NODE_GUARD);
+            assert_true(r.found);
+            assert_true(is_legal(pos, r.best));
+            assert_true(hash == ggn_position_hash(pos));
+        }
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+    ggn_searcher_free(s);
+}
+
+/* Computer against computer, as `ggn play --players computer,computer` does: every move legal and on time. */
+static void test_hostile_self_play(void **state)
+{
+    (void)state;
+    ggn_searcher *s = ggn_searcher_new(4);
+    assert_non_null(s);
+    for (size_t i = 0; i < HOSTILE_COUNT; i++) {
+        ggn_game *g;
+        ggn_position *pos = hostile_position(&hostile[i], &g);
+        ggn_search_limits lim = { 0, 20, HOSTILE_NODE_GUARD, 5 };
+        for (int ply = 0; ply < 8; ply++) {
+            ggn_search_result r;
+            struct timespec t0;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            if (!ggn_searcher_run(s, pos, &lim, &r)) break;
+            assert_true(elapsed_ms(&t0) < lim.time_ms + HOSTILE_SLACK_MS);
+            assert_true(is_legal(pos, r.best));
+            assert_true(ggn_position_make(pos, r.best));
+        }
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+    ggn_searcher_free(s);
+}
+
+/* The program: one depth limit for bestmove and play, and --think kept on a hostile position. */
+static void test_cli_limits(void **state)
+{
+    (void)state;
+    char too_deep[16], deepest[16];
+    snprintf(too_deep, sizeof too_deep, "%d", GGN_MAX_SEARCH_DEPTH + 1);
+    snprintf(deepest, sizeof deepest, "%d", GGN_MAX_SEARCH_DEPTH);
+    assert_int_equal(GGN_SEARCH_MAX_DEPTH, GGN_MAX_SEARCH_DEPTH);
+    const char *bestmove[] = { GGN_BINARY, "bestmove", "chess", "--depth", too_deep, NULL };
+    proc_result r = proc_run(bestmove, "", NULL, 30000);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    const char *play[] = { GGN_BINARY, "play", "--players", "human,human", "--depth", too_deep, NULL };
+    r = proc_run(play, "", NULL, 30000);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, deepest));
+    proc_free(&r);
+    const char *play_ok[] = { GGN_BINARY, "play", "--players", "human,human", "--depth", deepest, NULL };
+    r = proc_run(play_ok, "", NULL, 30000);
+    assert_int_equal(r.status, 0);
+    proc_free(&r);
+    /* The first hostile position, with a clock, through the program. */
+    const char *think[] = { GGN_BINARY, "bestmove", "chess", "--fen", hostile[0].fen, "--think", "200ms", NULL };
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    r = proc_run(think, "", NULL, 30000);
+    long ms = elapsed_ms(&t0);
+    assert_int_equal(r.status, 0);
+    if (ms >= 200 + HOSTILE_SLACK_MS) fail_msg("bestmove --think 200ms took %ld ms", ms);
+    char line[64];
+    assert_non_null(proc_last_line(r.out, line, sizeof line));
+    assert_true(strlen(line) >= 4);
+    proc_free(&r);
 }
 
 /* ---- playing whole games ------------------------------------------------ */
@@ -499,6 +674,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_avoids_stalemate_and_repetition),
         cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_large_values),
+        cmocka_unit_test(test_hostile_depth_only),
+        cmocka_unit_test(test_hostile_clock),
+        cmocka_unit_test(test_hostile_self_play),
+        cmocka_unit_test(test_cli_limits),
         cmocka_unit_test(test_legal_in_every_game),
         cmocka_unit_test(test_beats_random_mover),
     };

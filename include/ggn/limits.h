@@ -48,6 +48,13 @@
 #define GGN_MAX_MOVES           1024        /* legal moves of one position (buffer size) */
 #define GGN_MAX_PLY             1024        /* moves kept for undo in one position */
 #define GGN_MAX_PERFT_DEPTH     32
+#define GGN_MAX_SEARCH_DEPTH    48          /* plies of full-width search (bestmove and play --depth) */
 #define GGN_MAX_FEN_BYTES       8192        /* longest FEN read (a full 32x32 board fits) */
+
+/* Game records (PGN). */
+#define GGN_MAX_PGN_BYTES       (64L * 1024 * 1024) /* longest PGN text read */
+#define GGN_MAX_PGN_TOKEN       GGN_MAX_FEN_BYTES   /* longest tag value, comment-free token or name */
+#define GGN_MAX_PGN_TAGS        64          /* tag pairs of one game */
+#define GGN_MAX_PGN_DEPTH       64          /* nesting of variations "( ... )" */
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * ggn/notation.h — positions and moves as text: FEN (as Fairy-Stockfish
- * writes it, any board size), SFEN and USI (shogi programs), and ggn's
- * coordinate move text. Implemented by the notation layer (src/notation/)
+ * writes it, any board size), SFEN and USI (shogi programs), ggn's
+ * coordinate move text, SAN, and game records in PGN. Implemented by the notation layer (src/notation/)
  * on top of the engine's positions (ggn/game.h).
  */
 #ifndef GGN_NOTATION_H
@@ -89,7 +89,91 @@ size_t ggn_move_format_usi(const ggn_position *pos, ggn_move move, char *buf, si
  * are ignored), and strict: without a mark it is the move that does not
  * promote, and when the piece must promote that is an error, not the
  * promotion. USI text in a game without USI is an error (GGN_E_STATE).
+ *
+ * Any other text, in a game with FEN, is read as SAN (ggn_move_format_san):
+ * "Nf3", "exd5", "O-O" (or "0-0"), "e8=Q", "P@e4"; check marks may be left
+ * out, and what names one legal move leniently ("Ng1f3", "exd5" as "ed5",
+ * "e8Q") is taken (docs/pgn.md). A SAN text that names several legal moves is
+ * GGN_E_VALUE, a promotion without its piece GGN_E_STATE.
  */
 bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+
+/*
+ * The move in Standard Algebraic Notation as PGN and Fairy-Stockfish write
+ * it: "Nf3", "exd5", "Nbd2", "e8=Q", "O-O", "O-O-O", "P@e4", "+Pf5" and
+ * "Sd3+" (shogi's promoted pieces and promotion), "Sd3=" (a promotion
+ * declined), then "+" for check and "#" for mate by the game's own rules.
+ * The piece is its kind's FEN symbol; the pawn (the kind whose plain symbol
+ * is 'P') has none. docs/pgn.md has every rule. The position is used to
+ * judge check and left as it was. Returns the length; 0 (and "") when the
+ * game has no FEN (ggn_game_has_fen) or cap is too small.
+ */
+size_t ggn_move_format_san(ggn_position *pos, ggn_move move, char *buf, size_t cap);
+
+/* ---- PGN ------------------------------------------------------------------ */
+
+/* A tag pair: [Name "value"]. */
+typedef struct ggn_pgn_tag {
+    char *name;
+    char *value;
+} ggn_pgn_tag;
+
+/* A move of a PGN game as written, and where. */
+typedef struct ggn_pgn_move {
+    char *text;             /* the SAN token, annotations ("!", "?") included */
+    int line, column;       /* 1-based */
+} ggn_pgn_move;
+
+/* One game of a PGN file, as read: nothing is checked against a game spec yet. */
+typedef struct ggn_pgn_game {
+    ggn_pgn_tag *tags;
+    size_t ntags;
+    ggn_pgn_move *moves;    /* the main line: comments, NAGs, variations and numbers left out */
+    size_t nmoves;
+    char result[8];         /* the movetext's result: "1-0", "0-1", "1/2-1/2", "*", or "" when missing */
+    int line;               /* where the game starts */
+} ggn_pgn_game;
+
+typedef struct ggn_pgn {
+    ggn_pgn_game *games;
+    size_t ngames;
+} ggn_pgn;
+
+/*
+ * Reads every game of a PGN text: tag pairs, movetext with move numbers,
+ * comments ("{...}" and "; ..." to the end of the line), "%" escape lines,
+ * NAGs ("$1"), variations ("(...)", nested, skipped) and the result. name is
+ * the text's file name for messages. NULL, with err at the line and column,
+ * when the text is not PGN or passes a limit (GGN_MAX_PGN_*). Free with
+ * ggn_pgn_free.
+ */
+ggn_pgn *ggn_pgn_parse(const char *text, size_t len, const char *name, ggn_error *err);
+void ggn_pgn_free(ggn_pgn *pgn);
+
+/* The value of the game's tag `name` (as PGN spells it: "FEN"), or NULL. */
+const char *ggn_pgn_tag_value(const ggn_pgn_game *game, const char *name);
+
+/*
+ * Plays a game of a PGN (number is its 1-based place, for messages) on
+ * `game`: from the FEN tag or the start, every move read by ggn_move_parse
+ * (SAN, or any text it takes), and checks the result claim against how the
+ * game ended. Returns the position after the last move, its undo stack the
+ * game; NULL with err ("game 2, ply 7, move 'Nf6' (line 12:5): ...") on the
+ * first illegal move, a wrong result claim, or moves after a leader was
+ * taken. Requires ggn_game_has_fen.
+ */
+ggn_position *ggn_pgn_replay(const ggn_game *game, const ggn_pgn_game *pgn, size_t number, ggn_error *err);
+
+/*
+ * The game on pos's undo stack as one PGN game: the Seven Tag Roster
+ * (Event, Site, Date, Round, White, Black: "?" unless given in tags), Result
+ * (from the game's end when it has ended; else the tag given, else "*"),
+ * Variant (the tag given, else the game's name in lower case without spaces
+ * and punctuation), SetUp and FEN when the game did not start from the
+ * game's start, Termination ("normal", or "unterminated" for "*", unless
+ * given), the other tags given in their order, then the moves in SAN. A
+ * string to free(), or NULL with err filled.
+ */
+char *ggn_pgn_write(const ggn_position *pos, const ggn_pgn_tag *tags, size_t ntags, ggn_error *err);
 
 #endif

@@ -4,8 +4,9 @@
  *
  * Iterative-deepening alpha-beta (negamax for two sides; "paranoid" for more
  * than two players: the player to move at the root against all the others),
- * a transposition table keyed by ggn_position_hash, quiescence on captures,
- * and an evaluation from the kinds' values plus a small mobility term.
+ * a transposition table keyed by ggn_position_hash, a bounded quiescence on
+ * captures, and an evaluation from the kinds' values plus a small mobility
+ * term.
  *
  * A ggn_searcher holds the transposition table and the move-ordering tables
  * between searches, so a program playing a whole game allocates it once.
@@ -19,14 +20,16 @@
 #ifndef GGN_SEARCH_H
 #define GGN_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "ggn/game.h"
+#include "ggn/limits.h"
 
-/* Deepest iteration the search runs (plies of full-width search). */
-#define GGN_SEARCH_MAX_DEPTH 48
+/* Deepest iteration the search runs: the limit of ggn/limits.h, by the search's name. */
+#define GGN_SEARCH_MAX_DEPTH GGN_MAX_SEARCH_DEPTH
 /* Plies the search may reach below the root, quiescence and extensions included. */
 #define GGN_SEARCH_MAX_PLY 96
 /* Depth used when a search is given no limit at all. */
@@ -44,14 +47,16 @@
 
 /*
  * When to stop. Every field 0 means "no such limit"; when all are 0 the
- * search stops after GGN_SEARCH_DEFAULT_DEPTH plies. The search always
- * completes depth 1 (so it has a move) unless a node or time limit cuts
- * even that short, in which case it answers with the best move seen so far.
+ * search stops after GGN_SEARCH_DEFAULT_DEPTH plies. A node or time limit
+ * may cut any iteration short, depth 1 included: the answer is then the
+ * best move of the last complete iteration, or of the root moves searched
+ * so far, or (nothing searched yet) the first legal move in search order.
+ * A depth limit alone is bounded too: quiescence is (docs/ai.md).
  */
 typedef struct ggn_search_limits {
-    int depth;          /* plies of full-width search, 0 = no depth limit (capped at GGN_SEARCH_MAX_DEPTH) */
-    long time_ms;       /* wall-clock budget in milliseconds, 0 = none; the first iteration
-                           (depth 1) always completes, so a searched move comes back */
+    int depth;          /* plies of full-width search, 0 = no depth limit (capped at GGN_MAX_SEARCH_DEPTH) */
+    long time_ms;       /* wall-clock budget in milliseconds from the call, 0 = none; the answer
+                           comes within it plus a few milliseconds, in any position (docs/ai.md) */
     uint64_t nodes;     /* node budget, 0 = none */
     uint64_t seed;      /* tie-breaking among equal moves; 0 = move generation order. Same seed, same answer */
 } ggn_search_limits;
@@ -84,6 +89,24 @@ void ggn_searcher_free(ggn_searcher *s);
  * it is handed a position of another game.
  */
 void ggn_searcher_clear(ggn_searcher *s);
+
+/*
+ * Lets another thread end this searcher's searches: while *stop is true (it
+ * is read every few thousand positions) a search stops at once and answers
+ * with the best move found so far, as when its time runs out (a protocol's
+ * "stop"). NULL (the default) turns it off. The flag stays the caller's.
+ */
+void ggn_searcher_set_stop(ggn_searcher *s, const atomic_bool *stop);
+
+/*
+ * Called on the searching thread after every completed iteration of this
+ * searcher's searches, with the result so far and the milliseconds since
+ * the search began (a protocol's "info depth ..." line). The position is
+ * then the root, as given; the callback must change neither it nor the
+ * searcher. NULL (the default) turns it off.
+ */
+typedef void (*ggn_search_progress)(const ggn_search_result *so_far, long elapsed_ms, void *context);
+void ggn_searcher_set_progress(ggn_searcher *s, ggn_search_progress progress, void *context);
 
 /*
  * Searches pos within limits (NULL: no limit, see ggn_search_limits) and

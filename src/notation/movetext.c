@@ -103,6 +103,8 @@ static bool names_kind(const ggn_game *g, int kind, const char *text)
     return true;
 }
 
+static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+
 /* "P@e4", "p@e4" or "PAWN@e4": a drop of the named kind, when the game has hands. */
 static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_move *move, ggn_error *err)
 {
@@ -138,10 +140,36 @@ static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_
     return false;
 }
 
+/*
+ * The one reader of typed moves: USI text goes to usi.c; coordinate text and
+ * drops are read here; what is neither (a GGN_E_VALUE from those readers) is
+ * read as SAN (san.c). When both fail, SAN's error is the one reported for
+ * text that starts like SAN's pieces ("Nf6", "+Pf5") or is castling, and for
+ * a promotion without its piece; text that starts like coordinates keeps the
+ * coordinate reader's.
+ */
 bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
 {
-    const ggn_game *g = pos->g;
+    if (eg_is_castling_text(text)) return eg_san_parse(pos, text, move, err);
     if (eg_is_usi_text(text)) return eg_usi_parse(pos, text, move, err);
+    ggn_error mine, san;
+    ggn_error_clear(&mine);
+    ggn_error_clear(&san);
+    if (parse_coordinates(pos, text, move, &mine)) return true;
+    if (mine.code == GGN_E_VALUE && pos->g->has_fen) {
+        if (eg_san_parse(pos, text, move, &san)) return true;
+        const char *s = text;
+        while (*s == ' ') s++;
+        if (isupper((unsigned char)*s) || *s == '+' || san.code == GGN_E_STATE) mine = san;
+    }
+    if (err) *err = mine;
+    return false;
+}
+
+/* Coordinate text ("e2e4", "e7e8=QUEEN", "[4,1] [4,3]") and drops ("P@e4", "PAWN@e4"). */
+static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
     const char *s = text;
     const char *at = strchr(text, '@');
     if (at) {

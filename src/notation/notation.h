@@ -1,7 +1,7 @@
 /*
  * notation.h — what the text notations share (internal): FEN (fen.c) and
- * SFEN (sfen.c) for positions, coordinate text (movetext.c) and USI
- * (usi.c) for moves.
+ * SFEN (sfen.c) for positions, coordinate text (movetext.c), USI (usi.c)
+ * and SAN (san.c) for moves; PGN (pgn.c) for game records.
  *
  * Both notations write the board the same way: ranks from the last row down
  * to the first, files from the first column, runs of empty squares as
@@ -107,5 +107,19 @@ bool eg_is_usi_text(const char *text);
 
 /* ggn_move_parse for USI text (eg_is_usi_text), in any game: it fails where USI is not defined. */
 bool eg_usi_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+
+/* ---- SAN (san.c) ---- */
+
+/* True when text is castling as SAN writes or people type it: O-O, O-O-O, 0-0, 0-0-0. */
+bool eg_is_castling_text(const char *text);
+
+/*
+ * ggn_move_parse for SAN: the legal move whose SAN (ggn_move_format_san) is
+ * text, check marks optional, or failing that the one move text names
+ * leniently (docs/pgn.md). Errors: GGN_E_VALUE for text that names no move
+ * or several, GGN_E_STATE for a promotion without its piece, GGN_E_ILLEGAL
+ * for a well-formed move that is not legal.
+ */
+bool eg_san_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 
 #endif

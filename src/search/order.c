@@ -28,13 +28,17 @@ static int capped_value(const ggn_game *g, int kind)
     return v < 0 ? 0 : v > VALUE_CAP ? VALUE_CAP : v;
 }
 
-void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only)
+void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only, int only_to)
 {
     ss_ply *L = &s->ply[ply];
     const ggn_game *g = ggn_position_game(s->pos);
     for (size_t i = 0; i < n; i++) {
         ggn_move m = L->moves[i];
         int32_t score;
+        if (only_to >= 0 && m.to != only_to) {
+            L->order[i] = INT32_MIN;
+            continue;
+        }
         int attacker = ss_kind_on(s, m.from);
         if (tt_move && ggn_move_equal(m, *tt_move)) {
             score = ORDER_TT;

@@ -27,8 +27,6 @@
 
 #include "search_internal.h"
 
-#define CHECK_EVERY 1024 /* nodes between clock readings */
-
 /* ---- limits ------------------------------------------------------------- */
 
 static int64_t now_ns(void)
@@ -43,8 +41,11 @@ static bool visit(ggn_searcher *s)
 {
     s->nodes++;
     if (s->node_limit && s->nodes >= s->node_limit) s->aborted = true;
-    if (s->deadline_ns && s->iteration > 1 && s->nodes % CHECK_EVERY == 0 && now_ns() >= s->deadline_ns)
-        s->aborted = true;
+    if ((s->deadline_ns || s->stop) && s->work >= s->next_clock) {
+        s->next_clock = s->work + SS_CLOCK_WORK;
+        if (s->deadline_ns && now_ns() >= s->deadline_ns) s->aborted = true;
+        if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) s->aborted = true;
+    }
     return !s->aborted;
 }
 
@@ -78,7 +79,7 @@ static bool draw_by_rule(const ggn_searcher *s)
 /* ---- the tree ----------------------------------------------------------- */
 
 static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped);
-static int qsearch(ggn_searcher *s, int alpha, int beta, int ply, int parent_mob, bool flipped);
+static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped);
 
 static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->pos) == s->root || s->nplayers < 2; }
 
@@ -102,16 +103,17 @@ static void take_back(ggn_searcher *s)
 
 /*
  * Searches the child just made, from the parent's view: negates when the
- * side changed. depth <= 0 goes to quiescence.
+ * side changed. depth <= 0 goes to quiescence, -depth plies below the horizon.
  */
 static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int beta, int ply, int mobility)
 {
     bool flip = root_side(s) != parent_side;
     int pm = flip ? mobility : -1;
     if (flip) {
-        return depth > 0 ? -search(s, depth, -beta, -alpha, ply, true) : -qsearch(s, -beta, -alpha, ply, pm, true);
+        return depth > 0 ? -search(s, depth, -beta, -alpha, ply, true)
+                         : -qsearch(s, -depth, -beta, -alpha, ply, pm, true);
     }
-    return depth > 0 ? search(s, depth, alpha, beta, ply, false) : qsearch(s, alpha, beta, ply, pm, false);
+    return depth > 0 ? search(s, depth, alpha, beta, ply, false) : qsearch(s, -depth, alpha, beta, ply, pm, false);
 }
 
 /* Index of the best-ordered move in [from, n), swapped to `from`. */
@@ -133,7 +135,9 @@ static void pick(ss_ply *L, size_t from, size_t n)
 static size_t generate(ggn_searcher *s, int ply)
 {
     size_t n = ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES);
-    return n > GGN_MAX_MOVES ? GGN_MAX_MOVES : n;
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    s->work += n + 1;
+    return n;
 }
 
 /* Deep enough that another move could not be made or searched: judge statically. */
@@ -142,12 +146,23 @@ static bool at_horizon(const ggn_searcher *s, int ply)
     return ply >= GGN_SEARCH_MAX_PLY - 1 || ggn_position_history(s->pos) >= GGN_MAX_PLY - 1;
 }
 
-static int qsearch(ggn_searcher *s, int alpha, int beta, int ply, int parent_mob, bool flipped)
+/*
+ * Quiescence `qply` plies below the horizon. Bounded, so that a position
+ * full of mutual captures costs at most tens of thousands of nodes below a
+ * leaf, whatever the game, instead of growing exponentially: SS_QS_MAX_PLIES
+ * deep at most; SS_QS_WIDTH moves made at most at a node; and past
+ * SS_QS_FULL_PLIES a single line: the first recapture on the square the last
+ * move went to (the cheapest attacker retakes, as in a static exchange), or
+ * in check the first legal evasion. A move left out can only lower the
+ * score of the side to move (which may still stand pat when not in check),
+ * and never makes a mate: that needs every move to be illegal.
+ */
+static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped)
 {
     if (s->aborted) return 0;
     if (ply > 0 && ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
     if (!visit(s)) return 0;
-    if (at_horizon(s, ply)) return ss_material(s, s->pos);
+    if (at_horizon(s, ply) || qply >= SS_QS_MAX_PLIES) return ss_material(s, s->pos);
 
     ss_ply *L = &s->ply[ply];
     size_t n = generate(s, ply);
@@ -160,7 +175,12 @@ static int qsearch(ggn_searcher *s, int alpha, int beta, int ply, int parent_mob
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }
-    ss_order_moves(s, ply, n, NULL, !in_check);
+    /* Past the full plies, one move: the first recapture on the square just moved to, or the first evasion. */
+    bool tail = qply >= SS_QS_FULL_PLIES;
+    ggn_move last;
+    int only_to = tail && !in_check && ggn_position_last_move(s->pos, &last) ? last.to : -1;
+    int width = tail ? 1 : SS_QS_WIDTH;
+    ss_order_moves(s, ply, n, NULL, !in_check, only_to);
     int legal = 0;
     for (size_t i = 0; i < n; i++) {
         pick(L, i, n);
@@ -168,7 +188,7 @@ static int qsearch(ggn_searcher *s, int alpha, int beta, int ply, int parent_mob
         ggn_move m = L->moves[i];
         if (!try_move(s, m, mover)) continue;
         legal++;
-        int v = child(s, side, 0, alpha, beta, ply + 1, (int)n);
+        int v = child(s, side, -(qply + 1), alpha, beta, ply + 1, (int)n);
         take_back(s);
         if (s->aborted) return 0;
         if (v > best) {
@@ -176,6 +196,7 @@ static int qsearch(ggn_searcher *s, int alpha, int beta, int ply, int parent_mob
             if (v > alpha) alpha = v;
             if (alpha >= beta) break;
         }
+        if (legal >= width) break;
     }
     if (in_check && legal == 0) return last_mover_wins(ply, flipped);
     return best;
@@ -213,7 +234,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
     int stored_depth = depth;
     if (in_check && ply < GGN_SEARCH_MAX_PLY / 2) depth++;
-    ss_order_moves(s, ply, n, has_tt_move ? &tt_move : NULL, false);
+    ss_order_moves(s, ply, n, has_tt_move ? &tt_move : NULL, false, -1);
 
     int best = -SS_INF, old_alpha = alpha, legal = 0;
     ggn_move best_move = { 0, 0, 0, 0, 0, 0 };
@@ -261,13 +282,14 @@ static uint64_t next_random(uint64_t *state)
     return x * 0x2545F4914F6CDD1DULL;
 }
 
-/* Sets up the per-search state. */
-static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *lim)
+/* Sets up the per-search state; the clock started at `started`. */
+static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *lim, int64_t started)
 {
     const ggn_game *g = ggn_position_game(pos);
     int root = ggn_position_to_move(pos);
     int nplayers = ggn_game_player_count(g);
-    if (s->game != g || (nplayers > 2 && s->last_root != root)) ggn_searcher_clear(s);
+    /* A searcher without a game is clear already (new, or just cleared): no 16 MiB to touch. */
+    if (s->game && (s->game != g || (nplayers > 2 && s->last_root != root))) ggn_searcher_clear(s);
     s->game = g;
     s->last_root = root;
     s->age++;
@@ -280,8 +302,9 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
     s->node_limit = lim->nodes;
-    s->deadline_ns = lim->time_ms > 0 ? now_ns() + (int64_t)lim->time_ms * 1000000 : 0;
-    s->iteration = 0;
+    s->work = 0;
+    s->next_clock = SS_CLOCK_WORK;
+    s->deadline_ns = lim->time_ms > 0 ? started + (int64_t)lim->time_ms * 1000000 : 0;
     s->aborted = false;
     size_t h = ggn_position_hash_history(pos, s->keys, GGN_MAX_PLY);
     s->nkeys = (int)(h > GGN_MAX_PLY ? GGN_MAX_PLY : h);
@@ -331,12 +354,14 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     static const ggn_search_limits none = { 0, 0, 0, 0 };
     const ggn_search_limits *lim = limits ? limits : &none;
     memset(out, 0, sizeof *out);
+    /* The time limit counts from here: generating the root moves is part of the answer. */
+    int64_t started = now_ns();
 
     ss_ply *root = &s->ply[0];
     size_t n = ggn_position_legal_moves(pos, root->moves, GGN_MAX_MOVES);
     if (n == 0) return false;
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
-    prepare(s, pos, lim);
+    prepare(s, pos, lim, started);
 
     /* The root list lives in its own array: ply 0's lists are reused below. */
     ggn_move moves[GGN_MAX_MOVES];
@@ -351,7 +376,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         }
     }
     const ss_tt_entry *e = ss_tt_probe(s, ggn_position_hash(pos));
-    ss_order_moves(s, 0, n, e && e->has_move ? &e->move : NULL, false);
+    ss_order_moves(s, 0, n, e && e->has_move ? &e->move : NULL, false, -1);
     for (size_t i = 0; i < n; i++) {
         pick(root, i, n);
         moves[i] = root->moves[i];
@@ -362,10 +387,8 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     int max_depth = lim->depth > 0 ? lim->depth : (lim->time_ms > 0 || lim->nodes > 0) ? GGN_SEARCH_MAX_DEPTH : GGN_SEARCH_DEFAULT_DEPTH;
     if (max_depth > GGN_SEARCH_MAX_DEPTH) max_depth = GGN_SEARCH_MAX_DEPTH;
     if (ggn_position_history(pos) >= GGN_MAX_PLY) max_depth = 0; /* no move can be made: answer unsearched */
-    int64_t started = now_ns();
 
     for (int depth = 1; depth <= max_depth; depth++) {
-        s->iteration = depth;
         int score;
         int best = search_root(s, moves, n, depth, &score);
         if (best >= 0) {
@@ -378,6 +401,10 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         }
         if (s->aborted) break;
         ss_tt_store(s, ggn_position_hash(pos), depth, ss_score_to_tt(score, 0), SS_BOUND_EXACT, &moves[0]);
+        if (s->progress) {
+            out->nodes = s->nodes;
+            s->progress(out, (long)((now_ns() - started) / 1000000), s->progress_context);
+        }
         if (n == 1) break;
         int mate_plies = GGN_SEARCH_MATE - (score < 0 ? -score : score);
         if ((score > GGN_SEARCH_MATE_BOUND || score < -GGN_SEARCH_MATE_BOUND) && mate_plies <= depth) break;
@@ -413,6 +440,14 @@ void ggn_searcher_free(ggn_searcher *s)
     if (!s) return;
     free(s->tt);
     free(s);
+}
+
+void ggn_searcher_set_stop(ggn_searcher *s, const atomic_bool *stop) { s->stop = stop; }
+
+void ggn_searcher_set_progress(ggn_searcher *s, ggn_search_progress progress, void *context)
+{
+    s->progress = progress;
+    s->progress_context = context;
 }
 
 void ggn_searcher_clear(ggn_searcher *s)

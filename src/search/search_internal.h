@@ -22,6 +22,23 @@
 /* Centipawns per pseudo-legal move of difference in mobility. */
 #define SS_MOBILITY_WEIGHT 3
 
+/*
+ * Quiescence bounds (docs/ai.md, "Bounded quiescence"). Without them a position in
+ * which every capture can be answered by another (sixteen queens a side)
+ * makes the capture tree below one horizon node exponential in its length.
+ */
+#define SS_QS_MAX_PLIES 16  /* quiescence plies below the horizon; deeper is judged by material */
+#define SS_QS_FULL_PLIES 4  /* plies that try up to SS_QS_WIDTH moves; deeper, one: the first
+                               recapture on the square just moved to, or the first evasion */
+#define SS_QS_WIDTH 8       /* moves made at most at a quiescence node (captures by MVV/LVA) */
+
+/*
+ * Work between clock readings, in moves generated: a node costs about its
+ * move count, so this is about 100 chess nodes (0.1 ms) and a few nodes of
+ * a 32x32 board full of queens alike; a reading costs tens of nanoseconds.
+ */
+#define SS_CLOCK_WORK 4096
+
 enum { SS_BOUND_NONE = 0, SS_BOUND_UPPER = 1, SS_BOUND_LOWER = 2, SS_BOUND_EXACT = 3 };
 
 /* One transposition-table slot. */
@@ -61,8 +78,11 @@ struct ggn_searcher {
     int value_divisor;     /* material is divided by this (1 unless a kind is worth > SS_VALUE_SCALE) */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
-    int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none */
-    int iteration;         /* depth of the iteration under way; the clock is not read during the first */
+    uint64_t work, next_clock; /* moves generated so far; the clock is read again at next_clock */
+    int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none; read in every iteration, depth 1 included */
+    const atomic_bool *stop;        /* ggn_searcher_set_stop (NULL = never) */
+    ggn_search_progress progress;   /* ggn_searcher_set_progress (NULL = none) */
+    void *progress_context;
     bool aborted;
     /* Hashes of the game so far and of the search path: keys[nkeys - 1] is the current position. */
     uint64_t keys[GGN_MAX_PLY + GGN_SEARCH_MAX_PLY + 1];
@@ -83,8 +103,11 @@ int ss_value_divisor(const ggn_game *g);
 /* eval.c: the full leaf evaluation: material plus mobility (parent_mob < 0: no mobility term). */
 int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, int parent_mob);
 
-/* order.c: fills s->ply[ply].order for moves[0..n); tactical_only keeps captures and promotions (others get INT32_MIN). */
-void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only);
+/*
+ * order.c: fills s->ply[ply].order for moves[0..n); tactical_only keeps captures and promotions,
+ * only_to >= 0 keeps only moves to that square (the others get INT32_MIN).
+ */
+void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only, int only_to);
 /* order.c: the kind standing on a square, or -1. */
 int ss_kind_on(const ggn_searcher *s, int sq);
 /* order.c: a quiet move refuted the position: remember it. */

@@ -1,0 +1,110 @@
+/*
+ * match.h — `ggn match`: engines that speak UCI play each other in any
+ * two-player ggn game with FEN, and ggn is the arbiter: it keeps the clocks,
+ * checks every move against the game spec and judges every game end by the
+ * spec's rules (docs/protocols.md).
+ */
+#ifndef GGN_CLI_MATCH_H
+#define GGN_CLI_MATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "ggn/game.h"
+
+enum {
+    MATCH_MAX_LINE = 64 * 1024,   /* longest line read from an engine */
+    MATCH_HANDSHAKE_MS = 10000,   /* an engine must say uciok / readyok within this */
+    MATCH_MAX_ENGINES = 2
+};
+
+/* ---- one engine process (match_engine.c) ---------------------------------- */
+
+typedef struct match_engine {
+    const char *command;   /* as given: run by /bin/sh -c "exec COMMAND" */
+    char name[128];        /* from "id name", else the command */
+    pid_t pid;
+    int to, from;          /* pipes to its standard input, from its standard output */
+    char buf[MATCH_MAX_LINE];
+    size_t len;            /* bytes of buf not yet returned as lines */
+    bool dead;             /* it closed its output or could not be written to */
+} match_engine;
+
+/* Starts the engine; false with why filled when it cannot be started. */
+bool match_engine_start(match_engine *e, const char *command, char *why, size_t cap);
+
+/* Writes one line to the engine; false when it is gone. */
+bool match_engine_send(match_engine *e, const char *line);
+
+/*
+ * Reads the engine's next line into line (without its newline) until
+ * deadline_ms (a match_now_ms time): 1 a line, 0 the deadline passed, -1 the
+ * engine closed its output.
+ */
+int match_engine_read(match_engine *e, int64_t deadline_ms, char *line, size_t cap);
+
+/*
+ * uci / uciok (taking its name), setoption name UCI_Variant (when variant is
+ * not NULL), the options (NAME=VALUE strings, may be NULL), isready /
+ * readyok. False with why filled when it does not answer in time.
+ */
+bool match_engine_handshake(match_engine *e, const char *variant, const char *const *options, char *why, size_t cap);
+
+/* quit, then kill it if it has not ended within a second; reaps it. */
+void match_engine_stop(match_engine *e);
+
+/* A monotonic clock in milliseconds. */
+int64_t match_now_ms(void);
+
+/* ---- one game (match_game.c) ----------------------------------------------- */
+
+typedef struct match_clock {
+    long base_ms, inc_ms;  /* --tc BASE+INC */
+    long movetime_ms;      /* --movetime: a fixed time per move instead */
+    long margin_ms;        /* how far past its clock an engine may go before it loses on time */
+} match_clock;
+
+typedef enum match_end {
+    MATCH_END_RULE,        /* the game spec decided (mate, a draw rule, ...) */
+    MATCH_END_TIME,        /* a side ran out of time */
+    MATCH_END_ILLEGAL,     /* a side played an illegal move */
+    MATCH_END_DISCONNECT,  /* an engine died or stopped answering */
+    MATCH_END_MOVE_LIMIT   /* GGN_MAX_PLY plies: adjudicated a draw */
+} match_end;
+
+typedef struct match_result {
+    int winner;            /* player index (0 = first), -1 for a draw */
+    match_end end;
+    char reason[640];      /* "checkmate", "Black's engine played e2e5, not a legal move", ... */
+    int plies;
+    char *moves;           /* the moves played, space-separated (malloc'd) */
+} match_result;
+
+/*
+ * Plays one game of game from start_fen (NULL: the start position): engines
+ * [0] moves first. Fills out (free out->moves). False only when out of
+ * memory; every way a game can end is a result.
+ */
+bool match_play_game(const ggn_game *game, const char *start_fen, match_engine *const engines[2],
+                     const match_clock *clock, match_result *out);
+
+/* ---- results (match_stats.c) ----------------------------------------------- */
+
+typedef struct match_score {
+    int wins, draws, losses;   /* from the first engine's view */
+} match_score;
+
+/* Elo difference of the first engine and its 95 % error (0 when it cannot be told: no games, all won or lost). */
+void match_elo(const match_score *sc, double *elo, double *error95);
+
+/*
+ * The log-likelihood ratio of the sequential probability ratio test that the
+ * first engine is elo1 rather than elo0 stronger (normal approximation of the
+ * game results). With alpha = beta = 0.05, stop at LLR <= -2.94 (H0) or
+ * >= 2.94 (H1).
+ */
+double match_sprt_llr(const match_score *sc, double elo0, double elo1);
+
+#endif

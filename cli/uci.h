@@ -1,0 +1,53 @@
+/*
+ * uci.h — `ggn uci`: the Universal Chess Interface as Fairy-Stockfish speaks
+ * it, so GUIs and match runners that drive Fairy-Stockfish can drive ggn in
+ * any two-player game with FEN; and `ggn usi`, its shogi sibling (SFEN
+ * positions, USI moves), on the same session (docs/protocols.md).
+ *
+ * The session reads commands on one thread and searches on another, so that
+ * `stop`, `isready` and `quit` are answered while the computer thinks.
+ */
+#ifndef GGN_CLI_UCI_H
+#define GGN_CLI_UCI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* The two dialects: they differ in words, position text and move text, not in how they work. */
+typedef enum uci_dialect {
+    UCI_DIALECT_UCI,   /* FEN, coordinate moves; "wtime" is the first player's clock */
+    UCI_DIALECT_USI    /* SFEN, USI moves (7g7f, P*5e); "btime" is the first player's (sente's) clock */
+} uci_dialect;
+
+/* What a `go` command asked for; every field 0 (or false) when not given. */
+typedef struct uci_go {
+    long time[2], inc[2];           /* milliseconds, by player: [0] the first player */
+    long byoyomi;                   /* USI: milliseconds a move gets once the main time is spent */
+    int movestogo;
+    long movetime;                  /* milliseconds */
+    int depth;
+    uint64_t nodes;
+    bool infinite;
+    bool ponder;
+} uci_go;
+
+/*
+ * Reads the arguments of `go` (the text after the word). Unknown words are
+ * skipped, as the protocol asks; a malformed number is reported in *bad
+ * (the offending word, NULL when all is well) and that limit left out.
+ */
+void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char **bad);
+
+/*
+ * The time budget in milliseconds for the side to move (player 0 or 1),
+ * from the clock fields of go, or 0 when go sets no time limit. It keeps a safety margin for the GUI's own overhead (overhead_ms)
+ * and never spends more than a fraction of the time left, so a game at 1 s
+ * + 10 ms increment, or 10 s for 40 moves, is not lost on time.
+ */
+long uci_time_budget(const uci_go *go, int player, long overhead_ms);
+
+/* Runs the protocol on in/out until `quit` or end of input; game_arg is the starting game. */
+int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect dialect);
+
+#endif

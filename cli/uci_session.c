@@ -1,0 +1,548 @@
+/*
+ * uci_session.c — the UCI command loop (uci.h). The reading thread owns the
+ * session; while a search runs, the search thread owns the position and the
+ * searcher, and the reading thread touches neither: a command that needs
+ * them (position, setoption, ucinewgame, go) first ends the search.
+ * Everything written goes through say(), one whole line at a time under a
+ * lock, flushed at once (a GUI waits for each line).
+ */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "ggn/ggn.h"
+#include "ggn/search.h"
+#include "uci.h"
+
+enum {
+    UCI_MAX_LINE = 64 * 1024,     /* a position command with GGN_MAX_PLY moves fits */
+    UCI_DEFAULT_OVERHEAD_MS = 30, /* "Move Overhead": time kept back for the GUI and the pipe */
+    UCI_MAX_OVERHEAD_MS = 5000,
+    UCI_MAX_HASH_MB = 4096
+};
+
+typedef struct uci_session {
+    uci_dialect dialect;
+    const char *protocol;         /* "uci" or "usi": the handshake word, and the name in messages */
+    FILE *in, *out;
+    pthread_mutex_t out_lock;
+    char variant[256];            /* the UCI_Variant value, or the GameFile path */
+    ggn_game *game;
+    ggn_position *pos;
+    ggn_searcher *searcher;
+    size_t hash_mb;
+    long overhead_ms;
+    /* The running search, if any. */
+    bool searching;
+    pthread_t thread;
+    uci_go go;
+    ggn_search_limits limits;
+    bool endless;                 /* go infinite, go ponder, or a bare go: only stop (or quit, or the end of input) ends it */
+    atomic_bool stop;             /* read by the search: stop now */
+    pthread_mutex_t wait_lock;    /* with wait_cond: an infinite search waits for `stop` before answering */
+    pthread_cond_t wait_cond;
+    bool released;
+} uci_session;
+
+/*
+ * Writes one line (the format without its newline) and flushes. Bytes that
+ * are not printable ASCII come out as \xNN: error lines quote what the GUI
+ * sent, and a protocol line never carries raw control bytes.
+ */
+static void say(uci_session *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void say(uci_session *s, const char *fmt, ...)
+{
+    char small[1024], *text = small;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n >= sizeof small) {
+        text = malloc((size_t)n + 1);
+        if (!text) return;
+        va_start(ap, fmt);
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    pthread_mutex_lock(&s->out_lock);
+    for (const char *p = text; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c >= 0x20 && c < 0x7f) fputc(c, s->out);
+        else fprintf(s->out, "\\x%02x", c);
+    }
+    fputc('\n', s->out);
+    fflush(s->out);
+    pthread_mutex_unlock(&s->out_lock);
+    if (text != small) free(text);
+}
+
+/* ---- the dialect ----------------------------------------------------------- */
+
+/* The move as the dialect writes it: coordinates (e2e4, P@e4) or USI (7g7f, P*5e). */
+static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t cap)
+{
+    size_t n = s->dialect == UCI_DIALECT_USI ? ggn_move_format_usi(s->pos, move, buf, cap)
+                                             : ggn_move_format(s->pos, move, buf, cap);
+    if (!n) snprintf(buf, cap, "0000");
+    return n;
+}
+
+/* The position as the dialect writes it (FEN or SFEN); false when it does not fit. */
+static bool write_position(const uci_session *s, const ggn_position *pos, char *buf, size_t cap)
+{
+    return s->dialect == UCI_DIALECT_USI ? ggn_position_sfen(pos, buf, cap) > 0 : ggn_position_fen(pos, buf, cap) > 0;
+}
+
+/* ---- the game ------------------------------------------------------------ */
+
+/* Loads a game for UCI: two players and FEN are needed. On failure says why and keeps the old game. */
+static bool select_game(uci_session *s, const char *name)
+{
+    char path[4096];
+    if (!cli_resolve_game(name, path, sizeof path)) {
+        say(s, "info string error: no game '%s' (not a file, nor a shipped game)", name);
+        return false;
+    }
+    ggn_errors *errs = malloc(sizeof *errs);
+    if (!errs) {
+        say(s, "info string error: out of memory");
+        return false;
+    }
+    ggn_errors_init(errs);
+    ggn_game *game = ggn_game_load_file(path, errs);
+    if (!game) {
+        for (size_t i = 0; i < errs->count && i < GGN_MAX_ERRORS; i++)
+            say(s, "info string error: %s:%d:%d: %s", path, errs->items[i].line, errs->items[i].column,
+                errs->items[i].message);
+        free(errs);
+        return false;
+    }
+    free(errs);
+    if (ggn_game_player_count(game) != 2 || !ggn_game_has_fen(game) ||
+        (s->dialect == UCI_DIALECT_USI && !ggn_game_has_usi(game))) {
+        say(s, "info string error: %s: %s needs a game of two players with FEN (a symbol for every kind)%s", name,
+            s->dialect == UCI_DIALECT_USI ? "USI" : "UCI",
+            s->dialect == UCI_DIALECT_USI ? " of at most 9 files and 26 ranks" : "");
+        ggn_game_free(game);
+        return false;
+    }
+    ggn_position *pos = ggn_position_new(game);
+    if (!pos) {
+        say(s, "info string error: out of memory");
+        ggn_game_free(game);
+        return false;
+    }
+    ggn_position_free(s->pos);
+    ggn_game_free(s->game);
+    s->game = game;
+    s->pos = pos;
+    snprintf(s->variant, sizeof s->variant, "%s", name);
+    ggn_searcher_clear(s->searcher);
+    return true;
+}
+
+/* "info string variant NAME files F ranks R pocket P startpos FEN", as Fairy-Stockfish describes a variant. */
+static void say_variant(uci_session *s)
+{
+    char fen[GGN_MAX_FEN_BYTES];
+    ggn_position *start = ggn_position_new(s->game);
+    if (!start || !write_position(s, start, fen, sizeof fen)) fen[0] = '\0';
+    ggn_position_free(start);
+    int pocket = ggn_game_has_hands(s->game) ? ggn_game_kind_count(s->game) : 0;
+    say(s, "info string variant %s files %d ranks %d pocket %d startpos %s", s->variant, ggn_game_cols(s->game),
+        ggn_game_rows(s->game), pocket, fen);
+}
+
+/* ---- the search thread ----------------------------------------------------- */
+
+static void say_score(char *buf, size_t cap, int score)
+{
+    if (score > GGN_SEARCH_MATE_BOUND) snprintf(buf, cap, "mate %d", (GGN_SEARCH_MATE - score + 1) / 2);
+    else if (score < -GGN_SEARCH_MATE_BOUND) snprintf(buf, cap, "mate -%d", (GGN_SEARCH_MATE + score) / 2);
+    else snprintf(buf, cap, "cp %d", score);
+}
+
+/* Called by the search after every completed iteration. */
+static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *ctx)
+{
+    uci_session *s = ctx;
+    char score[32], move[64];
+    say_score(score, sizeof score, r->score);
+    write_move(s, r->best, move, sizeof move);
+    unsigned long long nps = elapsed_ms > 0 ? (unsigned long long)(r->nodes * 1000 / (uint64_t)elapsed_ms) : 0;
+    say(s, "info depth %d score %s nodes %llu nps %llu time %ld pv %s", r->depth, score,
+        (unsigned long long)r->nodes, nps, elapsed_ms, move);
+}
+
+static void *search_main(void *arg)
+{
+    uci_session *s = arg;
+    ggn_search_result r;
+    double start = cli_seconds();
+    bool found = ggn_searcher_run(s->searcher, s->pos, &s->limits, &r);
+    long elapsed = (long)((cli_seconds() - start) * 1000.0);
+    /* "go infinite" and "go ponder" answer only when told to stop. */
+    if (s->go.infinite || s->go.ponder) {
+        pthread_mutex_lock(&s->wait_lock);
+        while (!s->released) pthread_cond_wait(&s->wait_cond, &s->wait_lock);
+        pthread_mutex_unlock(&s->wait_lock);
+    }
+    if (!found) {
+        say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
+        return NULL;
+    }
+    char move[64];
+    write_move(s, r.best, move, sizeof move);
+    char score[32];
+    say_score(score, sizeof score, r.score);
+    say(s, "info depth %d score %s nodes %llu time %ld pv %s", r.depth, score, (unsigned long long)r.nodes, elapsed,
+        move);
+    say(s, "bestmove %s", move);
+    return NULL;
+}
+
+/*
+ * Waits for the running search (if any) to write its answer. With stop, or
+ * when the search would never end by itself (infinite, ponder), it is told
+ * to stop first.
+ */
+static void finish_search(uci_session *s, bool stop)
+{
+    if (!s->searching) return;
+    if (stop || s->endless) atomic_store(&s->stop, true);
+    pthread_mutex_lock(&s->wait_lock);
+    s->released = true;
+    pthread_cond_signal(&s->wait_cond);
+    pthread_mutex_unlock(&s->wait_lock);
+    pthread_join(s->thread, NULL);
+    s->searching = false;
+}
+
+static void start_search(uci_session *s, const char *args)
+{
+    const char *bad;
+    uci_go_parse(args, s->dialect, &s->go, &bad);
+    if (bad) say(s, "info string error: go: '%.*s' needs a whole number", (int)strcspn(bad, " \t"), bad);
+    memset(&s->limits, 0, sizeof s->limits);
+    s->limits.time_ms = uci_time_budget(&s->go, ggn_position_to_move(s->pos), s->overhead_ms);
+    s->limits.depth = s->go.depth > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->go.depth;
+    s->limits.nodes = s->go.nodes;
+    if (s->go.infinite || s->go.ponder) s->limits.time_ms = 0;
+    s->endless = s->go.infinite || s->go.ponder || (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes);
+    if (s->endless && !s->limits.depth) s->limits.depth = GGN_SEARCH_MAX_DEPTH; /* think until told to stop */
+    atomic_store(&s->stop, false);
+    s->released = false;
+    if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
+        say(s, "info string error: cannot start the search thread");
+        say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
+        return;
+    }
+    s->searching = true;
+}
+
+/* A new searcher of hash_mb MiB wired to the session's stop flag and info lines; NULL when out of memory. */
+static ggn_searcher *new_searcher(uci_session *s, size_t hash_mb)
+{
+    ggn_searcher *searcher = ggn_searcher_new(hash_mb);
+    if (!searcher) return NULL;
+    ggn_searcher_set_stop(searcher, &s->stop);
+    ggn_searcher_set_progress(searcher, report_iteration, s);
+    return searcher;
+}
+
+/* ---- commands ---------------------------------------------------------------- */
+
+/* True when the shipped game loads and has two players and FEN (and USI's board size, for USI). */
+static bool playable(const uci_session *s, const char *name)
+{
+    char path[4096];
+    if (!cli_resolve_game(name, path, sizeof path)) return false;
+    ggn_errors *errs = malloc(sizeof *errs);
+    if (!errs) return false;
+    ggn_errors_init(errs);
+    ggn_game *game = ggn_game_load_file(path, errs);
+    free(errs);
+    bool ok = game && ggn_game_player_count(game) == 2 && ggn_game_has_fen(game) &&
+              (s->dialect != UCI_DIALECT_USI || ggn_game_has_usi(game));
+    ggn_game_free(game);
+    return ok;
+}
+
+/* The options, with the shipped games UCI can play in the UCI_Variant combo. */
+static void say_options(uci_session *s)
+{
+    char vars[4096];
+    size_t len = 0;
+    cli_game_list list;
+    if (cli_list_games(&list)) {
+        for (size_t i = 0; i < list.count; i++) {
+            if (!playable(s, list.names[i])) continue;
+            int n = snprintf(vars + len, sizeof vars - len, " var %s", list.names[i]);
+            if (n < 0 || (size_t)n >= sizeof vars - len) break;
+            len += (size_t)n;
+        }
+        cli_game_list_free(&list);
+    }
+    vars[len] = '\0';
+    say(s, "option name UCI_Variant type combo default %s%s", s->variant, vars);
+    say(s, "option name GameFile type string default <empty>");
+    say(s, "option name %s type spin default %d min 1 max %d", s->dialect == UCI_DIALECT_USI ? "USI_Hash" : "Hash",
+        GGN_SEARCH_DEFAULT_TT_MB, UCI_MAX_HASH_MB);
+    say(s, "option name Clear Hash type button");
+    say(s, "option name Threads type spin default 1 min 1 max 1");
+    say(s, "option name Move Overhead type spin default %d min 0 max %d", UCI_DEFAULT_OVERHEAD_MS,
+        UCI_MAX_OVERHEAD_MS);
+}
+
+/* "setoption name NAME [value VALUE]" (names are case-insensitive, as the protocol says). */
+static void set_option(uci_session *s, const char *args)
+{
+    const char *name = strstr(args, "name ");
+    if (!name) {
+        say(s, "info string error: setoption needs 'name'");
+        return;
+    }
+    name += 5;
+    while (*name == ' ') name++;
+    const char *value = strstr(name, " value ");
+    size_t name_len = value ? (size_t)(value - name) : strlen(name);
+    while (name_len && name[name_len - 1] == ' ') name_len--;
+    if (value) {
+        value += 7;
+        while (*value == ' ') value++;
+    }
+    char key[64];
+    snprintf(key, sizeof key, "%.*s", (int)(name_len < sizeof key - 1 ? name_len : sizeof key - 1), name);
+    if (strcasecmp(key, "Clear Hash") == 0) {
+        ggn_searcher_clear(s->searcher);
+        return;
+    }
+    if (!value || !*value) {
+        say(s, "info string error: option '%s' needs a value", key);
+        return;
+    }
+    if (strcasecmp(key, "UCI_Variant") == 0 || strcasecmp(key, "GameFile") == 0) {
+        if (strcmp(value, "<empty>") != 0 && select_game(s, value)) say_variant(s);
+    } else if (strcasecmp(key, "Hash") == 0 || strcasecmp(key, "USI_Hash") == 0) {
+        long mb = strtol(value, NULL, 10);
+        if (mb < 1 || mb > UCI_MAX_HASH_MB) {
+            say(s, "info string error: Hash must be 1 to %d (MB), not '%s'", UCI_MAX_HASH_MB, value);
+            return;
+        }
+        ggn_searcher *fresh = new_searcher(s, (size_t)mb);
+        if (!fresh) {
+            say(s, "info string error: no memory for a %ld MB hash; the old one is kept", mb);
+            return;
+        }
+        ggn_searcher_free(s->searcher);
+        s->searcher = fresh;
+        s->hash_mb = (size_t)mb;
+    } else if (strcasecmp(key, "Threads") == 0) {
+        if (strtol(value, NULL, 10) != 1) say(s, "info string error: this search runs on one thread");
+    } else if (strcasecmp(key, "Move Overhead") == 0) {
+        long ms = strtol(value, NULL, 10);
+        if (ms < 0 || ms > UCI_MAX_OVERHEAD_MS) say(s, "info string error: Move Overhead must be 0 to %d", UCI_MAX_OVERHEAD_MS);
+        else s->overhead_ms = ms;
+    } else if (strcasecmp(key, "UCI_Chess960") == 0 || strcasecmp(key, "Ponder") == 0 ||
+               strcasecmp(key, "USI_Ponder") == 0) {
+        /* GUIs send these to every engine; ggn writes castling as the king's move and does not ponder. */
+    } else {
+        say(s, "info string error: no option '%s'", key);
+    }
+}
+
+/* "position startpos|fen FEN [moves M...]": on any error the position is left as the start or FEN before it. */
+static void set_position(uci_session *s, const char *args)
+{
+    while (*args == ' ') args++;
+    const char *moves = strstr(args, "moves");
+    ggn_position *pos = ggn_position_new(s->game);
+    if (!pos) {
+        say(s, "info string error: out of memory");
+        return;
+    }
+    ggn_error err;
+    ggn_error_clear(&err);
+    const char *kind = s->dialect == UCI_DIALECT_USI ? "sfen" : "fen";
+    size_t wlen = strlen(kind);
+    if (strncmp(args, kind, wlen) == 0 && (args[wlen] == ' ' || !args[wlen])) {
+        const char *f = args + wlen;
+        while (*f == ' ') f++;
+        size_t n = moves ? (size_t)(moves - f) : strlen(f);
+        char fen[GGN_MAX_FEN_BYTES];
+        if (n >= sizeof fen) {
+            say(s, "info string error: position: the FEN is longer than %d bytes", GGN_MAX_FEN_BYTES - 1);
+            ggn_position_free(pos);
+            return;
+        }
+        memcpy(fen, f, n);
+        fen[n] = '\0';
+        bool set = s->dialect == UCI_DIALECT_USI ? ggn_position_set_sfen(pos, fen, &err)
+                                                 : ggn_position_set_fen(pos, fen, &err);
+        if (!set) {
+            say(s, "info string error: position %s: %s", kind, err.message);
+            ggn_position_free(pos);
+            return;
+        }
+    } else if (strncmp(args, "startpos", 8) != 0) {
+        say(s, "info string error: position needs 'startpos' or '%s'", kind);
+        ggn_position_free(pos);
+        return;
+    }
+    if (moves) {
+        const char *p = moves + 5;
+        char word[64];
+        for (int number = 1;; number++) {
+            while (*p == ' ') p++;
+            if (!*p) break;
+            size_t n = strcspn(p, " ");
+            snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word - 1 ? n : sizeof word - 1), p);
+            p += n;
+            ggn_move mv;
+            if (!ggn_move_parse(pos, word, &mv, &err) || !ggn_position_make(pos, mv)) {
+                say(s, "info string error: Illegal move: %s (move %d): %s", word, number,
+                    err.message[0] ? err.message : "too many moves");
+                break; /* the moves before it stand, as Fairy-Stockfish does */
+            }
+        }
+    }
+    ggn_position_free(s->pos);
+    s->pos = pos;
+}
+
+static void say_divide(uci_session *s, int depth)
+{
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+    uint64_t total = 0;
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
+        char text[64];
+        write_move(s, moves[i], text, sizeof text);
+        ggn_position_make(s->pos, moves[i]);
+        uint64_t count = depth > 1 ? ggn_perft(s->pos, depth - 1) : 1;
+        ggn_position_unmake(s->pos);
+        total += count;
+        say(s, "%s: %llu", text, (unsigned long long)count);
+    }
+    say(s, "%s", "");
+    say(s, "Nodes searched: %llu", (unsigned long long)total);
+}
+
+/* One command line; false on quit. */
+static bool handle(uci_session *s, char *line)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    size_t n = strlen(line);
+    while (n && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r')) line[--n] = '\0';
+    size_t w = strcspn(line, " \t");
+    const char *rest = line + w + strspn(line + w, " \t");
+#define IS(word) (w == strlen(word) && strncmp(line, word, w) == 0)
+    if (w == 0) return true;
+    if (IS("quit")) return false;
+    if (IS("isready")) {
+        say(s, "readyok");
+    } else if (IS("stop") || IS("ponderhit")) {
+        finish_search(s, true);
+    } else if (s->searching) {
+        /* A command that needs the position: a search with limits is let finish, an endless one is ended. */
+        finish_search(s, false);
+        return handle(s, line);
+    } else if (w == strlen(s->protocol) && strncmp(line, s->protocol, w) == 0) {
+        say(s, "id name ggn %s", GGN_VERSION_STRING);
+        say(s, "id author the ggn developers");
+        say_options(s);
+        say(s, "%sok", s->protocol);
+    } else if (IS("setoption")) {
+        set_option(s, rest);
+    } else if (IS("ucinewgame") || IS("usinewgame")) {
+        ggn_searcher_clear(s->searcher);
+        set_position(s, "startpos");
+    } else if (IS("position")) {
+        set_position(s, rest);
+    } else if (IS("go")) {
+        if (strncmp(rest, "perft", 5) == 0) {
+            long depth = strtol(rest + 5, NULL, 10);
+            if (depth < 1 || depth > GGN_MAX_PERFT_DEPTH) say(s, "info string error: go perft needs a depth of 1 to %d", GGN_MAX_PERFT_DEPTH);
+            else say_divide(s, (int)depth);
+        } else {
+            start_search(s, rest);
+        }
+    } else if (IS("d")) {
+        char fen[GGN_MAX_FEN_BYTES];
+        if (write_position(s, s->pos, fen, sizeof fen)) say(s, "%s: %s", s->dialect == UCI_DIALECT_USI ? "Sfen" : "Fen", fen);
+    } else if (IS("gameover")) {
+        /* USI's "gameover win|lose|draw": nothing to do until the next game. */
+    } else {
+        say(s, "info string error: unknown command '%.*s'", (int)(w < 64 ? w : 64), line);
+    }
+#undef IS
+    return true;
+}
+
+/* Reads one line into buf; a longer line is skipped whole and reported. False at end of input. */
+static bool read_line(uci_session *s, char *buf, size_t cap)
+{
+    for (;;) {
+        if (!fgets(buf, (int)cap, s->in)) return false;
+        size_t n = strlen(buf);
+        if (n && buf[n - 1] == '\n') {
+            buf[n - 1] = '\0';
+            return true;
+        }
+        if (feof(s->in)) return true;
+        int c;
+        while ((c = fgetc(s->in)) != EOF && c != '\n') {}
+        say(s, "info string error: a line longer than %d bytes was ignored", (int)cap - 1);
+    }
+}
+
+int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect dialect)
+{
+    uci_session *s = calloc(1, sizeof *s);
+    char *line = malloc(UCI_MAX_LINE);
+    if (!s || !line) {
+        fprintf(stderr, "ggn uci: out of memory\n");
+        free(s);
+        free(line);
+        return CLI_INVALID;
+    }
+    s->dialect = dialect;
+    s->protocol = dialect == UCI_DIALECT_USI ? "usi" : "uci";
+    s->in = in;
+    s->out = out;
+    pthread_mutex_init(&s->out_lock, NULL);
+    pthread_mutex_init(&s->wait_lock, NULL);
+    pthread_cond_init(&s->wait_cond, NULL);
+    s->overhead_ms = UCI_DEFAULT_OVERHEAD_MS;
+    s->hash_mb = GGN_SEARCH_DEFAULT_TT_MB;
+    s->searcher = new_searcher(s, s->hash_mb);
+    int status = CLI_OK;
+    if (!s->searcher || !select_game(s, game_arg)) {
+        fprintf(stderr, "ggn %s: cannot start with game '%s'\n", s->protocol, game_arg);
+        status = CLI_INVALID;
+    } else {
+        bool quit = false;
+        while (!quit && read_line(s, line, UCI_MAX_LINE)) quit = !handle(s, line);
+        /* quit ends a search at once; the end of input lets a search with limits answer first (scripts). */
+        finish_search(s, quit);
+    }
+    ggn_position_free(s->pos);
+    ggn_game_free(s->game);
+    ggn_searcher_free(s->searcher);
+    pthread_cond_destroy(&s->wait_cond);
+    pthread_mutex_destroy(&s->wait_lock);
+    pthread_mutex_destroy(&s->out_lock);
+    free(s);
+    free(line);
+    return status;
+}

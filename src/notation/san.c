@@ -1,0 +1,430 @@
+/*
+ * san.c — moves in Standard Algebraic Notation, as PGN and Fairy-Stockfish
+ * write them, for every game with FEN (docs/pgn.md):
+ *
+ *   Nf3  exd5  e8=Q  O-O  O-O-O  P@e4  +Pf5  Sd3+  Sd3=  Nbd2  R1e2  Qh4e1  Qf7#
+ *
+ * Everything comes from the game spec, nothing from a game's name:
+ *   - the piece is its kind's FEN symbol, upper case whoever moves, with
+ *     shogi's '+' kept ("+P") and FEN's '~' dropped (a crazyhouse "Q~" moves
+ *     as a "Q"); the pawn — the kind written with the plain symbol 'P', the
+ *     letter FEN itself reserves for pawns — is written without a letter;
+ *   - a leader move with a MOVE side effect (castling) is O-O towards the
+ *     higher file and O-O-O towards the lower;
+ *   - 'x' marks a capture (ggn_move_is_capture: en passant included); a pawn
+ *     that captures always names its file;
+ *   - moves of the same written piece to the same square with the same
+ *     suffix are told apart by the source's file, else its rank, else both;
+ *   - a promotion is "=" and the new kind's letter, or "+" for a kind whose
+ *     symbol is "+X"; a move that could have promoted on the same squares
+ *     and does not ends in "=" (Fairy-Stockfish's mark for a declined
+ *     promotion), so every legal move has a text of its own;
+ *   - a drop is the kind's letter (the pawn's too), '@' and the square;
+ *   - '+' follows a move that attacks a leader, '#' one that mates, both
+ *     judged by the game's own rules (ggn_position_status).
+ *
+ * Reading generates the text of every legal move and compares: exactly
+ * first (check marks may be left out or be wrong), then leniently — without
+ * 'x' and '=', with more disambiguation than needed ("Ng1f3"), 0-0 for O-O —
+ * so that every text written here reads back as the same move and what
+ * people type is understood when it names one move.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "ggn/id.h"
+#include "notation.h"
+
+/* A move's SAN without its check mark, and room for that mark. */
+#define SAN_TEXT (GGN_MAX_LABEL * 2 + EG_PIECE_TEXT + EG_PROMOTION_TEXT + 4)
+
+/* The pawn: the plain kind with symbol 'P', written without a letter. */
+static bool is_pawn(const ggn_game *g, int kind)
+{
+    const sd_kind *k = &g->def->kinds[kind];
+    return k->symbol == 'P' && !k->symbol_promoted;
+}
+
+/* The piece as SAN writes it: "" for the pawn, "+P" for a shogi promoted kind, else the letter. */
+static void san_piece(const ggn_game *g, int kind, bool drop, char out[EG_PIECE_TEXT])
+{
+    const sd_kind *k = &g->def->kinds[kind];
+    if (!drop && is_pawn(g, kind)) out[0] = '\0';
+    else snprintf(out, EG_PIECE_TEXT, "%s%c", k->symbol_plus ? "+" : "", k->symbol);
+}
+
+static bool has_move_effect(const eg_effect *e, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (e[i].kind == SD_EFFECT_MOVE) return true;
+    return false;
+}
+
+/* A leader's move that also moves another piece (a MOVE side effect): castling. */
+static bool is_castling(const ggn_position *pos, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    if (mv.from == EG_DROP_FROM || !g->leader_castles || !pos->piece_at[mv.from]) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    if (p->kind != g->leader) return false;
+    const eg_move *m = eg_move_of(g, p->owner, p->kind, mv.pattern);
+    if (has_move_effect(m->effect, m->neffect)) return true;
+    return mv.action < m->naction && has_move_effect(m->action[mv.action].effect, m->action[mv.action].neffect);
+}
+
+/* The square's label split into its file letters and rank digits. */
+static void square_parts(const ggn_game *g, int sq, char file[GGN_MAX_LABEL], char rank[GGN_MAX_LABEL])
+{
+    char label[GGN_MAX_LABEL];
+    ggn_cell cell = { 2, { g->sq_x[sq], g->sq_y[sq], 0 } };
+    ggn_cell_format(&cell, label, sizeof label);
+    size_t i = 0;
+    while (label[i] && !isdigit((unsigned char)label[i])) i++;
+    snprintf(file, GGN_MAX_LABEL, "%.*s", (int)i, label);
+    snprintf(rank, GGN_MAX_LABEL, "%s", label + i);
+}
+
+/* The suffix after the destination: "=Q", "+", "=" (a declined promotion) or "". */
+static void san_suffix(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, char *buf,
+                       size_t cap)
+{
+    const ggn_game *g = pos->g;
+    buf[0] = '\0';
+    if (mv.from == EG_DROP_FROM) return;
+    int kind = eg_promoted_kind(pos, mv);
+    if (kind != EG_NONE) {
+        const sd_kind *k = &g->def->kinds[kind];
+        if (k->symbol_plus) snprintf(buf, cap, "+");
+        else snprintf(buf, cap, "=%c", k->symbol);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (moves[i].from == mv.from && moves[i].to == mv.to && eg_promoted_kind(pos, moves[i]) != EG_NONE) {
+            snprintf(buf, cap, "=");
+            return;
+        }
+}
+
+/* Which parts of the source a move needs: bit 1 its file, bit 2 its rank. */
+enum { SAN_FILE = 1, SAN_RANK = 2 };
+
+static int disambiguation(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n)
+{
+    const ggn_game *g = pos->g;
+    int kind = pos->piece[pos->piece_at[mv.from]].kind;
+    char piece[EG_PIECE_TEXT], suffix[EG_PROMOTION_TEXT];
+    san_piece(g, kind, false, piece);
+    san_suffix(pos, mv, moves, n, suffix, sizeof suffix);
+    bool pawn_capture = is_pawn(g, kind) && ggn_move_is_capture(pos, mv);
+    bool rivals = false, same_file = false, same_rank = false;
+    for (size_t i = 0; i < n; i++) {
+        ggn_move o = moves[i];
+        if (o.from == EG_DROP_FROM || o.from == mv.from || o.to != mv.to || is_castling(pos, o)) continue;
+        char other[EG_PIECE_TEXT], other_suffix[EG_PROMOTION_TEXT];
+        san_piece(g, pos->piece[pos->piece_at[o.from]].kind, false, other);
+        if (strcmp(piece, other) != 0) continue;
+        san_suffix(pos, o, moves, n, other_suffix, sizeof other_suffix);
+        if (strcmp(suffix, other_suffix) != 0) continue;
+        rivals = true;
+        if (g->sq_x[o.from] == g->sq_x[mv.from]) same_file = true;
+        if (g->sq_y[o.from] == g->sq_y[mv.from]) same_rank = true;
+    }
+    if (pawn_capture) return rivals && same_file ? SAN_FILE | SAN_RANK : SAN_FILE;
+    if (!rivals) return 0;
+    if (!same_file) return SAN_FILE;
+    if (!same_rank) return SAN_RANK;
+    return SAN_FILE | SAN_RANK;
+}
+
+/* The SAN of mv without check mark, given the position's legal moves; returns the length. */
+static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, char *buf,
+                       size_t cap)
+{
+    const ggn_game *g = pos->g;
+    char piece[EG_PIECE_TEXT], file[GGN_MAX_LABEL], rank[GGN_MAX_LABEL], suffix[EG_PROMOTION_TEXT];
+    char to_file[GGN_MAX_LABEL], to_rank[GGN_MAX_LABEL];
+    size_t len = 0;
+    if (cap) buf[0] = '\0';
+    if (mv.from == EG_DROP_FROM) {
+        if (mv.pattern >= g->nkinds) return 0;
+        san_piece(g, mv.pattern, true, piece);
+        square_parts(g, mv.to, to_file, to_rank);
+        len = eg_put(buf, cap, len, piece);
+        len = eg_put(buf, cap, len, "@");
+        len = eg_put(buf, cap, len, to_file);
+        return eg_put(buf, cap, len, to_rank);
+    }
+    if (!pos->piece_at[mv.from]) return 0;
+    if (is_castling(pos, mv)) return eg_put(buf, cap, 0, g->sq_x[mv.to] > g->sq_x[mv.from] ? "O-O" : "O-O-O");
+    san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, piece);
+    square_parts(g, mv.from, file, rank);
+    square_parts(g, mv.to, to_file, to_rank);
+    san_suffix(pos, mv, moves, n, suffix, sizeof suffix);
+    int need = disambiguation(pos, mv, moves, n);
+    len = eg_put(buf, cap, len, piece);
+    if (need & SAN_FILE) len = eg_put(buf, cap, len, file);
+    if (need & SAN_RANK) len = eg_put(buf, cap, len, rank);
+    if (ggn_move_is_capture(pos, mv)) len = eg_put(buf, cap, len, "x");
+    len = eg_put(buf, cap, len, to_file);
+    len = eg_put(buf, cap, len, to_rank);
+    return eg_put(buf, cap, len, suffix);
+}
+
+/* "+" when the move attacks a leader of the next player, "#" when it mates, "" otherwise. */
+static const char *check_mark(ggn_position *pos, ggn_move mv)
+{
+    if (!ggn_position_make(pos, mv)) return "";
+    const char *mark = "";
+    ggn_status st = ggn_position_status(pos);
+    if (st.outcome == GGN_CHECKMATE) mark = "#";
+    else if (ggn_position_leader_attacked(pos, ggn_position_to_move(pos))) mark = "+";
+    ggn_position_unmake(pos);
+    return mark;
+}
+
+size_t ggn_move_format_san(ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    if (!pos->g->has_fen) return 0;
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    size_t len = san_core(pos, mv, moves, n, buf, cap);
+    if (!len || len >= cap) goto too_long;
+    len = eg_put(buf, cap, len, check_mark(pos, mv));
+    if (len >= cap) goto too_long;
+    return len;
+too_long:
+    if (cap) buf[0] = '\0';
+    return 0;
+}
+
+/* ---- reading ---- */
+
+/* Castling as written or typed: O-O, O-O-O, 0-0, 0-0-0 (check marks after it allowed). */
+static bool castling_text(const char *text, bool *queenside)
+{
+    size_t n = 0;
+    while (text[n] == 'O' || text[n] == '0' || text[n] == '-') n++;
+    for (size_t i = n; text[i]; i++)
+        if (!strchr("+#!? ", text[i])) return false;
+    if (n == 3 && text[1] == '-' && text[0] == text[2]) return *queenside = false, true;
+    if (n == 5 && text[1] == '-' && text[3] == '-' && text[0] == text[2] && text[2] == text[4])
+        return *queenside = true, true;
+    return false;
+}
+
+bool eg_is_castling_text(const char *text)
+{
+    bool queenside;
+    while (*text == ' ') text++;
+    return castling_text(text, &queenside);
+}
+
+/*
+ * The lenient form of a SAN text: without 'x' (when no file is written 'x',
+ * boards under 24 files) and ':', with "=Q" and a final lower-case "q"
+ * after the square as "Q"; a bare "=" (a declined promotion) is kept.
+ */
+static void loosen(const ggn_game *g, const char *in, char *out, size_t cap)
+{
+    size_t n = 0;
+    bool strip_x = g->cols < 24;
+    for (size_t i = 0; in[i] && n + 1 < cap; i++) {
+        char c = in[i];
+        if ((c == 'x' && strip_x) || c == ':') continue;
+        if (c == '=' && isalpha((unsigned char)in[i + 1])) continue;
+        if (islower((unsigned char)c) && !in[i + 1] && i > 0 && isdigit((unsigned char)in[i - 1]))
+            c = (char)toupper((unsigned char)c);
+        if (i > 0 && in[i - 1] == '=' && isalpha((unsigned char)c)) c = (char)toupper((unsigned char)c);
+        out[n++] = c;
+    }
+    out[n] = '\0';
+}
+
+/* Writes the move's source parts for disambiguation variant v (0 none, 1 file, 2 rank, 3 both) in lenient form. */
+static void lenient_form(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, int v, char *buf,
+                         size_t cap)
+{
+    const ggn_game *g = pos->g;
+    char piece[EG_PIECE_TEXT], file[GGN_MAX_LABEL], rank[GGN_MAX_LABEL], suffix[EG_PROMOTION_TEXT];
+    char to_file[GGN_MAX_LABEL], to_rank[GGN_MAX_LABEL], text[SAN_TEXT];
+    san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, piece);
+    square_parts(g, mv.from, file, rank);
+    square_parts(g, mv.to, to_file, to_rank);
+    san_suffix(pos, mv, moves, n, suffix, sizeof suffix);
+    size_t len = eg_put(text, sizeof text, 0, piece);
+    if (v & SAN_FILE) len = eg_put(text, sizeof text, len, file);
+    if (v & SAN_RANK) len = eg_put(text, sizeof text, len, rank);
+    len = eg_put(text, sizeof text, len, to_file);
+    len = eg_put(text, sizeof text, len, to_rank);
+    len = eg_put(text, sizeof text, len, suffix);
+    if (len >= sizeof text) text[0] = '\0';
+    loosen(g, text, buf, cap);
+}
+
+/* The text without trailing annotations ("!", "?") and spaces, and with leading spaces gone. */
+static void trim_san(const char *text, char *out, size_t cap)
+{
+    while (*text == ' ') text++;
+    snprintf(out, cap, "%s", text);
+    size_t n = strlen(out);
+    while (n && strchr("!? ", out[n - 1])) out[--n] = '\0';
+}
+
+/* Why no legal move is written text: the piece letter or the square, when either is wrong. */
+static bool explain_unknown(const ggn_game *g, const char *text, ggn_error *err)
+{
+    size_t i = 0;
+    if (text[i] == '+') i++;
+    if (isupper((unsigned char)text[i]) && text[i] != 'O') {
+        bool plus = i > 0, known = false;
+        for (int k = 0; k < g->nkinds; k++)
+            if (g->def->kinds[k].symbol == text[i] && g->def->kinds[k].symbol_plus == plus) known = true;
+        if (!known) {
+            ggn_error_set(err, GGN_E_VALUE, "'%s': no piece of this game is written %s%c", text, plus ? "+" : "",
+                          text[i]);
+            return true;
+        }
+    }
+    /* The destination: the last run of digits and the file letters before it (a file has 1 to 3). */
+    size_t end = strlen(text);
+    while (end && !isdigit((unsigned char)text[end - 1])) end--;
+    size_t digits = end;
+    while (digits && isdigit((unsigned char)text[digits - 1])) digits--;
+    size_t letters = digits;
+    while (letters && digits - letters < 3 && islower((unsigned char)text[letters - 1])) letters--;
+    if (end == 0 || letters == digits) {
+        ggn_error_set(err, GGN_E_VALUE,
+                      "'%s' is not a move: write it as source and destination (e2e4) or in SAN (Nf3, exd5, O-O)",
+                      text);
+        return true;
+    }
+    for (size_t start = digits - 1; start + 1 > letters; start--) {
+        ggn_cell cell;
+        if (!ggn_cell_parse(text + start, end - start, &cell) && cell.dims == 2 &&
+            eg_square(g, cell.index[0], cell.index[1]) != EG_NONE)
+            return false; /* a square of the board: the move is well formed, just not legal */
+        if (start == 0) break;
+    }
+    ggn_error_set(err, GGN_E_VALUE, "'%s': %.*s is not a square of this board", text, (int)(end - digits + 1),
+                  text + digits - 1);
+    return true;
+}
+
+bool eg_san_parse(ggn_position *pos, const char *typed, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    char text[SAN_TEXT], core[SAN_TEXT];
+    if (strlen(typed) >= sizeof text) {
+        ggn_error_set(err, GGN_E_VALUE, "'%.40s...' is too long for a move", typed);
+        return false;
+    }
+    trim_san(typed, text, sizeof text);
+    if (!g->has_fen) {
+        ggn_error_set(err, GGN_E_STATE, "%s: SAN needs a two-player game whose every piece has a symbol", text);
+        return false;
+    }
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+
+    bool queenside;
+    if (castling_text(text, &queenside)) {
+        for (size_t i = 0; i < n; i++)
+            if (is_castling(pos, moves[i]) && (g->sq_x[moves[i].to] < g->sq_x[moves[i].from]) == queenside) {
+                *move = moves[i];
+                return true;
+            }
+        ggn_error_set(err, GGN_E_ILLEGAL, "%s: castling to that side is not legal here", text);
+        return false;
+    }
+
+    /* Exactly as written, then without one or two check marks (a shogi "Sd3++" is a promotion and a check). */
+    size_t len = strlen(text);
+    for (int drop = 0; drop <= 2 && (size_t)drop < len; drop++) {
+        if (drop && !strchr("+#", text[len - (size_t)drop])) break;
+        int hit = -1;
+        for (size_t i = 0; i < n; i++) {
+            san_core(pos, moves[i], moves, n, core, sizeof core);
+            if (strlen(core) == len - (size_t)drop && strncmp(core, text, len - (size_t)drop) == 0) {
+                hit = (int)i;
+                break;
+            }
+        }
+        if (hit >= 0) {
+            *move = moves[hit];
+            return true;
+        }
+    }
+
+    /* Leniently: the lenient text of any disambiguation, capture and promotion marks optional. */
+    char loose[SAN_TEXT], form[SAN_TEXT];
+    size_t cut = len;
+    while (cut && strchr("+#", text[cut - 1])) cut--;
+    char body[SAN_TEXT];
+    snprintf(body, sizeof body, "%.*s", (int)cut, text);
+    loosen(g, body, loose, sizeof loose);
+    size_t hits[GGN_MAX_MOVES], nhits = 0, promoting[GGN_MAX_MOVES], npromoting = 0;
+    size_t want = strlen(loose);
+    for (size_t i = 0; i < n && want; i++) {
+        if (moves[i].from == EG_DROP_FROM) {
+            san_core(pos, moves[i], moves, n, core, sizeof core);
+            loosen(g, core, form, sizeof form);
+            if (strcmp(form, loose) == 0) hits[nhits++] = i;
+            continue;
+        }
+        if (is_castling(pos, moves[i])) continue;
+        bool promotion = eg_promoted_kind(pos, moves[i]) != EG_NONE, cut_promotion = false;
+        for (int v = 0; v < 4; v++) {
+            lenient_form(pos, moves[i], moves, n, v, form, sizeof form);
+            if (strcmp(form, loose) == 0) {
+                hits[nhits++] = i;
+                break;
+            }
+            /* The text of a promotion without its mark ("e8" for e8=Q, "Sd3" for Sd3+). */
+            size_t flen = strlen(form);
+            if (promotion && flen == want + 1 && strncmp(form, loose, want) == 0 &&
+                (form[want] == '+' || isupper((unsigned char)form[want])))
+                cut_promotion = true;
+        }
+        if (cut_promotion) promoting[npromoting++] = i;
+    }
+    if (nhits == 1) {
+        *move = moves[hits[0]];
+        return true;
+    }
+    /* Two moves with the same squares and promotion (different patterns) share a text: the first is it. */
+    bool same = nhits > 1;
+    for (size_t h = 1; h < nhits && same; h++)
+        same = moves[hits[h]].from == moves[hits[0]].from && moves[hits[h]].to == moves[hits[0]].to &&
+               eg_promoted_kind(pos, moves[hits[h]]) == eg_promoted_kind(pos, moves[hits[0]]);
+    if (same) {
+        *move = moves[hits[0]];
+        return true;
+    }
+    if (nhits > 1) {
+        char choices[SAN_TEXT * 4] = "";
+        for (size_t h = 0; h < nhits && strlen(choices) + SAN_TEXT + 4 < sizeof choices; h++) {
+            san_core(pos, moves[hits[h]], moves, n, core, sizeof core);
+            size_t used = strlen(choices);
+            snprintf(choices + used, sizeof choices - used, "%s%s", h ? " or " : "", core);
+        }
+        ggn_error_set(err, GGN_E_VALUE, "%s is ambiguous: it could be %s", text, choices);
+        return false;
+    }
+    if (npromoting == 1) {
+        *move = moves[promoting[0]];
+        return true;
+    }
+    if (npromoting > 1) {
+        san_core(pos, moves[promoting[0]], moves, n, core, sizeof core);
+        ggn_error_set(err, GGN_E_STATE, "%s promotes: say to what (e.g. %s)", text, core);
+        return false;
+    }
+    if (explain_unknown(g, text, err)) return false;
+    ggn_error_set(err, GGN_E_ILLEGAL, "%s is not a legal move here", text);
+    return false;
+}

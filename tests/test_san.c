@@ -1,0 +1,275 @@
+/*
+ * test_san.c — SAN (src/notation/san.c): every legal move of many positions
+ * of every shipped two-player game has a SAN of its own that reads back as
+ * the same move; the strings SAN is known for (castling, en passant,
+ * promotion, disambiguation by file, rank and both, check, mate, drops,
+ * shogi's promotion marks); bad SAN refused with its reason.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "game_util.h"
+#include "ggn/notation.h"
+
+/* The move of pos written `coords` in coordinate text; the test fails when there is none. */
+static ggn_move coordinate_move(ggn_position *pos, const char *coords)
+{
+    ggn_move mv;
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (!ggn_move_parse(pos, coords, &mv, &err)) fail_msg("%s: %s", coords, err.message);
+    return mv;
+}
+
+static ggn_position *at(ggn_game *g, const char *fen)
+{
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    ggn_error_clear(&err);
+    /* "startpos" (the perft vectors' word for it) is the game's start. */
+    if (fen && strncmp(fen, "startpos", 8) != 0 && !ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    return pos;
+}
+
+/* The SAN of the move written `coords` in position fen is `want`, and `want` reads back as that move. */
+static void expect_san(ggn_game *g, const char *fen, const char *coords, const char *want)
+{
+    ggn_position *pos = at(g, fen);
+    ggn_move mv = coordinate_move(pos, coords), back;
+    char san[64];
+    ggn_move_format_san(pos, mv, san, sizeof san);
+    if (strcmp(san, want) != 0) fail_msg("%s in %s: SAN %s, expected %s", coords, fen ? fen : "start", san, want);
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (!ggn_move_parse(pos, want, &back, &err)) fail_msg("%s does not read back: %s", want, err.message);
+    assert_true(ggn_move_equal(back, mv));
+    ggn_position_free(pos);
+}
+
+/* Typed text `text` is read as the move written `coords`. */
+static void expect_reads(ggn_game *g, const char *fen, const char *text, const char *coords)
+{
+    ggn_position *pos = at(g, fen);
+    ggn_move want = coordinate_move(pos, coords), got;
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (!ggn_move_parse(pos, text, &got, &err)) fail_msg("'%s' is not read: %s", text, err.message);
+    if (!ggn_move_equal(got, want)) fail_msg("'%s' is read as another move than %s", text, coords);
+    ggn_position_free(pos);
+}
+
+/* Text is refused with this code and a message containing `why`. */
+static void expect_refused(ggn_game *g, const char *fen, const char *text, ggn_code code, const char *why)
+{
+    ggn_position *pos = at(g, fen);
+    ggn_move mv;
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (ggn_move_parse(pos, text, &mv, &err)) fail_msg("'%s' was accepted", text);
+    if (err.code != code || !strstr(err.message, why))
+        fail_msg("'%s': code %d '%s', expected code %d with '%s'", text, (int)err.code, err.message, (int)code, why);
+    ggn_position_free(pos);
+}
+
+/* ---- every move of many positions ---- */
+
+typedef struct sweep {
+    ggn_game *game;
+    size_t moves;       /* moves checked */
+    uint32_t seed;      /* the random walk's state */
+} sweep;
+
+/* Every legal move: a SAN, unique in the position, that reads back as the move (with and without its check mark). */
+static void check_position(ggn_position *pos, sweep *s)
+{
+    ggn_move mv[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+    static char san[GGN_MAX_MOVES][64];
+    char fen[GGN_MAX_FEN_BYTES + 1];
+    ggn_position_fen(pos, fen, sizeof fen);
+    for (size_t i = 0; i < n; i++) {
+        if (!ggn_move_format_san(pos, mv[i], san[i], sizeof san[i])) fail_msg("%s: a move without SAN", fen);
+        for (size_t j = 0; j < i; j++) {
+            if (strcmp(san[i], san[j]) != 0) continue;
+            /* Only moves that coordinate text cannot tell apart either (same squares and promotion) may share a SAN. */
+            char a[64], b[64];
+            ggn_move_format(pos, mv[i], a, sizeof a);
+            ggn_move_format(pos, mv[j], b, sizeof b);
+            if (strcmp(a, b) != 0) fail_msg("%s: %s and %s are both written %s", fen, a, b, san[i]);
+        }
+        ggn_move back;
+        ggn_error err;
+        ggn_error_clear(&err);
+        if (!ggn_move_parse(pos, san[i], &back, &err)) fail_msg("%s: %s does not read back: %s", fen, san[i], err.message);
+        char a[64], b[64];
+        ggn_move_format(pos, mv[i], a, sizeof a);
+        ggn_move_format(pos, back, b, sizeof b);
+        if (strcmp(a, b) != 0) fail_msg("%s: %s (%s) reads back as %s", fen, san[i], a, b);
+        size_t len = strlen(san[i]);
+        if (san[i][len - 1] == '#' || (san[i][len - 1] == '+' && len > 1 && san[i][len - 2] != '@')) {
+            char bare[64];
+            snprintf(bare, sizeof bare, "%.*s", (int)len - 1, san[i]);
+            /* A shogi promotion's '+' is no check mark: only strip what the check added. */
+            ggn_position_make(pos, mv[i]);
+            bool check = ggn_position_leader_attacked(pos, ggn_position_to_move(pos));
+            ggn_position_unmake(pos);
+            if (check && (!ggn_move_parse(pos, bare, &back, &err) || !ggn_move_equal(back, mv[i])))
+                fail_msg("%s: %s without its check mark is not read as the move", fen, san[i]);
+        }
+        s->moves++;
+    }
+}
+
+static void visit(const char *fen, void *ctx)
+{
+    sweep *s = ctx;
+    ggn_position *pos = at(s->game, fen);
+    /* The position and 40 plies of a random game from it. */
+    for (int ply = 0; ply < 40; ply++) {
+        check_position(pos, s);
+        ggn_move mv[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+        if (n == 0 || ggn_position_status(pos).outcome != GGN_ONGOING) break;
+        s->seed = s->seed * 1103515245u + 12345u;
+        ggn_position_make(pos, mv[(s->seed >> 8) % n]);
+    }
+    ggn_position_free(pos);
+}
+
+static void every_move_of(const char *game_file, const char *epd)
+{
+    sweep s = { load(game_file), 0, 7 };
+    assert_true(ggn_game_has_fen(s.game));
+    int positions = for_each_epd_fen(epd, visit, &s);
+    assert_true(positions > 0);
+    assert_true(s.moves > 1000);
+    ggn_game_free(s.game);
+}
+
+static void test_every_move_chess(void **state) { (void)state; every_move_of("chess.json", "chess.epd"); every_move_of("chess.json", "chess-edge.epd"); }
+static void test_every_move_crazyhouse(void **state) { (void)state; every_move_of("crazyhouse.json", "crazyhouse.epd"); }
+static void test_every_move_shogi(void **state) { (void)state; every_move_of("shogi.json", "shogi.epd"); }
+static void test_every_move_minishogi(void **state) { (void)state; every_move_of("minishogi.json", "minishogi.epd"); }
+static void test_every_move_xiangqi(void **state) { (void)state; every_move_of("xiangqi.json", "xiangqi.epd"); }
+static void test_every_move_makruk(void **state) { (void)state; every_move_of("makruk.json", "makruk.epd"); }
+static void test_every_move_shatranj(void **state) { (void)state; every_move_of("shatranj.json", "shatranj.epd"); }
+static void test_every_move_losalamos(void **state) { (void)state; every_move_of("losalamos.json", "losalamos.epd"); }
+
+/* ---- known strings ---- */
+
+static void test_chess_strings(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    expect_san(g, NULL, "e2e4", "e4");
+    expect_san(g, NULL, "g1f3", "Nf3");
+    expect_san(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O");
+    expect_san(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O");
+    expect_san(g, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", "O-O-O");
+    expect_san(g, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6", "exf6");
+    expect_san(g, "8/P7/8/8/8/8/8/k6K w - - 0 1", "a7a8q", "a8=Q+");
+    expect_san(g, "8/P7/8/8/8/8/8/k6K w - - 0 1", "a7a8n", "a8=N");
+    expect_san(g, "1n2k3/P7/8/8/8/8/8/7K w - - 0 1", "a7b8r", "axb8=R+");
+    expect_san(g, "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "b1d2", "Nbd2");
+    expect_san(g, "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "f3d2", "Nfd2");
+    expect_san(g, "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1", "a1a3", "R1a3");
+    expect_san(g, "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1", "a5a3", "R5a3");
+    expect_san(g, "5k2/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", "h4e1", "Qh4e1");
+    expect_san(g, "5k2/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", "e4e1", "Qee1");
+    expect_san(g, "5k2/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", "h1e1", "Q1e1");
+    expect_san(g, "4k3/8/8/8/8/8/8/4K2R w - - 0 1", "h1h8", "Rh8+");
+    expect_san(g, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "a1a8", "Ra8#");
+    expect_san(g, "4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1", "f3e5", "Nxe5");
+    /* Two pawns can take on the same square: the file tells them apart. */
+    expect_san(g, "4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "c4d5", "cxd5");
+    ggn_game_free(g);
+}
+
+static void test_typed_forms(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    const char *castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    expect_reads(g, castle, "0-0", "e1g1");
+    expect_reads(g, castle, "0-0-0", "e1c1");
+    expect_reads(g, castle, "O-O+", "e1g1");
+    expect_reads(g, NULL, "Ng1f3", "g1f3");
+    expect_reads(g, NULL, "Ngf3", "g1f3");
+    expect_reads(g, NULL, "Nf3!?", "g1f3");
+    expect_reads(g, NULL, "e2e4", "e2e4");
+    expect_reads(g, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "ef6", "e5f6");
+    expect_reads(g, "8/P7/8/8/8/8/8/k6K w - - 0 1", "a8Q", "a7a8q");
+    expect_reads(g, "8/P7/8/8/8/8/8/k6K w - - 0 1", "a8=q", "a7a8q");
+    expect_reads(g, "8/P7/8/8/8/8/8/k6K w - - 0 1", "a8=N+", "a7a8n"); /* a wrong check mark is forgiven */
+    ggn_game_free(g);
+}
+
+static void test_bad_san(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    expect_refused(g, NULL, "Zf3", GGN_E_VALUE, "no piece of this game is written Z");
+    expect_refused(g, NULL, "Nf9", GGN_E_VALUE, "f9 is not a square");
+    expect_refused(g, NULL, "Nf6", GGN_E_ILLEGAL, "not a legal move");
+    /* Text that starts like coordinates keeps the coordinate reader's message (PGN replay says it as SAN). */
+    expect_refused(g, NULL, "e5", GGN_E_VALUE, "'e5' is not a move: write it as source and destination");
+    expect_refused(g, NULL, "O-O", GGN_E_ILLEGAL, "castling");
+    expect_refused(g, NULL, "N", GGN_E_VALUE, "is not a move");
+    expect_refused(g, NULL, "+-+", GGN_E_VALUE, "is not a move");
+    expect_refused(g, "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2", GGN_E_VALUE, "ambiguous: it could be N");
+    expect_refused(g, "8/P7/8/8/8/8/8/k6K w - - 0 1", "a8", GGN_E_STATE, "promotes");
+    char long_text[400];
+    memset(long_text, 'N', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = '\0';
+    expect_refused(g, NULL, long_text, GGN_E_VALUE, "too long");
+    ggn_game_free(g);
+}
+
+static void test_drops(void **state)
+{
+    (void)state;
+    ggn_game *g = load("crazyhouse.json");
+    const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRBNPqrbnp] w KQkq - 2 3";
+    expect_san(g, fen, "P@d6", "P@d6");
+    expect_san(g, fen, "N@d6", "N@d6+");
+    expect_san(g, fen, "Q@e2", "Q@e2");
+    ggn_game_free(g);
+}
+
+static void test_shogi_promotion(void **state)
+{
+    (void)state;
+    ggn_game *g = load("shogi.json");
+    /* After 7g7f 3c3d the bishops see each other: taking may promote ("+") or not ("="). */
+    const char *fen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 2";
+    expect_san(g, fen, "b2h8+", "Bxh8+");
+    expect_san(g, fen, "b2h8", "Bxh8=");
+    /* The promoted bishop moves as "+B". */
+    expect_san(g, "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 0 2", "g9h8", "Sxh8");
+    expect_san(g, "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] w - - 0 2", "h8g9", "+Bxg9");
+    ggn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chess_strings),
+        cmocka_unit_test(test_typed_forms),
+        cmocka_unit_test(test_bad_san),
+        cmocka_unit_test(test_drops),
+        cmocka_unit_test(test_shogi_promotion),
+        cmocka_unit_test(test_every_move_chess),
+        cmocka_unit_test(test_every_move_crazyhouse),
+        cmocka_unit_test(test_every_move_shogi),
+        cmocka_unit_test(test_every_move_minishogi),
+        cmocka_unit_test(test_every_move_xiangqi),
+        cmocka_unit_test(test_every_move_makruk),
+        cmocka_unit_test(test_every_move_shatranj),
+        cmocka_unit_test(test_every_move_losalamos),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,308 @@
+/*
+ * test_uci.c — `ggn uci`: the handshake, positions and moves in several
+ * games, searches that answer with a legal move (also after stop and on a
+ * clock), perft through `go perft`, and every kind of nonsense answered with
+ * an `info string error` line while the session goes on. The clock budget
+ * (uci_time_budget) is checked directly.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ggn/game.h"
+#include "ggn/notation.h"
+#include "proc_util.h"
+#include "uci.h"
+
+#define TIMEOUT_MS 60000
+
+/* Runs `ggn uci` with the given input; the session must end cleanly. */
+static proc_result uci(const char *input)
+{
+    const char *argv[] = { GGN_BINARY, "uci", NULL };
+    proc_result r = proc_run(argv, input, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    return r;
+}
+
+/* The text after the last "bestmove " of out (one word), copied into buf. */
+static const char *last_bestmove(const char *out, char *buf, size_t cap)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(out, "bestmove "); p; p = strstr(p + 1, "bestmove ")) at = p;
+    assert_non_null(at);
+    at += strlen("bestmove ");
+    size_t n = strcspn(at, " \n");
+    snprintf(buf, cap, "%.*s", (int)(n < cap - 1 ? n : cap - 1), at);
+    return buf;
+}
+
+/* Asserts that move is legal in game after fen (NULL: start) and moves (space-separated, may be NULL). */
+static void assert_legal(const char *game_file, const char *fen, const char *moves, const char *move)
+{
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(game_file, &errs);
+    assert_non_null(g);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (fen) assert_true(ggn_position_set_fen(pos, fen, &err));
+    char list[1024];
+    snprintf(list, sizeof list, "%s", moves ? moves : "");
+    for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
+        ggn_move mv;
+        assert_true(ggn_move_parse(pos, w, &mv, &err));
+        assert_true(ggn_position_make(pos, mv));
+    }
+    ggn_move mv;
+    if (!ggn_move_parse(pos, move, &mv, &err)) fail_msg("'%s' is not legal: %s", move, err.message);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_handshake(void **state)
+{
+    (void)state;
+    proc_result r = uci("uci\nisready\nquit\n");
+    assert_true(strncmp(r.out, "id name ggn ", 12) == 0); /* nothing before the id */
+    assert_non_null(strstr(r.out, "\nid author "));
+    assert_non_null(strstr(r.out, "\noption name UCI_Variant type combo default chess"));
+    assert_non_null(strstr(r.out, " var xiangqi"));
+    assert_null(strstr(r.out, " var chess4")); /* four players: not a UCI game */
+    assert_non_null(strstr(r.out, "\noption name Hash type spin"));
+    assert_non_null(strstr(r.out, "\nuciok\nreadyok\n"));
+    proc_free(&r);
+}
+
+static void test_search_answers_legally(void **state)
+{
+    (void)state;
+    char move[64];
+    /* Without quit, the end of input lets the search finish. */
+    proc_result r = uci("position startpos moves e2e4 e7e5 g1f3\ngo depth 3\n");
+    assert_non_null(strstr(r.out, "info depth 3 score cp "));
+    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "e2e4 e7e5 g1f3", last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+
+    /* Mate in one is found and scored as mate. */
+    r = uci("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo depth 3\n");
+    assert_string_equal(last_bestmove(r.out, move, sizeof move), "a1a8");
+    assert_non_null(strstr(r.out, "score mate 1 "));
+    proc_free(&r);
+
+    /* On a clock (1 s + 10 ms), with movetime, and after stop: always a legal move. */
+    r = uci("position startpos\ngo wtime 1000 btime 1000 winc 10 binc 10\nisready\n");
+    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+    r = uci("position startpos moves d2d4\ngo movetime 50\nisready\n");
+    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "d2d4", last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+    r = uci("position startpos\ngo infinite\nstop\nquit\n");
+    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+    /* quit ends a long search at once, and an endless one ends with the input. */
+    r = uci("position startpos\ngo depth 40\nquit\n");
+    proc_free(&r);
+    r = uci("position startpos\ngo infinite\n");
+    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+
+    /* A finished game: no move to give. */
+    r = uci("position fen R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1\ngo depth 2\n");
+    assert_non_null(strstr(r.out, "bestmove (none)\n"));
+    proc_free(&r);
+}
+
+static void test_variants(void **state)
+{
+    (void)state;
+    char move[64];
+    proc_result r = uci("setoption name UCI_Variant value crazyhouse\n"
+                        "position startpos moves e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@e4\nd\ngo depth 2\n");
+    assert_non_null(strstr(r.out, "info string variant crazyhouse files 8 ranks 8 "));
+    assert_non_null(strstr(r.out, "Fen: rnb1kbnr/ppp1pppp/8/q7/4P3/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 0 4\n"));
+    assert_legal(GGN_GAMES_DIR "/crazyhouse.json", NULL, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@e4",
+                 last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+
+    r = uci("setoption name UCI_Variant value xiangqi\nposition startpos moves h3e3 h10g8\ngo depth 2\n");
+    assert_non_null(strstr(r.out, "info string variant xiangqi files 9 ranks 10 pocket 0 startpos "));
+    assert_legal(GGN_GAMES_DIR "/xiangqi.json", NULL, "h3e3 h10g8", last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+
+    r = uci("setoption name GameFile value " GGN_GAMES_DIR "/shogi.json\nposition startpos\ngo perft 2\nquit\n");
+    assert_non_null(strstr(r.out, "\nNodes searched: 900\n"));
+    proc_free(&r);
+
+    r = uci("go perft 3\nquit\n");
+    assert_non_null(strstr(r.out, "e2e4: 600\n"));
+    assert_non_null(strstr(r.out, "\nNodes searched: 8902\n"));
+    proc_free(&r);
+}
+
+static void test_nonsense(void **state)
+{
+    (void)state;
+    char move[64];
+    proc_result r = uci("position startpos moves e2e4 e2e5 d7d5\nd\n"
+                        "flubber\n"
+                        "position sideways\n"
+                        "position fen not/a/fen w - - 0 1\n"
+                        "setoption name UCI_Variant value nosuchgame\n"
+                        "setoption name GameFile value " GGN_TEST_DATA "/spec/bad/moves_limit.json\n"
+                        "setoption name UCI_Variant value chess4\n"
+                        "setoption name Hash value 0\n"
+                        "setoption name Threads value 4\n"
+                        "setoption name Colour value blue\n"
+                        "setoption name\n"
+                        "go depth x\n"
+                        "isready\n");
+    /* The moves before the illegal one stand. */
+    assert_non_null(strstr(r.out, "info string error: Illegal move: e2e5 (move 2)"));
+    assert_non_null(strstr(r.out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"));
+    assert_non_null(strstr(r.out, "info string error: unknown command 'flubber'"));
+    assert_non_null(strstr(r.out, "info string error: position needs 'startpos' or 'fen'"));
+    assert_non_null(strstr(r.out, "info string error: position fen: "));
+    assert_non_null(strstr(r.out, "info string error: no game 'nosuchgame'"));
+    assert_non_null(strstr(r.out, "moves_limit.json:")); /* a bad spec's errors, located */
+    assert_non_null(strstr(r.out, "info string error: chess4: UCI needs a game of two players"));
+    assert_non_null(strstr(r.out, "info string error: Hash must be 1 to "));
+    assert_non_null(strstr(r.out, "info string error: this search runs on one thread"));
+    assert_non_null(strstr(r.out, "info string error: no option 'Colour'"));
+    assert_non_null(strstr(r.out, "info string error: go: 'depth' needs a whole number"));
+    /* Still chess after e2e4, still answering. */
+    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", last_bestmove(r.out, move, sizeof move));
+    assert_non_null(strstr(r.out, "\nreadyok\n"));
+    proc_free(&r);
+
+    /* A line too long to be a command is skipped whole; the next one is read. */
+    size_t n = 200 * 1024;
+    char *input = malloc(n + 64);
+    assert_non_null(input);
+    memcpy(input, "position startpos moves ", 24);
+    memset(input + 24, 'x', n - 24);
+    strcpy(input + n, "\nisready\nquit\n");
+    r = uci(input);
+    assert_non_null(strstr(r.out, "info string error: a line longer than "));
+    assert_non_null(strstr(r.out, "readyok\n"));
+    proc_free(&r);
+    free(input);
+
+    /* Binary junk is quoted, never echoed raw; the end of input ends the session. */
+    r = uci("\x01\x02\xff\n\n   \ngo\x7f\x1b[2J\n");
+    assert_non_null(strstr(r.out, "info string error: unknown command '\\x01\\x02\\xff'\n"));
+    assert_non_null(strstr(r.out, "info string error: unknown command 'go\\x7f\\x1b[2J'\n"));
+    for (const char *p = r.out; *p; p++) assert_true(*p == '\n' || (*p >= 0x20 && *p < 0x7f));
+    proc_free(&r);
+}
+
+static void test_time_budget(void **state)
+{
+    (void)state;
+    uci_go go;
+    const char *bad;
+    uci_go_parse("wtime 1000 btime 2000 winc 10 binc 20 movestogo 0", UCI_DIALECT_UCI, &go, &bad);
+    assert_null(bad);
+    assert_int_equal(go.time[0], 1000); /* white moves first in chess */
+    assert_int_equal(go.inc[1], 20);
+    /* 1 s + 10 ms: a small slice, far below what is left. */
+    long w = uci_time_budget(&go, 0, 30);
+    assert_true(w >= 1 && w <= 60);
+    long b = uci_time_budget(&go, 1, 30);
+    assert_true(b > w && b <= 100);
+    /* In USI black (sente) moves first: btime is player 0's clock. */
+    uci_go_parse("btime 3000 wtime 1000 byoyomi 500", UCI_DIALECT_USI, &go, &bad);
+    assert_int_equal(go.time[0], 3000);
+    assert_int_equal(go.time[1], 1000);
+    assert_int_equal(go.byoyomi, 500);
+    /* Byoyomi is spent each move anyway: at least it, less the overhead, never past it by more than a slice. */
+    long by = uci_time_budget(&go, 0, 30);
+    assert_true(by >= 470 && by <= 470 + 3000 / 30);
+    uci_go_parse("btime 0 wtime 0 byoyomi 1000", UCI_DIALECT_USI, &go, &bad);
+    assert_int_equal(uci_time_budget(&go, 1, 30), 970);
+    /* 10 s for 40 moves, 3 moves before the control: at most 2/5 of what is left. */
+    uci_go_parse("wtime 600 btime 600 movestogo 3", UCI_DIALECT_UCI, &go, &bad);
+    assert_true(uci_time_budget(&go, 0, 30) <= (600 - 30) * 2 / 5);
+    assert_true(uci_time_budget(&go, 0, 30) >= (600 - 5 * 30) / 3 - 1); /* five overheads stay in reserve */
+    /* Below the reserve, less than the increment: the clock grows back. */
+    uci_go_parse("wtime 100 btime 100 winc 10 binc 10", UCI_DIALECT_UCI, &go, &bad);
+    assert_true(uci_time_budget(&go, 0, 30) >= 1 && uci_time_budget(&go, 0, 30) < 10);
+    /* The last move before the control may use most, never all, of the clock. */
+    uci_go_parse("wtime 500 btime 500 movestogo 1", UCI_DIALECT_UCI, &go, &bad);
+    long last = uci_time_budget(&go, 0, 30);
+    assert_true(last > 200 && last < 470);
+    /* Almost out of time: still a positive budget, below what is left. */
+    uci_go_parse("wtime 5 btime 5", UCI_DIALECT_UCI, &go, &bad);
+    assert_true(uci_time_budget(&go, 0, 30) >= 1 && uci_time_budget(&go, 0, 30) < 5);
+    /* movetime keeps the overhead back; infinite and no clock mean no time limit. */
+    uci_go_parse("movetime 1000", UCI_DIALECT_UCI, &go, &bad);
+    assert_int_equal(uci_time_budget(&go, 0, 30), 970);
+    uci_go_parse("infinite", UCI_DIALECT_UCI, &go, &bad);
+    assert_true(go.infinite);
+    assert_int_equal(uci_time_budget(&go, 0, 30), 0);
+    uci_go_parse("depth 7 nodes 5000 searchmoves e2e4", UCI_DIALECT_UCI, &go, &bad);
+    assert_int_equal(go.depth, 7);
+    assert_int_equal(go.nodes, 5000);
+    assert_int_equal(uci_time_budget(&go, 0, 30), 0);
+    uci_go_parse("wtime -40 btime 100", UCI_DIALECT_UCI, &go, &bad); /* a clock already run out is read as 0 */
+    assert_null(bad);
+    assert_int_equal(go.time[0], 0);
+    uci_go_parse("depth many nodes 9", UCI_DIALECT_UCI, &go, &bad);
+    assert_non_null(bad);
+    assert_int_equal(go.nodes, 9);
+}
+
+/* `ggn usi`: shogi's words, SFEN positions, USI moves, resign when lost. */
+static void test_usi(void **state)
+{
+    (void)state;
+    const char *argv[] = { GGN_BINARY, "usi", NULL };
+    proc_result r = proc_run(argv,
+                             "usi\nisready\nusinewgame\nposition startpos moves 7g7f 3c3d 8h2b+\nd\n"
+                             "go btime 0 wtime 0 byoyomi 100\n",
+                             NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_true(strncmp(r.out, "id name ggn ", 12) == 0);
+    assert_non_null(strstr(r.out, "\noption name USI_Hash type spin"));
+    assert_non_null(strstr(r.out, "\nusiok\nreadyok\n"));
+    assert_non_null(strstr(r.out, "Sfen: lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4\n"));
+    /* The answer is a USI move of that position. */
+    char move[64];
+    last_bestmove(r.out, move, sizeof move);
+    assert_true(move[0] >= '1' && move[0] <= '9');
+    assert_legal(GGN_GAMES_DIR "/shogi.json", NULL, "7g7f 3c3d 8h2b+", move);
+    proc_free(&r);
+
+    /* SFEN positions; a mated side resigns; four-player chess is none. */
+    r = proc_run(argv,
+                 "position sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1\ngo depth 2\n"
+                 "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                 "setoption name UCI_Variant value chess4\n"
+                 "setoption name UCI_Variant value minishogi\nposition startpos\ngo perft 1\n",
+                 NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "bestmove resign\n"));
+    assert_non_null(strstr(r.out, "info string error: position needs 'startpos' or 'sfen'"));
+    assert_non_null(strstr(r.out, "info string error: chess4: USI needs a game of two players with FEN"));
+    assert_non_null(strstr(r.out, "\nNodes searched: 14\n"));
+    proc_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_handshake),
+        cmocka_unit_test(test_search_answers_legally),
+        cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_nonsense),
+        cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_usi),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
