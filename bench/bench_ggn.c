@@ -8,6 +8,8 @@
  * each transition's diff to a board state; they are compiled into views
  * once, then listed many times. Run on a release build:
  *   ./build/bench/bench_ggn [positions] [rounds]
+ * or write a generated library to a file (for /usr/bin/time -v ggn check …):
+ *   ./build/bench/bench_ggn --write N SPELLING FILE
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -160,8 +162,31 @@ static void bench_update(void)
     ggn_ruleset_free(rs);
 }
 
+/* `--write N SPELLING FILE`: the n×n library to a file, for measuring the CLI on it. */
+static int write_library(int n, const char *spelling_name, const char *path)
+{
+    ggn_spelling spelling;
+    if (n < 1 || n > 26 || !ggn_spelling_parse(spelling_name, &spelling)) {
+        fprintf(stderr, "usage: bench_ggn --write N(1..26) SPELLING FILE\n");
+        return 2;
+    }
+    size_t len;
+    char *text = gen_big_ggn(n, spelling, &len);
+    FILE *f = text ? fopen(path, "wb") : NULL;
+    bool ok = f && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0) ok = false;
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "cannot write %s\n", path);
+        return 1;
+    }
+    printf("%s: %zu bytes (%.1f MiB), %dx%d, %s\n", path, len, (double)len / (1 << 20), n, n, spelling_name);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 5 && strcmp(argv[1], "--write") == 0) return write_library(atoi(argv[2]), argv[3], argv[4]);
     size_t npos = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 2000;
     int rounds = argc > 2 ? atoi(argv[2]) : 200;
     if (npos == 0) npos = 1;

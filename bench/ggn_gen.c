@@ -52,8 +52,8 @@ static void square(char *out, int file, int rank) { snprintf(out, 8, "%c%d", (ch
 /* One possibility object, with its conditions and (when the spelling has them) effects. */
 typedef struct poss {
     int nreq;
-    char req_sq[16][8];
-    const char *req_state[16];
+    char req_sq[32][8];  /* a slide on a 26×26 board tests up to 25 squares */
+    const char *req_state[32];
     char patch_sq[4][8];
     const char *patch_piece[4]; /* NULL = null */
     int npatch;
@@ -61,22 +61,25 @@ typedef struct poss {
 
 static void write_poss(sbuf *b, ggn_spelling sp, const poss *p, bool first)
 {
-    const char *check = sp == GGN_SPELLING_MUST_DENY ? "must" : sp == GGN_SPELLING_REQUIRE_PREVENT ? "require" : "board_check";
+    bool qpi = sp == GGN_SPELLING_MUST_DENY || sp == GGN_SPELLING_MUST_DIFF;
+    const char *check = qpi ? "must" : sp == GGN_SPELLING_REQUIRE_PREVENT ? "require" : "board_check";
     put(b, "%s\n          {", first ? "" : ",");
     bool any = false;
-    if (p->nreq || sp == GGN_SPELLING_BOARD_CHECK) {
+    if (p->nreq || sp == GGN_SPELLING_BOARD_CHECK || sp == GGN_SPELLING_MUST_DIFF) {
         put(b, "\n            \"%s\": {", check);
         for (int k = 0; k < p->nreq; k++) put(b, "%s \"%s\": \"%s\"", k ? "," : "", p->req_sq[k], p->req_state[k]);
         put(b, " }");
         any = true;
     }
-    if (sp != GGN_SPELLING_MUST_DENY) {
+    if (sp == GGN_SPELLING_MUST_DIFF) put(b, ",\n            \"deny\": {},\n            \"diff\": { \"board\": {");
+    else if (sp != GGN_SPELLING_MUST_DENY)
         put(b, "%s\n            \"%s\": {", any ? "," : "", sp == GGN_SPELLING_REQUIRE_PREVENT ? "perform" : "board_patch");
+    if (sp != GGN_SPELLING_MUST_DENY) {
         for (int k = 0; k < p->npatch; k++) {
             if (p->patch_piece[k]) put(b, "%s \"%s\": \"%s\"", k ? "," : "", p->patch_sq[k], p->patch_piece[k]);
             else put(b, "%s \"%s\": null", k ? "," : "", p->patch_sq[k]);
         }
-        put(b, " }");
+        put(b, sp == GGN_SPELLING_MUST_DIFF ? " }, \"toggle\": true }" : " }");
     }
     put(b, "\n          }");
 }
@@ -85,7 +88,7 @@ static void write_poss(sbuf *b, ggn_spelling sp, const poss *p, bool first)
 static void piece_id(char *out, ggn_spelling sp, const char *game, int side, char letter)
 {
     char g[32];
-    if (sp == GGN_SPELLING_MUST_DENY) snprintf(g, sizeof g, "%c", game[0]);
+    if (sp == GGN_SPELLING_MUST_DENY || sp == GGN_SPELLING_MUST_DIFF) snprintf(g, sizeof g, "%c", game[0]);
     else snprintf(g, sizeof g, "%s", game);
     for (char *c = g; *c; c++) *c = (char)(side ? (*c | 32) : (*c & ~32));
     char l = (char)(side ? (letter | 32) : (letter & ~32));

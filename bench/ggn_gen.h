@@ -14,7 +14,8 @@
  * Chess for both sides: king (with castling as a king move whose condition
  * names the rook), queen, rook, bishop, knight, pawn (pushes, double push
  * from the second rank, captures, four promotions where the spelling can
- * write them). Pieces are CHESS/chess in GAN spellings, C/c in must-deny.
+ * write them). Pieces are CHESS/chess in GAN spellings, C/c in must-deny and
+ * must-diff.
  * Returns a new string (free()) of *len bytes, NULL when out of memory.
  */
 char *gen_chess_ggn(ggn_spelling spelling, size_t *len);

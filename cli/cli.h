@@ -54,14 +54,44 @@ int cli_option(const char *cmd, int argc, char **argv, int *i, const char *name,
 /* Prints every problem of a list as "FILE:LINE:COL: error: message [at /ptr]". */
 void cli_print_errors(FILE *out, const ggn_errors *errs);
 
-/* Prints one error the same way. */
+/* Prints one error the same way (through cli_escape: messages quote input). */
 void cli_print_error(FILE *out, const ggn_error *err);
 
 /*
- * Reads an argument that may be inline text or "@FILE". Returns a malloc'd
- * NUL-terminated copy (caller frees), or NULL with err set.
+ * Text from outside (a typed line, a field of a file, a message quoting
+ * either) made safe to print on a terminal: every control character (C0,
+ * DEL, and C1 written in UTF-8) and every byte that does not belong to a
+ * UTF-8 sequence becomes "\xNN", so an escape sequence shows as text instead
+ * of acting on the terminal. Writes into buf (cut before an escape or a
+ * character that would not fit; 4 x strlen(text) + 1 bytes always suffice)
+ * and returns buf.
+ */
+const char *cli_escape(const char *text, char *buf, size_t cap);
+
+/*
+ * Reads an argument that may be inline text or "@FILE" (read by
+ * cli_read_file). Returns a malloc'd NUL-terminated copy (caller frees), or
+ * NULL with err set.
  */
 char *cli_read_arg(const char *arg, ggn_error *err);
+
+/*
+ * Reads a whole regular file (at most GGN_MAX_FILE_BYTES) into a malloc'd
+ * NUL-terminated buffer and stores its length in *len (len may be NULL).
+ * Anything else - a directory, a FIFO, a device - is refused before a byte
+ * is read or the open can block: NULL with err saying what the path is
+ * ("not a regular file: it is a FIFO (named pipe)"); the message does not
+ * repeat the path.
+ */
+char *cli_read_file(const char *path, size_t *len, ggn_error *err);
+
+/*
+ * Ends the output of a command: flushes out and closes it unless it is
+ * stdout. When anything written to it failed (ferror, flush or close) prints
+ * "NAME: error: cannot write: REASON" to stderr and returns false; the
+ * command then exits CLI_INVALID. Call it with errno as the writes left it.
+ */
+bool cli_close_output(FILE *out, const char *name);
 
 /*
  * Resolves a game name to a spec file: an existing path is used as is;

@@ -11,7 +11,7 @@
 #include "ggn/game.h"
 
 static const char help[] =
-    "Usage: ggn export GAME [--spelling must-deny|require-prevent|board-check] [-o FILE]\n"
+    "Usage: ggn export GAME [--spelling must-deny|require-prevent|board-check|must-diff] [-o FILE]\n"
     "       ggn export GAME --feen [--fen FEN | --sfen SFEN] [--moves LIST]\n"
     "                       [--spelling S] [-o FILE]\n"
     "\n"
@@ -43,7 +43,7 @@ static const char help[] =
     "the last field naming the side to move first.\n"
     "\n"
     "Options:\n"
-    "  --spelling S   must-deny (default), require-prevent or board-check\n"
+    "  --spelling S   must-deny (default), require-prevent, board-check or must-diff\n"
     "  -o FILE        write to FILE instead of standard output\n"
     "  --feen         write a position as FEEN instead of the library\n"
     "  --fen FEN      (--feen) start from this position instead of the start\n"
@@ -109,7 +109,7 @@ static int run(int argc, char **argv)
     if (!game_arg) return cli_usage_error("export", "no GAME given");
     ggn_spelling spelling = GGN_SPELLING_MUST_DENY;
     if (spelling_arg && !ggn_spelling_parse(spelling_arg, &spelling))
-        return cli_usage_error("export", "--spelling must be must-deny, require-prevent or board-check, not '%s'",
+        return cli_usage_error("export", "--spelling must be must-deny, require-prevent, board-check or must-diff, not '%s'",
                                spelling_arg);
     if (!want_feen && (fen || sfen || moves))
         return cli_usage_error("export", "--fen, --sfen and --moves give the position of --feen: give --feen too");

@@ -1,4 +1,5 @@
 /* cmd_moves.c — `ggn moves GGN --position POSITION [--json]`: every pseudo-legal transition. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,7 +44,8 @@ static const char help[] =
     "  C:N g1 f3  g1=- f3=C:N\n"
     "\n"
     "Exit status: 0 ok, 1 the library or the position is invalid (errors as\n"
-    "FILE:LINE:COL: error: message [at /pointer]), 2 usage error.\n";
+    "FILE:LINE:COL: error: message [at /pointer]) or the output cannot be\n"
+    "written, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 
@@ -76,9 +78,10 @@ static int run(int argc, char **argv)
     if (view) {
         int n = ggn_board_view_transitions(view, out, GGN_MAX_MOVES, &err);
         if (n >= 0) {
+            errno = 0;
             if (json) cli_ggn_print_json(stdout, out, n);
             else cli_ggn_print_text(stdout, out, n);
-            status = CLI_OK;
+            status = cli_close_output(stdout, "standard output") ? CLI_OK : CLI_INVALID;
         }
     }
     if (status != CLI_OK && err.code != GGN_E_OK) cli_ggn_error(&err);

@@ -249,27 +249,34 @@ static void suite_line(suite *s, char *line, int lineno)
 /* `ggn perft GAME --epd FILE`: every line, a summary; exit 1 on any difference or invalid line. */
 static int run_suite(const ggn_game *game, const char *path, long max_depth, uint64_t max_nodes, bool json)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "%s: error: cannot open the suite\n", path);
+    /* Read whole through cli_read_file: a FIFO or a device is refused before it can block. */
+    ggn_error err;
+    ggn_error_clear(&err);
+    char *text = cli_read_file(path, NULL, &err);
+    if (!text) {
+        char safe[4 * sizeof err.message];
+        fprintf(stderr, "%s: error: %s\n", path, cli_escape(err.message, safe, sizeof safe));
         return CLI_INVALID;
     }
     suite s = { game, path, max_depth, max_nodes, json ? json_array() : NULL, 0, 0, 0, 0, 0 };
-    char *line = NULL;
-    size_t cap = 0;
     int lineno = 0, positions = 0;
     double start = cli_seconds();
-    while (getline(&line, &cap, f) >= 0) {
+    for (char *line = text; *line;) {
+        char *end = line + strcspn(line, "\n");
+        bool last = *end == '\0';
+        *end = '\0';
         lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
+        line[strcspn(line, "\r")] = '\0';
         const char *p = line;
         while (*p == ' ' || *p == '\t') p++;
-        if (!*p || *p == '#') continue;
-        positions++;
-        suite_line(&s, line, lineno);
+        if (*p && *p != '#') {
+            positions++;
+            suite_line(&s, line, lineno);
+        }
+        if (last) break;
+        line = end + 1;
     }
-    free(line);
-    fclose(f);
+    free(text);
     double elapsed = cli_seconds() - start;
     int status = s.differences || s.invalid ? CLI_INVALID : CLI_OK;
     if (json) {

@@ -140,17 +140,21 @@ static void lower_copy(char *dst, size_t cap, const char *src)
  * no piece there, someone else's piece, the leader left attacked, or the
  * piece simply does not move that way.
  */
-static void explain_illegal(play_session *s, const char *text, const ggn_error *err)
+static void explain_illegal(play_session *s, const char *typed, const ggn_error *err)
 {
     const ggn_game *g = s->game;
     FILE *out = s->out;
-    const char *p = text;
+    /* What was typed, and the parser's message that may quote it, are printed escaped. */
+    char text[PLAY_ESCAPED_BYTES], message[PLAY_ESCAPED_BYTES];
+    cli_escape(typed, text, sizeof text);
+    cli_escape(err->message, message, sizeof message);
+    const char *p = typed;
     int from = read_square(g, &p);
     while (*p == ' ' || *p == '-' || *p == 'x') p++;
     int to = from < 0 ? -1 : read_square(g, &p);
     int cols = ggn_game_cols(g);
     if (err->code != GGN_E_ILLEGAL || from < 0 || to < 0) {
-        fprintf(out, "%s (type help for the commands)\n", err->message);
+        fprintf(out, "%s (type help for the commands)\n", message);
         return;
     }
     char fname[GGN_MAX_LABEL], tname[GGN_MAX_LABEL], name[GGN_MAX_STRING_BYTES + 1];
@@ -171,7 +175,7 @@ static void explain_illegal(play_session *s, const char *text, const ggn_error *
     char kname[GGN_MAX_STRING_BYTES + 1];
     lower_copy(kname, sizeof kname, ggn_game_kind_code(g, kind));
     if (*p == '=' || (*p && !isspace((unsigned char)*p))) {
-        fprintf(out, "Illegal move %s: %s\n", text, err->message);
+        fprintf(out, "Illegal move %s: %s\n", text, message);
         return;
     }
     ggn_move moves[GGN_MAX_MOVES];
@@ -237,7 +241,8 @@ static bool ask_promotion(play_session *s, const char *text, ggn_move *mv, bool 
         ggn_error err;
         ggn_error_clear(&err);
         if (ggn_move_parse(s->pos, typed, mv, &err)) return true;
-        fprintf(s->out, "'%s' is not one of %s (an empty answer cancels).\n", answer, choices);
+        char safe[PLAY_ESCAPED_BYTES];
+        fprintf(s->out, "'%s' is not one of %s (an empty answer cancels).\n", cli_escape(answer, safe, sizeof safe), choices);
     }
 }
 
@@ -284,7 +289,7 @@ static bool play_move(play_session *s, ggn_move mv)
 
 static int game_loop(play_session *s)
 {
-    char line[1024], name[GGN_MAX_STRING_BYTES + 1], text[300], question[GGN_MAX_STRING_BYTES + 8];
+    char line[PLAY_LINE_BYTES], name[GGN_MAX_STRING_BYTES + 1], text[300], question[GGN_MAX_STRING_BYTES + 8];
     show(s);
     if (s->interactive) fprintf(s->out, "Type a move like e2e4, or help.\n");
     for (;;) {
@@ -468,7 +473,8 @@ static int run(int argc, char **argv)
         }
     }
     if (load && !(play_record_is_pgn(load) ? play_record_load_pgn(&s, load, &err) : play_record_load(&s, load, &err))) {
-        fprintf(stderr, "--load: error: %s\n", err.message);
+        char safe[PLAY_ESCAPED_BYTES];
+        fprintf(stderr, "--load: error: %s\n", cli_escape(err.message, safe, sizeof safe));
         status = CLI_INVALID;
         goto done;
     }

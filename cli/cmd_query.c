@@ -1,4 +1,5 @@
 /* cmd_query.c — `ggn query GGN PIECE FROM TO --position POSITION [--json]`: the transitions of one move. */
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -33,7 +34,7 @@ static const char help[] =
     "\n"
     "Exit status: 0 ok (even when no possibility holds), 1 the library or the\n"
     "position is invalid or the library has no such piece, source or move\n"
-    "(NOT_FOUND), 2 usage error.\n";
+    "(NOT_FOUND), or the output cannot be written, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 
@@ -71,11 +72,12 @@ static int run(int argc, char **argv)
         ggn_transition out[GGN_MAX_MOVES / 4];
         int n = view ? ggn_selection_where(&sel, view, out, sizeof out / sizeof out[0], &err) : -1;
         if (n >= 0) {
+            errno = 0;
             if (json) cli_ggn_print_json(stdout, out, n);
             else cli_ggn_print_text(stdout, out, n);
             /* Said on stderr so that scripts still read an empty list on stdout. */
             if (n == 0) fprintf(stderr, "%s %s %s: no possibility's conditions hold in this position\n", args[1], args[2], args[3]);
-            status = CLI_OK;
+            status = cli_close_output(stdout, "standard output") ? CLI_OK : CLI_INVALID;
         }
     }
     if (status != CLI_OK && err.code != GGN_E_OK) {

@@ -95,12 +95,9 @@ static int run(int argc, char **argv)
         fprintf(stderr, "%s: error: cannot write: %s\n", output, strerror(errno));
         goto done;
     }
+    errno = 0;
     fputs(svg, out);
-    if ((output && fclose(out) != 0) || (!output && fflush(out) != 0)) {
-        fprintf(stderr, "%s: error: cannot write\n", output ? output : "<stdout>");
-        goto done;
-    }
-    status = CLI_OK;
+    if (cli_close_output(out, output ? output : "standard output")) status = CLI_OK;
 done:
     free(svg);
     ggn_position_free(pos);

@@ -17,6 +17,15 @@
 #include "ggn/limits.h"
 #include "ggn/search.h"
 
+/* Bytes of one line typed at the prompt, its NUL included (cmd_play.c cuts longer lines). */
+#define PLAY_LINE_BYTES 1024
+
+/*
+ * Room for a typed line or a message printed through cli_escape (cli.h),
+ * which writes a control byte as four characters.
+ */
+#define PLAY_ESCAPED_BYTES (4 * PLAY_LINE_BYTES + 1)
+
 /* How long and how deep the computer may think (0 = no limit of that kind). */
 typedef struct play_limits {
     int think_ms;   /* wall-clock budget per move in milliseconds */
@@ -94,7 +103,7 @@ bool play_record_variant_game(const char *variant, char *buf, size_t cap);
 json_t *play_record_json(const ggn_position *pos, ggn_error *err);
 /* Replays a JSON record (where names it in messages) on game; the position, or NULL with err. */
 ggn_position *play_record_replay(const ggn_game *game, const json_t *record, const char *where, ggn_error *err);
-/* A whole file (at most GGN_MAX_PGN_BYTES), NUL-terminated, to free(); NULL with err. */
+/* A whole regular file (cli_read_file), NUL-terminated, to free(); NULL with err naming the path. */
 char *play_record_read_file(const char *path, size_t *len, ggn_error *err);
 
 /* ---- play_computer.c ---- */

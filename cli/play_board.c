@@ -275,6 +275,14 @@ void play_draw_board(const play_session *s)
     }
 }
 
+/* A result of a game_end rule, in the library's words: "WHITE wins: KING reached HILL." */
+static void play_describe(const play_session *s, ggn_status st, FILE *out, const char *bold, const char *reset)
+{
+    char why[600];
+    ggn_status_describe(s->game, &st, why, sizeof why);
+    fprintf(out, "%s%s.%s\n", bold, why, reset);
+}
+
 void play_print_status(play_session *s)
 {
     FILE *out = s->out;
@@ -303,7 +311,13 @@ void play_print_status(play_session *s)
                 st.winner >= 0 ? play_player_name(s->game, st.winner, name, sizeof name) : "Nobody", reset);
         break;
     case GGN_STALEMATE:
-        fprintf(out, "%sStalemate. Draw.%s\n", bold, reset);
+        if (st.draw) fprintf(out, "%sStalemate. Draw.%s\n", bold, reset);
+        else play_describe(s, st, out, bold, reset); /* game_end gives it another result */
+        break;
+    case GGN_GOAL:
+    case GGN_EXTINCTION:
+    case GGN_CHECK_LIMIT:
+        play_describe(s, st, out, bold, reset);
         break;
     default: {
         const char *what = ggn_outcome_name(st.outcome);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "ggn/id.h"
 #include "play.h"
 
@@ -60,7 +61,8 @@ static void list_moves(play_session *s, const char *square)
     if (square && *square) {
         from = parse_square(s->game, square);
         if (from < 0) {
-            fprintf(out, "'%s' is not a square of this board.\n", square);
+            char safe[PLAY_ESCAPED_BYTES];
+            fprintf(out, "'%s' is not a square of this board.\n", cli_escape(square, safe, sizeof safe));
             return;
         }
     }
@@ -165,18 +167,20 @@ play_result play_command(play_session *s, const char *line)
             fprintf(out, "%s needs a file name: %s FILE\n", word, word);
             return PLAY_HANDLED;
         }
+        /* The file name is typed and the message may quote the file: both are printed escaped. */
         ggn_error err;
         ggn_error_clear(&err);
+        char safe[PLAY_ESCAPED_BYTES];
         if (word[0] == 's') {
-            if (play_record_save(s, arg, &err)) fprintf(out, "Saved to %s.\n", arg);
-            else fprintf(out, "Not saved: %s\n", err.message);
+            if (play_record_save(s, arg, &err)) fprintf(out, "Saved to %s.\n", cli_escape(arg, safe, sizeof safe));
+            else fprintf(out, "Not saved: %s\n", cli_escape(err.message, safe, sizeof safe));
             return PLAY_HANDLED;
         }
         if (!play_record_load(s, arg, &err)) {
-            fprintf(out, "Not loaded: %s\n", err.message);
+            fprintf(out, "Not loaded: %s\n", cli_escape(err.message, safe, sizeof safe));
             return PLAY_HANDLED;
         }
-        fprintf(out, "Loaded %s (%d move%s).\n", arg, ggn_position_history(s->pos),
+        fprintf(out, "Loaded %s (%d move%s).\n", cli_escape(arg, safe, sizeof safe), ggn_position_history(s->pos),
                 ggn_position_history(s->pos) == 1 ? "" : "s");
         return PLAY_CHANGED;
     }

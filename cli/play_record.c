@@ -20,6 +20,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "cli.h"
 #include "play.h"
 
 /* A position at the session's start (the game's start or its set-up FEN). */
@@ -88,8 +89,17 @@ done:
 
 bool play_record_load(play_session *s, const char *path, ggn_error *err)
 {
+    ggn_error inner;
+    ggn_error_clear(&inner);
+    size_t len = 0;
+    char *text = cli_read_file(path, &len, &inner);
+    if (!text) {
+        ggn_error_set(err, inner.code, "cannot read %s: %s", path, inner.message);
+        return false;
+    }
     json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    free(text);
     if (!root) {
         if (jerr.line > 0) ggn_error_set(err, GGN_E_SYNTAX, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
         else ggn_error_set(err, GGN_E_IO, "cannot read %s: %s", path, jerr.text);
@@ -113,8 +123,6 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
         goto done;
     }
     const char *fen = json_is_string(start) ? json_string_value(start) : NULL;
-    ggn_error inner;
-    ggn_error_clear(&inner);
     pos = start_position(s->game, fen, &inner);
     if (!pos) {
         ggn_error_set(err, inner.code, "%s: start: %s", path, inner.message);
@@ -285,43 +293,12 @@ fail:
 
 char *play_record_read_file(const char *path, size_t *len, ggn_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        ggn_error_set(err, GGN_E_IO, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n + 1 >= cap) {
-            if (cap >= (size_t)GGN_MAX_PGN_BYTES) {
-                free(buf);
-                fclose(f);
-                ggn_error_set(err, GGN_E_LIMIT, "%s is larger than %ld bytes (GGN_MAX_PGN_BYTES)", path,
-                              (long)GGN_MAX_PGN_BYTES);
-                return NULL;
-            }
-            char *grown = realloc(buf, cap * 2);
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-    }
-    fclose(f);
-    if (!buf) {
-        ggn_error_set(err, GGN_E_NOMEM, "out of memory reading %s", path);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    /* cli_read_file refuses what is not a regular file before it can block; its message lacks the path. */
+    ggn_error inner;
+    ggn_error_clear(&inner);
+    char *text = cli_read_file(path, len, &inner);
+    if (!text) ggn_error_set(err, inner.code, "cannot read %s: %s", path, inner.message);
+    return text;
 }
 
 bool play_record_is_pgn(const char *path)

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "engine_io.h"
 #include "ggn/ggn.h"
 #include "ggn/search.h"
 #include "uci.h"
@@ -28,8 +29,8 @@ enum {
 typedef struct uci_session {
     uci_dialect dialect;
     const char *protocol;         /* "uci" or "usi": the handshake word, and the name in messages */
-    FILE *in, *out;
-    pthread_mutex_t out_lock;
+    FILE *in;
+    engine_out io;
     char variant[256];            /* the UCI_Variant value, or the GameFile path */
     ggn_game *game;
     ggn_position *pos;
@@ -48,11 +49,7 @@ typedef struct uci_session {
     bool released;
 } uci_session;
 
-/*
- * Writes one line (the format without its newline) and flushes. Bytes that
- * are not printable ASCII come out as \xNN: error lines quote what the GUI
- * sent, and a protocol line never carries raw control bytes.
- */
+/* One line out (engine_io.h): escaped by cli_escape, flushed, whole. */
 static void say(uci_session *s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -61,29 +58,10 @@ static void say(uci_session *s, const char *fmt, ...)
 
 static void say(uci_session *s, const char *fmt, ...)
 {
-    char small[1024], *text = small;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
+    engine_vsay(&s->io, fmt, ap);
     va_end(ap);
-    if (n < 0) return;
-    if ((size_t)n >= sizeof small) {
-        text = malloc((size_t)n + 1);
-        if (!text) return;
-        va_start(ap, fmt);
-        vsnprintf(text, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-    }
-    pthread_mutex_lock(&s->out_lock);
-    for (const char *p = text; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c >= 0x20 && c < 0x7f) fputc(c, s->out);
-        else fprintf(s->out, "\\x%02x", c);
-    }
-    fputc('\n', s->out);
-    fflush(s->out);
-    pthread_mutex_unlock(&s->out_lock);
-    if (text != small) free(text);
 }
 
 /* ---- the dialect ----------------------------------------------------------- */
@@ -493,15 +471,8 @@ static bool handle(uci_session *s, char *line)
 static bool read_line(uci_session *s, char *buf, size_t cap)
 {
     for (;;) {
-        if (!fgets(buf, (int)cap, s->in)) return false;
-        size_t n = strlen(buf);
-        if (n && buf[n - 1] == '\n') {
-            buf[n - 1] = '\0';
-            return true;
-        }
-        if (feof(s->in)) return true;
-        int c;
-        while ((c = fgetc(s->in)) != EOF && c != '\n') {}
+        engine_line got = engine_read_line(s->in, buf, cap);
+        if (got != ENGINE_LINE_TOO_LONG) return got == ENGINE_LINE_OK;
         say(s, "info string error: a line longer than %d bytes was ignored", (int)cap - 1);
     }
 }
@@ -519,8 +490,7 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect diale
     s->dialect = dialect;
     s->protocol = dialect == UCI_DIALECT_USI ? "usi" : "uci";
     s->in = in;
-    s->out = out;
-    pthread_mutex_init(&s->out_lock, NULL);
+    engine_out_init(&s->io, out);
     pthread_mutex_init(&s->wait_lock, NULL);
     pthread_cond_init(&s->wait_cond, NULL);
     s->overhead_ms = UCI_DEFAULT_OVERHEAD_MS;
@@ -541,7 +511,7 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect diale
     ggn_searcher_free(s->searcher);
     pthread_cond_destroy(&s->wait_cond);
     pthread_mutex_destroy(&s->wait_lock);
-    pthread_mutex_destroy(&s->out_lock);
+    engine_out_destroy(&s->io);
     free(s);
     free(line);
     return status;

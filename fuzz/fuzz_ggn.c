@@ -76,7 +76,7 @@ static void exercise(const ggn_ruleset *rs, bool convert)
         ggn_board_state_free(st);
     }
     if (!convert) return;
-    for (int sp = GGN_SPELLING_MUST_DENY; sp <= GGN_SPELLING_BOARD_CHECK; sp++) {
+    for (int sp = GGN_SPELLING_MUST_DENY; sp <= GGN_SPELLING_LAST; sp++) {
         ggn_error err;
         ggn_error_clear(&err);
         char *text = ggn_ruleset_write(rs, (ggn_spelling)sp, &err);

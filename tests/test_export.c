@@ -153,6 +153,7 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *
 
 static void ss_finish(strset *set)
 {
+    if (set->n == 0) return; /* no move at all (a player left without pieces, as in antichess): qsort wants a non-NULL base */
     qsort(set->s, set->n, sizeof *set->s, cmp_str);
     size_t k = 0;
     for (size_t i = 0; i < set->n; i++) {

@@ -2,13 +2,20 @@
  * test_fairy.c — differential test against Fairy-Stockfish.
  *
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
- * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, and issue 12's
- * list at the end of the variants table, one row per run: `test_fairy NAME`):
- * random legal games from the start (fixed seeds) give at least POSITIONS
- * positions; each is written as FEN by ggn, given to
+ * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, the games of
+ * issue 11 that end otherwise: nocastle, kingofthehill, 3check, 5check,
+ * antichess, breakthrough, racingkings, knightmate, horde, losers, threekings,
+ * and issue 12's list at the end of the variants table, one row per run:
+ * `test_fairy NAME` — each file named as the UCI_Variant value): random legal
+ * games from the start (fixed seeds) give at least POSITIONS positions; each
+ * is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
- * (per root move) are printed, differences marked.
+ * (per root move) are printed, differences marked. A playout that ends (no
+ * legal move: mate, stalemate, or a game decided by a game_end rule) is also
+ * given to Fairy-Stockfish (`go depth 1`): both must see the game over, and
+ * agree whether it is drawn (the oracle's score cp 0) or decided (mate 0;
+ * at depth 0 it does not say for whom).
  *
  * The oracle is /usr/games/fairy-stockfish (GGN_FAIRY_STOCKFISH overrides),
  * spoken to over pipes with every read bounded by a timeout. When it is
@@ -262,6 +269,24 @@ static uint64_t fs_perft(oracle *o, const char *fen, int depth, divide *d)
     }
 }
 
+/*
+ * The oracle's verdict on a position: 0 when it has a move to play, 1 when
+ * the game is over and drawn (score cp 0), 2 when it is over and decided
+ * (score mate 0; at depth 0 the oracle does not say for whom).
+ */
+static int fs_game_over(oracle *o, const char *fen)
+{
+    oracle_send(o, "position fen %s\ngo depth 1\n", fen);
+    long deadline = now_ms() + READ_TIMEOUT_MS;
+    char line[512];
+    int over = 2;
+    for (;;) {
+        oracle_line(o, line, sizeof line, deadline);
+        if (strstr(line, "info depth 0 score cp 0")) over = 1;
+        if (strncmp(line, "bestmove", 8) == 0) return strstr(line, "(none)") ? over : 0;
+    }
+}
+
 /* ---- the positions ------------------------------------------------------------ */
 
 static uint64_t rng;
@@ -302,6 +327,18 @@ static const variant variants[] = {
     { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0, false },
     { "shogi.json", "shogi", 0x5B0612ULL, 0, true },
     { "minishogi.json", "minishogi", 0x313B0612ULL, 0, true },
+    /* Issue 11: games that end by the game_end vocabulary (docs/game-spec.md). */
+    { "nocastle.json", "nocastle", 0x40CA5713ULL, 0, false },
+    { "kingofthehill.json", "kingofthehill", 0x4011ULL, 0, false },
+    { "3check.json", "3check", 0x3C4ECCULL, 0, false },
+    { "5check.json", "5check", 0x5C4ECCULL, 0, false },
+    { "antichess.json", "antichess", 0xA471C4E5ULL, 0, false },
+    { "breakthrough.json", "breakthrough", 0xB4EA7ULL, 0, false },
+    { "racingkings.json", "racingkings", 0x4AC1E6ULL, 0, false },
+    { "knightmate.json", "knightmate", 0x4A16E3ULL, 0, false },
+    { "horde.json", "horde", 0x40DDEULL, 0, false },
+    { "losers.json", "losers", 0x1055E45ULL, 0, false },
+    { "threekings.json", "threekings", 0x3E1A65ULL, 0, false },
     /* Issue 12's variants: each is games/<UCI_Variant>.json, pure data. Courier has the bare-king
      * rule of shatranj (see the header), the shogi kin Fairy-Stockfish's uchifuzume. */
     { "almost.json", "almost", 0x5EED0001ULL, 0, false },
@@ -392,7 +429,7 @@ static void run_variant(const variant *v)
 
     static divide fsd, ggd;
     rng = v->seed;
-    int compared = 0, tries = 0, mismatches = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
+    int compared = 0, tries = 0, mismatches = 0, ended = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
     while (compared < POSITIONS && tries < 20 * POSITIONS) {
         tries++;
@@ -401,7 +438,20 @@ static void run_variant(const variant *v)
         for (int i = 0; i < plies; i++) {
             ggn_move mv[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES);
-            if (n == 0) break;
+            if (n == 0) {
+                /* The playout ended: both must see the game over, drawn or decided alike. */
+                ggn_status st = ggn_position_status(p);
+                assert_true(ggn_position_fen(p, fen, sizeof fen) > 0);
+                int want_over = fs_game_over(&o, fen), got_over = st.draw ? 1 : 2;
+                if (want_over != got_over) {
+                    mismatches++;
+                    printf("  MISMATCH %s game end of %s: fairy-sf %s, ggn %s (%s)\n", v->uci, fen,
+                           want_over == 0 ? "plays on" : want_over == 1 ? "draw" : "decided",
+                           got_over == 1 ? "draw" : "decided", ggn_outcome_name(st.outcome));
+                }
+                ended++;
+                break;
+            }
             assert_true(ggn_position_make(p, mv[rnd((unsigned)n)]));
         }
         int count[2];
@@ -445,8 +495,8 @@ static void run_variant(const variant *v)
     }
     oracle_stop(&o);
     printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
-           "castling rights, %d in check, %d with pieces in hand), %d mismatches\n",
-           v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, with_hand, mismatches);
+           "castling rights, %d in check, %d with pieces in hand); %d playouts ended, game end compared; %d mismatches\n",
+           v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, with_hand, ended, mismatches);
     if (ggn_game_has_hands(g)) assert_true(with_hand > POSITIONS / 2);
     ggn_position_free(pos);
     ggn_game_free(g);
@@ -510,6 +560,83 @@ static void test_minishogi(void **state)
     run_variant(&variants[7]);
 }
 
+static void test_nocastle(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[8]);
+}
+
+static void test_kingofthehill(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[9]);
+}
+
+static void test_3check(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[10]);
+}
+
+static void test_5check(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[11]);
+}
+
+static void test_antichess(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[12]);
+}
+
+static void test_breakthrough(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[13]);
+}
+
+static void test_racingkings(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[14]);
+}
+
+static void test_knightmate(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[15]);
+}
+
+static void test_horde(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[16]);
+}
+
+static void test_losers(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[17]);
+}
+
+static void test_threekings(void **state)
+{
+    (void)state;
+    if (!oracle_present()) skip();
+    run_variant(&variants[18]);
+}
+
 /* The row named by the test's state: `test_fairy NAME` runs that row alone (tests/CMakeLists.txt
  * gives each row of the issue-12 block its own CTest entry, each within its own timeout). */
 static void test_listed(void **state)
@@ -525,11 +652,18 @@ static const variant *find_variant(const char *uci)
     return NULL;
 }
 
+/*
+ * Two groups, two CTest entries: the classic games (test_fairy) and, with
+ * the argument "end", the games of issue 11 that end otherwise
+ * (test_fairy_end), so that each fits the time the sanitizer run gives one
+ * test (about 80 s and 60 s there). Any other argument names one row (issue
+ * 12's block), run alone as test_fairy_NAME.
+ */
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
     setvbuf(stdout, NULL, _IOLBF, 0);
-    if (argc > 1) {
+    if (argc > 1 && strcmp(argv[1], "end") != 0) {
         const variant *v = find_variant(argv[1]);
         if (!v) {
             fprintf(stderr, "test_fairy: no row for UCI_Variant '%s' in the variants table\n", argv[1]);
@@ -542,7 +676,7 @@ int main(int argc, char **argv)
         if (failed == 0 && skipped) return 77;
         return failed;
     }
-    const struct CMUnitTest tests[] = {
+    const struct CMUnitTest classic[] = {
         cmocka_unit_test(test_chess),
         cmocka_unit_test(test_losalamos),
         cmocka_unit_test(test_shatranj),
@@ -552,7 +686,22 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_shogi),
         cmocka_unit_test(test_minishogi),
     };
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest game_end[] = {
+        cmocka_unit_test(test_nocastle),
+        cmocka_unit_test(test_kingofthehill),
+        cmocka_unit_test(test_3check),
+        cmocka_unit_test(test_5check),
+        cmocka_unit_test(test_antichess),
+        cmocka_unit_test(test_breakthrough),
+        cmocka_unit_test(test_racingkings),
+        cmocka_unit_test(test_knightmate),
+        cmocka_unit_test(test_horde),
+        cmocka_unit_test(test_losers),
+        cmocka_unit_test(test_threekings),
+    };
+    bool end = argc > 1 && strcmp(argv[1], "end") == 0;
+    int failed = end ? cmocka_run_group_tests_name("game_end", game_end, NULL, NULL)
+                     : cmocka_run_group_tests_name("classic", classic, NULL, NULL);
     if (failed == 0 && skipped) return 77;
     return failed;
 }

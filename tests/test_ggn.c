@@ -1,6 +1,7 @@
 /*
- * test_ggn.c — the GGN layer: every example of seeds 000, 001 and 002 loads
- * and evaluates to exactly the transitions the seed describes; queries,
+ * test_ggn.c — the GGN layer: every example of seeds 000, 001 and 002 (and
+ * of the Ruby library's must / deny / diff spelling) loads and evaluates to
+ * exactly the transitions the text describes; queries,
  * pseudo-legal transitions, board states (JSON and both FEEN forms),
  * conversions (round trips and every refusal), not-found errors, limits.
  */
@@ -150,7 +151,11 @@ static void test_spelling_names(void **state_)
     assert_string_equal(ggn_spelling_name(GGN_SPELLING_MUST_DENY), "must-deny");
     assert_string_equal(ggn_spelling_name(GGN_SPELLING_REQUIRE_PREVENT), "require-prevent");
     assert_string_equal(ggn_spelling_name(GGN_SPELLING_BOARD_CHECK), "board-check");
+    assert_string_equal(ggn_spelling_name(GGN_SPELLING_MUST_DIFF), "must-diff");
+    assert_string_equal(ggn_spelling_name((ggn_spelling)(GGN_SPELLING_LAST + 1)), "?");
     ggn_spelling s;
+    assert_true(ggn_spelling_parse("must-diff", &s));
+    assert_int_equal(s, GGN_SPELLING_MUST_DIFF);
     assert_true(ggn_spelling_parse("board-check", &s));
     assert_int_equal(s, GGN_SPELLING_BOARD_CHECK);
     assert_true(ggn_spelling_parse("must-deny", &s));
@@ -777,6 +782,127 @@ static void test_state_feen_errors(void **state_)
 }
 
 /* ---------------------------------------------------------------------- */
+/* the Ruby library 0.8-0.9.1: must / deny / diff (STN)                   */
+/* ---------------------------------------------------------------------- */
+
+/* The library README's examples, as JSON. */
+static const char DIFF_PAWN[] =
+    "{\"C:P\": {\"e2\": {\"e4\": [{\"must\": {\"e3\": \"empty\", \"e4\": \"empty\"}, \"deny\": {},"
+    " \"diff\": {\"board\": {\"e2\": null, \"e4\": \"C:P\"}, \"toggle\": true}}]}}}";
+static const char DIFF_PROMOTION[] =
+    "{\"C:P\": {\"e7\": {\"e8\": ["
+    "{\"must\": {\"e8\": \"empty\"}, \"deny\": {}, \"diff\": {\"board\": {\"e7\": null, \"e8\": \"C:Q\"}, \"toggle\": true}},"
+    " {\"must\": {\"e8\": \"empty\"}, \"deny\": {}, \"diff\": {\"board\": {\"e7\": null, \"e8\": \"C:N\"}, \"toggle\": true}}]}}}";
+static const char DIFF_CASTLING[] =
+    "{\"C:+K\": {\"e1\": {\"g1\": [{\"must\": {\"f1\": \"empty\", \"g1\": \"empty\", \"h1\": \"C:+R\"}, \"deny\": {},"
+    " \"diff\": {\"board\": {\"e1\": null, \"g1\": \"C:K\", \"h1\": null, \"f1\": \"C:R\"}, \"toggle\": true}}]}}}";
+static const char DIFF_DROP[] =
+    "{\"S:P\": {\"*\": {\"e4\": [{\"must\": {\"e4\": \"empty\"},"
+    " \"deny\": {\"e1\": \"S:P\", \"e2\": \"S:P\", \"e3\": \"S:P\", \"e5\": \"S:P\", \"e6\": \"S:P\", \"e7\": \"S:P\", \"e8\": \"S:P\", \"e9\": \"S:P\"},"
+    " \"diff\": {\"board\": {\"e4\": \"S:P\"}, \"hands\": {\"S:P\": -1}, \"toggle\": true}}]}}}";
+
+/* The first transition of a one-possibility position, for its toggle. */
+static bool first_toggles(const ggn_ruleset *rs, const char *position)
+{
+    ggn_board_state *st = state(position);
+    ggn_board_view *v = ggn_board_view_new(rs, st, NULL);
+    ggn_transition t[8];
+    int n = ggn_board_view_transitions(v, t, 8, NULL);
+    assert_true(n >= 1);
+    bool toggles = ggn_transition_toggles(&t[0]);
+    ggn_board_view_free(v);
+    ggn_board_state_free(st);
+    return toggles;
+}
+
+static void test_diff_examples(void **state_)
+{
+    (void)state_;
+    ggn_ruleset *rs = load(DIFF_PAWN);
+    assert_int_equal(ggn_ruleset_spelling(rs), GGN_SPELLING_MUST_DIFF);
+    ASSERT_MOVES(rs, "{\"board\": {\"e2\": \"C:P\"}, \"active\": \"first\"}", "C:P e2 e4 #0: e2=- e4=C:P");
+    ASSERT_MOVES(rs, "{\"board\": {\"e2\": \"C:P\", \"e3\": \"c:p\"}, \"active\": \"first\"}", "");
+    assert_true(first_toggles(rs, "{\"board\": {\"e2\": \"C:P\"}, \"active\": \"first\"}"));
+    ggn_ruleset_free(rs);
+    /* capture */
+    rs = load("{\"C:P\": {\"e4\": {\"f5\": [{\"must\": {\"f5\": \"enemy\"}, \"deny\": {},"
+              " \"diff\": {\"board\": {\"e4\": null, \"f5\": \"C:P\"}, \"toggle\": true}}]}}}");
+    ASSERT_MOVES(rs, "{\"board\": {\"e4\": \"C:P\", \"f5\": \"c:p\"}, \"active\": \"first\"}", "C:P e4 f5 #0: e4=- f5=C:P");
+    ASSERT_MOVES(rs, "{\"board\": {\"e4\": \"C:P\", \"f5\": \"C:N\"}, \"active\": \"first\"}", "");
+    ggn_ruleset_free(rs);
+    /* promotion choices: one transition each */
+    rs = load(DIFF_PROMOTION);
+    ASSERT_MOVES(rs, "{\"board\": {\"e7\": \"C:P\"}, \"active\": \"first\"}",
+                 "C:P e7 e8 #0: e7=- e8=C:Q; C:P e7 e8 #1: e7=- e8=C:N");
+    ggn_ruleset_free(rs);
+    /* castling: four board changes in the order written */
+    rs = load(DIFF_CASTLING);
+    ASSERT_MOVES(rs, "{\"board\": {\"e1\": \"C:+K\", \"h1\": \"C:+R\"}, \"active\": \"first\"}",
+                 "C:+K e1 g1 #0: e1=- g1=C:K h1=- f1=C:R");
+    ASSERT_MOVES(rs, "{\"board\": {\"e1\": \"C:+K\", \"h1\": \"C:R\"}, \"active\": \"first\"}", "");
+    ggn_ruleset_free(rs);
+    /* drop: the hand gives the pawn up; a pawn on the file forbids it */
+    rs = load(DIFF_DROP);
+    ASSERT_MOVES(rs, "{\"board\": {}, \"hands\": {\"first\": [\"S:P\"]}, \"active\": \"first\"}", "S:P * e4 #0: e4=S:P -S:P");
+    ASSERT_MOVES(rs, "{\"board\": {\"e7\": \"S:P\"}, \"hands\": {\"first\": [\"S:P\"]}, \"active\": \"first\"}", "");
+    ggn_ruleset_free(rs);
+    /* a capture into the hand: the mover's own side names the mover's hand */
+    rs = load("{\"S:R\": {\"e5\": {\"e6\": [{\"must\": {\"e6\": \"enemy\"}, \"deny\": {},"
+              " \"diff\": {\"board\": {\"e5\": null, \"e6\": \"S:R\"}, \"hands\": {\"S:P\": 1}, \"toggle\": true}}]}}}");
+    ASSERT_MOVES(rs, "{\"board\": {\"e5\": \"S:R\", \"e6\": \"s:p\"}, \"active\": \"first\"}", "S:R e5 e6 #0: e5=- e6=S:R +S:P");
+    ggn_ruleset_free(rs);
+}
+
+static void test_diff_toggle(void **state_)
+{
+    (void)state_;
+    const char *pos = "{\"board\": {\"e1\": \"C:K\"}, \"active\": \"first\"}";
+    ggn_ruleset *rs = load("{\"C:K\": {\"e1\": {\"e2\": [{\"diff\": {\"board\": {\"e1\": null, \"e2\": \"C:K\"}, \"toggle\": false}}]}}}");
+    assert_int_equal(ggn_ruleset_spelling(rs), GGN_SPELLING_MUST_DIFF);
+    assert_false(first_toggles(rs, pos));
+    ggn_ruleset_free(rs);
+    /* STN leaves toggle out for false */
+    rs = load("{\"C:K\": {\"e1\": {\"e2\": [{\"diff\": {\"board\": {\"e1\": null, \"e2\": \"C:K\"}}}]}}}");
+    assert_false(first_toggles(rs, pos));
+    ggn_ruleset_free(rs);
+    /* the other spellings leave the turn to the rule system: it passes */
+    rs = load("{\"C:K\": {\"e1\": {\"e2\": [{}]}}}");
+    assert_true(first_toggles(rs, pos));
+    ggn_ruleset_free(rs);
+}
+
+static void test_diff_detection(void **state_)
+{
+    (void)state_;
+    /* must alone is must-deny; one diff anywhere makes the document must-diff */
+    ggn_ruleset *rs = load("{\"C:K\": {\"e1\": {\"e2\": [{\"must\": {\"e2\": \"empty\"}}]}}}");
+    assert_int_equal(ggn_ruleset_spelling(rs), GGN_SPELLING_MUST_DENY);
+    ggn_ruleset_free(rs);
+    rs = load("{\"C:K\": {\"e1\": {\"e2\": []}}, \"C:Q\": {\"d1\": {\"d2\": [{\"deny\": {}, \"diff\": {\"toggle\": true}}]}}}");
+    assert_int_equal(ggn_ruleset_spelling(rs), GGN_SPELLING_MUST_DIFF);
+    ggn_ruleset_free(rs);
+    /* a must-deny possibility next to a must-diff one: the error names both places */
+    ggn_error e = load_fails("{\"C:K\": {\"e1\": {\"e2\": [{\"must\": {\"e2\": \"empty\"}}], \"f2\": [{\"diff\": {\"toggle\": true}}]}}}");
+    assert_int_equal(e.code, GGN_E_MISSING);
+    assert_string_equal(e.pointer, "/C:K/e1/e2/0");
+    assert_non_null(strstr(e.message, "first diff at /C:K/e1/f2/0/diff"));
+    /* diff in a GAN document is mixing, whichever comes first */
+    e = load_fails("{\"CHESS:K\": {\"e1\": {\"e2\": [{\"diff\": {}}], \"f2\": [{\"perform\": {\"e1\": null, \"f2\": \"CHESS:K\"}}]}}}");
+    assert_int_equal(e.code, GGN_E_IDENTIFIER); /* read as must-diff, CHESS:K is not QPI */
+    e = load_fails("{\"CHESS:K\": {\"e1\": {\"e2\": [{\"perform\": {\"e1\": null, \"e2\": \"CHESS:K\"}}], \"f2\": [{\"diff\": {}}]}}}");
+    assert_int_equal(e.code, GGN_E_SPELLING);
+    assert_string_equal(e.pointer, "/CHESS:K/e1/f2/0/diff");
+    /* a trusted load ignores unknown diff fields but still refuses what it cannot run */
+    ggn_load_options trusted = { .trusted = true };
+    const char *odd = "{\"S:P\": {\"*\": {\"e5\": [{\"diff\": {\"board\": {\"e5\": \"S:P\"}, \"hands\": {\"S:P\": -1}, \"note\": 1}}]}}}";
+    rs = ggn_ruleset_load_string(odd, strlen(odd), "t.json", &trusted, NULL);
+    assert_non_null(rs);
+    ggn_ruleset_free(rs);
+    const char *two = "{\"S:P\": {\"*\": {\"e5\": [{\"diff\": {\"board\": {\"e5\": \"S:P\"}, \"hands\": {\"S:P\": -2}}}]}}}";
+    assert_null(ggn_ruleset_load_string(two, strlen(two), "t.json", &trusted, NULL));
+}
+
+/* ---------------------------------------------------------------------- */
 /* conversion                                                             */
 /* ---------------------------------------------------------------------- */
 
@@ -860,6 +986,32 @@ static void test_convert_exact_text(void **state_)
     assert_non_null(strstr(out, "\"board_patch\": {\n            \"e5\": \"S:P\"\n          },\n          \"in_hand_del\": \"S:P\""));
     assert_non_null(strstr(out, "\"board_patch\": {\n            \"e5\": null\n          },\n          \"in_hand_add\": \"S:P\""));
     free(out);
+    /* into must-diff: must and deny always, the implied change as an STN diff that passes the turn */
+    out = convert("{\"S:P\": {\"*\": {\"e5\": [{\"must\": {\"e5\": \"empty\"}}]}}}", GGN_SPELLING_MUST_DIFF);
+    assert_string_equal(out, "{\n"
+                             "  \"S:P\": {\n"
+                             "    \"*\": {\n"
+                             "      \"e5\": [\n"
+                             "        {\n"
+                             "          \"must\": {\n"
+                             "            \"e5\": \"empty\"\n"
+                             "          },\n"
+                             "          \"deny\": {},\n"
+                             "          \"diff\": {\n"
+                             "            \"board\": {\n"
+                             "              \"e5\": \"S:P\"\n"
+                             "            },\n"
+                             "            \"hands\": {\n"
+                             "              \"S:P\": -1\n"
+                             "            },\n"
+                             "            \"toggle\": true\n"
+                             "          }\n"
+                             "        }\n"
+                             "      ]\n"
+                             "    }\n"
+                             "  }\n"
+                             "}\n");
+    free(out);
 }
 
 /* Converting a to b and back gives a's own writing back. */
@@ -899,9 +1051,36 @@ static void test_convert_round_trips(void **state_)
     round_trip("{\"S:P\": {\"*\": {\"e5\": [{\"must\": {\"e5\": \"empty\"}}]}}}", GGN_SPELLING_BOARD_CHECK);
     round_trip("{\"GAME:B\": {\"c1\": {\"f4\": [{\"require\": {\"d2\": \"empty\", \"e3\": \"empty\"}, \"prevent\": {\"g5\": \"empty\"},"
                " \"perform\": {\"c1\": null, \"f4\": \"GAME:B\"}}]}}}", GGN_SPELLING_BOARD_CHECK);
-    /* every spelling writes itself back unchanged */
-    static const ggn_spelling all[] = { GGN_SPELLING_MUST_DENY, GGN_SPELLING_REQUIRE_PREVENT, GGN_SPELLING_BOARD_CHECK };
+    /* must-diff and every other spelling, both ways, for what both can say */
+    static const ggn_spelling others[] = { GGN_SPELLING_MUST_DENY, GGN_SPELLING_REQUIRE_PREVENT, GGN_SPELLING_BOARD_CHECK };
     for (size_t k = 0; k < 3; k++) {
+        round_trip(DIFF_PAWN, others[k]);
+        round_trip(SEED1_ROOK, GGN_SPELLING_MUST_DIFF);
+    }
+    /* GAN documents whose game ids are one letter (longer ones become one letter in QPI) */
+    round_trip("{\"G:X\": {\"c3\": {\"c5\": [{\"board_check\": {\"c4\": \"empty\", \"c5\": \"empty\"},"
+               " \"board_patch\": {\"c3\": null, \"c5\": \"G:X\"}}]}}}", GGN_SPELLING_MUST_DIFF);
+    round_trip("{\"G:P\": {\"e7\": {\"e8\": [{\"board_check\": {\"e8\": \"empty\"}, \"board_patch\": {\"e7\": null, \"e8\": \"G:Q\"}}]},"
+               " \"*\": {\"f5\": [{\"board_check\": {\"f5\": \"empty\"}, \"board_patch\": {\"f5\": \"G:P\"}, \"in_hand_del\": \"G:P\"}]}}}",
+               GGN_SPELLING_MUST_DIFF);
+    round_trip("{\"C:P\": {\"d5\": {\"e6\": [{\"require\": {\"e5\": \"c:p\", \"e6\": \"empty\"}, \"prevent\": {\"e4\": \"enemy\"},"
+               " \"perform\": {\"d5\": null, \"e5\": null, \"e6\": \"C:P\"}}]}}}", GGN_SPELLING_MUST_DIFF);
+    round_trip(DIFF_PROMOTION, GGN_SPELLING_REQUIRE_PREVENT);
+    round_trip(DIFF_CASTLING, GGN_SPELLING_BOARD_CHECK);
+    round_trip(DIFF_DROP, GGN_SPELLING_MUST_DENY);
+    round_trip("{\"S:P\": {\"*\": {\"e4\": [{\"must\": {\"e4\": \"empty\"}, \"deny\": {}, \"diff\": {\"board\": {\"e4\": \"S:P\"},"
+               " \"hands\": {\"S:P\": -1}, \"toggle\": true}}]}}}", GGN_SPELLING_BOARD_CHECK);
+    round_trip("{\"S:P\": {\"*\": {\"e5\": [{\"must\": {\"e5\": \"empty\"}}]}, \"e5\": {\"*\": [{}], \"e6\": []}}}",
+               GGN_SPELLING_MUST_DIFF);
+    round_trip("{\"x:c\": {\"b2\": {\"b8\": [{\"must\": {\"b3\": \"empty\", \"b8\": \"enemy\"}, \"deny\": {\"b7\": \"empty\"}}]}}}",
+               GGN_SPELLING_MUST_DIFF);
+    /* toggle false and toggle left out stay as written */
+    round_trip("{\"C:K\": {\"e1\": {\"e2\": [{\"diff\": {\"board\": {\"e1\": null, \"e2\": \"C:K\"}, \"toggle\": false}},"
+               " {\"diff\": {\"board\": {\"e1\": null, \"e2\": \"C:K\"}}}]}}}", GGN_SPELLING_MUST_DIFF);
+    /* every spelling writes itself back unchanged */
+    static const ggn_spelling all[] = { GGN_SPELLING_MUST_DENY, GGN_SPELLING_REQUIRE_PREVENT, GGN_SPELLING_BOARD_CHECK,
+                                        GGN_SPELLING_MUST_DIFF };
+    for (size_t k = 0; k < 4; k++) {
         size_t len;
         char *text = gen_chess_ggn(all[k], &len);
         ggn_ruleset *rs = ggn_ruleset_load_string(text, len, NULL, NULL, NULL);
@@ -970,6 +1149,27 @@ static void test_convert_refusals(void **state_)
                     GGN_SPELLING_MUST_DENY, "/CHECKERS:K", "cannot write must-deny: games chess and checkers would both become style C");
     convert_refused("{\"CHESS:K\": {\"e1\": {\"e2\": [{\"require\": {\"e2\": \"CAPA:A\"}, \"perform\": {\"e1\": null, \"e2\": \"CHESS:K\"}}]}}}",
                     GGN_SPELLING_MUST_DENY, "/CHESS:K/e1/e2/0", "cannot write must-deny: games chess and capa would both become style C");
+    /* must-diff: the turn, the diff, the hands */
+    const char *keep_turn = "{\"C:K\": {\"e1\": {\"e2\": [{\"diff\": {\"board\": {\"e1\": null, \"e2\": \"C:K\"}, \"toggle\": false}}]}}}";
+    convert_refused(keep_turn, GGN_SPELLING_MUST_DENY, "/C:K/e1/e2/0",
+                    "cannot write must-deny: its diff keeps the same player to move (toggle false), which must-deny cannot say: it leaves turns to the rule system");
+    convert_refused("{\"C:K\": {\"e1\": {\"e2\": [{\"diff\": {\"board\": {\"e1\": null, \"e2\": \"C:K\"}}}]}}}", GGN_SPELLING_BOARD_CHECK,
+                    "/C:K/e1/e2/0",
+                    "cannot write board-check: its diff keeps the same player to move (toggle left out), which board-check cannot say: it leaves turns to the rule system");
+    convert_refused(DIFF_PROMOTION, GGN_SPELLING_MUST_DENY, "/C:P/e7/e8/0",
+                    "cannot write must-deny: the changes its diff writes differ from what must-deny implies (source emptied, destination taking the piece)");
+    convert_refused("{\"S:R\": {\"e5\": {\"e6\": [{\"diff\": {\"board\": {\"e5\": null, \"e6\": \"S:R\"}, \"hands\": {\"S:P\": 1}, \"toggle\": true}}]}}}",
+                    GGN_SPELLING_REQUIRE_PREVENT, "/S:R/e5/e6/0", "cannot write require-prevent: require-prevent cannot change a hand");
+    convert_refused("{\"SHOGI:R\": {\"e5\": {\"e6\": [{\"board_check\": {\"e6\": \"enemy\"}, \"board_patch\": {\"e5\": null, \"e6\": \"SHOGI:R\"},"
+                    " \"in_hand_add\": \"shogi:p\"}]}}}",
+                    GGN_SPELLING_MUST_DIFF, "/SHOGI:R/e5/e6/0",
+                    "cannot write must-diff: shogi:p goes to or from the mover's hand, but an STN hands key of its side names the other player's hand");
+    convert_refused("{\"SHOGI:R\": {\"e5\": {\"e6\": [{\"board_check\": {}, \"board_patch\": {\"e5\": null, \"e6\": \"SHOGI:R\"},"
+                    " \"in_hand_add\": \"SHOGI:P\", \"in_hand_del\": \"SHOGI:P\"}]}}}",
+                    GGN_SPELLING_MUST_DIFF, "/SHOGI:R/e5/e6/0",
+                    "cannot write must-diff: SHOGI:P both enters and leaves the hand, which STN counts as no change");
+    convert_refused("{\"GAME:X\": {\"a1\": {\"b2\": [{\"board_check\": {\"b2\": \"ally\"}, \"board_patch\": {\"a1\": null, \"b2\": \"GAME:X\"}}]}}}",
+                    GGN_SPELLING_MUST_DIFF, "/GAME:X/a1/b2/0", "cannot write must-diff: \"ally\" on b2 has no must-diff equivalent");
     /* CHESS and chess are one game: no collision */
     char *out = convert("{\"CHESS:K\": {\"e1\": {\"e2\": [{\"require\": {\"e2\": \"chess:k\"}, \"perform\": {\"e1\": null, \"e2\": \"CHESS:K\"}}]}}}",
                         GGN_SPELLING_MUST_DENY);
@@ -1009,6 +1209,9 @@ int main(void)
         cmocka_unit_test(test_state_feen_old),
         cmocka_unit_test(test_state_feen_current),
         cmocka_unit_test(test_state_feen_errors),
+        cmocka_unit_test(test_diff_examples),
+        cmocka_unit_test(test_diff_toggle),
+        cmocka_unit_test(test_diff_detection),
         cmocka_unit_test(test_convert_exact_text),
         cmocka_unit_test(test_convert_round_trips),
         cmocka_unit_test(test_convert_refusals),

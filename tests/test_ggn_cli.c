@@ -116,6 +116,46 @@ static void test_convert(void **state)
                              "          }\n        },\n        {\n          \"must\": {\n            \"e6\": \"enemy\"\n"
                              "          }\n        }\n      ]\n    }\n  }\n}\n");
     assert_int_equal(run("convert", out, sizeof out), 2);
+    /* the Ruby library's must / deny / diff: read, listed, written, named in the usage error */
+    assert_int_equal(run("moves " GOOD "/lib09_drop.json --position '8/8/8/8/8/8/8/8 P/ S/s'", out, sizeof out), 0);
+    assert_string_equal(out, "S:P * e5  e5=S:P hand:-S:P\n");
+    assert_int_equal(run("moves " GOOD "/lib09_drop.json --position '8/8/8/4P3/8/8/8/8 P/ S/s'", out, sizeof out), 0);
+    assert_string_equal(out, "S:P e5 e6  e5=- e6=S:P\n");
+    assert_int_equal(run("convert " GOOD "/lib09_drop.json --to must-deny", out, sizeof out), 0);
+    char *again = strdup(out);
+    assert_int_equal(run("convert " GOOD "/seed1_drop.json", out, sizeof out), 0);
+    assert_string_equal(again, out);
+    free(again);
+    assert_int_equal(run("convert " GOOD "/seed1_drop.json --to must-diff", out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"hands\": {\n              \"S:P\": -1\n            },\n            \"toggle\": true"));
+    assert_int_equal(run("convert " GOOD "/seed1_drop.json --to stn", out, sizeof out), 2);
+    assert_non_null(strstr(out, "must-diff"));
+    assert_int_equal(run("convert --help", out, sizeof out), 0);
+    assert_non_null(strstr(out, "must-diff        must / deny / diff"));
+}
+
+/* `ggn export --spelling must-diff`: a library ggn reads back, or a refusal naming the limit. */
+static void test_export_must_diff(void **state)
+{
+    (void)state;
+    static char out[1 << 16];
+    char path[] = "/tmp/ggn_export_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    char args[512];
+    snprintf(args, sizeof args, "export chess --spelling must-diff -o %s", path);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    snprintf(args, sizeof args, "check %s", path);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    /* the exported promotions are diffs: e7 to e8 has one possibility per promoted piece */
+    snprintf(args, sizeof args, "moves %s --position '3k4/4P3/8/8/8/8/8/4K3 / C/c'", path);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "e8=C:Q"));
+    assert_non_null(strstr(out, "e8=C:N"));
+    remove(path);
+    /* crazyhouse's must-diff library is larger than ggn reads: refused, nothing written */
+    assert_int_equal(run("export crazyhouse --spelling must-diff", out, sizeof out), 1);
+    assert_non_null(strstr(out, "more than the 67108864 that ggn reads (GGN_MAX_FILE_BYTES)"));
 }
 
 int main(void)
@@ -125,6 +165,7 @@ int main(void)
         cmocka_unit_test(test_moves_errors),
         cmocka_unit_test(test_query),
         cmocka_unit_test(test_convert),
+        cmocka_unit_test(test_export_must_diff),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -111,6 +111,9 @@ static void test_limit_files(void **state)
             assert_non_null(e);
             assert_string_equal(ggn_code_name(e->code), fields[1]);
             assert_string_equal(e->pointer, strcmp(fields[2], "-") == 0 ? "" : fields[2]);
+            /* Every limit is reported where it is reached: the pointer's line and column too. */
+            if (e->pointer[0] && (e->line <= 0 || e->column <= 0))
+                fail_msg("%s: error at %s has no line:column", fields[0], e->pointer);
             if (!strstr(e->message, fields[3]))
                 fail_msg("%s: message \"%s\" lacks \"%s\"", fields[0], e->message, fields[3]);
             assert_non_null(strstr(e->message, "GGN_MAX_"));
@@ -215,6 +218,29 @@ static void test_board_state_limits(void **state)
     /* Replacing a piece on a square already counted is not a new square. */
     assert_true(ggn_board_state_put(st, "a1", "C:K", &err));
     ggn_board_state_free(st);
+
+    /* The same limit reached in FEEN: 64 full ranks of 64, then one piece more. The error has the
+     * column of that piece, like every other FEEN error. */
+    sbuf feen = { NULL, 0, 0 };
+    for (int rank = 0; rank < 65; rank++) {
+        if (rank) put(&feen, "/");
+        if (rank < 64) for (int file = 0; file < 64; file++) put(&feen, "P");
+        else put(&feen, "P");
+    }
+    put(&feen, " - C/c");
+    assert_null(ggn_board_state_parse(feen.s, feen.len, &err));
+    assert_int_equal(err.code, GGN_E_LIMIT);
+    assert_string_equal(err.message, "FEEN: more than 4096 occupied squares (GGN_MAX_GGN_SQUARES)");
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 64 * 65 + 1);
+    assert_string_equal(err.file, "<position>");
+    free(feen.s);
+    /* And the hand: two counts within the limit that add up past it. */
+    const char *feen_hands = "8/8 1000P25N/ C/c";
+    assert_null(ggn_board_state_parse(feen_hands, strlen(feen_hands), &err));
+    assert_int_equal(err.code, GGN_E_LIMIT);
+    assert_string_equal(err.message, "FEEN: more than 1024 pieces in hand (GGN_MAX_HAND_PIECES)");
+    assert_int_equal(err.column, 10);
 }
 
 /* ---- error lists ----------------------------------------------------------------- */

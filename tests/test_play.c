@@ -92,6 +92,16 @@ static char *read_file(const char *path)
 
 /* ---- through a pipe ---- */
 
+/* A game_end rule's result is named with its reason (issue 11). */
+static void test_pipe_names_game_end(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("e3d4\n", NULL, "kingofthehill", "--fen", "4k3/8/8/8/8/4K3/8/8 w - - 0 1", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "WHITE wins: KING reached HILL."));
+    proc_free(&r);
+}
+
 static void test_pipe_fools_mate(void **state)
 {
     (void)state;
@@ -537,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_tty_promotion_illegal_undo_fen),
         cmocka_unit_test(test_tty_save_load),
         cmocka_unit_test(test_tty_no_color),
+        cmocka_unit_test(test_pipe_names_game_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

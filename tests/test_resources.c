@@ -121,7 +121,7 @@ static void test_file_exactly_at_size_limit_loads(void **state)
     double t0 = now();
     assert_int_equal(ggn_check_file(path, errs), GGN_FILE_GGN);
     assert_int_equal(errs->errors, 0);
-    assert_true(now() - t0 < 60); /* a hang guard */
+    assert_true(now() - t0 < 400); /* a hang guard: under valgrind the 64 MiB take minutes */
     assert_int_equal(unlink(path), 0);
     free(errs);
 }

@@ -8,6 +8,10 @@
  * mutable and belongs to one thread at a time; it keeps its own undo stack
  * (GGN_MAX_PLY deep), so make/unmake need no allocation.
  *
+ * A position reads its game's tables and does not own them: the game must
+ * outlive every position made from it. Free the positions first, then the
+ * game; using a position after ggn_game_free is a use-after-free.
+ *
  * Nothing is allocated by move generation, make/unmake, status or perft.
  */
 #ifndef GGN_GAME_H
@@ -25,7 +29,12 @@ typedef struct ggn_position ggn_position;
 /*
  * A move, as generated for one position. Opaque in meaning outside the
  * position it was generated for: compare moves with ggn_move_equal and turn
- * them into text with ggn_move_format (ggn/notation.h).
+ * them into text with ggn_move_format (ggn/notation.h). The functions that
+ * take a move check that it fits the position they are given (its squares
+ * and indices in range, a piece of the player to move on its source with
+ * that move definition, or a kind in that player's hand for a drop) and
+ * refuse one that does not; that check is not a legality test (see
+ * ggn_position_make).
  */
 typedef struct ggn_move {
     uint16_t from;      /* square index (y * cols + x) */
@@ -122,7 +131,12 @@ int ggn_position_hand_count(const ggn_position *pos, int player, int kind);
 /* True when the move is a drop from the hand. */
 bool ggn_move_is_drop(ggn_move move);
 
-/* Zobrist hash of pieces, unmoved states, hands and the turn. */
+/*
+ * The position's identity as a Zobrist hash: pieces, the turn, hands, the
+ * unmoved states some move reads, castling rights, and the moves a state
+ * flag allows now (en passant). Equal positions in FIDE's sense have equal
+ * hashes (docs/game-spec.md, "Same position").
+ */
 uint64_t ggn_position_hash(const ggn_position *pos);
 
 
@@ -160,7 +174,16 @@ size_t ggn_position_pseudo_moves_ex(ggn_position *pos, const ggn_gen_options *op
 
 /*
  * Plays a move generated for this position. Returns false (position
- * unchanged) when the undo stack is full (GGN_MAX_PLY).
+ * unchanged) when the undo stack is full (GGN_MAX_PLY) or when the move does
+ * not fit this position (a square or index out of range, no piece of the
+ * player to move on its source, a move definition or promotion option its
+ * kind does not have, a drop of a kind not in hand or onto an occupied
+ * square): a move from another position or game, or garbage, is refused
+ * rather than corrupting the board. The check is cheap and not a legality
+ * test: a move that fits but is not among ggn_position_legal_moves (one kept
+ * from another position where the same piece stood) is played as that
+ * piece's move, and the rules are then the caller's business. Take moves
+ * from ggn_position_legal_moves or ggn_move_parse to stay within the rules.
  */
 bool ggn_position_make(ggn_position *pos, ggn_move move);
 /* Takes back the last move made. Returns false when there is none. */
@@ -173,7 +196,11 @@ bool ggn_position_last_move(const ggn_position *pos, ggn_move *move);
 bool ggn_move_equal(ggn_move a, ggn_move b);
 
 
-/* True when the move's destination holds (or its effects remove) an opponent's piece. */
+/*
+ * True when the move's destination holds (or its effects remove) an
+ * opponent's piece. False for a drop and for a move that does not fit the
+ * position (as ggn_position_make checks).
+ */
 bool ggn_move_is_capture(const ggn_position *pos, ggn_move move);
 
 /* ---- game end ----------------------------------------------------------- */
@@ -185,20 +212,36 @@ typedef enum ggn_outcome {
     GGN_LEADER_CAPTURED,    /* a leader was captured: the capturer wins */
     GGN_DRAW_REPETITION,    /* draw_conditions.repetition_count reached */
     GGN_DRAW_NO_PROGRESS,   /* draw_conditions.fifty_move_halfmoves reached */
-    GGN_DRAW_MATERIAL       /* draw_conditions.insufficient_material matched */
+    GGN_DRAW_MATERIAL,      /* draw_conditions.insufficient_material matched */
+    /* game_end (docs/game-spec.md): */
+    GGN_GOAL,               /* a piece stands on a goal zone (.player, .kind, .rule = the goal) */
+    GGN_EXTINCTION,         /* a player has too few pieces of some kinds (.player, .rule) */
+    GGN_CHECK_LIMIT         /* a player gave game_end.check_limit checks (.player) */
 } ggn_outcome;
 
 typedef struct ggn_status {
     ggn_outcome outcome;
-    int winner;             /* player index, or -1 (draws, ongoing) */
+    int winner;             /* player index, or -1 (draws, ongoing; with more than two players a
+                               loss of one player is a win for the last mover) */
     bool in_check;          /* a leader of the player to move is attacked */
+    bool draw;              /* the game is over and drawn */
+    int player;             /* the player the deciding rule concerns (the one with no move, the one
+                               on the goal, the one left without pieces), or -1 */
+    int kind;               /* GGN_GOAL: the kind on the zone; otherwise -1 */
+    int rule;               /* GGN_GOAL / GGN_EXTINCTION: index of the rule in game_end; otherwise -1 */
 } ggn_status;
 
 /* Judges the position (draw rules included). */
 ggn_status ggn_position_status(ggn_position *pos);
 const char *ggn_outcome_name(ggn_outcome outcome);
+/*
+ * The result in words, for people: "WHITE wins: KING reached HILL",
+ * "Draw: stalemate", "" while the game goes on. Returns the length
+ * (snprintf's convention).
+ */
+size_t ggn_status_describe(const ggn_game *game, const ggn_status *st, char *buf, size_t cap);
 
-/* True when a leader of `player` is attacked by another player. */
+/* True when a leader of `player` is attacked by another player; false for a player out of range. */
 bool ggn_position_leader_attacked(const ggn_position *pos, int player);
 
 /* ---- perft -------------------------------------------------------------- */
@@ -215,12 +258,32 @@ uint64_t ggn_perft(ggn_position *pos, int depth);
  */
 bool ggn_position_leader_captured(const ggn_position *pos);
 
+/*
+ * True when a game_end rule (goal, extinction, check limit) has decided the
+ * game; *st (may be NULL) then says how, as ggn_position_status would. Free
+ * for games without such rules.
+ */
+bool ggn_position_game_over(const ggn_position *pos, ggn_status *st);
+
+/*
+ * The result for the player to move when it has no legal move (game_end.no_move):
+ * 1 a win, 0 a draw, -1 a loss. Chess: -1 in check, 0 otherwise.
+ */
+int ggn_game_no_move_result(const ggn_game *game, bool in_check);
+
+/*
+ * True when game_end narrows the legal moves beyond leader safety (forced
+ * capture, no giving check): a pseudo-legal move that keeps the leaders safe
+ * may then still be illegal, so callers should take ggn_position_legal_moves.
+ */
+bool ggn_game_narrows_moves(const ggn_game *game);
+
 /* Half-moves since the last capture or progress move (the no-progress counter). */
 int ggn_position_halfmove_clock(const ggn_position *pos);
 
 /*
- * Writes the hashes of the positions before each move still on the undo
- * stack, oldest first (at most cap; returns ggn_position_history). With the
+ * Writes the hashes (ggn_position_hash) of the positions before each move
+ * still on the undo stack, oldest first (at most cap; returns ggn_position_history). With the
  * current hash they give the game's repetitions.
  */
 size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap);

@@ -60,7 +60,8 @@ size_t ggn_position_sfen(const ggn_position *pos, char *buf, size_t cap);
 /*
  * Coordinate text of a move: source and destination CELL labels, then the
  * promotion: the lower-case symbol ("e7e8q"), or "=CODE" when the kind has
- * no symbol. Returns the length (0 if cap is too small).
+ * no symbol. Returns the length; 0 (and "" when cap allows) if cap is too
+ * small or the move does not fit the position (as ggn_position_make checks).
  */
 size_t ggn_move_format(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
 
@@ -74,7 +75,7 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move move, char *buf, size_t
  * not promote or declines to. A drop is the kind as SFEN writes it, upper
  * case whoever drops ("P", "+P" for a promoted kind), '*' and the square:
  * "P*5e". Returns the length; 0 (and "") when the game has no USI
- * (ggn_game_has_usi) or cap is too small.
+ * (ggn_game_has_usi), cap is too small or the move does not fit the position.
  */
 size_t ggn_move_format_usi(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
 

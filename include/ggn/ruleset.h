@@ -3,13 +3,15 @@
  * query, list pseudo-legal transitions, convert between spellings.
  *
  * A GGN document answers "can this piece, on this source, reach that
- * destination, and under which conditions?". ggn reads the three spellings
+ * destination, and under which conditions?". ggn reads the four spellings
  * the format has had (see docs/ggn.md):
  *
  *   must-deny        `must` / `deny`, QPI piece ids       (the current text)
  *   require-prevent  `require` / `prevent` / `perform`, GAN ids
  *   board-check      `board_check` / `board_patch` / `in_hand_add` /
  *                    `in_hand_del`, GAN ids
+ *   must-diff        `must` / `deny` / `diff` (an STN state transition:
+ *                    board, hands, toggle), QPI ids
  *
  * Loading interns every square and piece id into small integers and compiles
  * each possibility's conditions into square bitsets, so that evaluating a
@@ -41,16 +43,20 @@
 /* Spellings                                                                */
 /* ------------------------------------------------------------------------ */
 
-/* The three spellings of GGN (docs/ggn.md has them side by side). */
+/* The four spellings of GGN (docs/ggn.md has them side by side). */
 typedef enum ggn_spelling {
     GGN_SPELLING_MUST_DENY,       /* "must-deny": must / deny, QPI ids */
     GGN_SPELLING_REQUIRE_PREVENT, /* "require-prevent": require / prevent / perform, GAN ids */
-    GGN_SPELLING_BOARD_CHECK      /* "board-check": board_check / board_patch / in_hand_*, GAN ids */
+    GGN_SPELLING_BOARD_CHECK,     /* "board-check": board_check / board_patch / in_hand_*, GAN ids */
+    GGN_SPELLING_MUST_DIFF        /* "must-diff": must / deny / diff (STN), QPI ids */
 } ggn_spelling;
 
+/* The last spelling, for loops over all of them. */
+#define GGN_SPELLING_LAST GGN_SPELLING_MUST_DIFF
+
 /*
- * Name of a spelling: "must-deny", "require-prevent" or "board-check"
- * ("?" for a value outside the enum). The string is static.
+ * Name of a spelling: "must-deny", "require-prevent", "board-check" or
+ * "must-diff" ("?" for a value outside the enum). The string is static.
  * Thread safety: pure.
  */
 const char *ggn_spelling_name(ggn_spelling spelling);
@@ -58,7 +64,7 @@ const char *ggn_spelling_name(ggn_spelling spelling);
 /*
  * Parses a spelling name as ggn_spelling_name writes it.
  * name: NUL-terminated text; out: receives the spelling (may be NULL).
- * Returns false when the name is not one of the three.
+ * Returns false when the name is not one of the four.
  * Thread safety: pure.
  */
 bool ggn_spelling_parse(const char *name, ggn_spelling *out);
@@ -128,7 +134,9 @@ void ggn_ruleset_stats_get(const ggn_ruleset *rs, ggn_ruleset_stats *out);
  * possibilities and conditions. Converting is refused with GGN_E_CONVERSION
  * when the target cannot say the same thing; the error's pointer names the
  * first offending place of the loaded document (docs/ggn.md lists every
- * case).
+ * case). A text that would pass GGN_MAX_FILE_BYTES, more than ggn reads
+ * back, is refused with GGN_E_LIMIT as soon as it reaches it, its pointer
+ * naming the place of the document being written then.
  * Returns a new string (release with free()), or NULL with err filled.
  * Thread safety: read-only on rs.
  */
@@ -283,7 +291,8 @@ int ggn_selection_where(const ggn_selection *sel, const ggn_board_view *view, gg
 
 /*
  * The board changes of a transition, in document order: explicit patches
- * as written (board-check, require-prevent); for must-deny the implied
+ * as written (board-check, require-prevent, must-diff's diff.board); for
+ * must-deny the implied
  * ones — the source emptied, the destination taking the piece (a drop only
  * fills the destination; a move into the hand only empties the source).
  */
@@ -302,5 +311,13 @@ bool ggn_transition_diff(const ggn_transition *t, size_t i, const char **square,
  * dropped piece; must-deny moves to "*" add the moving piece.
  */
 void ggn_transition_hand(const ggn_transition *t, const char **added, const char **removed);
+
+/*
+ * Whether the move passes the turn to the other player: false only for a
+ * must-diff possibility whose diff says "toggle": false or leaves toggle
+ * out (STN's default); the other spellings leave turns to the rule system
+ * and are read as passing it.
+ */
+bool ggn_transition_toggles(const ggn_transition *t);
 
 #endif

@@ -6,11 +6,13 @@
  * direction matrix, docs/game-spec.md), rays per source square, conditions
  * sorted by what they depend on, reverse attack tables, zobrist keys.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "json/json_doc.h"
 
 typedef struct compiler {
     ggn_game *g;
@@ -44,6 +46,33 @@ static void *alloc(compiler *c, size_t count, size_t size)
 static void limit_error(compiler *c, const char *what)
 {
     fail(c, GGN_E_LIMIT, what);
+}
+
+/*
+ * A size limit reached at one place of the spec: the JSON Pointer of the
+ * part that goes past it, with its line and column in the spec's text (kept
+ * by the reader until compilation ends).
+ */
+static void limit_error_at(compiler *c, const char *pointer, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void limit_error_at(compiler *c, const char *pointer, const char *fmt, ...)
+{
+    ggn_error err;
+    ggn_error_clear(&err);
+    err.code = GGN_E_LIMIT;
+    snprintf(err.file, sizeof err.file, "%s", c->file ? c->file : "<string>");
+    snprintf(err.pointer, sizeof err.pointer, "%s", pointer);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err.message, sizeof err.message, fmt, ap);
+    va_end(ap);
+    if (c->def->source) ggn_json_locate(c->def->source, c->def->source_len, err.pointer, &err.line, &err.column);
+    ggn_errors_add(c->errs, &err);
+    c->failed = true;
 }
 
 static void rotate(const sd_player *pl, const int v[2], int *x, int *y)
@@ -230,7 +259,11 @@ static void compile_move(compiler *c, int p, int k, int mi)
     }
 }
 
-/* Counts ray landings of every move before allocating, to enforce GGN_MAX_RAY_ENTRIES. */
+/*
+ * Counts ray landings of every move before allocating, to enforce
+ * GGN_MAX_RAY_ENTRIES: past it, reports the move whose rays went over and
+ * returns more than the limit.
+ */
 static size_t count_rays(compiler *c)
 {
     ggn_game *g = c->g;
@@ -250,7 +283,14 @@ static size_t count_rays(compiler *c)
                 int times = repeat_times(&kind->moves[mi]);
                 for (int s = 0; s < g->nsq; s++)
                     if (g->enabled[s]) total += (size_t)walk_ray(g, s, &probe, times, NULL);
-                if (total > (size_t)GGN_MAX_RAY_ENTRIES) return total;
+                if (total > (size_t)GGN_MAX_RAY_ENTRIES) {
+                    char pointer[64];
+                    snprintf(pointer, sizeof pointer, "/pieces/%d/moves/%d", k, mi);
+                    limit_error_at(c, pointer,
+                                   "with this move (for player %s) the game's rays exceed GGN_MAX_RAY_ENTRIES "
+                                   "(%ld) landing squares", pl->name, (long)GGN_MAX_RAY_ENTRIES);
+                    return total;
+                }
             }
         }
     }
@@ -526,13 +566,15 @@ static void compile_keys(compiler *c)
     ggn_game *g = c->g;
     size_t n = (size_t)g->nkinds * (size_t)g->nplayers * (size_t)g->nsq;
     g->zobrist = alloc(c, n, sizeof *g->zobrist);
-    g->zobrist_unmoved = alloc(c, (size_t)g->nsq, sizeof *g->zobrist_unmoved);
+    g->zobrist_unmoved = alloc(c, (size_t)g->nkinds * (size_t)g->nsq, sizeof *g->zobrist_unmoved);
+    g->zobrist_rights = alloc(c, (size_t)g->nsq, sizeof *g->zobrist_rights);
     g->zobrist_turn = alloc(c, (size_t)c->def->norder, sizeof *g->zobrist_turn);
     if (c->failed) return;
     uint64_t seed = 0x6767C0DE2026ULL;
     for (size_t i = 0; i < n; i++) g->zobrist[i] = splitmix(&seed);
-    for (int i = 0; i < g->nsq; i++) g->zobrist_unmoved[i] = splitmix(&seed);
+    for (int i = 0; i < g->nkinds * g->nsq; i++) g->zobrist_unmoved[i] = splitmix(&seed);
     for (int i = 0; i < c->def->norder; i++) g->zobrist_turn[i] = splitmix(&seed);
+    for (int i = 0; i < g->nsq; i++) g->zobrist_rights[i] = splitmix(&seed);
 }
 
 /*
@@ -605,7 +647,14 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
 
     size_t entries = (size_t)g->nplayers * (size_t)g->nkinds * GGN_MAX_MOVES_PER_KIND;
     if (entries * (size_t)g->nsq > (size_t)GGN_MAX_TABLE_ENTRIES) {
-        limit_error(&c, "players x piece kinds x moves x squares exceeds GGN_MAX_TABLE_ENTRIES");
+        /* The table grows by one block per kind: the first kind that does not fit is the one at fault. */
+        size_t per_kind = (size_t)g->nplayers * GGN_MAX_MOVES_PER_KIND * (size_t)g->nsq;
+        char pointer[32];
+        snprintf(pointer, sizeof pointer, "/pieces/%zu", (size_t)GGN_MAX_TABLE_ENTRIES / per_kind);
+        limit_error_at(&c, pointer,
+                       "players x piece kinds x moves x squares (%d x %d x %d x %d) exceeds GGN_MAX_TABLE_ENTRIES "
+                       "(%ld) from this kind on", g->nplayers, g->nkinds, GGN_MAX_MOVES_PER_KIND, g->nsq,
+                       (long)GGN_MAX_TABLE_ENTRIES);
         goto fail;
     }
     g->enabled = alloc(&c, (size_t)g->nsq, sizeof *g->enabled);
@@ -623,10 +672,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
         g->sq_y[s] = (int8_t)(s / g->cols);
     }
     size_t nrays = count_rays(&c);
-    if (nrays > (size_t)GGN_MAX_RAY_ENTRIES) {
-        limit_error(&c, "the game's rays exceed GGN_MAX_RAY_ENTRIES landing squares");
-        goto fail;
-    }
+    if (nrays > (size_t)GGN_MAX_RAY_ENTRIES) goto fail;
     g->rays = alloc(&c, nrays ? nrays : 1, sizeof *g->rays);
     for (int p = 0; p < g->nplayers && !c.failed; p++)
         for (int k = 0; k < g->nkinds && !c.failed; k++)
@@ -655,11 +701,18 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     compile_keys(&c);
     compile_values(&c);
     compile_castling(&c);
+    if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
+    g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0;
+    g->forced_capture = def->end.forced_capture;
+    g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
+    g->narrows_moves = g->forced_capture || g->no_giving_check;
+    g->count_checks = def->end.check_limit > 0 && g->leader != EG_NONE;
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;
     for (int k = 0; k < g->nkinds; k++)
         if (!def->kinds[k].symbol) g->has_fen = false;
+    sd_game_drop_source(def); /* nothing reports against the text any more: do not keep it with the game */
     return g;
 fail:
     sd_arena_free(g->arena);

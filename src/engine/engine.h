@@ -175,7 +175,10 @@ struct ggn_game {
     eg_attack *attack;     /* [nplayers] */
     bool *named_sq;        /* [nnamed][nplayers][nsq] POSITION condition membership */
     uint64_t *zobrist;     /* [nkinds][nplayers][nsq] */
-    uint64_t *zobrist_unmoved; /* [nsq] */
+    uint64_t *zobrist_unmoved; /* [nkinds][nsq]: an unmoved piece; 0 for kinds not in unmoved_kinds */
+    uint64_t *zobrist_rights;  /* [nsq]: a leader or partner that holds a castling right (identity.c) */
+    uint64_t unmoved_kinds;    /* kinds whose unmoved state some ordinary move reads (identity.c) */
+    uint64_t rights_kinds;     /* the leader and its castling partners, when the leader castles */
     uint64_t *zobrist_turn;    /* [norder] */
     int leader;            /* kind or EG_NONE */
     int *kind_value;       /* [nkinds] */
@@ -194,6 +197,12 @@ struct ggn_game {
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */
+    bool end_rules;            /* extension game_end has goals, extinction or a check limit: a
+                                  decided position has no moves (game_end.c) */
+    bool forced_capture;       /* extension game_end.forced_capture */
+    bool no_giving_check;      /* extension game_end.giving_check_illegal */
+    bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
+    bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -235,6 +244,10 @@ typedef struct eg_undo {
     ggn_move move;
     int turn, halfmove;
     uint64_t hash;
+    uint64_t rights;       /* the position's before the move; set only when rights_dirty */
+    uint64_t flag_key;     /* the position's before the move; set by the public make only */
+    bool rights_dirty;     /* a piece of rights_kinds lost or gained its unmoved state */
+    int8_t checker;        /* count_checks: the player whose check count this move raised, or -1 */
     uint8_t ncell, npiece;
     bool capture;
     bool leaders_changed;  /* a promotion changed a leader's kind: reindex on unmake */
@@ -252,7 +265,10 @@ struct ggn_position {
     int turn;              /* index into def->order */
     int ply;               /* half-moves since the game's start (FEN sets it from the counters) */
     int halfmove;          /* half-moves since the last capture or reset move */
-    uint64_t hash;
+    uint64_t hash;         /* placement, turn, hands, relevant unmoved states and rights */
+    uint64_t rights;       /* eg_rights_key, included in hash */
+    uint64_t flag_key;     /* eg_flag_key: kept by the public make and unmake only (perft and
+                              legality never read it); not in hash */
     int npiece;            /* instances 1..npiece-1 used; 0 means empty */
     int8_t side_at[GGN_MAX_SQUARES];   /* owner, EG_EMPTY_SIDE when empty */
     uint8_t kind_at[GGN_MAX_SQUARES];
@@ -264,6 +280,7 @@ struct ggn_position {
     bool assume_unattacked; /* NOT_ATTACKED / PATH_NOT_ATTACKED hold without looking; true only
                                inside ggn_position_pseudo_moves_ex (export cross-check) */
     uint8_t hand[GGN_MAX_PLAYERS][GGN_MAX_KINDS];       /* pieces in hand per player and kind */
+    uint16_t checks[GGN_MAX_PLAYERS];                   /* count_checks: checks given by each player */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
 };
@@ -302,8 +319,40 @@ static inline size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t 
     return pos->g->any_hop ? eg_generate_hops(pos, buf, cap) : eg_generate_board(pos, buf, cap);
 }
 
+/* The hash of a piece standing on sq (identity.c explains the unmoved part). */
+static inline uint64_t eg_piece_key(const ggn_game *g, const eg_piece *p, int sq)
+{
+    uint64_t k = g->zobrist[((size_t)p->kind * (size_t)g->nplayers + p->owner) * (size_t)g->nsq + (size_t)sq];
+    if (p->moves == 0) k ^= g->zobrist_unmoved[(size_t)p->kind * (size_t)g->nsq + (size_t)sq];
+    return k;
+}
+
+/* identity.c: what makes two positions the same (hash, repetition). */
+void eg_compile_identity(ggn_game *g);
+uint64_t eg_rights_key(const ggn_position *pos);
+/* The moves a state flag makes possible now (en passant); 0 when no timed flag is visible. */
+uint64_t eg_flag_key(ggn_position *pos);
+/* Recomputes pos->hash, pos->rights and pos->flag_key from scratch (after a setup). */
+void eg_rehash(ggn_position *pos);
+
+/* game_end.c: the extension's rules (docs/game-spec.md, "game_end"). */
+/* Is the game decided by a goal, an extinction or the check limit? Fills *st when given. */
+bool eg_decided(const ggn_position *pos, ggn_status *st);
+/*
+ * The legal moves moves[0..n) narrowed by game_end: without those that give
+ * check (giving_check_illegal), then only the captures when there is one
+ * (forced_capture); returns the count.
+ */
+size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n);
+/* The hash key of `count` checks given by `player`. */
+uint64_t eg_check_key(int player, int count);
+/* A move was just made: counts the check it gives (count_checks). */
+void eg_count_check(ggn_position *pos, eg_undo *u);
+
 /* make.c */
 bool eg_make(ggn_position *pos, ggn_move m);
+/* make.c: the move's indices fit this position and it moves (or drops) a piece of the player to move. */
+bool eg_move_fits(const ggn_position *pos, ggn_move m);
 void eg_unmake(ggn_position *pos);
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved);
 void eg_clear(ggn_position *pos);

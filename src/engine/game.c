@@ -104,6 +104,7 @@ static void set_start(ggn_position *pos)
             const sd_start *s = &def->players[p].starts[i];
             eg_place(pos, s->y * def->cols + s->x, s->kind, p, true);
         }
+    eg_rehash(pos);
 }
 
 ggn_position *ggn_position_new(const ggn_game *game)
@@ -128,7 +129,8 @@ void ggn_position_copy(ggn_position *dst, const ggn_position *src)
 const ggn_game *ggn_position_game(const ggn_position *pos) { return pos->g; }
 int ggn_position_to_move(const ggn_position *pos) { return eg_player_to_move(pos); }
 int ggn_position_ply(const ggn_position *pos) { return pos->ply; }
-uint64_t ggn_position_hash(const ggn_position *pos) { return pos->hash; }
+/* The position's identity (identity.c): the incremental hash and the moves flags allow now. */
+uint64_t ggn_position_hash(const ggn_position *pos) { return pos->hash ^ pos->flag_key; }
 int ggn_position_history(const ggn_position *pos) { return pos->nundo; }
 
 bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int *owner, bool *unmoved)
@@ -142,11 +144,20 @@ bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int
     return true;
 }
 
-bool ggn_position_make(ggn_position *pos, ggn_move move) { return eg_make(pos, move); }
+/* The public make and unmake keep pos->flag_key (identity.c); the engine's own calls do not pay for it. */
+bool ggn_position_make(ggn_position *pos, ggn_move move)
+{
+    uint64_t before = pos->flag_key;
+    if (!eg_move_fits(pos, move) || !eg_make(pos, move)) return false;
+    pos->undo[pos->nundo - 1].flag_key = before;
+    pos->flag_key = eg_flag_key(pos);
+    return true;
+}
 
 bool ggn_position_unmake(ggn_position *pos)
 {
     if (pos->nundo == 0) return false;
+    pos->flag_key = pos->undo[pos->nundo - 1].flag_key;
     eg_unmake(pos);
     return true;
 }

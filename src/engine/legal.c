@@ -456,14 +456,17 @@ size_t ggn_position_pseudo_moves(ggn_position *pos, ggn_move *buf, size_t cap)
 size_t ggn_position_legal_moves(ggn_position *pos, ggn_move *buf, size_t cap)
 {
     ggn_move all[GGN_MAX_MOVES];
+    if (pos->g->end_rules && eg_decided(pos, NULL)) return 0; /* game_end: the game is over */
     size_t n = eg_generate_all(pos, all, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     n = eg_filter_legal_all(pos, all, n);
+    if (pos->g->narrows_moves) n = eg_end_filter(pos, all, n);
     for (size_t i = 0; i < n && i < cap; i++) buf[i] = all[i];
     return n;
 }
 
 bool ggn_position_leader_attacked(const ggn_position *pos, int player)
 {
+    if (player < 0 || player >= pos->g->nplayers) return false;
     return eg_leader_attacked(pos, player);
 }

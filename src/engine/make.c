@@ -12,10 +12,17 @@
 
 #include "engine.h"
 
-static inline uint64_t piece_key(const ggn_game *g, const eg_piece *p, int sq)
+/*
+ * The hash of a piece on sq; an unmoved piece of the leader's castling set
+ * leaving or entering the board may change the rights (u->rights_dirty).
+ */
+static inline uint64_t piece_key(const ggn_game *g, eg_undo *u, const eg_piece *p, int sq)
 {
     uint64_t k = g->zobrist[((size_t)p->kind * (size_t)g->nplayers + p->owner) * (size_t)g->nsq + (size_t)sq];
-    if (p->moves == 0) k ^= g->zobrist_unmoved[sq];
+    if (p->moves == 0) {
+        k ^= g->zobrist_unmoved[(size_t)p->kind * (size_t)g->nsq + (size_t)sq];
+        if ((g->rights_kinds >> p->kind) & 1) u->rights_dirty = true;
+    }
     return k;
 }
 
@@ -51,7 +58,7 @@ static int lift(ggn_position *pos, eg_undo *u, int sq)
     eg_piece *p = &pos->piece[id];
     save_piece(pos, u, id);
     record_cell(pos, u, sq);
-    pos->hash ^= piece_key(pos->g, p, sq);
+    pos->hash ^= piece_key(pos->g, u, p, sq);
     pos->side_at[sq] = EG_EMPTY_SIDE;
     pos->kind_at[sq] = 0;
     pos->piece_at[sq] = 0;
@@ -68,7 +75,7 @@ static void drop(ggn_position *pos, eg_undo *u, int id, int sq)
     pos->kind_at[sq] = p->kind;
     pos->piece_at[sq] = (uint8_t)id;
     p->sq = (int16_t)sq;
-    pos->hash ^= piece_key(pos->g, p, sq);
+    pos->hash ^= piece_key(pos->g, u, p, sq);
 }
 
 /* Games with hands: one more (delta 1) or one fewer (-1) piece of a kind in a player's hand. */
@@ -163,6 +170,34 @@ static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
     pos->halfmove = ((g->reset_kinds >> kind) & 1) ? 0 : pos->halfmove + 1;
 }
 
+/*
+ * The cheap check of a move from outside (ggn_position_make, ggn_move_format,
+ * ggn_move_is_capture): every index in it is in range, and it moves a piece
+ * of the player to move with a move definition that kind has, or drops a
+ * kind that player holds onto an empty square. That is what make, formatting
+ * and the capture probe read through; with it they stay inside their tables
+ * and nothing vanishes from the board. It is not a legality test: a move
+ * that passes but was generated for another position is played as that
+ * piece's move (docs/limits.md). Perft and the search's own lists go to
+ * eg_make unchecked.
+ */
+bool eg_move_fits(const ggn_position *pos, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos);
+    if (mv.to >= g->nsq || !g->enabled[mv.to]) return false;
+    if (mv.from == EG_DROP_FROM)
+        return g->hands && mv.pattern < g->nkinds && pos->hand[player][mv.pattern] > 0 &&
+               mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&
+               !mv.promotion;
+    if (mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    if (p->owner != player || mv.pattern >= g->nmoves[p->kind]) return false;
+    const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
+    if (mv.action >= m->naction) return false;
+    return !mv.promotion || (mv.modifier < m->nmodifier && mv.promotion <= m->modifier[mv.modifier].noption);
+}
+
 bool eg_make(ggn_position *pos, ggn_move mv)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
@@ -172,6 +207,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->turn = pos->turn;
     u->halfmove = pos->halfmove;
     u->hash = pos->hash;
+    u->rights_dirty = false;
     u->ncell = 0;
     u->npiece = 0;
     u->capture = false;
@@ -183,6 +219,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         make_drop(pos, u, mv);
         pass_turn(pos);
         if (u->leaders_changed) eg_index_leaders(pos);
+        if (g->count_checks) eg_count_check(pos, u);
         return true;
     }
     int from = mv.from, to = mv.to;
@@ -214,8 +251,15 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         }
     }
     pos->halfmove = (u->capture || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
+    if (u->rights_dirty) {
+        u->rights = pos->rights;
+        uint64_t rights = eg_rights_key(pos);
+        pos->hash ^= pos->rights ^ rights;
+        pos->rights = rights;
+    }
     pass_turn(pos);
     if (u->leaders_changed) eg_index_leaders(pos);
+    if (g->count_checks) eg_count_check(pos, u);
     return true;
 }
 
@@ -237,6 +281,8 @@ void eg_unmake(ggn_position *pos)
     pos->turn = u->turn;
     pos->halfmove = u->halfmove;
     pos->hash = u->hash;
+    if (u->rights_dirty) pos->rights = u->rights;
+    if (pos->g->count_checks && u->checker >= 0) pos->checks[u->checker]--;
     pos->ply--;
     if (u->leaders_changed) eg_index_leaders(pos);
 }
@@ -249,12 +295,15 @@ void eg_clear(ggn_position *pos)
     memset(pos->piece_at, 0, sizeof pos->piece_at);
     memset(pos->piece, 0, sizeof pos->piece);
     memset(pos->hand, 0, sizeof pos->hand);
+    memset(pos->checks, 0, sizeof pos->checks);
     pos->npiece = 1;
     pos->nundo = 0;
     pos->ply = 0;
     pos->halfmove = 0;
     pos->turn = g->def->start_at;
     pos->hash = g->zobrist_turn[pos->turn];
+    pos->rights = 0;
+    pos->flag_key = 0;
     memset(pos->nleader, 0, sizeof pos->nleader);
     pos->leaders_overflow = false;
     pos->assume_unattacked = false;
@@ -273,7 +322,7 @@ bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved)
     pos->side_at[sq] = (int8_t)owner;
     pos->kind_at[sq] = (uint8_t)kind;
     pos->piece_at[sq] = (uint8_t)id;
-    pos->hash ^= piece_key(pos->g, p, sq);
+    pos->hash ^= eg_piece_key(pos->g, p, sq); /* rights: eg_rehash once the setup is complete */
     if (kind == pos->g->leader) {
         if (pos->nleader[owner] < EG_MAX_LEADERS) pos->leader[owner][pos->nleader[owner]++] = (uint8_t)id;
         else pos->leaders_overflow = true;

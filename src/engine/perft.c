@@ -1,4 +1,5 @@
-/* perft.c — counting the leaves of the legal move tree (draw rules ignored, as published tables do). */
+/* perft.c — counting the leaves of the legal move tree (draw rules ignored, as published tables do;
+ * a game decided by a game_end rule has no moves). */
 #include "engine.h"
 
 static uint64_t perft_board(ggn_position *pos, int depth);
@@ -11,9 +12,13 @@ static uint64_t perft_hands(ggn_position *pos, int depth);
 static inline uint64_t perft_node(ggn_position *pos, int depth, bool hands)
 {
     ggn_move moves[GGN_MAX_MOVES];
+    const ggn_game *g = pos->g;
+    /* game_end: a decided game has no moves, as in Fairy-Stockfish's perft. */
+    if (g->end_rules && eg_decided(pos, NULL)) return 0;
     size_t n = hands ? eg_generate_all(pos, moves, GGN_MAX_MOVES) : eg_generate(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     n = hands ? eg_filter_legal_drops(pos, moves, n) : eg_filter_legal(pos, moves, n);
+    if (g->narrows_moves) n = eg_end_filter(pos, moves, n);
     if (depth == 1) return n;
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {

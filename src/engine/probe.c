@@ -18,11 +18,26 @@ bool ggn_position_leader_captured(const ggn_position *pos)
     return false;
 }
 
+bool ggn_position_game_over(const ggn_position *pos, ggn_status *st)
+{
+    if (!pos->g->end_rules) return false;
+    if (st) *st = (ggn_status){ GGN_ONGOING, -1, false, false, -1, -1, -1 };
+    return eg_decided(pos, st);
+}
+
+int ggn_game_no_move_result(const ggn_game *game, bool in_check)
+{
+    sd_result r = in_check ? game->def->end.no_move_in_check : game->def->end.no_move;
+    return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
+}
+
+bool ggn_game_narrows_moves(const ggn_game *game) { return game->narrows_moves; }
+
 int ggn_position_halfmove_clock(const ggn_position *pos) { return pos->halfmove; }
 
 size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap)
 {
-    for (int i = 0; i < pos->nundo && (size_t)i < cap; i++) buf[i] = pos->undo[i].hash;
+    for (int i = 0; i < pos->nundo && (size_t)i < cap; i++) buf[i] = pos->undo[i].hash ^ pos->undo[i].flag_key;
     return (size_t)pos->nundo;
 }
 
@@ -49,10 +64,9 @@ void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progres
 bool ggn_move_is_capture(const ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
-    if (mv.from == EG_DROP_FROM) return false;
-    int id = pos->piece_at[mv.from];
-    if (!id) return false;
-    const eg_piece *p = &pos->piece[id];
+    /* A drop lands on an empty square; a move that does not fit the position captures nothing. */
+    if (mv.from == EG_DROP_FROM || !eg_move_fits(pos, mv)) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (pos->piece_at[mv.to] && pos->side_at[mv.to] != p->owner) return true;
     const eg_action *a = &eg_move_of(g, p->owner, p->kind, mv.pattern)->action[mv.action];
     for (int i = 0; i < a->neffect; i++) {

@@ -2,6 +2,7 @@
  * status.c — is the game over? Checkmate and stalemate (no legal move), a
  * captured leader, and the draw rules of `draw_conditions`.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "engine.h"
@@ -16,6 +17,9 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_DRAW_REPETITION: return "draw by repetition";
     case GGN_DRAW_NO_PROGRESS: return "draw by the no-progress rule";
     case GGN_DRAW_MATERIAL: return "draw by insufficient material";
+    case GGN_GOAL: return "goal reached";
+    case GGN_EXTINCTION: return "extinction";
+    case GGN_CHECK_LIMIT: return "check limit reached";
     }
     return "unknown";
 }
@@ -43,21 +47,63 @@ static bool last_move_took_leader(const ggn_position *pos)
 static int repetitions(const ggn_position *pos)
 {
     int count = 1;
+    uint64_t key = ggn_position_hash(pos);
     for (int i = pos->nundo - 1; i >= 0; i--)
-        if (pos->undo[i].hash == pos->hash) count++;
+        if ((pos->undo[i].hash ^ pos->undo[i].flag_key) == key) count++;
     return count;
 }
 
-/* Does every player's material, as a multiset of kinds, equal one listed set? */
+/* Can players [from..] be given the remaining sides of dead entry d (used: sides taken)? */
+static bool assign_sides(int counts[GGN_MAX_PLAYERS][GGN_MAX_KINDS], int nplayers, const sd_dead *d,
+                         int from, unsigned used)
+{
+    if (from == nplayers) return true;
+    for (int s = 0; s < d->nsides; s++) {
+        if ((used >> s) & 1) continue;
+        int want[GGN_MAX_KINDS] = { 0 };
+        for (int i = 0; i < d->sizes[s]; i++) want[d->kinds[s][i]]++;
+        if (memcmp(want, counts[from], sizeof want) == 0 && assign_sides(counts, nplayers, d, from + 1, used | 1u << s))
+            return true;
+    }
+    return false;
+}
+
+/* Do all pieces of the kinds in `kinds` stand on squares of one colour ((x + y) even, or odd)? */
+static bool one_square_colour(const ggn_position *pos, unsigned long long kinds)
+{
+    int seen = -1;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *p = &pos->piece[id];
+        if (p->sq == EG_NONE || !((kinds >> p->kind) & 1)) continue;
+        int colour = (pos->g->sq_x[p->sq] + pos->g->sq_y[p->sq]) & 1;
+        if (seen >= 0 && colour != seen) return false;
+        seen = colour;
+    }
+    return true;
+}
+
+/*
+ * The dead positions of draw_conditions.insufficient_material: every
+ * player's material, as a multiset of kinds, equals one of the per-player
+ * sets (the original engine's shape), or the whole position matches one
+ * stated entry, players in any order.
+ */
 static bool insufficient_material(const ggn_position *pos)
 {
     const ggn_game *g = pos->g;
     const sd_draw *d = &g->def->draw;
-    if (d->ninsufficient == 0) return false;
+    if (d->ninsufficient == 0 && d->ndead == 0) return false;
     int counts[GGN_MAX_PLAYERS][GGN_MAX_KINDS];
     memset(counts, 0, sizeof counts);
     for (int id = 1; id < pos->npiece; id++)
         if (pos->piece[id].sq != EG_NONE) counts[pos->piece[id].owner][pos->piece[id].kind]++;
+    if (g->hands)
+        for (int p = 0; p < g->nplayers; p++)
+            for (int k = 0; k < g->nkinds; k++) counts[p][k] += pos->hand[p][k];
+    for (int e = 0; e < d->ndead; e++)
+        if (assign_sides(counts, g->nplayers, &d->dead[e], 0, 0) && one_square_colour(pos, d->dead[e].same_colour))
+            return true;
+    if (d->ninsufficient == 0) return false;
     for (int p = 0; p < g->nplayers; p++) {
         bool matched = false;
         for (int s = 0; s < d->ninsufficient && !matched; s++) {
@@ -70,9 +116,22 @@ static bool insufficient_material(const ggn_position *pos)
     return true;
 }
 
+/* No legal move: the game_end.no_move results (default: checkmate a loss, stalemate a draw). */
+static void no_move(const ggn_position *pos, ggn_status *st)
+{
+    const sd_game_end *e = &pos->g->def->end;
+    int player = eg_player_to_move(pos);
+    sd_result r = st->in_check ? e->no_move_in_check : e->no_move;
+    st->outcome = st->in_check ? GGN_CHECKMATE : GGN_STALEMATE;
+    st->player = player;
+    st->draw = r == SD_RESULT_DRAW;
+    if (r == SD_RESULT_WIN) st->winner = player;
+    else if (r == SD_RESULT_LOSS) st->winner = previous_player(pos) != player ? previous_player(pos) : -1;
+}
+
 ggn_status ggn_position_status(ggn_position *pos)
 {
-    ggn_status st = { GGN_ONGOING, -1, false };
+    ggn_status st = { GGN_ONGOING, -1, false, false, -1, -1, -1 };
     const sd_draw *d = &pos->g->def->draw;
     int player = eg_player_to_move(pos);
     if (last_move_took_leader(pos)) {
@@ -81,14 +140,67 @@ ggn_status ggn_position_status(ggn_position *pos)
         return st;
     }
     st.in_check = eg_leader_attacked(pos, player);
+    if (pos->g->end_rules && eg_decided(pos, &st)) return st;
     ggn_move moves[GGN_MAX_MOVES];
     if (ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES) == 0) {
-        st.outcome = st.in_check ? GGN_CHECKMATE : GGN_STALEMATE;
-        st.winner = st.in_check ? previous_player(pos) : -1;
+        no_move(pos, &st);
         return st;
     }
     if (d->fifty_move_halfmoves > 0 && pos->halfmove >= d->fifty_move_halfmoves) st.outcome = GGN_DRAW_NO_PROGRESS;
     else if (d->repetition_count > 0 && repetitions(pos) >= d->repetition_count) st.outcome = GGN_DRAW_REPETITION;
     else if (insufficient_material(pos)) st.outcome = GGN_DRAW_MATERIAL;
+    st.draw = st.outcome != GGN_ONGOING;
     return st;
+}
+
+/* "the KING, PAWN" style list of a kind mask, or "pieces" when it covers every kind. */
+static void kinds_text(const ggn_game *g, unsigned long long kinds, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    bool all = true;
+    for (int k = 0; k < g->nkinds; k++) all = all && ((kinds >> k) & 1);
+    if (all) {
+        snprintf(buf, cap, "pieces");
+        return;
+    }
+    for (int k = 0; k < g->nkinds && n < cap; k++)
+        if ((kinds >> k) & 1) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "/" : "", g->def->kinds[k].code);
+}
+
+size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, size_t cap)
+{
+    char who[GGN_MAX_STRING_BYTES + 16], why[GGN_MAX_STRING_BYTES + 512 + 64], kinds[512];
+    if (st->outcome == GGN_ONGOING) return (size_t)snprintf(buf, cap, "%s", "");
+    const char *player = st->player >= 0 ? g->def->players[st->player].name : "";
+    switch (st->outcome) {
+    case GGN_GOAL:
+        snprintf(why, sizeof why, "%s reached %s", st->kind >= 0 ? g->def->kinds[st->kind].code : "a piece",
+                 g->def->named[g->def->end.goals[st->rule].named].code);
+        break;
+    case GGN_EXTINCTION: {
+        const sd_extinction *x = &g->def->end.extinctions[st->rule];
+        kinds_text(g, x->kinds, kinds, sizeof kinds);
+        if (x->fewer_than == 1) snprintf(why, sizeof why, "%s has no %s left", player, kinds);
+        else snprintf(why, sizeof why, "%s has fewer than %d %s", player, x->fewer_than, kinds);
+        break;
+    }
+    case GGN_CHECK_LIMIT:
+        snprintf(why, sizeof why, "%s gave check %d times", player, g->def->end.check_limit);
+        break;
+    case GGN_CHECKMATE:
+    case GGN_STALEMATE:
+        snprintf(why, sizeof why, "%s%s has no legal move", st->outcome == GGN_CHECKMATE ? "checkmate: " : "", player);
+        if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_DRAW)
+            snprintf(why, sizeof why, "stalemate");
+        if (st->outcome == GGN_CHECKMATE && g->def->end.no_move_in_check == SD_RESULT_LOSS)
+            snprintf(why, sizeof why, "checkmate");
+        break;
+    default:
+        snprintf(why, sizeof why, "%s", ggn_outcome_name(st->outcome));
+        break;
+    }
+    if (st->winner >= 0) snprintf(who, sizeof who, "%s wins", g->def->players[st->winner].name);
+    else snprintf(who, sizeof who, "%s", st->draw ? "Draw" : "Game over");
+    return (size_t)snprintf(buf, cap, "%s: %s", who, why);
 }

@@ -133,10 +133,13 @@ int ex_piece_content(const ex_model *md, const ggn_position *pos, int sq, int pl
                       plus ? GGN_STATE_ENHANCED : minus ? GGN_STATE_DIMINISHED : GGN_STATE_NORMAL);
 }
 
+/* must-deny and must-diff name pieces in QPI (one-letter styles), the others in GAN. */
+static bool qpi_spelling(ggn_spelling s) { return s == GGN_SPELLING_MUST_DENY || s == GGN_SPELLING_MUST_DIFF; }
+
 bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_error *err)
 {
     memset(md, 0, sizeof *md);
-    if (!g || (unsigned)spelling > GGN_SPELLING_BOARD_CHECK) {
+    if (!g || (unsigned)spelling > GGN_SPELLING_LAST) {
         ggn_error_set(err, GGN_E_USAGE, "no game or an unknown spelling");
         return false;
     }
@@ -157,7 +160,7 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
         md->mark[k] = !kind->symbol_promoted ? '\0' : kind->symbol_plus ? '+' : '-';
     }
     md->hands = g->hands;
-    md->writes_hands = g->hands && spelling == GGN_SPELLING_BOARD_CHECK;
+    md->writes_hands = g->hands && (spelling == GGN_SPELLING_BOARD_CHECK || spelling == GGN_SPELLING_MUST_DIFF);
     md->player_of[0] = def->order[def->start_at];
     md->player_of[1] = 1 - md->player_of[0];
     md->side_of[md->player_of[0]] = 0;
@@ -204,8 +207,8 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
     char game[2][GGN_MAX_GAME_ID + 1];
     if (!game_letters(def->name, true, game[0], sizeof game[0]) || !game_letters(def->name, false, game[1], sizeof game[1]))
         return refuse(err, "the game name \"%s\" has no letter to make a %s from", def->name,
-                      spelling == GGN_SPELLING_MUST_DENY ? "style" : "game id");
-    if (spelling == GGN_SPELLING_MUST_DENY) game[0][1] = game[1][1] = '\0';
+                      qpi_spelling(spelling) ? "style" : "game id");
+    if (qpi_spelling(spelling)) game[0][1] = game[1][1] = '\0';
     for (int s = 0; s < 2; s++) {
         for (int k = 0; k < md->nk; k++) {
             char letter = def->kinds[k].symbol;

@@ -4,7 +4,8 @@
  *
  * A term (square -> set of contents) becomes possibilities by saying each
  * set in the states the spelling has: must-deny and require-prevent can
- * require and forbid "empty", "enemy" or an exact id; board-check can only
+ * require and forbid "empty", "enemy" or an exact id (must-diff too, with
+ * its STN diff for the patch and hands); board-check can only
  * require, but has "occupied" and "ally" too. A set no single state says
  * is split into parts (one possibility per part), so "empty or an unmoved
  * rook" is two possibilities. Possibilities that come out identical (the
@@ -166,7 +167,7 @@ static json_t *possibility(exporter *e, const ex_outcome *o, const ex_part *cons
         if (ok && p->deny) ok = put(e, den, sq, json_string(p->deny));
     }
     if (ok && md->spelling != GGN_SPELLING_MUST_DENY) {
-        patch = json_object();
+        patch = json_object(); /* must-diff: the diff's board */
         ok = patch != NULL;
         for (int i = 0; ok && i < o->npatch; i++)
             ok = put(e, patch, e->label[o->patch_sq[i]], o->patch[i] == EX_EMPTY ? json_null() : json_string(md->id[o->patch[i]]));
@@ -187,6 +188,19 @@ static json_t *possibility(exporter *e, const ex_outcome *o, const ex_part *cons
             if (ok && o->hand_add >= 0) ok = put(e, out, "in_hand_add", json_string(md->id[o->hand_add]));
             if (ok && o->hand_del >= 0) ok = put(e, out, "in_hand_del", json_string(md->id[o->hand_del]));
             break;
+        case GGN_SPELLING_MUST_DIFF: {
+            /* must and deny always, as the Ruby library writes them; the hand change keyed by the mover's own piece */
+            json_t *diff = json_object(), *hands = json_object();
+            ok = diff && hands && put(e, out, "must", json_incref(req)) && put(e, out, "deny", json_incref(den));
+            if (ok && json_object_size(patch)) ok = put(e, diff, "board", json_incref(patch));
+            if (ok && o->hand_add >= 0) ok = put(e, hands, md->id[o->hand_add], json_integer(1));
+            if (ok && o->hand_del >= 0) ok = put(e, hands, md->id[o->hand_del], json_integer(-1));
+            if (ok && json_object_size(hands)) ok = put(e, diff, "hands", json_incref(hands));
+            if (ok) ok = put(e, diff, "toggle", json_true()) && put(e, out, "diff", json_incref(diff));
+            json_decref(diff);
+            json_decref(hands);
+            break;
+        }
         }
     }
     json_decref(req);
@@ -346,6 +360,14 @@ char *ggn_game_export(const ggn_game *g, ggn_spelling spelling, ggn_error *err)
     }
     for (int sq = 0; sq < g->nsq; sq++) ex_square_label(g, sq, e->label[sq], sizeof e->label[sq]);
     out = ggn_json_text(write_document(e), err);
+    if (out && strlen(out) > (size_t)GGN_MAX_FILE_BYTES) {
+        /* what ggn cannot read back is not written at all */
+        ggn_error_set(err, GGN_E_LIMIT,
+                      "cannot export to GGN: the %s library of %s would be %zu bytes, more than the %ld that ggn reads "
+                      "(GGN_MAX_FILE_BYTES)", ggn_spelling_name(spelling), g->def->name, strlen(out), (long)GGN_MAX_FILE_BYTES);
+        free(out);
+        out = NULL;
+    }
 done:
     for (int mi = 0; mi < GGN_MAX_MOVES_PER_KIND; mi++) ex_tl_free(&e->x.produced[mi]);
     free(e->x.out);

@@ -60,8 +60,8 @@ static const char *state_text(const ggn_ruleset *rs, const gg_cond *c)
 void gg_check_contradictions(gg_loader *ld, const gg_poss *p)
 {
     const ggn_ruleset *rs = ld->rs;
-    const char *denied_field = rs->spelling == GGN_SPELLING_MUST_DENY ? "deny" : "prevent";
-    const char *required_field = rs->spelling == GGN_SPELLING_MUST_DENY ? "must" : "require";
+    const char *denied_field = gg_spelling_is_qpi(rs->spelling) ? "deny" : "prevent";
+    const char *required_field = gg_spelling_is_qpi(rs->spelling) ? "must" : "require";
     for (uint32_t d = 0; d < p->cond_count; d++) {
         const gg_cond *den = &rs->conds[p->cond_first + d];
         if (!den->denied) continue;

@@ -37,6 +37,23 @@ static bool fail(feen *f, size_t at, const char *why)
     return false;
 }
 
+/*
+ * The board state refused what was read at text[at] (a limit: too many
+ * occupied squares or pieces in hand). Its error gets the column and the
+ * "FEEN: " of every other FEEN error.
+ */
+static bool fail_state(feen *f, size_t at)
+{
+    if (f->err) {
+        char why[sizeof f->err->message];
+        snprintf(why, sizeof why, "%s", f->err->message);
+        ggn_code code = f->err->code;
+        fail(f, at, why);
+        f->err->code = code;
+    }
+    return false;
+}
+
 /* A piece token at text[*i]: [+-]letter['^]; returns its length, 0 when none. */
 static size_t piece_token(const char *s, size_t n, size_t i)
 {
@@ -92,10 +109,8 @@ static bool read_hand(feen *f, size_t from, size_t to, int side)
         size_t id_len = qualify(f, f->text + i, n, id, sizeof id);
         ggn_side owner = side >= 0 ? (ggn_side)side
                                    : (is_upper(token_letter(f->text + i)) ? GGN_SIDE_FIRST : GGN_SIDE_SECOND);
-        if (!id_len || !gs_hand_add(f->st, owner, id, id_len, count, f->err)) {
-            if (!id_len) fail(f, at, "piece name too long");
-            return false;
-        }
+        if (!id_len) return fail(f, at, "piece name too long");
+        if (!gs_hand_add(f->st, owner, id, id_len, count, f->err)) return fail_state(f, at);
         i += n;
     }
     return true;
@@ -128,7 +143,7 @@ static bool read_rank(feen *f, size_t from, size_t to, int rank, int layer, int 
         size_t id_len = qualify(f, f->text + i, n, id, sizeof id);
         if (!sq_len || !id_len) return fail(f, i, "square or piece name too long");
         ggn_side side = is_upper(token_letter(f->text + i)) ? GGN_SIDE_FIRST : GGN_SIDE_SECOND;
-        if (!gs_put_new(f->st, sq, sq_len, id, id_len, side, f->err)) return false;
+        if (!gs_put_new(f->st, sq, sq_len, id, id_len, side, f->err)) return fail_state(f, i);
         file++;
         i += n;
     }

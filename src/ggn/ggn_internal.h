@@ -62,6 +62,19 @@ typedef struct gg_exact {
     uint32_t want;
 } gg_exact;
 
+/*
+ * A possibility's turn: only must-diff's STN diff says anything; the other
+ * spellings leave turns to the rule system and are read as passing the turn.
+ * STN leaves toggle out for "false", and a written false is kept apart so
+ * that writing must-diff back reproduces the document.
+ */
+typedef enum gg_toggle {
+    GG_TOGGLE_IMPLIED,  /* not a must-diff possibility: the turn passes */
+    GG_TOGGLE_TRUE,     /* "toggle": true */
+    GG_TOGGLE_FALSE,    /* "toggle": false */
+    GG_TOGGLE_ABSENT    /* a diff without toggle: false, as STN reads it */
+} gg_toggle;
+
 typedef struct gg_poss {
     gg_test head;                     /* the first word's test, inline: most possibilities need no other */
     uint32_t dest;                    /* owning destination entry */
@@ -72,7 +85,8 @@ typedef struct gg_poss {
     uint32_t patch_first, patch_count; /* into rs->patches (explicit patches only) */
     uint32_t hand_add, hand_del;      /* piece indices, GG_NONE when absent */
     uint8_t never;                    /* conflicting conditions (trusted loads): head can never pass */
-    uint8_t explicit_patch;           /* board_patch / perform was written */
+    uint8_t explicit_patch;           /* board_patch / perform / diff was written */
+    uint8_t toggle;                   /* gg_toggle: what the move says about the turn */
 } gg_poss;
 
 typedef struct gg_dest {
@@ -197,8 +211,21 @@ bool gg_index_build(ggn_ruleset *rs);
 /* names for locations: a square's text or "*" */
 const char *gg_location_name(const ggn_ruleset *rs, uint32_t square);
 
-/* spelling.c: the field names of each spelling. */
-const char *gg_spelling_of_field(const char *field, ggn_spelling *out);
+/*
+ * spelling.c: the field names of each spelling. Returns the canonical field
+ * name when `field` belongs to a spelling, else NULL; *spellings receives
+ * the set of spellings that have it (bit 1 << ggn_spelling).
+ */
+const char *gg_spelling_of_field(const char *field, unsigned *spellings);
+
+/* The first spelling of a set of them. */
+ggn_spelling gg_first_spelling(unsigned spellings);
+
+/* Piece ids are QPI in must-deny and must-diff, GAN in the other two. */
+static inline bool gg_spelling_is_qpi(ggn_spelling s)
+{
+    return s == GGN_SPELLING_MUST_DENY || s == GGN_SPELLING_MUST_DIFF;
+}
 
 /* The side of a piece index (for GG_UNKNOWN callers pass the view's own record). */
 static inline ggn_side gg_piece_side(const ggn_ruleset *rs, uint32_t piece)

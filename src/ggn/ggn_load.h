@@ -3,6 +3,7 @@
 #define GGN_GGN_LOAD_H
 
 #include "ggn_internal.h"
+#include "ggn_scan.h"
 #include "json/json_doc.h"
 
 typedef struct gg_loader {
@@ -14,11 +15,34 @@ typedef struct gg_loader {
     bool stop;                  /* out of memory or past a limit: stop walking */
     size_t errors;              /* errors reported, counted even when errs is NULL */
     char first_field[256];      /* pointer of the first field of the detected spelling */
-    bool mixed[3];              /* a mixing error was reported for this spelling */
+    bool mixed[GGN_SPELLING_LAST + 1]; /* a mixing error was reported for this spelling */
     uint32_t source;            /* current source square, GG_HAND or GG_NONE */
     ggn_side side;              /* side of the current piece key (the mover) */
     bool side_known;            /* false when the piece key did not parse */
 } gg_loader;
+
+/*
+ * The pieces of a document, one at a time: from its parsed tree (root), or
+ * from the members scanned in its text, each parsed when reached and
+ * released by the caller (json_decref) once read.
+ */
+typedef struct gg_pieces {
+    json_t *root;               /* the whole tree, or NULL */
+    const char *text;           /* else: the text and its members */
+    const gg_member *members;
+    size_t n;
+    size_t next;                /* cursor over members */
+    void *iter;                 /* cursor over root */
+    bool failed;                /* a member did not parse: the caller parses the whole text instead */
+} gg_pieces;
+
+void gg_pieces_rewind(gg_pieces *src);
+
+/* The next piece key and its value (a new reference); false at the end or when a member does not parse. */
+bool gg_pieces_next(gg_pieces *src, const char **key, json_t **value);
+
+/* detect.c: the document's spelling; first receives the pointer of the field that decided ("" when none). */
+ggn_spelling gg_detect_spelling(gg_pieces *src, char *first, size_t cap);
 
 /* Reports one problem at ld->path (see ggn_jdoc_report). */
 void gg_report(gg_loader *ld, ggn_severity severity, ggn_code code, const char *fmt, ...)

@@ -1,6 +1,6 @@
 /*
- * load.c — reading a GGN document: spelling detection, the three outer
- * levels (piece → source → destination) and the entry points.
+ * load.c — reading a GGN document: the three outer levels (piece → source
+ * → destination), one piece at a time, and the entry points.
  */
 #include "ggn_load.h"
 
@@ -58,7 +58,7 @@ uint32_t gg_read_piece(gg_loader *ld, const char *text, const char *role)
     ggn_side side;
     const char *why;
     const char *grammar;
-    if (rs->spelling == GGN_SPELLING_MUST_DENY) {
+    if (gg_spelling_is_qpi(rs->spelling)) {
         ggn_qpi qpi;
         grammar = "QPI";
         why = ggn_qpi_parse(text, len, &qpi);
@@ -82,54 +82,6 @@ uint32_t gg_read_piece(gg_loader *ld, const char *text, const char *role)
     piece = gg_piece_add(rs, text, len, side);
     if (piece == GG_NONE) gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory interning piece ids");
     return piece;
-}
-
-/*
- * The spelling is that of the first spelling-specific field in document
- * order. A document with none (only empty arrays or empty possibilities)
- * is must-deny, unless its first piece key is GAN and not QPI: it is then
- * read as board-check, the oldest GAN spelling, which says why it is
- * invalid. Mixing is found while reading.
- */
-static ggn_spelling detect_spelling(const json_t *root, char *first, size_t cap)
-{
-    const char *pk, *sk, *dk, *field;
-    json_t *pv, *sv, *dv, *fv;
-    json_object_foreach((json_t *)root, pk, pv) {
-        if (!json_is_object(pv)) continue;
-        json_object_foreach(pv, sk, sv) {
-            if (!json_is_object(sv)) continue;
-            json_object_foreach(sv, dk, dv) {
-                if (!json_is_array(dv)) continue;
-                size_t i;
-                json_t *item;
-                json_array_foreach(dv, i, item) {
-                    if (!json_is_object(item)) continue;
-                    json_object_foreach(item, field, fv) {
-                        ggn_spelling s;
-                        if (!gg_spelling_of_field(field, &s)) continue;
-                        ggn_jpath path;
-                        ggn_jpath_init(&path);
-                        ggn_jpath_key(&path, pk);
-                        ggn_jpath_key(&path, sk);
-                        ggn_jpath_key(&path, dk);
-                        ggn_jpath_index(&path, i);
-                        ggn_jpath_key(&path, field);
-                        snprintf(first, cap, "%s", path.buf);
-                        return s;
-                    }
-                }
-            }
-        }
-    }
-    snprintf(first, cap, "%s", "");
-    /* No field at all: the piece keys tell a QPI document from a GAN one. */
-    json_object_foreach((json_t *)root, pk, pv) {
-        if (ggn_qpi_parse(pk, strlen(pk), NULL) && !ggn_gan_parse(pk, strlen(pk), NULL))
-            return GGN_SPELLING_BOARD_CHECK;
-        break;
-    }
-    return GGN_SPELLING_MUST_DENY;
 }
 
 static bool add_entry(gg_loader *ld, uint32_t piece)
@@ -175,7 +127,7 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
         return;
     }
     size_t n = json_array_size(value);
-    if (n == 0 && rs->spelling != GGN_SPELLING_MUST_DENY && !ld->trusted)
+    if (n == 0 && !gg_spelling_is_qpi(rs->spelling) && !ld->trusted)
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
                   "an empty possibility array is not allowed in %s documents (at least one possibility)",
                   ggn_spelling_name(rs->spelling));
@@ -218,22 +170,14 @@ static void read_source(gg_loader *ld, const char *key, json_t *value, uint32_t 
     }
 }
 
-static void read_document(gg_loader *ld)
+/* One member of the root: a piece key and its sources. */
+static void read_piece(gg_loader *ld, const char *pk, json_t *pv)
 {
-    const json_t *root = ld->doc->root;
-    if (!json_is_object(root)) {
-        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
-                  "a GGN document is an object whose keys are piece ids, found %s", ggn_json_kind(root));
-        return;
-    }
-    const char *pk;
-    json_t *pv;
-    json_object_foreach((json_t *)root, pk, pv) {
-        ggn_jpath_key(&ld->path, pk);
-        uint32_t piece = gg_read_piece(ld, pk, "piece key");
-        ld->side_known = piece != GG_NONE;
-        ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
-        if (!add_entry(ld, piece)) break;
+    ggn_jpath_key(&ld->path, pk);
+    uint32_t piece = gg_read_piece(ld, pk, "piece key");
+    ld->side_known = piece != GG_NONE;
+    ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
+    if (add_entry(ld, piece)) {
         uint32_t entry = (uint32_t)ld->rs->nentries - 1;
         if (!json_is_object(pv)) {
             gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an object of sources, found %s",
@@ -248,12 +192,55 @@ static void read_document(gg_loader *ld)
                 if (ld->stop) break;
             }
         }
-        ggn_jpath_pop(&ld->path);
-        if (ld->stop) break;
+    }
+    ggn_jpath_pop(&ld->path);
+}
+
+/* Each piece of src in order, each piece's tree released once compiled. */
+static void read_document(gg_loader *ld, gg_pieces *src)
+{
+    if (src->root && !json_is_object(src->root)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
+                  "a GGN document is an object whose keys are piece ids, found %s", ggn_json_kind(src->root));
+        return;
+    }
+    gg_pieces_rewind(src);
+    const char *pk;
+    json_t *pv;
+    while (!ld->stop && gg_pieces_next(src, &pk, &pv)) {
+        read_piece(ld, pk, pv);
+        json_decref(pv);
     }
 }
 
-static ggn_ruleset *load_doc(const ggn_jdoc *doc, const ggn_load_options *opts, ggn_errors *errs)
+/* Gives the arrays back their growth slack: a loaded ruleset never grows again. */
+#define GG_SHRINK(arr, n, cap)                                                                                        \
+    do {                                                                                                               \
+        if ((n) > 0 && (n) < (cap)) {                                                                                  \
+            void *shrunk_ = realloc((arr), (size_t)(n) * sizeof *(arr));                                               \
+            if (shrunk_) {                                                                                             \
+                (arr) = shrunk_;                                                                                       \
+                (cap) = (n);                                                                                           \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
+static void shrink(ggn_ruleset *rs)
+{
+    GG_SHRINK(rs->squares, rs->nsquares, rs->cap_squares);
+    GG_SHRINK(rs->pieces, rs->npieces, rs->cap_pieces);
+    GG_SHRINK(rs->entries, rs->nentries, rs->cap_entries);
+    GG_SHRINK(rs->sources, rs->nsources, rs->cap_sources);
+    GG_SHRINK(rs->dests, rs->ndests, rs->cap_dests);
+    GG_SHRINK(rs->poss, rs->nposs, rs->cap_poss);
+    GG_SHRINK(rs->tests, rs->ntests, rs->cap_tests);
+    GG_SHRINK(rs->exacts, rs->nexacts, rs->cap_exacts);
+    GG_SHRINK(rs->conds, rs->nconds, rs->cap_conds);
+    GG_SHRINK(rs->patches, rs->npatches, rs->cap_patches);
+}
+
+/* Loads from src; NULL with src->failed set when one of its pieces does not parse. */
+static ggn_ruleset *load_pieces(const ggn_jdoc *doc, gg_pieces *src, const ggn_load_options *opts, ggn_errors *errs)
 {
     ggn_ruleset *rs = calloc(1, sizeof *rs);
     if (!rs) {
@@ -271,8 +258,12 @@ static ggn_ruleset *load_doc(const ggn_jdoc *doc, const ggn_load_options *opts, 
     ld.errs = errs;
     ld.trusted = opts && opts->trusted;
     ggn_jpath_init(&ld.path);
-    rs->spelling = detect_spelling(doc->root, ld.first_field, sizeof ld.first_field);
-    read_document(&ld);
+    rs->spelling = gg_detect_spelling(src, ld.first_field, sizeof ld.first_field);
+    if (!src->failed) read_document(&ld, src);
+    if (src->failed) {
+        ggn_ruleset_free(rs);
+        return NULL;
+    }
     if (ld.errors == 0 && !gg_index_build(rs)) {
         ggn_jpath_init(&ld.path);
         gg_report(&ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory building the source index");
@@ -281,7 +272,40 @@ static ggn_ruleset *load_doc(const ggn_jdoc *doc, const ggn_load_options *opts, 
         ggn_ruleset_free(rs);
         return NULL;
     }
+    shrink(rs);
     return rs;
+}
+
+/*
+ * Loads a document whose text is read (and checked for NUL bytes and depth)
+ * but not parsed. The root's members are parsed one at a time, so that only
+ * one piece's jansson tree exists at once (docs/ggn.md, Memory). When the
+ * top level does not scan or a piece does not parse, whatever was reported
+ * is taken back and the document is parsed whole, whose errors then say
+ * exactly what is wrong, as they always did.
+ */
+static ggn_ruleset *load_text(ggn_jdoc *doc, const ggn_load_options *opts, ggn_errors *errs)
+{
+    gg_member *members;
+    size_t n;
+    if (gg_scan_members(doc->text, doc->len, &members, &n)) {
+        /* what to take back: the counts (items past count are overwritten later) */
+        size_t count = errs ? errs->count : 0, dropped = errs ? errs->dropped : 0;
+        size_t errors = errs ? errs->errors : 0, warnings = errs ? errs->warnings : 0;
+        gg_pieces src = { NULL, doc->text, members, n, 0, NULL, false };
+        ggn_ruleset *rs = load_pieces(doc, &src, opts, errs);
+        gg_members_free(members, n);
+        if (!src.failed) return rs;
+        if (errs) {
+            errs->count = count;
+            errs->dropped = dropped;
+            errs->errors = errors;
+            errs->warnings = warnings;
+        }
+    }
+    if (!ggn_jdoc_parse(doc, errs)) return NULL;
+    gg_pieces src = { doc->root, NULL, NULL, 0, 0, NULL, false };
+    return load_pieces(doc, &src, opts, errs);
 }
 
 ggn_ruleset *ggn_ruleset_load_string(const char *text, size_t len, const char *name,
@@ -289,11 +313,7 @@ ggn_ruleset *ggn_ruleset_load_string(const char *text, size_t len, const char *n
 {
     ggn_jdoc doc;
     if (!text) text = "";
-    if (!ggn_jdoc_load_string(&doc, text, len, name, errs)) {
-        ggn_jdoc_free(&doc);
-        return NULL;
-    }
-    ggn_ruleset *rs = load_doc(&doc, opts, errs);
+    ggn_ruleset *rs = ggn_jdoc_read_string(&doc, text, len, name, errs) ? load_text(&doc, opts, errs) : NULL;
     ggn_jdoc_free(&doc);
     return rs;
 }
@@ -301,11 +321,7 @@ ggn_ruleset *ggn_ruleset_load_string(const char *text, size_t len, const char *n
 ggn_ruleset *ggn_ruleset_load_file(const char *path, const ggn_load_options *opts, ggn_errors *errs)
 {
     ggn_jdoc doc;
-    if (!ggn_jdoc_load_file(&doc, path, errs)) {
-        ggn_jdoc_free(&doc);
-        return NULL;
-    }
-    ggn_ruleset *rs = load_doc(&doc, opts, errs);
+    ggn_ruleset *rs = ggn_jdoc_read_file(&doc, path, errs) ? load_text(&doc, opts, errs) : NULL;
     ggn_jdoc_free(&doc);
     return rs;
 }

@@ -1,6 +1,7 @@
 /*
  * poss.c — reading one possibility object: its conditions, its board patch
- * and its hand changes, in the fields of the document's spelling.
+ * and its hand changes, in the fields of the document's spelling (for
+ * must-diff, the STN diff: board, hands, toggle).
  */
 #include "ggn_load.h"
 
@@ -12,6 +13,7 @@ static const char *field_list(ggn_spelling s)
     switch (s) {
     case GGN_SPELLING_MUST_DENY: return "must, deny";
     case GGN_SPELLING_REQUIRE_PREVENT: return "require, prevent, perform";
+    case GGN_SPELLING_MUST_DIFF: return "must, deny, diff";
     default: return "board_check, board_patch, in_hand_add, in_hand_del";
     }
 }
@@ -149,6 +151,92 @@ static uint32_t read_hand(gg_loader *ld, json_t *value, const char *field)
     return piece;
 }
 
+/*
+ * One entry of an STN "hands" object: a QPI id and a non-zero count change.
+ * The id's side names the hand it changes (STN has one map for both hands).
+ * ggn applies a transition's hand changes to the mover's hand only, one
+ * piece in and one piece out at most, as the other spellings can say; an
+ * STN diff asking for more is refused rather than run differently.
+ */
+static void read_stn_hand(gg_loader *ld, const char *key, json_t *value, gg_poss *p)
+{
+    uint32_t piece = gg_read_piece(ld, key, "a hands key");
+    if (!json_is_integer(value)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
+                  "a hand change is a whole number (pieces put in, or taken out when negative), found %s",
+                  ggn_json_kind(value));
+        return;
+    }
+    json_int_t delta = json_integer_value(value);
+    if (delta == 0) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE, "a hand change of 0 says nothing (leave %s out)", key);
+        return;
+    }
+    if (piece == GG_NONE) return;
+    if (ld->side_known && gg_piece_side(ld->rs, piece) != ld->side) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
+                  "%s is the other player's piece, so this changes the other player's hand; ggn changes only the mover's hand",
+                  key);
+        return;
+    }
+    if (delta != 1 && delta != -1) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
+                  "%s %+lld: ggn puts one piece into the hand or takes one out per move, not more",
+                  key, (long long)delta);
+        return;
+    }
+    uint32_t *slot = delta > 0 ? &p->hand_add : &p->hand_del;
+    if (*slot != GG_NONE) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
+                  "a second piece %s the hand, after %s; ggn moves at most one piece each way",
+                  delta > 0 ? "put into" : "taken out of", ld->rs->pieces[*slot].id);
+        return;
+    }
+    *slot = piece;
+}
+
+/* must-diff's "diff": an STN object of board (square: id or null), hands (id: count) and toggle. */
+static void read_diff(gg_loader *ld, json_t *value, gg_poss *p)
+{
+    p->explicit_patch = 1;
+    p->toggle = GG_TOGGLE_ABSENT;
+    if (!json_is_object(value)) {
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
+                  "diff must be an STN object (board, hands, toggle), found %s", ggn_json_kind(value));
+        return;
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(value, key, v) {
+        ggn_jpath_key(&ld->path, key);
+        if (!strcmp(key, "board")) {
+            read_patch(ld, v, "diff board");
+        } else if (!strcmp(key, "hands")) {
+            if (!json_is_object(v)) {
+                gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "hands must be an object of piece id: count, found %s",
+                          ggn_json_kind(v));
+            } else {
+                const char *hk;
+                json_t *hv;
+                json_object_foreach(v, hk, hv) {
+                    ggn_jpath_key(&ld->path, hk);
+                    read_stn_hand(ld, hk, hv, p);
+                    ggn_jpath_pop(&ld->path);
+                    if (ld->stop) break;
+                }
+            }
+        } else if (!strcmp(key, "toggle")) {
+            if (json_is_boolean(v)) p->toggle = json_is_true(v) ? GG_TOGGLE_TRUE : GG_TOGGLE_FALSE;
+            else gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "toggle must be true or false, found %s", ggn_json_kind(v));
+        } else if (!ld->trusted) {
+            gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, "unknown diff field \"%s\" (an STN diff has board, hands, toggle)",
+                      key);
+        }
+        ggn_jpath_pop(&ld->path);
+        if (ld->stop) return;
+    }
+}
+
 /* Says once per other spelling that the document mixes spellings. */
 static void report_mixed(gg_loader *ld, const char *field, ggn_spelling other)
 {
@@ -179,15 +267,17 @@ void gg_read_possibility(gg_loader *ld, json_t *item, uint32_t dest, uint32_t in
     const char *field;
     json_t *value;
     json_object_foreach(item, field, value) {
-        ggn_spelling fs;
+        unsigned fs;
         const char *canon = gg_spelling_of_field(field, &fs);
         ggn_jpath_key(&ld->path, field);
         if (!canon) {
             if (!ld->trusted)
                 gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, "unknown field \"%s\" (a %s possibility has %s)",
                           field, ggn_spelling_name(rs->spelling), field_list(rs->spelling));
-        } else if (fs != rs->spelling) {
-            report_mixed(ld, field, fs);
+        } else if (!(fs & (1u << rs->spelling))) {
+            report_mixed(ld, field, gg_first_spelling(fs));
+        } else if (!strcmp(canon, "diff")) {
+            read_diff(ld, value, &p);
         } else if (!strcmp(canon, "must") || !strcmp(canon, "require") || !strcmp(canon, "board_check")) {
             seen_check = true;
             read_conditions(ld, value, false, canon);
@@ -210,6 +300,10 @@ void gg_read_possibility(gg_loader *ld, json_t *item, uint32_t dest, uint32_t in
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_MISSING, "missing board_patch (a board-check possibility needs board_check and board_patch)");
     if (rs->spelling == GGN_SPELLING_REQUIRE_PREVENT && !p.explicit_patch)
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_MISSING, "missing perform (a require-prevent possibility says what it changes)");
+    if (rs->spelling == GGN_SPELLING_MUST_DIFF && !p.explicit_patch)
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_MISSING,
+                  "missing diff: this document is must-diff (first diff at %s), where every possibility says what it changes",
+                  ld->first_field);
     p.cond_count = (uint32_t)rs->nconds - p.cond_first;
     p.patch_count = (uint32_t)rs->npatches - p.patch_first;
     if (!ld->trusted && ld->side_known) gg_check_contradictions(ld, &p);

@@ -1,6 +1,7 @@
 /*
- * transition.c — what a transition changes. Board-check and require-prevent
- * possibilities carry their patch; must-deny ones imply it from the move:
+ * transition.c — what a transition changes. Board-check, require-prevent
+ * and must-diff possibilities carry their patch (must-diff's toggle says
+ * whether the turn passes); must-deny ones imply it from the move:
  * the source empties and the destination takes the piece, the hand giving
  * up a dropped piece or receiving a piece moved to "*".
  */
@@ -71,4 +72,10 @@ void ggn_transition_hand(const ggn_transition *t, const char **added, const char
     }
     if (added) *added = add == GG_NONE ? NULL : t->ruleset_->pieces[add].id;
     if (removed) *removed = del == GG_NONE ? NULL : t->ruleset_->pieces[del].id;
+}
+
+bool ggn_transition_toggles(const ggn_transition *t)
+{
+    const gg_poss *p = poss_of(t);
+    return !p || p->toggle == GG_TOGGLE_IMPLIED || p->toggle == GG_TOGGLE_TRUE;
 }

@@ -2,11 +2,13 @@
 #include "json_doc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int line, int column,
                       const char *fmt, ...)
@@ -71,9 +73,8 @@ static bool check_depth(const ggn_jdoc *doc, ggn_errors *errs)
     return true;
 }
 
-static bool parse_text(ggn_jdoc *doc, ggn_errors *errs)
+bool ggn_jdoc_parse(ggn_jdoc *doc, ggn_errors *errs)
 {
-    if (!check_depth(doc, errs)) return false;
     json_error_t jerr;
     doc->root = json_loadb(doc->text, doc->len, JSON_REJECT_DUPLICATES, &jerr);
     if (doc->root) return true;
@@ -93,7 +94,7 @@ static void doc_init(ggn_jdoc *doc, const char *name)
     snprintf(doc->file, sizeof doc->file, "%s", name ? name : "<string>");
 }
 
-bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+bool ggn_jdoc_read_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
                           ggn_errors *errs)
 {
     doc_init(doc, name);
@@ -110,21 +111,54 @@ bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const cha
     memcpy(doc->text, text, len);
     doc->text[len] = '\0';
     doc->len = len;
-    return parse_text(doc, errs);
+    return check_depth(doc, errs);
 }
 
-bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
+bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+                          ggn_errors *errs)
+{
+    return ggn_jdoc_read_string(doc, text, len, name, errs) && ggn_jdoc_parse(doc, errs);
+}
+
+/* What a path that is not a regular file is, for "not a regular file: it is ...". */
+static const char *file_type_name(mode_t mode)
+{
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a file ggn reads";
+}
+
+bool ggn_jdoc_read_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
 {
     doc_init(doc, path);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    /*
+     * Opened without blocking and looked at before anything is read: opening
+     * a FIFO for reading waits for a writer, and a device never ends, so
+     * only a regular file goes on (its size is then known, see below).
+     */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         report_at(doc, errs, GGN_E_IO, 0, 0, "cannot open: %s", strerror(errno));
         return false;
     }
     struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        report_at(doc, errs, GGN_E_IO, 0, 0, "not a regular file");
+    if (fstat(fd, &st) != 0) {
+        report_at(doc, errs, GGN_E_IO, 0, 0, "cannot open: %s", strerror(errno));
+        close(fd);
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        report_at(doc, errs, GGN_E_IO, 0, 0, "not a regular file: it is %s", file_type_name(st.st_mode));
+        return false;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        report_at(doc, errs, GGN_E_NOMEM, 0, 0, "cannot open: %s", strerror(errno));
+        close(fd);
         return false;
     }
     if (st.st_size > GGN_MAX_FILE_BYTES) {
@@ -149,7 +183,12 @@ bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
     }
     doc->text[size] = '\0';
     doc->len = size;
-    return parse_text(doc, errs);
+    return check_depth(doc, errs);
+}
+
+bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
+{
+    return ggn_jdoc_read_file(doc, path, errs) && ggn_jdoc_parse(doc, errs);
 }
 
 void ggn_jdoc_free(ggn_jdoc *doc)

@@ -34,6 +34,17 @@ bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const cha
                           ggn_errors *errs);
 void ggn_jdoc_free(ggn_jdoc *doc);
 
+/*
+ * The two halves of loading, for readers that parse the text piece by piece
+ * (the GGN loader): read_* keep the text and check it for NUL bytes and
+ * nesting, reporting as load_* do, without building a tree; parse builds
+ * doc->root from the kept text (SYNTAX / DUPLICATE_KEY / NOMEM).
+ */
+bool ggn_jdoc_read_file(ggn_jdoc *doc, const char *path, ggn_errors *errs);
+bool ggn_jdoc_read_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+                          ggn_errors *errs);
+bool ggn_jdoc_parse(ggn_jdoc *doc, ggn_errors *errs);
+
 /* A JSON Pointer under construction: push a key or index, pop to go back up. */
 typedef struct ggn_jpath {
     char buf[256];                      /* the pointer text, "" = root */

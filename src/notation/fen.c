@@ -124,10 +124,7 @@ static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
     /* Castling pieces start "moved"; each right found below makes them unmoved. */
     for (int id = 1; id < pos->npiece; id++) {
         eg_piece *p = &pos->piece[id];
-        if (p->sq != EG_NONE && is_castling_piece(g, p->kind) && p->moves == 0) {
-            pos->hash ^= g->zobrist_unmoved[p->sq];
-            p->moves = 1;
-        }
+        if (p->sq != EG_NONE && is_castling_piece(g, p->kind)) p->moves = 1;
     }
     if (strcmp(s, "-") == 0) return true;
     for (const char *c = s; *c; c++) {
@@ -149,10 +146,7 @@ static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
         int ids[2] = { leader, partner };
         for (int i = 0; i < 2; i++) {
             eg_piece *p = &pos->piece[ids[i]];
-            if (p->moves != 0) {
-                p->moves = 0;
-                pos->hash ^= g->zobrist_unmoved[p->sq];
-            }
+            p->moves = 0;
         }
     }
     return true;
@@ -180,6 +174,19 @@ static bool parse_en_passant(ggn_position *pos, const char *s, ggn_error *err)
     return eg_fail(err, "FEN en-passant square %s was not passed by a piece that just made a flagged move", s);
 }
 
+/* "W+B": the checks each player may still give before the limit (Fairy-Stockfish's field); "" = none given. */
+static bool parse_checks(ggn_position *pos, const char *s, ggn_error *err)
+{
+    if (!*s) return true;
+    int limit = pos->g->def->end.check_limit, left[2];
+    char tail;
+    if (sscanf(s, "%d+%d%c", &left[0], &left[1], &tail) != 2 || left[0] < 0 || left[1] < 0 || left[0] > limit ||
+        left[1] > limit)
+        return eg_fail(err, "FEN checks field '%s' is not two counts from 0 to %d written W+B", s, limit);
+    for (int p = 0; p < 2; p++) pos->checks[p] = (uint16_t)(limit - left[p]);
+    return true;
+}
+
 bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
 {
     const ggn_game *g = pos->g;
@@ -187,10 +194,10 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
     /* The placement is read where it stands; the short fields after it are copied. */
     const char *placement = NULL;
     size_t placement_len = 0;
-    char fields[6][64] = { "", "w", "-", "-", "0", "1" };
-    int nfields = 0;
+    char fields[7][64] = { "", "w", "-", "-", "0", "1", "" };
+    int nfields = 0, maxfields = g->count_checks ? 7 : 6;
     const char *rest = fen;
-    for (const char *p = fen; *p && nfields < 6; rest = p) {
+    for (const char *p = fen; *p && nfields < maxfields; rest = p) {
         while (*p == ' ') p++;
         if (!*p) break;
         size_t n = strcspn(p, " ");
@@ -212,9 +219,19 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
         return false;
     }
     while (*rest == ' ') rest++;
-    if (*rest) {
+    /* game_end.check_limit: Fairy-Stockfish's checks field ("3+3") stands after the en-passant square. */
+    char checks_text[64] = "";
+    bool checks_field = g->count_checks && nfields >= 5 && strchr(fields[4], '+');
+    if (checks_field) {
+        memcpy(checks_text, fields[4], sizeof checks_text);
+        memcpy(fields[4], fields[5], sizeof fields[0]);
+        memcpy(fields[5], fields[6], sizeof fields[0]);
+        if (nfields <= 6) snprintf(fields[5], sizeof fields[0], "1");
+        if (nfields <= 5) snprintf(fields[4], sizeof fields[0], "0");
+    }
+    if (*rest || (nfields == 7 && !checks_field)) {
         /* Anything after the six fields is not FEN: said, not dropped. */
-        ggn_error_set(err, GGN_E_VALUE, "FEN has more than six fields: '%.40s'", rest);
+        ggn_error_set(err, GGN_E_VALUE, "FEN has more than six fields: '%.40s'", *rest ? rest : fields[6]);
         return false;
     }
     ggn_position *tmp = eg_notation_scratch(g, err);
@@ -234,7 +251,9 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
             tmp->ply = (int)(2 * (full - 1) + side);
         }
     }
-    ok = ok && parse_castling(tmp, fields[2], err) && parse_en_passant(tmp, fields[3], err);
+    ok = ok && parse_castling(tmp, fields[2], err) && parse_en_passant(tmp, fields[3], err) &&
+         parse_checks(tmp, checks_text, err);
+    if (ok) eg_rehash(tmp); /* the unmoved states and flags are final only now */
     if (ok) ggn_position_copy(pos, tmp);
     free(tmp);
     return ok;
@@ -312,7 +331,13 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
     char castling[2 * 26 + 2], ep[GGN_MAX_LABEL], tail[160];
     castling_field(pos, castling, sizeof castling);
     en_passant_field(pos, ep, sizeof ep);
-    snprintf(tail, sizeof tail, " %c %s %s %d %d", eg_player_to_move(pos) == 0 ? 'w' : 'b', castling, ep,
+    char checks[32] = "";
+    if (g->count_checks) {
+        int limit = g->def->end.check_limit;
+        int w = limit - pos->checks[0], b = limit - pos->checks[1];
+        snprintf(checks, sizeof checks, " %d+%d", w < 0 ? 0 : w, b < 0 ? 0 : b);
+    }
+    snprintf(tail, sizeof tail, " %c %s %s%s %d %d", eg_player_to_move(pos) == 0 ? 'w' : 'b', castling, ep, checks,
              pos->halfmove, pos->ply / 2 + 1);
     n = eg_put(buf, cap, n, tail);
     if (n >= cap) {

@@ -43,10 +43,11 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
 {
     const ggn_game *g = pos->g;
     char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
+    if (cap) buf[0] = '\0';
+    if (!eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text to give */
     if (mv.from == EG_DROP_FROM) {
         /* A drop: the kind's symbol (upper case, whoever drops) or code, then '@'. */
-        const sd_kind *k = mv.pattern < g->nkinds ? &g->def->kinds[mv.pattern] : NULL;
-        if (!k) return cap ? (buf[0] = '\0', 0) : 0;
+        const sd_kind *k = &g->def->kinds[mv.pattern];
         if (k->symbol) snprintf(from, sizeof from, "%c@", k->symbol);
         else snprintf(from, sizeof from, "%s@", k->code);
     } else {

@@ -141,6 +141,7 @@ bool ggn_position_set_sfen(ggn_position *pos, const char *sfen, ggn_error *err)
     if (!tmp) return false;
     bool ok = eg_parse_board(tmp, f[0].text, f[0].len, EG_NOTATION_SFEN, err) && parse_side(tmp, f[1], err) &&
               parse_hands(tmp, f[2], err) && parse_move_count(tmp, f[3], err);
+    if (ok) eg_rehash(tmp);
     if (ok) ggn_position_copy(pos, tmp);
     free(tmp);
     return ok;

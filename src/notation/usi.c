@@ -46,10 +46,9 @@ size_t ggn_move_format_usi(const ggn_position *pos, ggn_move mv, char *buf, size
 {
     const ggn_game *g = pos->g;
     if (cap) buf[0] = '\0';
-    if (!ggn_game_has_usi(g)) return 0;
+    if (!ggn_game_has_usi(g) || !eg_move_fits(pos, mv)) return 0;
     char from[EG_PIECE_TEXT + 1], to[USI_SQUARE], promo[EG_PROMOTION_TEXT];
     if (mv.from == EG_DROP_FROM) {
-        if (mv.pattern >= g->nkinds) return 0;
         char piece[EG_PIECE_TEXT];
         eg_piece_text(g, mv.pattern, 0, EG_NOTATION_SFEN, piece);
         snprintf(from, sizeof from, "%s*", piece);

@@ -60,6 +60,26 @@ static int mated_in(int ply) { return -(GGN_SEARCH_MATE - ply); }
  */
 static int last_mover_wins(int ply, bool flipped) { return flipped ? mated_in(ply) : -mated_in(ply); }
 
+/*
+ * A game_end rule (goal, extinction, check limit) decided the game here:
+ * *score is its value for the side to move, as for a mate.
+ */
+static bool decided_here(const ggn_searcher *s, int ply, bool flipped, int *score)
+{
+    ggn_status st;
+    if (!ggn_position_game_over(s->pos, &st)) return false;
+    bool mover_wins = st.winner == ggn_position_to_move(s->pos);
+    *score = st.draw ? 0 : mover_wins ? -last_mover_wins(ply, flipped) : last_mover_wins(ply, flipped);
+    return true;
+}
+
+/* No legal move: game_end.no_move's result for the side to move (chess: mated or stalemated). */
+static int no_move_score(const ggn_searcher *s, int ply, bool flipped, bool in_check)
+{
+    int r = ggn_game_no_move_result(s->game, in_check);
+    return r < 0 ? last_mover_wins(ply, flipped) : r > 0 ? -last_mover_wins(ply, flipped) : 0;
+}
+
 /* A draw rule ended the game here (repetition within the reversible moves, or no progress). */
 static bool draw_by_rule(const ggn_searcher *s)
 {
@@ -134,7 +154,9 @@ static void pick(ss_ply *L, size_t from, size_t n)
 
 static size_t generate(ggn_searcher *s, int ply)
 {
-    size_t n = ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES);
+    /* With forced capture or checks forbidden a pseudo-legal move may be illegal: take the legal list. */
+    size_t n = ggn_game_narrows_moves(s->game) ? ggn_position_legal_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES)
+                                                : ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     s->work += n + 1;
     return n;
@@ -161,6 +183,8 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
 {
     if (s->aborted) return 0;
     if (ply > 0 && ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
+    int over;
+    if (ply > 0 && decided_here(s, ply, flipped, &over)) return over;
     if (!visit(s)) return 0;
     if (at_horizon(s, ply) || qply >= SS_QS_MAX_PLIES) return ss_material(s, s->pos);
 
@@ -198,7 +222,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         }
         if (legal >= width) break;
     }
-    if (in_check && legal == 0) return last_mover_wins(ply, flipped);
+    if (in_check && legal == 0) return no_move_score(s, ply, flipped, true);
     return best;
 }
 
@@ -206,6 +230,8 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
 {
     if (s->aborted) return 0;
     if (ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
+    int over;
+    if (decided_here(s, ply, flipped, &over)) return over;
     if (draw_by_rule(s)) return 0;
     if (!visit(s)) return 0;
     if (at_horizon(s, ply)) return ss_material(s, s->pos);
@@ -263,7 +289,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             }
         }
     }
-    if (legal == 0) return in_check ? last_mover_wins(ply, flipped) : 0;
+    if (legal == 0) return no_move_score(s, ply, flipped, in_check);
     int bound = best <= old_alpha ? SS_BOUND_UPPER : best >= beta ? SS_BOUND_LOWER : SS_BOUND_EXACT;
     ss_tt_store(s, key, stored_depth, ss_score_to_tt(best, ply), bound, bound == SS_BOUND_UPPER ? NULL : &best_move);
     return best;

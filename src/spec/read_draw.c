@@ -22,6 +22,79 @@ static int *read_codes(sd_reader *r, const json_t *list, size_t n, bool warn_dup
     return kinds;
 }
 
+/* One set of piece codes at r->path (an array); empty allowed only when allow_empty. */
+static int *read_set(sd_reader *r, const json_t *set, bool allow_empty, int *size)
+{
+    *size = 0;
+    if (!sd_expect(r, set, JSON_ARRAY)) return NULL;
+    size_t m = json_array_size(set);
+    if (m == 0 && !allow_empty) {
+        sd_error(r, GGN_E_VALUE, "a material set must list at least one piece code");
+    } else if (m > GGN_MAX_PIECES_ON_BOARD) {
+        sd_error(r, GGN_E_LIMIT, "%zu entries, more than the limit of %d (GGN_MAX_PIECES_ON_BOARD)", m,
+                 GGN_MAX_PIECES_ON_BOARD);
+    } else if (m > 0) {
+        *size = (int)m;
+        return read_codes(r, set, m, false);
+    }
+    return NULL;
+}
+
+static const char *const dead_keys[] = {"material", "same_square_colour", NULL};
+
+/*
+ * Extension: {"material": [one set per player], "same_square_colour": [codes]}
+ * states the whole position's material at once (K+N v K), matched with the
+ * players in any order; same_square_colour asks every piece of those kinds on
+ * the board to stand on squares of one colour (same-coloured bishops).
+ */
+static void read_dead(sd_reader *r, const json_t *obj, sd_dead *d)
+{
+    sd_check_keys(r, obj, dead_keys, "a dead-position entry");
+    size_t n;
+    json_t *sides = sd_array_field(r, obj, "material", true, GGN_MAX_PLAYERS, "GGN_MAX_PLAYERS", &n);
+    if (sides) {
+        sd_push_key(r, "material");
+        if ((int)n != r->g->nplayers) {
+            sd_error(r, GGN_E_VALUE, "%zu material sets for %d players: give one set per player", n, r->g->nplayers);
+        } else {
+            d->nsides = (int)n;
+            d->sizes = sd_alloc(r, n, sizeof *d->sizes);
+            d->kinds = sd_alloc(r, n, sizeof *d->kinds);
+            for (size_t i = 0; i < n && d->sizes && d->kinds; i++) {
+                sd_push_index(r, i);
+                d->kinds[i] = read_set(r, json_array_get(sides, i), true, &d->sizes[i]);
+                sd_pop(r);
+            }
+        }
+        sd_pop(r);
+    }
+    json_t *colour = sd_array_field(r, obj, "same_square_colour", false, GGN_MAX_KINDS, "GGN_MAX_KINDS", &n);
+    if (colour && n > 0) {
+        sd_push_key(r, "same_square_colour");
+        int *kinds = read_codes(r, colour, n, true);
+        for (size_t i = 0; i < n && kinds; i++) {
+            if (kinds[i] < 0) continue;
+            d->same_colour |= 1ULL << kinds[i];
+            bool listed = false;
+            for (int s = 0; s < d->nsides && !listed; s++)
+                for (int j = 0; j < d->sizes[s] && !listed; j++) listed = d->kinds[s][j] == kinds[i];
+            if (!listed && d->nsides > 0) {
+                sd_push_index(r, i);
+                sd_error(r, GGN_E_VALUE, "'%s' is in no material set of this entry, so the colour rule could never apply",
+                         r->g->kinds[kinds[i]].code);
+                sd_pop(r);
+            }
+        }
+        sd_pop(r);
+    }
+}
+
+/*
+ * "insufficient_material": each entry is either the original engine's shape,
+ * an array of codes that one player's material may equal (every player must
+ * match one), or an object stating the whole position (read_dead).
+ */
 static void read_insufficient(sd_reader *r, const json_t *obj, sd_draw *d)
 {
     size_t n;
@@ -31,25 +104,21 @@ static void read_insufficient(sd_reader *r, const json_t *obj, sd_draw *d)
     sd_push_key(r, "insufficient_material");
     d->insufficient_sizes = sd_alloc(r, n, sizeof *d->insufficient_sizes);
     d->insufficient = sd_alloc(r, n, sizeof *d->insufficient);
-    if (d->insufficient && d->insufficient_sizes) {
-        d->ninsufficient = (int)n;
-        for (size_t i = 0; i < n; i++) {
-            json_t *set = json_array_get(list, i);
-            sd_push_index(r, i);
-            if (sd_expect(r, set, JSON_ARRAY)) {
-                size_t m = json_array_size(set);
-                if (m == 0) {
-                    sd_error(r, GGN_E_VALUE, "a material set must list at least one piece code");
-                } else if (m > GGN_MAX_PIECES_ON_BOARD) {
-                    sd_error(r, GGN_E_LIMIT, "%zu entries, more than the limit of %d (GGN_MAX_PIECES_ON_BOARD)",
-                             m, GGN_MAX_PIECES_ON_BOARD);
-                } else {
-                    d->insufficient[i] = read_codes(r, set, m, false);
-                    d->insufficient_sizes[i] = (int)m;
-                }
+    d->dead = sd_alloc(r, n, sizeof *d->dead);
+    for (size_t i = 0; i < n && d->insufficient && d->insufficient_sizes && d->dead; i++) {
+        json_t *set = json_array_get(list, i);
+        sd_push_index(r, i);
+        if (json_is_object(set)) {
+            read_dead(r, set, &d->dead[d->ndead++]);
+        } else {
+            int size;
+            int *kinds = read_set(r, set, false, &size);
+            if (kinds) {
+                d->insufficient[d->ninsufficient] = kinds;
+                d->insufficient_sizes[d->ninsufficient++] = size;
             }
-            sd_pop(r);
         }
+        sd_pop(r);
     }
     sd_pop(r);
 }

@@ -4,10 +4,11 @@
  */
 #include "spec/reader.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
-                                       "pieces", "draw_conditions", "hands",
+                                       "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
@@ -28,6 +29,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_named(r, root);
     sd_read_pieces(r, root);
     sd_read_draw(r, root);
+    sd_read_game_end(r, root);
 }
 
 /* Reads r->doc (already parsed) into a new game; NULL when any error was reported. */
@@ -46,6 +48,8 @@ static sd_game *read_doc(sd_reader *r)
     g->arena_ = r->arena;
     g->flags = flags;
     g->leader = -1;
+    g->end.no_move_in_check = SD_RESULT_LOSS;
+    g->end.no_move = SD_RESULT_DRAW;
     r->g = g;
     ggn_jpath_init(&r->path);
     if (sd_expect(r, r->doc.root, JSON_OBJECT)) read_top(r, r->doc.root);
@@ -53,6 +57,11 @@ static sd_game *read_doc(sd_reader *r)
         sd_arena_free(r->arena);
         return NULL;
     }
+    /* The text moves to the game: compilation still reports at JSON Pointers (its size limits). */
+    g->source = r->doc.text;
+    g->source_len = r->doc.len;
+    r->doc.text = NULL;
+    r->doc.len = 0;
     return g;
 }
 
@@ -90,7 +99,16 @@ sd_game *sd_game_load_string(const char *text, size_t len, const char *name, ggn
     return g;
 }
 
+void sd_game_drop_source(sd_game *game)
+{
+    free(game->source);
+    game->source = NULL;
+    game->source_len = 0;
+}
+
 void sd_game_free(sd_game *game)
 {
-    if (game) sd_arena_free(game->arena_);
+    if (!game) return;
+    sd_game_drop_source(game);
+    sd_arena_free(game->arena_);
 }

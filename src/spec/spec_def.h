@@ -159,6 +159,14 @@ typedef struct sd_named {
     int (**squares)[2];  /* [nplayers][nsquares[p]]: board coordinates */
 } sd_named;
 
+/* Extension: a dead position stated for all players at once (draw_conditions.insufficient_material). */
+typedef struct sd_dead {
+    int nsides;          /* == sd_game.nplayers (0 after an error) */
+    int *sizes;          /* [nsides] */
+    int **kinds;         /* [nsides][sizes[i]]: kind indices (a multiset; NULL when empty) */
+    unsigned long long same_colour; /* bit k: every piece of kind k on the board on one square colour */
+} sd_dead;
+
 typedef struct sd_draw {
     bool present;        /* the top-level "draw_conditions" object was given */
     int repetition_count;        /* 0 = no repetition rule */
@@ -168,7 +176,41 @@ typedef struct sd_draw {
     int ninsufficient;           /* insufficient-material sets */
     int *insufficient_sizes;     /* [ninsufficient] */
     int **insufficient;          /* [ninsufficient][size]: kind indices (a multiset) */
+    int ndead;                   /* whole-position entries (extension) */
+    sd_dead *dead;               /* [ndead] */
 } sd_draw;
+
+/* Extension "game_end": the result a rule gives to the player it concerns. */
+typedef enum sd_result { SD_RESULT_LOSS = 0, SD_RESULT_DRAW = 1, SD_RESULT_WIN = 2 } sd_result;
+
+/* A player wins (loses, draws) while one of its pieces of .kinds stands on a square of named .named. */
+typedef struct sd_goal {
+    int named;                   /* index in sd_game.named; has squares for at least one player */
+    unsigned long long kinds;    /* bit k: kind k counts; all bits when "pieces" is absent */
+    sd_result result;
+    bool answer;                 /* "answer": judged only when its player is to move again, so every
+                                    other player had one move to reach its own zone (then a draw) */
+} sd_goal;
+
+/* A player gets .result while it has fewer than .fewer_than pieces of .kinds (board and hand). */
+typedef struct sd_extinction {
+    unsigned long long kinds;    /* all bits when "pieces" is absent */
+    int fewer_than;              /* >= 1 */
+    sd_result result;
+} sd_extinction;
+
+typedef struct sd_game_end {
+    bool present;
+    sd_result no_move_in_check;      /* the player to move has no legal move and a leader attacked (LOSS) */
+    sd_result no_move;               /* no legal move, no leader attacked (DRAW) */
+    int ngoals;
+    sd_goal *goals;
+    int nextinctions;
+    sd_extinction *extinctions;
+    int check_limit;             /* the player who gives this many checks wins; 0 = no rule */
+    bool forced_capture;         /* when a capture is legal, only captures are */
+    bool giving_check_illegal;   /* a move that leaves another player's leader attacked is illegal */
+} sd_game_end;
 
 typedef struct sd_game {
     char name[GGN_MAX_STRING_BYTES + 1];
@@ -187,9 +229,13 @@ typedef struct sd_game {
     int nflags;                  /* distinct SET_STATE / CHECK_STATE names, 0..GGN_MAX_FLAGS */
     char (*flags)[GGN_MAX_STRING_BYTES + 1];
     sd_draw draw;
+    sd_game_end end;             /* extension "game_end"; defaults when absent */
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
-    void *arena_;                /* owner of all the memory above */
+    char *source;                /* the spec's text (malloc'd), kept so that compilation can give its
+                                    errors a line and column; released by sd_game_drop_source */
+    size_t source_len;
+    void *arena_;                /* owner of all the memory above but source */
 } sd_game;
 
 /*
@@ -200,5 +246,7 @@ typedef struct sd_game {
 sd_game *sd_game_load_file(const char *path, ggn_errors *errs);
 sd_game *sd_game_load_string(const char *text, size_t len, const char *name, ggn_errors *errs);
 void sd_game_free(sd_game *game);
+/* Releases game->source once nothing will report against it (the end of compilation). */
+void sd_game_drop_source(sd_game *game);
 
 #endif

@@ -162,7 +162,9 @@ def table(g, e):
     g["board"]["dimensions"] = [side, side]
     g["players"][1]["starting_positions"][0]["positions"] = [[side - 1, side - 1]]
     g["pieces"].extend({"code": "P%d" % i, "moves": [mv(0)]} for i in range(kinds - 1))
-pair("table_entries", spec(table), "", "exceeds GGN_MAX_TABLE_ENTRIES")
+# The error points at the first kind that does not fit: index = the number of kinds at the limit.
+pair("table_entries", spec(table), "/pieces/%d" % (L["TABLE_ENTRIES"] // (2 * L["MOVES_PER_KIND"] * L["BOARD_SIDE"] ** 2)),
+     "exceeds GGN_MAX_TABLE_ENTRIES")
 
 
 def rays(g, e):
@@ -177,7 +179,10 @@ def rays(g, e):
     kinds = [L["MOVES_PER_KIND"]] * full + ([rest] if rest else [])
     g["pieces"] = [{"code": "KING" if k == 0 else "S%d" % k,
                     "moves": [mv(i, (1, 0), repeat={"loop": True}) for i in range(n)]} for k, n in enumerate(kinds)]
-pair("ray_entries", spec(rays), "", "exceed GGN_MAX_RAY_ENTRIES")
+# The error points at the first move whose rays go past the limit.
+RAY_MOVES_AT_LIMIT = L["RAY_ENTRIES"] // (L["BOARD_SIDE"] * (L["BOARD_SIDE"] * (L["BOARD_SIDE"] - 1) // 2))
+pair("ray_entries", spec(rays), "/pieces/%d/moves/%d" % divmod(RAY_MOVES_AT_LIMIT, L["MOVES_PER_KIND"]),
+     "exceed GGN_MAX_RAY_ENTRIES")
 
 
 def cell(i):

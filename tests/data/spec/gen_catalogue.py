@@ -452,6 +452,44 @@ case("bad", "draw_bad",
       (E, "VALUE", "/draw_conditions/insufficient_material/1", None, "a material set must list at least one piece code"),
       (E, "TYPE", "/draw_conditions/insufficient_material/2", None, "expected an array, found a string"),
       (E, "REFERENCE", "/draw_conditions/insufficient_material/3/1", None, "piece code 'BISHOP' is not defined")])
+def dead_positions(g):
+    g["pieces"].append({"code": "BISHOP", "moves": []})
+    g["draw_conditions"] = {"insufficient_material": [
+        {"material": [["KING"]]},
+        {"material": [["KING"], ["KING"]], "same_square_colour": ["BISHOP"]},
+        {"material": [["KING", "BISHOP"], []], "colour": "dark"},
+        {"same_square_colour": ["KING"]}]}
+case("bad", "draw_dead_bad", dead_positions,
+     [(E, "VALUE", "/draw_conditions/insufficient_material/0/material", None,
+       "1 material sets for 2 players: give one set per player"),
+      (E, "VALUE", "/draw_conditions/insufficient_material/1/same_square_colour/0", None,
+       "'BISHOP' is in no material set of this entry, so the colour rule could never apply"),
+      (E, "UNKNOWN", "/draw_conditions/insufficient_material/2/colour", None,
+       "unknown field 'colour' in a dead-position entry; allowed: material, same_square_colour"),
+      (E, "MISSING", "/draw_conditions/insufficient_material/3", None, "missing required field 'material'")])
+# ---------------------------------------------------------------- game_end
+case("bad", "game_end_bad",
+     lambda g: g.update(game_end={"no_move": {"in_check": "loss", "not_in_check": "victory"},
+                                  "goals": [{"on": "HILL", "result": "win"}],
+                                  "extinction": [{"pieces": [], "fewer_than": 0, "result": "win"}],
+                                  "check_limit": 3, "giving_check_illegal": True, "sudden_death": True}),
+     [(E, "UNKNOWN", "/game_end/sudden_death", None,
+       "unknown field 'sudden_death' in game_end; allowed: no_move, goals, extinction, check_limit, forced_capture"),
+      (E, "VALUE", "/game_end/no_move/in_check", None, "a game without a leader is never in check"),
+      (E, "UNKNOWN", "/game_end/no_move/not_in_check", None, "unknown result 'victory'; allowed: win, loss, draw"),
+      (E, "REFERENCE", "/game_end/goals/0/on", None, "'HILL' is no named condition of /conditions"),
+      (E, "VALUE", "/game_end/extinction/0/pieces", None, "an empty list of pieces names no piece"),
+      (E, "RANGE", "/game_end/extinction/0/fewer_than", None, "0 is out of range"),
+      (E, "VALUE", "/game_end/check_limit", None, "a game without a leader has no checks"),
+      (E, "VALUE", "/game_end/giving_check_illegal", None, "a game without a leader has no checks, so this rule")])
+def empty_zone(g):
+    g["leader"] = "KING"
+    g["conditions"] = [{"code": "HILL", "type": "POSITION", "check": {"WHITE": []}}]
+    g["game_end"] = {"goals": [{"on": "HILL", "pieces": ["QUEEN"]}]}
+case("bad", "game_end_goal_never", empty_zone,
+     [(E, "VALUE", "/game_end/goals/0/on", None, "'HILL' lists no square for any player, so this goal could never be reached"),
+      (E, "REFERENCE", "/game_end/goals/0/pieces/0", None, "piece code 'QUEEN' is not defined"),
+      (E, "MISSING", "/game_end/goals/0", None, "missing required field 'result'")])
 case("bad", "draw_types", lambda g: g.update(draw_conditions={"repetition_count": "3", "fifty_move_halfmoves": -2,
                                                                 "fifty_move_pawn_codes": "PAWN"}),
      [(E, "TYPE", "/draw_conditions/repetition_count", None, "expected an integer, found a string"),

@@ -1,0 +1,57 @@
+/* engine_io.c — line I/O of the engine protocols (engine_io.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "engine_io.h"
+
+void engine_out_init(engine_out *o, FILE *out)
+{
+    o->out = out;
+    pthread_mutex_init(&o->lock, NULL);
+}
+
+void engine_out_destroy(engine_out *o)
+{
+    pthread_mutex_destroy(&o->lock);
+}
+
+void engine_vsay(engine_out *o, const char *fmt, va_list ap)
+{
+    char small[1024], *text = small;
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n >= 0 && (size_t)n >= sizeof small) {
+        text = malloc((size_t)n + 1);
+        if (text) vsnprintf(text, (size_t)n + 1, fmt, again);
+    }
+    va_end(again);
+    if (n < 0 || !text) return;
+    size_t cap = 4 * strlen(text) + 1;
+    char safe_small[4 * sizeof small], *safe = cap <= sizeof safe_small ? safe_small : malloc(cap);
+    if (safe) {
+        cli_escape(text, safe, cap);
+        pthread_mutex_lock(&o->lock);
+        fputs(safe, o->out);
+        fputc('\n', o->out);
+        fflush(o->out);
+        pthread_mutex_unlock(&o->lock);
+    }
+    if (safe != safe_small) free(safe);
+    if (text != small) free(text);
+}
+
+engine_line engine_read_line(FILE *in, char *buf, size_t cap)
+{
+    if (!fgets(buf, (int)cap, in)) return ENGINE_LINE_END;
+    size_t n = strlen(buf);
+    if (n && buf[n - 1] == '\n') {
+        buf[n - 1] = '\0';
+        return ENGINE_LINE_OK;
+    }
+    if (feof(in)) return ENGINE_LINE_OK; /* the last line, without a newline */
+    int c;
+    while ((c = fgetc(in)) != EOF && c != '\n') {}
+    return ENGINE_LINE_TOO_LONG;
+}

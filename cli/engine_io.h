@@ -1,0 +1,44 @@
+/*
+ * engine_io.h — the line I/O the engine protocols share (`ggn uci`, `ggn usi`,
+ * `ggn xboard`): whole lines out under a lock, escaped and flushed at once,
+ * and lines in with a bound on their length.
+ */
+#ifndef GGN_CLI_ENGINE_IO_H
+#define GGN_CLI_ENGINE_IO_H
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Where a session writes: one stream, one lock (the search thread writes too). */
+typedef struct engine_out {
+    FILE *out;
+    pthread_mutex_t lock;
+} engine_out;
+
+void engine_out_init(engine_out *o, FILE *out);
+void engine_out_destroy(engine_out *o);
+
+/*
+ * Writes one line (fmt without its newline) and flushes: a GUI waits for each
+ * line. The text goes through cli_escape (control bytes and broken UTF-8 come
+ * out as \xNN): error lines quote what the GUI sent, and a protocol line never
+ * carries raw control bytes.
+ */
+void engine_vsay(engine_out *o, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
+
+typedef enum engine_line {
+    ENGINE_LINE_OK,        /* buf holds the line, without its newline */
+    ENGINE_LINE_TOO_LONG,  /* a line of cap bytes or more was skipped whole; buf is unchanged */
+    ENGINE_LINE_END        /* end of input */
+} engine_line;
+
+/* Reads one line of at most cap - 1 bytes into buf. */
+engine_line engine_read_line(FILE *in, char *buf, size_t cap);
+
+#endif

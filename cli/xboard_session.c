@@ -1,0 +1,645 @@
+/*
+ * xboard_session.c — the CECP command loop (xboard.h). One thread reads the
+ * commands and thinks: every search has a limit (the clock, `st`, `sd`, or
+ * GGN_SEARCH_DEFAULT_DEPTH), so commands sent meanwhile wait in the pipe and
+ * are answered after the move, in order. Errors are protocol lines
+ * (`Illegal move: ...`, `Error (...): ...`); nothing but `quit` or the end of
+ * input ends the session.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "engine_io.h"
+#include "ggn/ggn.h"
+#include "ggn/search.h"
+#include "uci.h"
+#include "xboard.h"
+
+enum {
+    XB_MAX_LINE = 64 * 1024,    /* a setboard with a large FEN fits */
+    XB_MAX_FILES = 16,          /* XBoard's board: at most 16 files ... */
+    XB_MAX_RANKS = 16,          /* ... and 16 ranks */
+    XB_MAX_SLOTS = 22,          /* piece types per colour in setup's table (the last one the king) */
+    XB_MAX_VARIANTS = 128,
+    XB_OVERHEAD_MS = 30         /* time kept back per move for the GUI and the pipe */
+};
+
+typedef struct xb_variant {
+    char name[64];              /* the name XBoard knows it by */
+    char path[4096];            /* the spec file */
+    bool native;                /* XBoard has the rules itself: no setup is sent */
+} xb_variant;
+
+typedef struct xb_session {
+    FILE *in;
+    engine_out io;
+    xb_variant variants[XB_MAX_VARIANTS];
+    size_t nvariants;
+    const xb_variant *variant;
+    ggn_game *game;
+    ggn_position *pos;
+    ggn_searcher *searcher;
+    bool force;                 /* the engine plays neither side */
+    int engine_side;            /* the player the engine plays when not in force mode */
+    bool over;                  /* a result was announced or received: the engine does not move */
+    bool post;                  /* thinking output on */
+    /* Time control: level MPS BASE INC, st, sd; the clocks from time and otim. */
+    int mps;
+    long base_ms, inc_ms, st_ms;
+    int sd;
+    long my_cs, their_cs;       /* centiseconds; -1 until the GUI says */
+    int engine_moves;           /* moves the engine made since new (for MPS) */
+    bool listed;                /* every shipped game is in variants */
+    long think_cap_ms;          /* every search ends within this (0: no cap) */
+} xb_session;
+
+static void say(xb_session *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void say(xb_session *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    engine_vsay(&s->io, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- variants ---------------------------------------------------------------- */
+
+/* XBoard's own name for a ggn game, where its rules are built into XBoard. */
+static const char *native_name(const char *ggn_name)
+{
+    static const char *const native[][2] = {
+        { "chess", "normal" }, { "crazyhouse", "crazyhouse" }, { "xiangqi", "xiangqi" }, { "shogi", "shogi" },
+        { "makruk", "makruk" }, { "shatranj", "shatranj" },   { "losalamos", "losalamos" },
+    };
+    for (size_t i = 0; i < sizeof native / sizeof native[0]; i++)
+        if (strcmp(ggn_name, native[i][0]) == 0) return native[i][1];
+    return NULL;
+}
+
+/* Loads a spec; NULL when it does not load (errs filled, if given). */
+static ggn_game *load(const char *path, ggn_errors *errs)
+{
+    ggn_errors *own = errs ? errs : malloc(sizeof *own);
+    if (!own) return NULL;
+    ggn_errors_init(own);
+    ggn_game *game = ggn_game_load_file(path, own);
+    if (!errs) free(own);
+    return game;
+}
+
+/* Why XBoard cannot show or play game, or NULL when it can. */
+static const char *unplayable(const ggn_game *game)
+{
+    if (ggn_game_player_count(game) != 2) return "XBoard needs a game of two players";
+    if (!ggn_game_has_fen(game)) return "XBoard needs FEN (a symbol for every kind)";
+    if (ggn_game_cols(game) > XB_MAX_FILES || ggn_game_rows(game) > XB_MAX_RANKS)
+        return "XBoard's board has at most 16 files and 16 ranks";
+    if (ggn_game_kind_count(game) > XB_MAX_SLOTS) return "XBoard has at most 22 kinds of piece";
+    return NULL;
+}
+
+static void add_variant(xb_session *s, const char *name, const char *path, bool native)
+{
+    if (s->nvariants == XB_MAX_VARIANTS) return;
+    for (size_t i = 0; i < s->nvariants; i++)
+        if (strcmp(s->variants[i].name, name) == 0) return; /* a spec file given first wins over a shipped game */
+    xb_variant *v = &s->variants[s->nvariants++];
+    snprintf(v->name, sizeof v->name, "%s", name);
+    snprintf(v->path, sizeof v->path, "%s", path);
+    v->native = native;
+}
+
+/* Adds the shipped game NAME (a games/ name, never a path) when XBoard can play it. */
+static const xb_variant *add_shipped(xb_session *s, const char *name)
+{
+    char path[4096];
+    if (!name[0] || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_-") != strlen(name) ||
+        !cli_resolve_game(name, path, sizeof path))
+        return NULL;
+    ggn_game *game = load(path, NULL);
+    const xb_variant *added = NULL;
+    if (game && !unplayable(game)) {
+        const char *native = native_name(name);
+        add_variant(s, native ? native : name, path, native != NULL);
+        added = &s->variants[s->nvariants - 1];
+        if (strcmp(added->path, path) != 0) added = NULL; /* a spec file of that name came first, or the table is full */
+    }
+    ggn_game_free(game);
+    return added;
+}
+
+/* Every shipped game XBoard can play, after the spec files from the command line (for protover). */
+static void list_variants(xb_session *s)
+{
+    if (s->listed) return;
+    s->listed = true;
+    cli_game_list list;
+    if (!cli_list_games(&list)) return;
+    for (size_t i = 0; i < list.count; i++) add_shipped(s, list.names[i]);
+    cli_game_list_free(&list);
+}
+
+/*
+ * The variant XBoard calls name. Shipped games are loaded when first named,
+ * not all at the start: most sessions play one game.
+ */
+static const xb_variant *find_variant(xb_session *s, const char *name)
+{
+    for (size_t i = 0; i < s->nvariants; i++)
+        if (strcmp(s->variants[i].name, name) == 0) return &s->variants[i];
+    if (s->listed) return NULL;
+    /* XBoard's names: "normal" is chess; "chess" itself is not a name XBoard uses. */
+    const char *ggn_name = strcmp(name, "normal") == 0 ? "chess" : name;
+    const char *native = native_name(ggn_name);
+    if (native && strcmp(native, name) != 0) return NULL;
+    return add_shipped(s, ggn_name);
+}
+
+/*
+ * The setup table: each kind's FEN letter in a slot of XBoard's piece table,
+ * white's half then black's, '.' for an unused slot. The pawn (symbol P)
+ * takes the first slot and the leader the last (XBoard's king), so both keep
+ * XBoard's special handling; promoted kinds are '+' after the plain kinds.
+ */
+static void piece_table(const ggn_game *game, char *buf)
+{
+    int kinds = ggn_game_kind_count(game), leader = ggn_game_leader(game);
+    char white[XB_MAX_SLOTS + 1];
+    memset(white, '.', XB_MAX_SLOTS);
+    white[XB_MAX_SLOTS] = '\0';
+    int slot = 0;
+    for (int pass = 0; pass < 3; pass++) {
+        for (int k = 0; k < kinds; k++) {
+            char sym = ggn_game_kind_symbol(game, k);
+            bool promoted = ggn_game_kind_mark(game, k) == '+';
+            if (k == leader) continue;
+            bool pawn = sym == 'P' && !promoted;
+            if ((pass == 0) != pawn) continue;
+            if (pass > 0 && (pass == 2) != promoted) continue;
+            if (slot < XB_MAX_SLOTS - 1) white[slot++] = promoted ? '+' : sym;
+        }
+    }
+    if (leader >= 0) white[XB_MAX_SLOTS - 1] = ggn_game_kind_symbol(game, leader);
+    size_t n = 0;
+    for (int i = 0; i < XB_MAX_SLOTS; i++) buf[n++] = white[i];
+    for (int i = 0; i < XB_MAX_SLOTS; i++) {
+        char c = white[i];
+        buf[n++] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+    }
+    buf[n] = '\0';
+}
+
+/* `setup (TABLE) WxH+P_fairy FEN` and a `piece X& BETZA` line for every kind Betza can say. */
+static void say_setup(xb_session *s)
+{
+    char table[2 * XB_MAX_SLOTS + 1], fen[GGN_MAX_FEN_BYTES];
+    piece_table(s->game, table);
+    ggn_position *start = ggn_position_new(s->game);
+    if (!start || !ggn_position_fen(start, fen, sizeof fen)) fen[0] = '\0';
+    ggn_position_free(start);
+    int holdings = 0;
+    if (ggn_game_has_hands(s->game))
+        for (int k = 0; k < ggn_game_kind_count(s->game); k++)
+            if (k != ggn_game_leader(s->game) && ggn_game_kind_mark(s->game, k) != '+') holdings++;
+    say(s, "setup (%s) %dx%d+%d_fairy %s", table, ggn_game_cols(s->game), ggn_game_rows(s->game), holdings, fen);
+    for (int k = 0; k < ggn_game_kind_count(s->game); k++) {
+        char betza[512];
+        ggn_error err;
+        ggn_error_clear(&err);
+        if (!ggn_game_kind_betza(s->game, k, betza, sizeof betza, &err)) continue; /* answered through lift */
+        char sym = ggn_game_kind_symbol(s->game, k);
+        say(s, "piece %s%c& %s", ggn_game_kind_mark(s->game, k) == '+' ? "+" : "", sym, betza);
+    }
+}
+
+/* Starts variant v at its start position; on failure says why and keeps the old game. */
+static bool select_variant(xb_session *s, const xb_variant *v)
+{
+    ggn_game *game = load(v->path, NULL);
+    if (!game) {
+        say(s, "Error (variant does not load): %s", v->name);
+        return false;
+    }
+    ggn_position *pos = ggn_position_new(game);
+    if (!pos) {
+        say(s, "Error (out of memory): variant %s", v->name);
+        ggn_game_free(game);
+        return false;
+    }
+    ggn_position_free(s->pos);
+    ggn_game_free(s->game);
+    s->game = game;
+    s->pos = pos;
+    s->variant = v;
+    if (s->searcher) ggn_searcher_clear(s->searcher);
+    return true;
+}
+
+/* ---- moves and results ------------------------------------------------------- */
+
+/* Announces the result when the game is over (true then). */
+static bool check_result(xb_session *s)
+{
+    ggn_status st = ggn_position_status(s->pos);
+    if (st.outcome == GGN_ONGOING) return false;
+    static const char *const side[2] = { "White", "Black" };
+    const char *score = st.winner == 0 ? "1-0" : st.winner == 1 ? "0-1" : "1/2-1/2";
+    const char *who = st.winner == 0 || st.winner == 1 ? side[st.winner] : "";
+    switch (st.outcome) {
+    case GGN_CHECKMATE: say(s, "%s {%s mates}", score, who); break;
+    case GGN_LEADER_CAPTURED: say(s, "%s {%s captures the king}", score, who); break;
+    case GGN_STALEMATE:
+        if (st.winner >= 0) say(s, "%s {%s wins by stalemate}", score, who);
+        else say(s, "%s {Stalemate}", score);
+        break;
+    case GGN_DRAW_REPETITION: say(s, "%s {Draw by repetition}", score); break;
+    case GGN_DRAW_NO_PROGRESS: say(s, "%s {Draw by the no-progress rule}", score); break;
+    default: say(s, "%s {Insufficient material}", score); break;
+    }
+    s->over = true;
+    return true;
+}
+
+/* Called by the search after each iteration when `post` is on: "DEPTH SCORE TIME NODES PV". */
+static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *ctx)
+{
+    xb_session *s = ctx;
+    if (!s->post) return;
+    char move[64];
+    if (!ggn_move_format(s->pos, r->best, move, sizeof move)) snprintf(move, sizeof move, "?");
+    int score = r->score;
+    /* CECP's mate scores: 100000 + moves to mate. */
+    if (score > GGN_SEARCH_MATE_BOUND) score = 100000 + (GGN_SEARCH_MATE - score + 1) / 2;
+    else if (score < -GGN_SEARCH_MATE_BOUND) score = -100000 - (GGN_SEARCH_MATE + score) / 2;
+    say(s, "%d %d %ld %llu %s", r->depth, score, elapsed_ms / 10, (unsigned long long)r->nodes, move);
+}
+
+/* The engine thinks and plays its move (or nothing, when the game is over). */
+static void think(xb_session *s)
+{
+    if (s->over || check_result(s)) return;
+    int me = ggn_position_to_move(s->pos);
+    uci_go go;
+    memset(&go, 0, sizeof go);
+    if (s->st_ms > 0) {
+        go.movetime = s->st_ms;
+    } else if (s->my_cs >= 0) {
+        go.time[me] = s->my_cs * 10;
+        go.time[1 - me] = s->their_cs >= 0 ? s->their_cs * 10 : s->my_cs * 10;
+        go.inc[0] = go.inc[1] = s->inc_ms;
+        if (s->mps > 0) go.movestogo = s->mps - s->engine_moves % s->mps;
+    } else if (s->base_ms > 0) {
+        go.time[me] = go.time[1 - me] = s->base_ms;
+        go.inc[0] = go.inc[1] = s->inc_ms;
+        if (s->mps > 0) go.movestogo = s->mps - s->engine_moves % s->mps;
+    }
+    ggn_search_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.time_ms = uci_time_budget(&go, me, XB_OVERHEAD_MS);
+    if (s->think_cap_ms > 0 && (!limits.time_ms || limits.time_ms > s->think_cap_ms)) limits.time_ms = s->think_cap_ms;
+    limits.depth = s->sd > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->sd;
+    /* The searcher (and its table's memory) is made when first needed: many sessions never think. */
+    if (!s->searcher) {
+        s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
+        if (!s->searcher) {
+            say(s, "Error (out of memory): cannot think");
+            return;
+        }
+        ggn_searcher_set_progress(s->searcher, report_iteration, s);
+    }
+    ggn_search_result r;
+    if (!ggn_searcher_run(s->searcher, s->pos, &limits, &r)) {
+        check_result(s);
+        return;
+    }
+    char move[64];
+    if (!ggn_move_format(s->pos, r.best, move, sizeof move) || !ggn_position_make(s->pos, r.best)) {
+        say(s, "Error (internal): the search's move cannot be played");
+        return;
+    }
+    s->engine_moves++;
+    say(s, "move %s", move);
+    check_result(s);
+}
+
+/* usermove: plays the GUI's move, then the engine's answer when it is the engine's turn. */
+static void user_move(xb_session *s, const char *text)
+{
+    ggn_move mv;
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (!*text) {
+        say(s, "Error (no move given): usermove");
+        return;
+    }
+    if (!ggn_move_parse(s->pos, text, &mv, &err)) {
+        say(s, "Illegal move (%s): %s", err.message[0] ? err.message : "not legal here", text);
+        return;
+    }
+    if (!ggn_position_make(s->pos, mv)) {
+        say(s, "Illegal move (the game is too long): %s", text);
+        return;
+    }
+    if (check_result(s)) return;
+    if (!s->force && ggn_position_to_move(s->pos) == s->engine_side) think(s);
+}
+
+/* `lift SQUARE`: the legal targets of the piece there as a `highlight` board (Y a move, R a capture, M a promotion). */
+static void say_highlight(xb_session *s, const char *square)
+{
+    int cols = ggn_game_cols(s->game), rows = ggn_game_rows(s->game);
+    /* A square is a file letter and a rank number on the board, as XBoard names it. */
+    char *end = NULL;
+    long rank = square[0] >= 'a' && square[0] < 'a' + cols && square[1] >= '1' && square[1] <= '9'
+                    ? strtol(square + 1, &end, 10)
+                    : 0;
+    if (rank < 1 || rank > rows || *end) {
+        say(s, "Error (no such square): lift %s", square);
+        return;
+    }
+    char marks[XB_MAX_RANKS][XB_MAX_FILES];
+    memset(marks, 0, sizeof marks);
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+    size_t len = strlen(square);
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
+        char text[64];
+        if (ggn_move_is_drop(moves[i]) || !ggn_move_format(s->pos, moves[i], text, sizeof text)) continue;
+        /* "e2e4": the source is the square text exactly, and a file letter follows it. */
+        if (strncmp(text, square, len) != 0 || !(text[len] >= 'a' && text[len] <= 'z')) continue;
+        char *after;
+        int x = text[len] - 'a', y = (int)strtol(text + len + 1, &after, 10) - 1;
+        if (x < 0 || x >= cols || y < 0 || y >= rows) continue;
+        /* Text after the target square is a promotion ("e7e8q", "h2b8+"); it outranks a capture. */
+        char mark = *after ? 'M' : ggn_move_is_capture(s->pos, moves[i]) ? 'R' : 'Y';
+        if (marks[y][x] != 'M') marks[y][x] = mark;
+    }
+    char board[XB_MAX_RANKS * (XB_MAX_FILES + 1) + 1];
+    size_t b = 0;
+    for (int y = rows - 1; y >= 0; y--) {
+        int empty = 0;
+        for (int x = 0; x < cols; x++) {
+            if (!marks[y][x]) {
+                empty++;
+                continue;
+            }
+            if (empty) b += (size_t)snprintf(board + b, sizeof board - b, "%d", empty);
+            empty = 0;
+            board[b++] = marks[y][x];
+        }
+        if (empty) b += (size_t)snprintf(board + b, sizeof board - b, "%d", empty);
+        if (y) board[b++] = '/';
+    }
+    board[b] = '\0';
+    say(s, "highlight %s", board);
+}
+
+/* ---- commands ----------------------------------------------------------------- */
+
+static void say_features(xb_session *s)
+{
+    list_variants(s);
+    char list[4096];
+    size_t len = 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < s->nvariants; i++) {
+        int n = snprintf(list + len, sizeof list - len, "%s%s", i ? "," : "", s->variants[i].name);
+        if (n < 0 || (size_t)n >= sizeof list - len) break;
+        len += (size_t)n;
+    }
+    list[len] = '\0';
+    say(s, "feature myname=\"ggn %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
+           "analyze=0 colors=0 name=0 nps=0 memory=0 smp=0 highlight=1 debug=1",
+        GGN_VERSION_STRING);
+    say(s, "feature variants=\"%s\"", list);
+    say(s, "feature done=1");
+}
+
+/* Reads a whole number >= 0; false when text is no such number. */
+static bool read_number(const char *text, long *out)
+{
+    char *end;
+    if (*text < '0' || *text > '9') return false;
+    long v = strtol(text, &end, 10);
+    if (*end && *end != ' ' && *end != '\t' && *end != ':') return false;
+    *out = v > 1000000000L ? 1000000000L : v;
+    return true;
+}
+
+/* level MPS BASE INC: BASE in minutes or MIN:SEC, INC in seconds (a fraction allowed). */
+static void set_level(xb_session *s, const char *args)
+{
+    long mps, min, sec = 0;
+    char base[64], inc[64];
+    if (sscanf(args, "%ld %63s %63s", &mps, base, inc) != 3 || mps < 0 || !read_number(base, &min)) {
+        say(s, "Error (level needs MPS BASE INC): level %s", args);
+        return;
+    }
+    const char *colon = strchr(base, ':');
+    if (colon && !read_number(colon + 1, &sec)) {
+        say(s, "Error (level needs MPS BASE INC): level %s", args);
+        return;
+    }
+    double inc_s = strtod(inc, NULL);
+    if (inc_s < 0 || inc_s > 3600) inc_s = 0;
+    s->mps = mps > 1000 ? 1000 : (int)mps;
+    s->base_ms = (min * 60 + sec) * 1000;
+    s->inc_ms = (long)(inc_s * 1000);
+    s->st_ms = 0;
+}
+
+/* new: the start of a chess game, the engine playing black, no depth limit (level and st stay, as XBoard expects). */
+static void new_game(xb_session *s)
+{
+    const xb_variant *chess = find_variant(s, "normal");
+    if (chess && s->variant != chess) select_variant(s, chess);
+    else if (s->game) {
+        ggn_position *pos = ggn_position_new(s->game);
+        if (pos) {
+            ggn_position_free(s->pos);
+            s->pos = pos;
+        }
+    }
+    if (s->searcher) ggn_searcher_clear(s->searcher);
+    s->force = false;
+    s->over = false;
+    s->engine_side = 1;
+    s->sd = 0;
+    s->my_cs = s->their_cs = -1;
+    s->engine_moves = 0;
+}
+
+static void take_back(xb_session *s, const char *word, int plies)
+{
+    if (ggn_position_history(s->pos) < plies) {
+        say(s, "Error (no move to take back): %s", word);
+        return;
+    }
+    for (int i = 0; i < plies; i++) ggn_position_unmake(s->pos);
+    s->over = false;
+}
+
+/* One command line; false on quit. */
+static bool handle(xb_session *s, char *line)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    size_t n = strlen(line);
+    while (n && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r')) line[--n] = '\0';
+    size_t w = strcspn(line, " \t");
+    const char *rest = line + w + strspn(line + w, " \t");
+#define IS(word) (w == strlen(word) && strncmp(line, word, w) == 0)
+    long v;
+    if (w == 0) return true;
+    if (IS("quit")) return false;
+    if (IS("protover")) {
+        say_features(s);
+    } else if (IS("xboard") || IS("accepted") || IS("rejected") || IS("random") || IS("hard") || IS("easy") ||
+               IS("computer") || IS("name") || IS("rating") || IS("ics") || IS("draw") || IS("?") ||
+               IS("nps") || IS("memory") || IS("cores") || IS("egtpath") || IS("option") || IS("put") ||
+               IS("hover") || IS(".") || IS("exit") || IS("bk") || IS("hint")) {
+        /* Nothing to do: ggn declines draws, has no book, thinks on one thread and never ponders. */
+    } else if (IS("new")) {
+        new_game(s);
+    } else if (IS("variant")) {
+        const xb_variant *var = find_variant(s, rest);
+        if (!var) say(s, "Error (unknown variant): %s", rest);
+        else if (select_variant(s, var)) {
+            s->over = false;
+            if (!var->native) say_setup(s);
+        }
+    } else if (IS("force")) {
+        s->force = true;
+    } else if (IS("go")) {
+        s->force = false;
+        s->engine_side = ggn_position_to_move(s->pos);
+        think(s);
+    } else if (IS("playother")) {
+        s->force = false;
+        s->engine_side = 1 - ggn_position_to_move(s->pos);
+    } else if (IS("usermove")) {
+        user_move(s, rest);
+    } else if (IS("ping")) {
+        say(s, "pong %s", rest);
+    } else if (IS("level")) {
+        set_level(s, rest);
+    } else if (IS("st")) {
+        double sec = strtod(rest, NULL);
+        if (!(sec > 0 && sec < 1e6)) say(s, "Error (st needs seconds): st %s", rest);
+        else s->st_ms = (long)(sec * 1000);
+    } else if (IS("sd")) {
+        if (!read_number(rest, &v) || v < 1) say(s, "Error (sd needs a depth): sd %s", rest);
+        else s->sd = v > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : (int)v;
+    } else if (IS("time") || IS("otim")) {
+        /* Clocks may run negative in some GUIs: a late move is still a move. */
+        char *end;
+        long cs = strtol(rest, &end, 10);
+        if (end == rest) say(s, "Error (%s needs centiseconds): %s", IS("time") ? "time" : "otim", line);
+        else *(IS("time") ? &s->my_cs : &s->their_cs) = cs < 0 ? 0 : cs > 1000000000L ? 1000000000L : cs;
+    } else if (IS("undo")) {
+        take_back(s, "undo", 1);
+    } else if (IS("remove")) {
+        take_back(s, "remove", 2);
+    } else if (IS("result")) {
+        s->over = true;
+    } else if (IS("setboard")) {
+        ggn_position *pos = ggn_position_new(s->game);
+        ggn_error err;
+        ggn_error_clear(&err);
+        if (!pos || !ggn_position_set_fen(pos, rest, &err)) {
+            say(s, "tellusererror Illegal position: %s", pos ? err.message : "out of memory");
+            ggn_position_free(pos);
+        } else {
+            ggn_position_free(s->pos);
+            s->pos = pos;
+            s->over = false;
+        }
+    } else if (IS("post")) {
+        s->post = true;
+    } else if (IS("nopost")) {
+        s->post = false;
+    } else if (IS("lift")) {
+        say_highlight(s, rest);
+    } else if (IS("analyze") || IS("edit") || IS("pause") || IS("resume")) {
+        say(s, "Error (not supported): %.*s", (int)w, line);
+    } else {
+        say(s, "Error (unknown command): %.*s", (int)(w < 64 ? w : 64), line);
+    }
+#undef IS
+    return true;
+}
+
+int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_t count, long think_cap_ms)
+{
+    xb_session *s = calloc(1, sizeof *s);
+    char *line = malloc(XB_MAX_LINE);
+    if (!s || !line) {
+        fprintf(stderr, "ggn xboard: out of memory\n");
+        free(s);
+        free(line);
+        return CLI_INVALID;
+    }
+    s->in = in;
+    s->think_cap_ms = think_cap_ms;
+    engine_out_init(&s->io, out);
+    int status = CLI_OK;
+    for (size_t i = 0; i < count; i++) {
+        ggn_errors *errs = malloc(sizeof *errs);
+        ggn_game *game = errs ? load(spec_files[i], errs) : NULL;
+        const char *why = game ? unplayable(game) : NULL;
+        if (!game) {
+            for (size_t e = 0; errs && e < errs->count && e < GGN_MAX_ERRORS; e++)
+                fprintf(stderr, "%s:%d:%d: %s\n", spec_files[i], errs->items[e].line, errs->items[e].column,
+                        errs->items[e].message);
+            status = CLI_INVALID;
+        } else if (why) {
+            fprintf(stderr, "%s: %s\n", spec_files[i], why);
+            status = CLI_INVALID;
+        } else {
+            /* The file's base name, as shipped games are named: a game's own name may have spaces or commas. */
+            const char *base = strrchr(spec_files[i], '/');
+            base = base ? base + 1 : spec_files[i];
+            size_t n = strlen(base);
+            if (n > 5 && strcmp(base + n - 5, ".json") == 0) n -= 5;
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name - 1 ? n : sizeof name - 1), base);
+            for (char *c = name; *c; c++)
+                if (*c == ',' || *c == ' ' || *c == '"' || *c == '\t') *c = '_';
+            add_variant(s, name, spec_files[i], false);
+        }
+        ggn_game_free(game);
+        free(errs);
+    }
+    const xb_variant *start = find_variant(s, "normal");
+    if (!start && s->nvariants) start = &s->variants[0];
+    if (status == CLI_OK && (!start || !select_variant(s, start))) {
+        fprintf(stderr, "ggn xboard: no game to start with\n");
+        status = CLI_INVALID;
+    }
+    if (status == CLI_OK) {
+        new_game(s);
+        for (;;) {
+            engine_line got = engine_read_line(s->in, line, XB_MAX_LINE);
+            if (got == ENGINE_LINE_END) break;
+            if (got == ENGINE_LINE_TOO_LONG) {
+                say(s, "Error (line too long): a line longer than %d bytes was ignored", XB_MAX_LINE - 1);
+                continue;
+            }
+            if (!handle(s, line)) break;
+        }
+    }
+    ggn_position_free(s->pos);
+    ggn_game_free(s->game);
+    ggn_searcher_free(s->searcher);
+    engine_out_destroy(&s->io);
+    free(s);
+    free(line);
+    return status;
+}

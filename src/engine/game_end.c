@@ -1,0 +1,160 @@
+/*
+ * game_end.c — the rules of the "game_end" extension that end a game while
+ * moves remain: goals (a piece on a zone), extinction (too few pieces of
+ * some kinds), the check limit; and forced capture, which narrows the legal
+ * moves. A game decided by one of them has no moves, in perft as in
+ * Fairy-Stockfish, so perft counts agree. Games that use none of them never
+ * come here: perft and the move lists test ggn_game.end_rules /
+ * forced_capture once per node.
+ */
+#include "engine.h"
+
+/* The result r for player p as a status; `outcome` says which rule. */
+static void result_for(const ggn_position *pos, ggn_status *st, ggn_outcome outcome, int p, sd_result r)
+{
+    if (!st) return;
+    const ggn_game *g = pos->g;
+    st->outcome = outcome;
+    st->player = p;
+    st->draw = r == SD_RESULT_DRAW;
+    if (r == SD_RESULT_WIN) st->winner = p;
+    else if (r == SD_RESULT_DRAW) st->winner = -1;
+    else if (g->nplayers == 2) st->winner = 1 - p;
+    else {
+        /* A loss among more players: the last mover, when it is someone else, takes the game. */
+        int turn = pos->nundo ? pos->undo[pos->nundo - 1].turn : (pos->turn + g->def->norder - 1) % g->def->norder;
+        int last = g->def->order[turn];
+        st->winner = last != p ? last : -1;
+    }
+}
+
+/* Players in the order the rules are judged: the one who moved last first, then in turn order. */
+static int judged(const ggn_position *pos, int i)
+{
+    const sd_game *def = pos->g->def;
+    int last = (pos->turn + def->norder - 1) % def->norder;
+    return def->order[(last + i) % def->norder];
+}
+
+/* The kind of a piece of player p standing on the goal's zone, or EG_NONE. */
+static int on_zone(const ggn_position *pos, const sd_goal *goal, int p)
+{
+    const ggn_game *g = pos->g;
+    const bool *zone = g->named_sq + ((size_t)goal->named * (size_t)g->nplayers + (size_t)p) * (size_t)g->nsq;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->sq != EG_NONE && pc->owner == p && ((goal->kinds >> pc->kind) & 1) && zone[pc->sq]) return pc->kind;
+    }
+    return EG_NONE;
+}
+
+bool eg_decided(const ggn_position *pos, ggn_status *st)
+{
+    const ggn_game *g = pos->g;
+    const sd_game_end *e = &g->def->end;
+    int norder = g->def->norder;
+    if (e->check_limit > 0)
+        for (int i = 0; i < norder; i++) {
+            int p = judged(pos, i);
+            if (pos->checks[p] >= e->check_limit) {
+                result_for(pos, st, GGN_CHECK_LIMIT, p, SD_RESULT_WIN);
+                return true;
+            }
+        }
+    for (int r = 0; r < e->ngoals; r++) {
+        const sd_goal *goal = &e->goals[r];
+        if (goal->answer) {
+            /* Judged for the player to move only: it reached the zone a round ago and every other
+             * player has had its one move to answer; one that did makes it a draw. */
+            int p = eg_player_to_move(pos), kind = on_zone(pos, goal, p);
+            if (kind == EG_NONE) continue;
+            bool answered = false;
+            for (int q = 0; q < g->nplayers && !answered; q++) answered = q != p && on_zone(pos, goal, q) != EG_NONE;
+            result_for(pos, st, GGN_GOAL, p, answered ? SD_RESULT_DRAW : goal->result);
+            if (st) {
+                st->kind = kind;
+                st->rule = r;
+            }
+            return true;
+        }
+        for (int i = 0; i < norder; i++) {
+            int p = judged(pos, i), kind = on_zone(pos, goal, p);
+            if (kind == EG_NONE) continue;
+            result_for(pos, st, GGN_GOAL, p, goal->result);
+            if (st) {
+                st->kind = kind;
+                st->rule = r;
+            }
+            return true;
+        }
+    }
+    for (int r = 0; r < e->nextinctions; r++) {
+        const sd_extinction *x = &e->extinctions[r];
+        int count[GGN_MAX_PLAYERS] = { 0 };
+        for (int id = 1; id < pos->npiece; id++) {
+            const eg_piece *pc = &pos->piece[id];
+            if (pc->sq != EG_NONE && ((x->kinds >> pc->kind) & 1)) count[pc->owner]++;
+        }
+        if (g->hands)
+            for (int p = 0; p < g->nplayers; p++)
+                for (int k = 0; k < g->nkinds; k++)
+                    if ((x->kinds >> k) & 1) count[p] += pos->hand[p][k];
+        /* The player to move first: it is the one whose last piece was just taken. */
+        for (int i = 1; i <= norder; i++) {
+            int p = judged(pos, i);
+            if (count[p] >= x->fewer_than) continue;
+            result_for(pos, st, GGN_EXTINCTION, p, x->result);
+            if (st) st->rule = r;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Does the move leave another player's leader attacked? (made and taken back) */
+static bool gives_check(ggn_position *pos, ggn_move m)
+{
+    int mover = eg_player_to_move(pos);
+    if (!eg_make(pos, m)) return false;
+    bool check = false;
+    for (int p = 0; p < pos->g->nplayers && !check; p++)
+        if (p != mover) check = eg_leader_attacked(pos, p);
+    eg_unmake(pos);
+    return check;
+}
+
+size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    const ggn_game *g = pos->g;
+    if (g->no_giving_check) {
+        size_t kept = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!gives_check(pos, moves[i])) moves[kept++] = moves[i];
+        n = kept;
+    }
+    if (g->forced_capture) {
+        size_t kept = 0;
+        for (size_t i = 0; i < n; i++)
+            if (ggn_move_is_capture(pos, moves[i])) moves[kept++] = moves[i];
+        if (kept) n = kept;
+    }
+    return n;
+}
+
+uint64_t eg_check_key(int player, int count)
+{
+    uint64_t z = 0xC4EC6C0DE5ULL + ((uint64_t)player << 20) + (uint64_t)count;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void eg_count_check(ggn_position *pos, eg_undo *u)
+{
+    int next = eg_player_to_move(pos), mover = pos->g->def->order[u->turn];
+    u->checker = -1;
+    if (mover == next || !eg_leader_attacked(pos, next) || pos->checks[mover] == UINT16_MAX) return;
+    u->checker = (int8_t)mover;
+    pos->hash ^= eg_check_key(mover, pos->checks[mover]) ^ eg_check_key(mover, pos->checks[mover] + 1);
+    pos->checks[mover]++;
+}

@@ -1,0 +1,171 @@
+/*
+ * identity.c — what makes two positions the same position: the hash, the
+ * repetition rule and the search's repetition detection all use it.
+ *
+ * The identity is the placement, the player to move, the hands, and the
+ * rights that matter now (docs/game-spec.md, "Game end"):
+ *
+ *  - a piece's "has not moved" state counts only where some rule can read
+ *    it: kinds with FIRST_MOVE in an ordinary move (a pawn's double step)
+ *    and kinds named by PIECE_FIRST_MOVE / ROOK_FIRST_MOVE there
+ *    (ggn_game.unmoved_kinds); a knight that went out and came back is the
+ *    same knight;
+ *  - castling rights: the leader and its castling partners count as unmoved
+ *    only while a right exists — an unmoved leader with an unmoved partner
+ *    of its own on its rank (the pairs FEN writes as rights). Kept
+ *    incrementally in pos->rights, recomputed only when such a piece moves
+ *    for the first time, is taken or appears by promotion;
+ *  - a state flag counts only through the moves it makes possible now: the
+ *    legal moves that pass a CHECK_STATE condition (an en-passant capture),
+ *    in pos->flag_key, which the public make computes when a timed flag is
+ *    visible. Perft's internal make never pays for it.
+ */
+#include <string.h>
+
+#include "engine.h"
+
+static void mark_unmoved_refs(uint64_t *kinds, const sd_condition *conds, int n, int self)
+{
+    for (int i = 0; i < n; i++) {
+        if (conds[i].kind == SD_COND_FIRST_MOVE) *kinds |= 1ULL << self;
+        if (conds[i].kind == SD_COND_PIECE_FIRST_MOVE || conds[i].kind == SD_COND_ROOK_FIRST_MOVE)
+            *kinds |= conds[i].piece >= 0 ? 1ULL << conds[i].piece : ~0ULL;
+    }
+}
+
+static bool has_move_effect(const sd_effect *effects, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (effects[i].kind == SD_EFFECT_MOVE) return true;
+    return false;
+}
+
+/*
+ * A castling move is a leader's move with a MOVE side effect. Its unmoved
+ * tests are covered by the rights when they name the partner kinds; an
+ * unfiltered test (any piece) or a partner outside castle_partners falls back
+ * to keying that kind's unmoved state always.
+ */
+static void mark_castling_refs(ggn_game *g, const sd_move *sm)
+{
+    for (int i = 0; i < sm->nconditions; i++) {
+        const sd_condition *c = &sm->conditions[i];
+        if (c->kind != SD_COND_PIECE_FIRST_MOVE && c->kind != SD_COND_ROOK_FIRST_MOVE) continue;
+        if (c->piece < 0) g->unmoved_kinds = ~0ULL;
+        else if (!((g->castle_partners >> c->piece) & 1)) g->unmoved_kinds |= 1ULL << c->piece;
+    }
+    for (int a = 0; a < sm->nactions; a++) mark_unmoved_refs(&g->unmoved_kinds, sm->actions[a].conditions,
+                                                            sm->actions[a].nconditions, g->leader);
+    for (int e = 0; e < sm->neffects; e++)
+        if (sm->effects[e].kind == SD_EFFECT_MOVE && sm->effects[e].piece < 0) g->unmoved_kinds = ~0ULL;
+}
+
+void eg_compile_identity(ggn_game *g)
+{
+    const sd_game *def = g->def;
+    g->unmoved_kinds = 0;
+    g->rights_kinds = g->leader_castles ? (1ULL << g->leader) | g->castle_partners : 0;
+    for (int k = 0; k < g->nkinds; k++)
+        for (int mi = 0; mi < def->kinds[k].nmoves; mi++) {
+            const sd_move *sm = &def->kinds[k].moves[mi];
+            bool castling = k == g->leader && has_move_effect(sm->effects, sm->neffects);
+            for (int a = 0; a < sm->nactions && !castling; a++)
+                castling = k == g->leader && has_move_effect(sm->actions[a].effects, sm->actions[a].neffects);
+            if (castling) {
+                mark_castling_refs(g, sm);
+                continue;
+            }
+            mark_unmoved_refs(&g->unmoved_kinds, sm->conditions, sm->nconditions, k);
+            for (int a = 0; a < sm->nactions; a++)
+                mark_unmoved_refs(&g->unmoved_kinds, sm->actions[a].conditions, sm->actions[a].nconditions, k);
+            for (int m = 0; m < sm->nmodifiers; m++)
+                mark_unmoved_refs(&g->unmoved_kinds, sm->modifiers[m].conditions, sm->modifiers[m].nconditions, k);
+        }
+    for (int k = 0; k < g->nkinds; k++)
+        if (!((g->unmoved_kinds >> k) & 1))
+            memset(g->zobrist_unmoved + (size_t)k * (size_t)g->nsq, 0, (size_t)g->nsq * sizeof *g->zobrist_unmoved);
+}
+
+uint64_t eg_rights_key(const ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    if (!g->rights_kinds) return 0;
+    bool keyed[GGN_MAX_PIECES_ON_BOARD] = { false };
+    uint64_t key = 0;
+    for (int l = 1; l < pos->npiece; l++) {
+        const eg_piece *lp = &pos->piece[l];
+        if (lp->sq == EG_NONE || lp->kind != g->leader || lp->moves != 0) continue;
+        bool any = false;
+        for (int id = 1; id < pos->npiece; id++) {
+            const eg_piece *p = &pos->piece[id];
+            if (p->sq == EG_NONE || p->owner != lp->owner || p->moves != 0 || id == l) continue;
+            if (!((g->castle_partners >> p->kind) & 1) || g->sq_y[p->sq] != g->sq_y[lp->sq]) continue;
+            any = true;
+            if (!keyed[id]) key ^= g->zobrist_rights[p->sq];
+            keyed[id] = true;
+        }
+        if (any && !keyed[l]) key ^= g->zobrist_rights[lp->sq];
+        if (any) keyed[l] = true;
+    }
+    return key;
+}
+
+/* Does the legal move m exist only because a state flag is on some piece? */
+static bool reads_flag(const ggn_position *pos, ggn_move m)
+{
+    if (m.from == EG_DROP_FROM) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[m.from]];
+    const eg_move *em = eg_move_of(pos->g, p->owner, p->kind, m.pattern);
+    for (int i = 0; i < em->nsrc; i++)
+        if (em->src[i].kind == SD_COND_CHECK_STATE) return true;
+    for (int i = 0; i < em->ndst; i++)
+        if (em->dst[i].kind == SD_COND_CHECK_STATE) return true;
+    const eg_action *a = &em->action[m.action];
+    for (int i = 0; i < a->ncond; i++)
+        if (a->cond[i].kind == SD_COND_CHECK_STATE) return true;
+    return false;
+}
+
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t eg_flag_key(ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    if (g->def->nflags == 0) return 0;
+    bool live = false;
+    for (int id = 1; id < pos->npiece && !live; id++)
+        for (int f = 0; f < g->def->nflags && !live; f++)
+            live = pos->piece[id].sq != EG_NONE && pos->piece[id].flag_until[f] > pos->ply;
+    if (!live) return 0;
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    uint64_t key = 0;
+    for (size_t i = 0; i < n; i++)
+        if (reads_flag(pos, moves[i]))
+            key ^= mix(0x5EEDF1A6ULL ^ ((uint64_t)moves[i].from << 16) ^ ((uint64_t)moves[i].to << 32) ^
+                       ((uint64_t)moves[i].pattern << 48) ^ ((uint64_t)moves[i].action << 56));
+    return key;
+}
+
+void eg_rehash(ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    uint64_t h = g->zobrist_turn[pos->turn];
+    for (int id = 1; id < pos->npiece; id++)
+        if (pos->piece[id].sq != EG_NONE) h ^= eg_piece_key(g, &pos->piece[id], pos->piece[id].sq);
+    if (g->hands)
+        for (int p = 0; p < g->nplayers; p++)
+            for (int k = 0; k < g->nkinds; k++)
+                for (int n = 1; n <= pos->hand[p][k]; n++) h ^= eg_hand_key(g, p, k, n);
+    if (g->count_checks)
+        for (int p = 0; p < g->nplayers; p++) h ^= eg_check_key(p, 0) ^ eg_check_key(p, pos->checks[p]);
+    pos->rights = eg_rights_key(pos);
+    pos->hash = h ^ pos->rights;
+    pos->flag_key = eg_flag_key(pos);
+}

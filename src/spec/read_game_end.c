@@ -1,0 +1,146 @@
+/*
+ * read_game_end.c — extension "game_end": how a game ends besides checkmate
+ * (docs/game-spec.md, "game_end"). Every rule is checked to be able to fire:
+ * a goal on a zone with no square, an in-check result in a game without a
+ * leader, a check limit without a leader are errors, not rules that sleep.
+ */
+#include <string.h>
+
+#include "spec/reader.h"
+
+static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
+                                       "forced_capture", "giving_check_illegal", NULL};
+static const char *const no_move_keys[] = {"in_check", "not_in_check", NULL};
+static const char *const goal_keys[] = {"on", "pieces", "result", "answer", NULL};
+static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", NULL};
+
+/* A result word at obj[key]; false (reported) when absent-but-required or not a result. */
+static bool read_result(sd_reader *r, const json_t *obj, const char *key, bool required, sd_result *out)
+{
+    char word[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, obj, key, required, word) != SD_OK) return false;
+    if (strcmp(word, "win") == 0) *out = SD_RESULT_WIN;
+    else if (strcmp(word, "loss") == 0) *out = SD_RESULT_LOSS;
+    else if (strcmp(word, "draw") == 0) *out = SD_RESULT_DRAW;
+    else {
+        sd_error_key(r, key, GGN_E_UNKNOWN, "unknown result '%s'; allowed: win, loss, draw", word);
+        return false;
+    }
+    return true;
+}
+
+/* obj["pieces"]: a non-empty array of piece codes as a kind mask; all kinds when absent. */
+static unsigned long long read_kinds(sd_reader *r, const json_t *obj)
+{
+    size_t n;
+    json_t *list = sd_array_field(r, obj, "pieces", false, GGN_MAX_KINDS, "GGN_MAX_KINDS", &n);
+    if (!list) return ~0ULL;
+    sd_push_key(r, "pieces");
+    unsigned long long kinds = 0;
+    if (n == 0) sd_error(r, GGN_E_VALUE, "an empty list of pieces names no piece: leave \"pieces\" out to mean any piece");
+    for (size_t i = 0; i < n; i++) {
+        sd_push_index(r, i);
+        int k = sd_kind_ref(r, json_array_get(list, i));
+        if (k >= 0) kinds |= 1ULL << k;
+        sd_pop(r);
+    }
+    sd_pop(r);
+    return kinds;
+}
+
+static void read_no_move(sd_reader *r, const json_t *obj, sd_game_end *e)
+{
+    json_t *nm = sd_field(r, obj, "no_move", false);
+    if (!nm) return;
+    sd_push_key(r, "no_move");
+    if (sd_expect(r, nm, JSON_OBJECT)) {
+        sd_check_keys(r, nm, no_move_keys, "no_move");
+        if (read_result(r, nm, "in_check", false, &e->no_move_in_check) && r->g->leader < 0)
+            sd_error_key(r, "in_check", GGN_E_VALUE,
+                         "a game without a leader is never in check, so this result could never apply");
+        read_result(r, nm, "not_in_check", false, &e->no_move);
+    }
+    sd_pop(r);
+}
+
+static void read_goal(sd_reader *r, const json_t *obj, sd_goal *goal)
+{
+    sd_check_keys(r, obj, goal_keys, "a goal");
+    goal->named = -1;
+    char code[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, obj, "on", true, code) == SD_OK) {
+        goal->named = sd_find_named(r, code);
+        if (goal->named < 0 && r->named_ok) {
+            sd_error_key(r, "on", GGN_E_REFERENCE, "'%s' is no named condition of /conditions", code);
+        } else if (goal->named >= 0) {
+            int squares = 0;
+            for (int p = 0; p < r->g->nplayers && r->g->named[goal->named].nsquares; p++)
+                squares += r->g->named[goal->named].nsquares[p];
+            if (squares == 0)
+                sd_error_key(r, "on", GGN_E_VALUE, "'%s' lists no square for any player, so this goal could never be reached",
+                             code);
+        }
+    }
+    goal->kinds = read_kinds(r, obj);
+    read_result(r, obj, "result", true, &goal->result);
+    sd_bool_field(r, obj, "answer", false, &goal->answer);
+}
+
+static void read_extinction(sd_reader *r, const json_t *obj, sd_extinction *x)
+{
+    sd_check_keys(r, obj, extinction_keys, "an extinction rule");
+    x->kinds = read_kinds(r, obj);
+    x->fewer_than = 1;
+    sd_int_field(r, obj, "fewer_than", false, 1, GGN_MAX_PIECES_ON_BOARD + 1, "GGN_MAX_PIECES_ON_BOARD", &x->fewer_than);
+    read_result(r, obj, "result", true, &x->result);
+}
+
+/* A list of rule objects at obj[key], each read by `one` into n elements of `size` bytes. */
+static void *read_list(sd_reader *r, const json_t *obj, const char *key, size_t size, int *count,
+                       void (*one)(sd_reader *, const json_t *, void *))
+{
+    size_t n;
+    json_t *list = sd_array_field(r, obj, key, false, GGN_MAX_NAMED_CONDITIONS, "GGN_MAX_NAMED_CONDITIONS", &n);
+    if (!list || n == 0) return NULL;
+    unsigned char *items = sd_alloc(r, n, size);
+    if (!items) return NULL;
+    sd_push_key(r, key);
+    for (size_t i = 0; i < n; i++) {
+        json_t *item = json_array_get(list, i);
+        sd_push_index(r, i);
+        if (sd_expect(r, item, JSON_OBJECT)) one(r, item, items + i * size);
+        sd_pop(r);
+    }
+    sd_pop(r);
+    *count = (int)n;
+    return items;
+}
+
+static void one_goal(sd_reader *r, const json_t *obj, void *out) { read_goal(r, obj, out); }
+static void one_extinction(sd_reader *r, const json_t *obj, void *out) { read_extinction(r, obj, out); }
+
+void sd_read_game_end(sd_reader *r, const json_t *root)
+{
+    sd_game_end *e = &r->g->end;
+    json_t *obj = sd_field(r, root, "game_end", false);
+    if (!obj) return;
+    sd_push_key(r, "game_end");
+    if (!sd_expect(r, obj, JSON_OBJECT)) {
+        sd_pop(r);
+        return;
+    }
+    e->present = true;
+    sd_check_keys(r, obj, end_keys, "game_end");
+    read_no_move(r, obj, e);
+    e->goals = read_list(r, obj, "goals", sizeof *e->goals, &e->ngoals, one_goal);
+    e->extinctions = read_list(r, obj, "extinction", sizeof *e->extinctions, &e->nextinctions, one_extinction);
+    if (sd_int_field(r, obj, "check_limit", false, 1, GGN_MAX_PLY, "GGN_MAX_PLY", &e->check_limit) == SD_OK &&
+        r->g->leader < 0)
+        sd_error_key(r, "check_limit", GGN_E_VALUE, "a game without a leader has no checks, so this limit could never be reached");
+    sd_bool_field(r, obj, "forced_capture", false, &e->forced_capture);
+    if (sd_bool_field(r, obj, "giving_check_illegal", false, &e->giving_check_illegal) == SD_OK &&
+        e->giving_check_illegal && r->g->leader < 0)
+        sd_error_key(r, "giving_check_illegal", GGN_E_VALUE,
+                     "a game without a leader has no checks, so this rule could never apply");
+    sd_pop(r);
+}

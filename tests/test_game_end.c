@@ -1,0 +1,470 @@
+/*
+ * test_game_end.c — how games end: what makes two positions the same for
+ * the repetition rule and the search (identity.c), the dead-position rule
+ * of draw_conditions, and the game-end vocabulary of docs/game-spec.md.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ggn/game.h"
+#include "ggn/notation.h"
+#include "ggn/search.h"
+#include "game_util.h"
+
+/* Plays the space-separated moves; the test fails on one that does not parse. */
+static void play(ggn_position *pos, const char *moves)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        ggn_move m;
+        ggn_error err;
+        if (!ggn_move_parse(pos, t, &m, &err)) fail_msg("move %s: %s", t, err.message);
+        assert_true(ggn_position_make(pos, m));
+    }
+}
+
+static ggn_position *from_fen(const ggn_game *g, const char *fen)
+{
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    return pos;
+}
+
+/* ---- issue 10, item 3: repetition compares what matters now ------------ */
+
+/* Knights out and back twice: the start position stands for the third time at ply 8. */
+static void test_knight_shuffle_is_threefold(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = ggn_position_new(g);
+    uint64_t start = ggn_position_hash(pos);
+    play(pos, "g1f3 g8f6 f3g1 f6g8");
+    assert_true(ggn_position_hash(pos) == start);
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "g1f3 g8f6 f3g1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "f6g8");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* A pawn's unmoved state still matters (its double step), a castling right matters while it exists. */
+static void test_rights_are_part_of_the_identity(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    /* The king steps out and back: castling rights are lost, so this is a new position. */
+    ggn_position *pos = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    uint64_t start = ggn_position_hash(pos);
+    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    assert_true(ggn_position_hash(pos) != start);
+    /* Without rights, the same walk repeats the position exactly. */
+    uint64_t lost = ggn_position_hash(pos);
+    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    assert_true(ggn_position_hash(pos) == lost);
+    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
+    /* The rooks are still unmoved, but with their kings moved that is no right: moving them changes nothing. */
+    play(pos, "h1h2 h8h7 h2h1 h7h8");
+    assert_true(ggn_position_hash(pos) == lost);
+    ggn_position_free(pos);
+
+    /* A rook that moved and came back after its king lost the right is the same rook. */
+    pos = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+    uint64_t none = ggn_position_hash(pos);
+    play(pos, "h1h2 h8h7 h2h1 h7h8");
+    assert_true(ggn_position_hash(pos) == none);
+    ggn_position_free(pos);
+
+    /* The same board read from FEN with and without rights differs. */
+    ggn_position *a = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ggn_position *b = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
+    assert_true(ggn_position_hash(a) != ggn_position_hash(b));
+    ggn_position_free(a);
+    ggn_position_free(b);
+    ggn_game_free(g);
+}
+
+/* An en-passant capture that can be made is part of the position; a flag nobody can use is not. */
+static void test_en_passant_counts_only_when_possible(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *with = from_fen(g, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    ggn_position *without = from_fen(g, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1");
+    assert_true(ggn_position_hash(with) != ggn_position_hash(without));
+    ggn_position_free(with);
+    ggn_position_free(without);
+    /* No black pawn beside e4: the flag allows nothing, the positions are the same. */
+    with = from_fen(g, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    without = from_fen(g, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+    assert_true(ggn_position_hash(with) == ggn_position_hash(without));
+    ggn_position_free(with);
+    ggn_position_free(without);
+
+    /* Played: after e2e4 (d4 can take), the later same board without the right is no repetition. */
+    ggn_position *pos = from_fen(g, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    play(pos, "e2e4 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "e8d8 e1d1 d8e8 d1e1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* The search sees the knight shuffle as a repetition: its history keys are the same identity. */
+static void test_search_history_uses_the_identity(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = ggn_position_new(g);
+    uint64_t start = ggn_position_hash(pos);
+    play(pos, "g1f3 g8f6 f3g1 f6g8");
+    uint64_t hist[8];
+    assert_int_equal(ggn_position_hash_history(pos, hist, 8), 4);
+    assert_true(hist[0] == start);
+    assert_true(ggn_position_hash(pos) == hist[0]);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* ---- issue 10, item 4: dead positions are stated for the whole board ---- */
+
+static ggn_outcome outcome_of(const ggn_game *g, const char *fen)
+{
+    ggn_position *pos = from_fen(g, fen);
+    ggn_outcome o = ggn_position_status(pos).outcome;
+    ggn_position_free(pos);
+    return o;
+}
+
+static void test_dead_positions_of_chess(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    /* K+N v K+N is no dead position: e5g6 mates. */
+    assert_int_equal(outcome_of(g, "7k/5K1n/8/4N3/8/8/8/8 w - - 0 1"), GGN_ONGOING);
+    ggn_position *pos = from_fen(g, "7k/5K1n/8/4N3/8/8/8/8 w - - 0 1");
+    play(pos, "e5g6");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_CHECKMATE);
+    ggn_position_free(pos);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3K4/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3KN3/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    assert_int_equal(outcome_of(g, "8/8/4k3/4n3/8/3K4/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3KB3/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    /* K+B v K+B: dead when the bishops share a square colour (e3 and c5 are both dark), alive otherwise. */
+    assert_int_equal(outcome_of(g, "8/8/4k3/2b5/8/3KB3/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
+    assert_int_equal(outcome_of(g, "8/8/4k3/3b4/8/3KB3/8/8 w - - 0 1"), GGN_ONGOING);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3KNN2/8/8 w - - 0 1"), GGN_ONGOING);
+    assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3KB3/4b3/8 w - - 0 1"), GGN_ONGOING);
+    ggn_game_free(g);
+}
+
+/* The original engine's shape still means "each player's material is one of these". */
+static void test_per_player_material_sets_still_read(void **state)
+{
+    (void)state;
+    const char *spec =
+        "{\"name\": \"T\", \"leader\": \"K\", \"board\": {\"dimensions\": [4, 4]},"
+        " \"players\": [{\"name\": \"A\", \"direction\": [[1, 0], [0, 1]], \"starting_positions\":"
+        " [{\"piece\": \"K\", \"positions\": [[0, 0]]}, {\"piece\": \"N\", \"positions\": [[1, 0]]}]},"
+        " {\"name\": \"B\", \"direction\": [[1, 0], [0, -1]], \"starting_positions\":"
+        " [{\"piece\": \"K\", \"positions\": [[3, 3]]}, {\"piece\": \"N\", \"positions\": [[2, 3]]}]}],"
+        " \"turns\": {\"order\": [\"A\", \"B\"]},"
+        " \"draw_conditions\": {\"insufficient_material\": [[\"K\"], [\"K\", \"N\"]]},"
+        " \"pieces\": [{\"code\": \"K\", \"moves\": [{\"id\": 0, \"step\": [0, 1], \"actions\":"
+        " [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}, {\"code\": \"N\", \"moves\": []}]}";
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "t.json", &errs);
+    if (!g) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+    ggn_position *pos = ggn_position_new(g);
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_MATERIAL);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* ---- issue 11: the game_end vocabulary ---------------------------------- */
+
+static void describe_is(const ggn_game *g, ggn_position *pos, const char *want)
+{
+    ggn_status st = ggn_position_status(pos);
+    char text[512];
+    ggn_status_describe(g, &st, text, sizeof text);
+    assert_string_equal(text, want);
+}
+
+/* Goals: a king on the hill wins, and the decided position has no moves (perft 0). */
+static void test_goal_zone(void **state)
+{
+    (void)state;
+    ggn_game *g = load("kingofthehill.json");
+    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "e3d4");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(st.kind, kind_of(g, "KING"));
+    assert_true(ggn_position_game_over(pos, NULL));
+    ggn_move mv[GGN_MAX_MOVES];
+    assert_int_equal(ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), 0);
+    assert_int_equal(ggn_perft(pos, 2), 0);
+    describe_is(g, pos, "WHITE wins: KING reached HILL");
+    ggn_position_free(pos);
+    /* A queen on the hill is no goal: only the listed kinds count. */
+    pos = from_fen(g, "4k3/8/8/8/3Q4/4K3/8/8 b - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    ggn_position_free(pos);
+    /* In chess the same move is just a move. */
+    ggn_game *chess = load("chess.json");
+    pos = from_fen(chess, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    play(pos, "e3d4");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_MATERIAL);
+    ggn_position_free(pos);
+    ggn_game_free(chess);
+    ggn_game_free(g);
+}
+
+/* Check counting: the count is part of the position and of FEN, Fairy-Stockfish's "3+3". */
+static void test_check_limit(void **state)
+{
+    (void)state;
+    ggn_game *g = load("3check.json");
+    ggn_position *pos = ggn_position_new(g);
+    char fen[256];
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+    uint64_t before = ggn_position_hash(pos);
+    play(pos, "e2e4 d7d5 f1b5");
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 1 2");
+    /* Read back: same position, same hash. */
+    ggn_position *q = from_fen(g, fen);
+    assert_true(ggn_position_hash(q) == ggn_position_hash(pos));
+    ggn_position_free(q);
+    /* Same board, other count: another position. */
+    q = from_fen(g, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 3+3 1 2");
+    assert_true(ggn_position_hash(q) != ggn_position_hash(pos));
+    ggn_position_free(q);
+    ggn_position_unmake(pos);
+    ggn_position_unmake(pos);
+    ggn_position_unmake(pos);
+    assert_true(ggn_position_hash(pos) == before);
+    ggn_position_free(pos);
+
+    /* The third check wins at once, even where the checked side could reply. */
+    pos = from_fen(g, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+    play(pos, "a1a8");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECK_LIMIT);
+    assert_int_equal(st.winner, 0);
+    ggn_move mv[GGN_MAX_MOVES];
+    assert_int_equal(ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), 0);
+    describe_is(g, pos, "WHITE wins: WHITE gave check 3 times");
+    ggn_position_free(pos);
+
+    /* Bad checks fields are refused, and chess has no such field. */
+    ggn_error err;
+    pos = ggn_position_new(g);
+    assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 1", &err));
+    assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/R3K3 w - - 3+x 0 1", &err));
+    ggn_position_free(pos);
+    ggn_game *chess = load("chess.json");
+    pos = ggn_position_new(chess);
+    assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1", &err));
+    ggn_position_free(pos);
+    ggn_game_free(chess);
+    ggn_game_free(g);
+}
+
+/* Extinction, the no-move result and forced capture, as antichess uses them. */
+static void test_extinction_no_move_forced_capture(void **state)
+{
+    (void)state;
+    ggn_game *g = load("antichess.json");
+    /* White has no piece left: white wins. */
+    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/8/8/8 w - - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 0);
+    describe_is(g, pos, "WHITE wins: WHITE has no pieces left");
+    ggn_position_free(pos);
+    /* Blocked pawn: no move, not in check, and that is a win for the player to move. */
+    pos = from_fen(g, "8/8/8/8/8/p7/P7/7k w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_STALEMATE);
+    assert_int_equal(st.winner, 0);
+    assert_false(st.draw);
+    ggn_position_free(pos);
+    /* A capture is there: only captures are legal. */
+    pos = from_fen(g, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    assert_true(has_move(pos, "e2e3"));
+    ggn_position_free(pos);
+    pos = from_fen(g, "4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1");
+    ggn_move mv[GGN_MAX_MOVES];
+    assert_int_equal(ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), 1);
+    assert_true(has_move(pos, "e2d3"));
+    assert_int_equal(ggn_perft(pos, 1), 1);
+    ggn_position_free(pos);
+    /* No leader: the king may be taken like any piece. */
+    pos = from_fen(g, "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
+    assert_true(has_move(pos, "e1d2"));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Breakthrough: any piece on the last rank wins; a player with no piece left loses. */
+static void test_breakthrough_ends(void **state)
+{
+    (void)state;
+    ggn_game *g = load("breakthrough.json");
+    ggn_position *pos = from_fen(g, "8/1P6/8/8/8/8/p7/8 w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "b7b8");
+    describe_is(g, pos, "WHITE wins: PAWN reached LAST_RANK");
+    ggn_position_free(pos);
+    pos = from_fen(g, "8/8/8/8/8/1p6/P7/8 w - - 0 1");
+    play(pos, "a2b3");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.player, 1);
+    assert_int_equal(st.winner, 0);
+    describe_is(g, pos, "WHITE wins: BLACK has no pieces left");
+    assert_int_equal(ggn_perft(pos, 1), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Racing kings: a move that gives check is illegal; the first king home wins unless the other answers. */
+static void test_racing_answer_and_no_checks(void **state)
+{
+    (void)state;
+    ggn_game *g = load("racingkings.json");
+    /* The rook may not go to a8, where it would check the king on h8 along the rank. */
+    ggn_position *pos = from_fen(g, "7k/8/8/8/8/8/8/R5K1 w - - 0 1");
+    assert_false(has_move(pos, "a1a8"));
+    assert_true(has_move(pos, "a1a7"));
+    ggn_position_free(pos);
+    /* White reaches the last rank; Black, one step away, answers: a draw. */
+    pos = from_fen(g, "8/K6k/8/8/8/8/8/8 w - - 0 1");
+    play(pos, "a7a8");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "h7h8");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_true(st.draw);
+    ggn_position_free(pos);
+    /* Black cannot answer: White wins once Black has moved. */
+    pos = from_fen(g, "8/K7/8/8/8/7k/8/8 w - - 0 1");
+    play(pos, "a7a8 h3h4");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 0);
+    describe_is(g, pos, "WHITE wins: KING reached FINISH");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Horde: the side without a king loses by losing every piece; the other is mated as in chess. */
+static void test_horde_ends(void **state)
+{
+    (void)state;
+    ggn_game *g = load("horde.json");
+    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/8/1p6/P7 b - - 0 1");
+    play(pos, "b2a1q");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: WHITE has no pieces left");
+    ggn_position_free(pos);
+    /* A first-rank pawn may step two, but cannot be taken en passant (as in Fairy-Stockfish). */
+    pos = from_fen(g, "4k3/8/8/8/8/1p6/8/2P5 w - - 0 1");
+    play(pos, "c1c3");
+    char fen[128];
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "4k3/8/8/8/8/1pP5/8/8 b - - 0 1");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Losers: being mated, stalemated or left with the king alone wins; three kings: losing one loses. */
+static void test_losers_and_threekings(void **state)
+{
+    (void)state;
+    ggn_game *g = load("losers.json");
+    ggn_position *pos = from_fen(g, "7k/6Q1/6K1/8/p7/8/8/8 b - - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: checkmate: BLACK has no legal move");
+    ggn_position_free(pos);
+    pos = from_fen(g, "7k/8/8/8/8/8/8/R3K3 w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: BLACK has fewer than 2 pieces");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    g = load("threekings.json");
+    pos = from_fen(g, "k3k2k/8/8/8/8/8/8/K3K1RK w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    ggn_position_free(pos);
+    pos = from_fen(g, "k3k2k/8/8/8/8/8/8/K3K2R b - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: WHITE has fewer than 3 KING");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
+static void test_search_scores_results(void **state)
+{
+    (void)state;
+    ggn_game *g = load("kingofthehill.json");
+    ggn_position *pos = from_fen(g, "r3k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    ggn_search_limits lim = { 0 };
+    lim.depth = 3;
+    ggn_search_result res;
+    assert_true(ggn_search_best(pos, &lim, &res));
+    char text[64];
+    assert_true(res.found);
+    ggn_move_format(pos, res.best, text, sizeof text);
+    assert_true(strcmp(text, "e3d4") == 0 || strcmp(text, "e3e4") == 0);
+    assert_true(res.score > GGN_SEARCH_MATE_BOUND);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_knight_shuffle_is_threefold),
+        cmocka_unit_test(test_rights_are_part_of_the_identity),
+        cmocka_unit_test(test_en_passant_counts_only_when_possible),
+        cmocka_unit_test(test_search_history_uses_the_identity),
+        cmocka_unit_test(test_dead_positions_of_chess),
+        cmocka_unit_test(test_per_player_material_sets_still_read),
+        cmocka_unit_test(test_goal_zone),
+        cmocka_unit_test(test_check_limit),
+        cmocka_unit_test(test_extinction_no_move_forced_capture),
+        cmocka_unit_test(test_breakthrough_ends),
+        cmocka_unit_test(test_racing_answer_and_no_checks),
+        cmocka_unit_test(test_horde_ends),
+        cmocka_unit_test(test_losers_and_threekings),
+        cmocka_unit_test(test_search_scores_results),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
