@@ -2,11 +2,13 @@
  * test_fairy.c — differential test against Fairy-Stockfish.
  *
  * For chess and each shipped variant that Fairy-Stockfish knows (losalamos,
- * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, and the games of
+ * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, the games of
  * issue 11 that end otherwise: nocastle, kingofthehill, 3check, 5check,
- * antichess, breakthrough, racingkings, knightmate, horde, losers, threekings —
- * each file named as the UCI_Variant value): random legal games from the start (fixed seeds) give at
- * least POSITIONS positions; each is written as FEN by ggn, given to
+ * antichess, breakthrough, racingkings, knightmate, horde, losers, threekings,
+ * and issue 12's list at the end of the variants table, one row per run:
+ * `test_fairy NAME` — each file named as the UCI_Variant value): random legal
+ * games from the start (fixed seeds) give at least POSITIONS positions; each
+ * is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
  * (per root move) are printed, differences marked. A playout that ends (no
@@ -20,14 +22,15 @@
  * missing the test fails under CI=true (.ci/deps installs it) and is skipped,
  * loudly, elsewhere (exit 77, CTest's SKIP_RETURN_CODE).
  *
- * Shogi and minishogi: Fairy-Stockfish 11.1 does not refuse a pawn drop that
- * checkmates (uchifuzume); it scores the position as lost for the dropper
- * instead, so its perft counts those drops. ggn refuses them (the drop rule's
- * "no_checkmate"), so these two games are compared with that flag turned off
- * in the text before loading; tests/test_hands.c checks the flag itself.
+ * Shogi, minishogi and their kin (gorogoro, judkins, euroshogi): Fairy-Stockfish
+ * 11.1 does not refuse a pawn drop that checkmates (uchifuzume); it scores the
+ * position as lost for the dropper instead, so its perft counts those drops.
+ * ggn refuses them (the drop rule's "no_checkmate"), so these games are
+ * compared with that flag turned off in the text before loading;
+ * tests/test_hands.c checks the flag itself.
  *
- * Shatranj: Fairy-Stockfish ends the game when one side is left with a bare
- * king (a rule ggn's perft does not model), so only positions where both
+ * Shatranj and courier: Fairy-Stockfish ends the game when one side is left
+ * with a bare king (a rule ggn's perft does not model), so only positions where both
  * sides have at least 4 pieces are compared: within 3 plies no side can be
  * bared then.
  */
@@ -336,6 +339,31 @@ static const variant variants[] = {
     { "horde.json", "horde", 0x40DDEULL, 0, false },
     { "losers.json", "losers", 0x1055E45ULL, 0, false },
     { "threekings.json", "threekings", 0x3E1A65ULL, 0, false },
+    /* Issue 12's variants: each is games/<UCI_Variant>.json, pure data. Courier has the bare-king
+     * rule of shatranj (see the header), the shogi kin Fairy-Stockfish's uchifuzume. */
+    { "almost.json", "almost", 0x5EED0001ULL, 0, false },
+    { "amazon.json", "amazon", 0x5EED0002ULL, 0, false },
+    { "chigorin.json", "chigorin", 0x5EED0003ULL, 0, false },
+    { "hoppelpoppel.json", "hoppelpoppel", 0x5EED0004ULL, 0, false },
+    { "newzealand.json", "newzealand", 0x5EED0005ULL, 0, false },
+    { "gardner.json", "gardner", 0x5EED0006ULL, 0, false },
+    { "capablanca.json", "capablanca", 0x5EED0007ULL, 0, false },
+    { "gothic.json", "gothic", 0x5EED0008ULL, 0, false },
+    { "embassy.json", "embassy", 0x5EED0009ULL, 0, false },
+    { "janus.json", "janus", 0x5EED000AULL, 0, false },
+    { "centaur.json", "centaur", 0x5EED000BULL, 0, false },
+    { "chancellor.json", "chancellor", 0x5EED000CULL, 0, false },
+    { "modern.json", "modern", 0x5EED000DULL, 0, false },
+    { "courier.json", "courier", 0x5EED0030ULL, 4, false },
+    { "asean.json", "asean", 0x5EED0015ULL, 0, false },
+    { "ai-wok.json", "ai-wok", 0x5EED0014ULL, 0, false },
+    { "manchu.json", "manchu", 0x5EED0016ULL, 0, false },
+    { "minixiangqi.json", "minixiangqi", 0x5EED0017ULL, 0, false },
+    { "gorogoro.json", "gorogoro", 0x5EED0040ULL, 0, true },
+    { "judkins.json", "judkins", 0x5EED0041ULL, 0, true },
+    { "euroshogi.json", "euroshogi", 0x5EED0042ULL, 0, true },
+    { "loop.json", "loop", 0x5EED0050ULL, 0, false },
+    { "chessgi.json", "chessgi", 0x5EED0051ULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -609,16 +637,45 @@ static void test_threekings(void **state)
     run_variant(&variants[18]);
 }
 
+/* The row named by the test's state: `test_fairy NAME` runs that row alone (tests/CMakeLists.txt
+ * gives each row of the issue-12 block its own CTest entry, each within its own timeout). */
+static void test_listed(void **state)
+{
+    if (!oracle_present()) skip();
+    run_variant(*state);
+}
+
+static const variant *find_variant(const char *uci)
+{
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        if (strcmp(variants[i].uci, uci) == 0) return &variants[i];
+    return NULL;
+}
+
 /*
  * Two groups, two CTest entries: the classic games (test_fairy) and, with
  * the argument "end", the games of issue 11 that end otherwise
  * (test_fairy_end), so that each fits the time the sanitizer run gives one
- * test (about 80 s and 60 s there).
+ * test (about 80 s and 60 s there). Any other argument names one row (issue
+ * 12's block), run alone as test_fairy_NAME.
  */
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead oracle shows as a failed write, not a dead test */
     setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc > 1 && strcmp(argv[1], "end") != 0) {
+        const variant *v = find_variant(argv[1]);
+        if (!v) {
+            fprintf(stderr, "test_fairy: no row for UCI_Variant '%s' in the variants table\n", argv[1]);
+            return 1;
+        }
+        char name[64];
+        snprintf(name, sizeof name, "test_fairy_%s", v->uci);
+        const struct CMUnitTest one[] = { { name, test_listed, NULL, NULL, (void *)v } };
+        int failed = cmocka_run_group_tests(one, NULL, NULL);
+        if (failed == 0 && skipped) return 77;
+        return failed;
+    }
     const struct CMUnitTest classic[] = {
         cmocka_unit_test(test_chess),
         cmocka_unit_test(test_losalamos),
