@@ -49,5 +49,5 @@ static int run(int argc, char **argv)
         if (game) return cli_usage_error("uci", "unexpected argument '%s'", argv[i]);
         game = argv[i];
     }
-    return uci_session_run(stdin, stdout, game ? game : "chess", UCI_DIALECT_UCI);
+    return uci_session_run(stdin, stdout, game ? game : "chess", UCI_DIALECT_UCI, 0);
 }

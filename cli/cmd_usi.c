@@ -34,5 +34,5 @@ static int run(int argc, char **argv)
         if (game) return cli_usage_error("usi", "unexpected argument '%s'", argv[i]);
         game = argv[i];
     }
-    return uci_session_run(stdin, stdout, game ? game : "shogi", UCI_DIALECT_USI);
+    return uci_session_run(stdin, stdout, game ? game : "shogi", UCI_DIALECT_USI, 0);
 }

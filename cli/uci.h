@@ -47,7 +47,13 @@ void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char 
  */
 long uci_time_budget(const uci_go *go, int player, long overhead_ms);
 
-/* Runs the protocol on in/out until `quit` or end of input; game_arg is the starting game. */
-int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect dialect);
+/*
+ * Runs the protocol on in/out until `quit` or end of input; game_arg is the
+ * starting game. think_cap_ms > 0 ends every search within that many
+ * milliseconds, keeps `go perft` to depth 2 and the hash to the default size
+ * (the fuzz target's bounds, so no input can run long or grow large); the
+ * commands pass 0.
+ */
+int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect dialect, long think_cap_ms);
 
 #endif

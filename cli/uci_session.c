@@ -37,6 +37,7 @@ typedef struct uci_session {
     ggn_searcher *searcher;
     size_t hash_mb;
     long overhead_ms;
+    long think_cap_ms;            /* > 0: every search ends within it, perft stays shallow (uci.h) */
     /* The running search, if any. */
     bool searching;
     pthread_t thread;
@@ -221,6 +222,8 @@ static void start_search(uci_session *s, const char *args)
     if (s->go.infinite || s->go.ponder) s->limits.time_ms = 0;
     s->endless = s->go.infinite || s->go.ponder || (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes);
     if (s->endless && !s->limits.depth) s->limits.depth = GGN_SEARCH_MAX_DEPTH; /* think until told to stop */
+    if (s->think_cap_ms > 0 && (!s->limits.time_ms || s->limits.time_ms > s->think_cap_ms))
+        s->limits.time_ms = s->think_cap_ms;
     atomic_store(&s->stop, false);
     s->released = false;
     if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
@@ -318,8 +321,9 @@ static void set_option(uci_session *s, const char *args)
         if (strcmp(value, "<empty>") != 0 && select_game(s, value)) say_variant(s);
     } else if (strcasecmp(key, "Hash") == 0 || strcasecmp(key, "USI_Hash") == 0) {
         long mb = strtol(value, NULL, 10);
-        if (mb < 1 || mb > UCI_MAX_HASH_MB) {
-            say(s, "info string error: Hash must be 1 to %d (MB), not '%s'", UCI_MAX_HASH_MB, value);
+        long most = s->think_cap_ms > 0 ? GGN_SEARCH_DEFAULT_TT_MB : UCI_MAX_HASH_MB; /* the fuzz bound keeps memory small too */
+        if (mb < 1 || mb > most) {
+            say(s, "info string error: Hash must be 1 to %ld (MB), not '%s'", most, value);
             return;
         }
         ggn_searcher *fresh = new_searcher(s, (size_t)mb);
@@ -455,6 +459,7 @@ static bool handle(uci_session *s, char *line)
     } else if (IS("go")) {
         if (strncmp(rest, "perft", 5) == 0) {
             long depth = strtol(rest + 5, NULL, 10);
+            if (s->think_cap_ms > 0 && depth > 2) depth = 2;
             if (depth < 1 || depth > GGN_MAX_PERFT_DEPTH) say(s, "info string error: go perft needs a depth of 1 to %d", GGN_MAX_PERFT_DEPTH);
             else say_divide(s, (int)depth);
         } else {
@@ -482,7 +487,7 @@ static bool read_line(uci_session *s, char *buf, size_t cap)
     }
 }
 
-int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect dialect)
+int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect dialect, long think_cap_ms)
 {
     uci_session *s = calloc(1, sizeof *s);
     char *line = malloc(UCI_MAX_LINE);
@@ -493,6 +498,7 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect diale
         return CLI_INVALID;
     }
     s->dialect = dialect;
+    s->think_cap_ms = think_cap_ms;
     s->protocol = dialect == UCI_DIALECT_USI ? "usi" : "uci";
     s->in = in;
     engine_out_init(&s->io, out);

@@ -11,7 +11,7 @@ build="$1"
 seconds="${2:-45}"
 shift $(( $# >= 2 ? 2 : $# ))
 targets=("$@")
-if [ "${#targets[@]}" -eq 0 ]; then targets=(id ggn spec feen fen movetext betza pgn xboard); fi
+if [ "${#targets[@]}" -eq 0 ]; then targets=(id ggn spec feen fen movetext betza pgn xboard uci); fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 status=0
