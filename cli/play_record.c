@@ -87,6 +87,26 @@ done:
     return ok;
 }
 
+/*
+ * Makes pos (the replayed game) the session's position and fen (NULL: the
+ * game's start) its recorded start; frees pos and returns false when out of
+ * memory. The one ending of both loaders, JSON and PGN.
+ */
+static bool adopt_position(play_session *s, ggn_position *pos, const char *fen, ggn_error *err)
+{
+    char *fen_copy = NULL;
+    if (fen && !(fen_copy = strdup(fen))) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        ggn_position_free(pos);
+        return false;
+    }
+    ggn_position_free(s->pos);
+    s->pos = pos;
+    free(s->start_fen);
+    s->start_fen = fen_copy;
+    return true;
+}
+
 bool play_record_load(play_session *s, const char *path, ggn_error *err)
 {
     ggn_error inner;
@@ -105,58 +125,9 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
         else ggn_error_set(err, GGN_E_IO, "cannot read %s: %s", path, jerr.text);
         return false;
     }
-    ggn_position *pos = NULL;
-    char *fen_copy = NULL;
-    bool ok = false;
-    json_t *game = json_object_get(root, "game");
+    ggn_position *pos = play_record_replay(s->game, root, path, err);
     json_t *start = json_object_get(root, "start");
-    json_t *moves = json_object_get(root, "moves");
-    if (!json_is_object(root) || !json_is_string(game) || !json_is_array(moves) ||
-        (start && !json_is_null(start) && !json_is_string(start))) {
-        ggn_error_set(err, GGN_E_TYPE, "%s is not a game record: it needs \"game\" (a name), \"moves\" (a list) "
-                      "and \"start\" (a FEN or null)", path);
-        goto done;
-    }
-    if (strcasecmp(json_string_value(game), ggn_game_name(s->game)) != 0) {
-        ggn_error_set(err, GGN_E_VALUE, "%s is a game of %s, not %s", path, json_string_value(game),
-                      ggn_game_name(s->game));
-        goto done;
-    }
-    const char *fen = json_is_string(start) ? json_string_value(start) : NULL;
-    pos = start_position(s->game, fen, &inner);
-    if (!pos) {
-        ggn_error_set(err, inner.code, "%s: start: %s", path, inner.message);
-        goto done;
-    }
-    size_t k;
-    json_t *item;
-    json_array_foreach(moves, k, item) {
-        if (!json_is_string(item)) {
-            ggn_error_set(err, GGN_E_TYPE, "%s: move %zu is not a string", path, k + 1);
-            goto done;
-        }
-        ggn_move mv;
-        if (!ggn_move_parse(pos, json_string_value(item), &mv, &inner)) {
-            ggn_error_set(err, inner.code, "%s: move %zu: %s", path, k + 1, inner.message);
-            goto done;
-        }
-        if (!ggn_position_make(pos, mv)) {
-            ggn_error_set(err, GGN_E_LIMIT, "%s: more than %d moves (GGN_MAX_PLY)", path, GGN_MAX_PLY);
-            goto done;
-        }
-    }
-    if (fen && !(fen_copy = strdup(fen))) {
-        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
-        goto done;
-    }
-    ggn_position_free(s->pos);
-    s->pos = pos;
-    pos = NULL;
-    free(s->start_fen);
-    s->start_fen = fen_copy;
-    ok = true;
-done:
-    ggn_position_free(pos);
+    bool ok = pos && adopt_position(s, pos, json_is_string(start) ? json_string_value(start) : NULL, err);
     json_decref(root);
     return ok;
 }
@@ -337,7 +308,6 @@ bool play_record_load_pgn(play_session *s, const char *path, ggn_error *err)
     ggn_pgn *pgn = ggn_pgn_parse(text, len, path, &inner);
     free(text);
     ggn_position *pos = NULL;
-    char *fen_copy = NULL;
     bool ok = false;
     if (!pgn) {
         *err = inner;
@@ -361,17 +331,8 @@ bool play_record_load_pgn(play_session *s, const char *path, ggn_error *err)
         ggn_error_set(err, inner.code, "%s: %s", path, inner.message);
         goto done;
     }
-    const char *fen = ggn_pgn_tag_value(first, "FEN");
-    if (fen && !(fen_copy = strdup(fen))) {
-        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
-        goto done;
-    }
-    ggn_position_free(s->pos);
-    s->pos = pos;
+    ok = adopt_position(s, pos, ggn_pgn_tag_value(first, "FEN"), err);
     pos = NULL;
-    free(s->start_fen);
-    s->start_fen = fen_copy;
-    ok = true;
 done:
     ggn_position_free(pos);
     ggn_pgn_free(pgn);
