@@ -141,6 +141,13 @@ void cli_game_files_free(cli_game_file *files, size_t count);
  * an unknown name where it looked and which games there are, and returns NULL
  * on failure.
  */
+/*
+ * Loads the spec file at path, its problems into errs when errs is not NULL
+ * (NULL: they are not kept); NULL when it does not load. Prints nothing: the
+ * protocol sessions answer in their own words.
+ */
+ggn_game *cli_load_game_file(const char *path, ggn_errors *errs);
+
 ggn_game *cli_load_game(const char *name);
 
 /*

@@ -307,6 +307,16 @@ static void print_not_found(const char *name)
     cli_game_files_free(files, n);
 }
 
+ggn_game *cli_load_game_file(const char *path, ggn_errors *errs)
+{
+    ggn_errors *own = errs ? errs : malloc(sizeof *own);
+    if (!own) return NULL;
+    ggn_errors_init(own);
+    ggn_game *game = ggn_game_load_file(path, own);
+    if (!errs) free(own);
+    return game;
+}
+
 ggn_game *cli_load_game(const char *name)
 {
     char *path = cli_resolve_game(name);
@@ -320,8 +330,7 @@ ggn_game *cli_load_game(const char *name)
         fprintf(stderr, "ggn: out of memory\n");
         return NULL;
     }
-    ggn_errors_init(errs);
-    ggn_game *game = ggn_game_load_file(path, errs);
+    ggn_game *game = cli_load_game_file(path, errs);
     if (!game) cli_print_errors(stderr, errs);
     free(errs);
     free(path);

@@ -98,8 +98,7 @@ static bool select_game(uci_session *s, const char *name)
         say(s, "info string error: out of memory");
         return false;
     }
-    ggn_errors_init(errs);
-    ggn_game *game = ggn_game_load_file(path, errs);
+    ggn_game *game = cli_load_game_file(path, errs);
     if (!game) {
         for (size_t i = 0; i < errs->count && i < GGN_MAX_ERRORS; i++)
             say(s, "info string error: %s:%d:%d: %s", path, errs->items[i].line, errs->items[i].column,
@@ -251,13 +250,7 @@ static bool playable(const uci_session *s, const char *name)
 {
     char *path = cli_resolve_game(name);
     if (!path) return false;
-    ggn_errors *errs = malloc(sizeof *errs);
-    ggn_game *game = NULL;
-    if (errs) {
-        ggn_errors_init(errs);
-        game = ggn_game_load_file(path, errs);
-    }
-    free(errs);
+    ggn_game *game = cli_load_game_file(path, NULL);
     free(path);
     bool ok = game && ggn_game_player_count(game) == 2 && ggn_game_has_fen(game) &&
               (s->dialect != UCI_DIALECT_USI || ggn_game_has_usi(game));

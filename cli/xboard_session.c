@@ -84,17 +84,6 @@ static const char *native_name(const char *ggn_name)
     return NULL;
 }
 
-/* Loads a spec; NULL when it does not load (errs filled, if given). */
-static ggn_game *load(const char *path, ggn_errors *errs)
-{
-    ggn_errors *own = errs ? errs : malloc(sizeof *own);
-    if (!own) return NULL;
-    ggn_errors_init(own);
-    ggn_game *game = ggn_game_load_file(path, own);
-    if (!errs) free(own);
-    return game;
-}
-
 /* Why XBoard cannot show or play game, or NULL when it can. */
 static const char *unplayable(const ggn_game *game)
 {
@@ -123,7 +112,7 @@ static const xb_variant *add_shipped(xb_session *s, const char *name)
     if (!name[0] || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_-") != strlen(name)) return NULL;
     char *path = cli_resolve_game(name);
     if (!path) return NULL;
-    ggn_game *game = load(path, NULL);
+    ggn_game *game = cli_load_game_file(path, NULL);
     const xb_variant *added = NULL;
     if (game && !unplayable(game)) {
         const char *native = native_name(name);
@@ -223,7 +212,7 @@ static void say_setup(xb_session *s)
 /* Starts variant v at its start position; on failure says why and keeps the old game. */
 static bool select_variant(xb_session *s, const xb_variant *v)
 {
-    ggn_game *game = load(v->path, NULL);
+    ggn_game *game = cli_load_game_file(v->path, NULL);
     if (!game) {
         say(s, "Error (variant does not load): %s", v->name);
         return false;
@@ -592,7 +581,7 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
     int status = CLI_OK;
     for (size_t i = 0; i < count; i++) {
         ggn_errors *errs = malloc(sizeof *errs);
-        ggn_game *game = errs ? load(spec_files[i], errs) : NULL;
+        ggn_game *game = errs ? cli_load_game_file(spec_files[i], errs) : NULL;
         const char *why = game ? unplayable(game) : NULL;
         if (!game) {
             for (size_t e = 0; errs && e < errs->count && e < GGN_MAX_ERRORS; e++)
