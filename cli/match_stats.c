@@ -33,7 +33,11 @@ void match_elo(const match_score *sc, double *elo, double *error95)
         *elo = mean <= 0.0 ? -INFINITY : INFINITY;
         return;
     }
-    *elo = elo_of(mean);
+    *elo = elo_of(mean) + 0.0; /* + 0.0: an even score is 0, not -0 */
+    if (var <= 0.0) {
+        *error95 = INFINITY; /* every game the same result (all drawn): no spread to measure an error by */
+        return;
+    }
     double margin = 1.959964 * sqrt(var / n);
     double lo = mean - margin, hi = mean + margin;
     if (lo <= 0.0 || hi >= 1.0) {

@@ -185,6 +185,10 @@ static void test_statistics(void **state)
     match_elo(&better, &elo, &error);
     assert_true(elo > 140 && elo < 155);
     assert_true(error > 30 && error < 90);
+    match_score drawn = { 0, 6, 0 };
+    match_elo(&drawn, &elo, &error);
+    assert_true(elo == 0.0 && !signbit(elo));
+    assert_true(isinf(error)); /* six draws say nothing about the spread */
     match_score sweep = { 5, 0, 0 };
     match_elo(&sweep, &elo, &error);
     assert_true(isinf(elo) && elo > 0);
