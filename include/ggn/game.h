@@ -266,10 +266,11 @@ bool ggn_position_leader_captured(const ggn_position *pos);
 bool ggn_position_game_over(const ggn_position *pos, ggn_status *st);
 
 /*
- * The result for the player to move when it has no legal move (game_end.no_move):
- * 1 a win, 0 a draw, -1 a loss. Chess: -1 in check, 0 otherwise.
+ * The result for the player to move when it has no legal move in pos
+ * (game_end.no_move): 1 a win, 0 a draw, -1 a loss. Chess: -1 in check, 0
+ * otherwise; "fewest_pieces" compares the players' pieces in pos.
  */
-int ggn_game_no_move_result(const ggn_game *game, bool in_check);
+int ggn_position_no_move_result(const ggn_position *pos, bool in_check);
 
 /*
  * True when game_end narrows the legal moves beyond leader safety (forced

@@ -610,16 +610,42 @@ static void compile_values(compiler *c)
     }
 }
 
+static bool kind_castles(const sd_kind *kind)
+{
+    for (int mi = 0; mi < kind->nmoves; mi++)
+        for (int e = 0; e < kind->moves[mi].neffects; e++)
+            if (kind->moves[mi].effects[e].kind == SD_EFFECT_MOVE) return true;
+    return false;
+}
+
+/*
+ * Castling is a move of one kind, the castler, with a MOVE side effect that
+ * takes a partner along. The castler is the leader when there is one; a game
+ * without a leader (giveaway, extinction: the king is an ordinary piece that
+ * still castles) has as castler the one kind whose moves carry a MOVE side
+ * effect. With several such kinds nothing is a castling right: FEN writes
+ * none, and their unmoved states are keyed as ordinary (identity.c).
+ */
 static void compile_castling(compiler *c)
 {
     ggn_game *g = c->g;
-    if (g->leader == EG_NONE) return;
-    const sd_kind *kind = &c->def->kinds[g->leader];
+    g->castler = g->leader;
+    if (g->castler == EG_NONE)
+        for (int k = 0; k < g->nkinds; k++) {
+            if (!kind_castles(&c->def->kinds[k])) continue;
+            if (g->castler != EG_NONE) {
+                g->castler = EG_NONE;
+                return;
+            }
+            g->castler = k;
+        }
+    if (g->castler == EG_NONE) return;
+    const sd_kind *kind = &c->def->kinds[g->castler];
     for (int mi = 0; mi < kind->nmoves; mi++) {
         const sd_move *sm = &kind->moves[mi];
         for (int e = 0; e < sm->neffects; e++) {
             if (sm->effects[e].kind != SD_EFFECT_MOVE) continue;
-            g->leader_castles = true;
+            g->castles = true;
             if (sm->effects[e].piece >= 0) g->castle_partners |= 1ULL << sm->effects[e].piece;
         }
     }

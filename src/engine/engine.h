@@ -178,13 +178,14 @@ struct ggn_game {
     uint64_t *zobrist_unmoved; /* [nkinds][nsq]: an unmoved piece; 0 for kinds not in unmoved_kinds */
     uint64_t *zobrist_rights;  /* [nsq]: a leader or partner that holds a castling right (identity.c) */
     uint64_t unmoved_kinds;    /* kinds whose unmoved state some ordinary move reads (identity.c) */
-    uint64_t rights_kinds;     /* the leader and its castling partners, when the leader castles */
+    uint64_t rights_kinds;     /* the castler and its castling partners, when some kind castles */
     uint64_t *zobrist_turn;    /* [norder] */
     int leader;            /* kind or EG_NONE */
     int *kind_value;       /* [nkinds] */
     bool has_fen;
-    uint64_t castle_partners;  /* kinds moved by the leader's MOVE side effects */
-    bool leader_castles;       /* the leader has a move with a MOVE side effect */
+    uint64_t castle_partners;  /* kinds moved by the castler's MOVE side effects */
+    int castler;               /* the kind that castles (compile_castling), or EG_NONE */
+    bool castles;              /* the castler has a move with a MOVE side effect */
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
     bool any_odd;              /* legs, hops, odd slides or facing leaders: drops are made and tested (hands.c) */
     bool any_walk;             /* some player has odd_kinds: legality always makes the move */
@@ -338,6 +339,8 @@ void eg_rehash(ggn_position *pos);
 /* game_end.c: the extension's rules (docs/game-spec.md, "game_end"). */
 /* Is the game decided by a goal, an extinction or the check limit? Fills *st when given. */
 bool eg_decided(const ggn_position *pos, ggn_status *st);
+/* game_end.no_move "fewest_pieces": the one player with the fewest pieces, or -1 on a tie. */
+int eg_fewest_pieces(const ggn_position *pos);
 /*
  * The legal moves moves[0..n) narrowed by game_end: without those that give
  * check (giving_check_illegal), then only the captures when there is one

@@ -48,6 +48,21 @@ static int on_zone(const ggn_position *pos, const sd_goal *goal, int p)
     return EG_NONE;
 }
 
+/*
+ * An extinction rule with "answer": player p is below the limit. It stands
+ * only while every other player is at or above the limit, and, when p is to
+ * move, so far above it that one capture cannot bring it below (fewer_than + 1
+ * pieces): p may still answer by baring the other back (shatranj's bare king,
+ * as Fairy-Stockfish judges it). One move removes at most one piece.
+ */
+static bool unanswered(const ggn_position *pos, const sd_extinction *x, const int count[GGN_MAX_PLAYERS], int p)
+{
+    int need = x->fewer_than + (p == eg_player_to_move(pos) ? 1 : 0);
+    for (int q = 0; q < pos->g->nplayers; q++)
+        if (q != p && count[q] < need) return false;
+    return true;
+}
+
 bool eg_decided(const ggn_position *pos, ggn_status *st)
 {
     const ggn_game *g = pos->g;
@@ -103,12 +118,31 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
         for (int i = 1; i <= norder; i++) {
             int p = judged(pos, i);
             if (count[p] >= x->fewer_than) continue;
+            if (x->answer && !unanswered(pos, x, count, p)) continue;
             result_for(pos, st, GGN_EXTINCTION, p, x->result);
             if (st) st->rule = r;
             return true;
         }
     }
     return false;
+}
+
+/* The one player with the fewest pieces (board and hand), or -1 when several share the fewest. */
+int eg_fewest_pieces(const ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    int count[GGN_MAX_PLAYERS] = { 0 };
+    for (int id = 1; id < pos->npiece; id++)
+        if (pos->piece[id].sq != EG_NONE) count[pos->piece[id].owner]++;
+    if (g->hands)
+        for (int p = 0; p < g->nplayers; p++)
+            for (int k = 0; k < g->nkinds; k++) count[p] += pos->hand[p][k];
+    int best = 0, ties = 0;
+    for (int p = 1; p < g->nplayers; p++) {
+        if (count[p] < count[best]) best = p, ties = 0;
+        else if (count[p] == count[best]) ties++;
+    }
+    return ties ? -1 : best;
 }
 
 /* Does the move leave another player's leader attacked? (made and taken back) */

@@ -25,9 +25,14 @@ bool ggn_position_game_over(const ggn_position *pos, ggn_status *st)
     return eg_decided(pos, st);
 }
 
-int ggn_game_no_move_result(const ggn_game *game, bool in_check)
+int ggn_position_no_move_result(const ggn_position *pos, bool in_check)
 {
-    sd_result r = in_check ? game->def->end.no_move_in_check : game->def->end.no_move;
+    const sd_game_end *e = &pos->g->def->end;
+    sd_result r = in_check ? e->no_move_in_check : e->no_move;
+    if (r == SD_RESULT_FEWEST_PIECES) {
+        int fewest = eg_fewest_pieces(pos);
+        return fewest < 0 ? 0 : fewest == eg_player_to_move(pos) ? 1 : -1;
+    }
     return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
 }
 

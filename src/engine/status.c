@@ -124,6 +124,11 @@ static void no_move(const ggn_position *pos, ggn_status *st)
     sd_result r = st->in_check ? e->no_move_in_check : e->no_move;
     st->outcome = st->in_check ? GGN_CHECKMATE : GGN_STALEMATE;
     st->player = player;
+    if (r == SD_RESULT_FEWEST_PIECES) {
+        st->winner = eg_fewest_pieces(pos);
+        st->draw = st->winner < 0;
+        return;
+    }
     st->draw = r == SD_RESULT_DRAW;
     if (r == SD_RESULT_WIN) st->winner = player;
     else if (r == SD_RESULT_LOSS) st->winner = previous_player(pos) != player ? previous_player(pos) : -1;
@@ -193,6 +198,9 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
         snprintf(why, sizeof why, "%s%s has no legal move", st->outcome == GGN_CHECKMATE ? "checkmate: " : "", player);
         if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_DRAW)
             snprintf(why, sizeof why, "stalemate");
+        if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_FEWEST_PIECES)
+            snprintf(why, sizeof why, "%s has no legal move; %s", player,
+                     st->winner >= 0 ? "fewest pieces left" : "as many pieces left");
         if (st->outcome == GGN_CHECKMATE && g->def->end.no_move_in_check == SD_RESULT_LOSS)
             snprintf(why, sizeof why, "checkmate");
         break;

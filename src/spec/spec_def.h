@@ -180,8 +180,9 @@ typedef struct sd_draw {
     sd_dead *dead;               /* [ndead] */
 } sd_draw;
 
-/* Extension "game_end": the result a rule gives to the player it concerns. */
-typedef enum sd_result { SD_RESULT_LOSS = 0, SD_RESULT_DRAW = 1, SD_RESULT_WIN = 2 } sd_result;
+/* Extension "game_end": the result a rule gives to the player it concerns. FEWEST_PIECES (no_move
+ * only): the player with the fewest pieces wins, a tie among the fewest is a draw. */
+typedef enum sd_result { SD_RESULT_LOSS = 0, SD_RESULT_DRAW = 1, SD_RESULT_WIN = 2, SD_RESULT_FEWEST_PIECES = 3 } sd_result;
 
 /* A player wins (loses, draws) while one of its pieces of .kinds stands on a square of named .named. */
 typedef struct sd_goal {
@@ -197,6 +198,9 @@ typedef struct sd_extinction {
     unsigned long long kinds;    /* all bits when "pieces" is absent */
     int fewer_than;              /* >= 1 */
     sd_result result;
+    bool answer;                 /* "answer": the player to move may still bring every other player
+                                    below the limit with its move; the rule holds only against
+                                    players that are not (or, to move, cannot be) below it too */
 } sd_extinction;
 
 typedef struct sd_game_end {
