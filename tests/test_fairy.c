@@ -369,6 +369,9 @@ static const variant variants[] = {
     { "codrus.json", "codrus", 0xC0D405ULL, 0, false },
     { "extinction.json", "extinction", 0xE7C71ULL, 0, false },
     { "kinglet.json", "kinglet", 0x1C1E7ULL, 0, false },
+    { "clobber.json", "clobber", 0xC10BBE4ULL, 0, false },
+    { "clobber10.json", "clobber10", 0xC10BBE10ULL, 0, false },
+    { "jesonmor.json", "jesonmor", 0x1E5011ULL, 0, false },
 };
 
 /*
@@ -400,6 +403,14 @@ static const ending endings[] = {
     { "kinglet", "4k3/p7/8/8/8/8/1P6/R3K2R w KQ - 0 1" },
     { "codrus", "4k3/3P4/8/8/8/8/8/4K2R w K - 0 1" },
     { "extinction", "rnbqkbnr/pppppppp/8/8/8/8/1P6/RNBQKBNR w KQkq - 0 1" },
+    /* A knight on the centre, just arrived (it may be taken) or held for a move (won). */
+    { "jesonmor", "9/9/9/9/4N4/9/5n3/9/9 b - - 0 1" },
+    { "jesonmor", "9/9/9/9/4N4/9/9/9/n8 w - - 0 1" },
+    { "jesonmor", "9/9/9/9/4n4/9/9/9/N8 w - - 0 1" },
+    { "jesonmor", "9/9/9/9/9/9/9/9/n8 w - - 0 1" },
+    /* No capture left: the player to move loses. */
+    { "clobber", "P4/5/2p2/5/5/4p w - - 0 1" },
+    { "clobber", "Pp3/5/5/5/5/5 w - - 0 1" },
 };
 
 /* The endings of v's row: returns the mismatches. */

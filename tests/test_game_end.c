@@ -560,6 +560,49 @@ static void test_fewest_pieces(void **state)
     ggn_game_free(g);
 }
 
+/* Issue 11, item 2: clobber (no move loses, no leader) and jeson mor (a knight held on the centre). */
+static void test_clobber_and_jesonmor(void **state)
+{
+    (void)state;
+    ggn_game *g = load("clobber.json");
+    assert_int_equal(ggn_game_leader(g), -1);
+    ggn_position *pos = ggn_position_new(g);
+    char fen[256];
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1");
+    ggn_position_free(pos);
+    /* Stones move only by taking an orthogonal neighbour: none here, and that loses. */
+    pos = from_fen(g, "P4/5/2p2/5/5/4p w - - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_STALEMATE);
+    assert_int_equal(st.winner, 1);
+    assert_false(st.draw);
+    describe_is(g, pos, "BLACK wins: WHITE has no legal move");
+    ggn_position_free(pos);
+    pos = from_fen(g, "Pp3/5/5/5/5/5 w - - 0 1");
+    assert_true(has_move(pos, "a6b6"));
+    assert_int_equal(ggn_perft(pos, 1), 1);
+    play(pos, "a6b6");
+    assert_int_equal(ggn_position_status(pos).winner, 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    g = load("jesonmor.json");
+    /* The knight has just reached e5: Black may still take it. */
+    pos = from_fen(g, "9/9/9/9/4N4/9/5n3/9/9 b - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    assert_true(has_move(pos, "f3e5"));
+    ggn_position_free(pos);
+    /* Still there with White to move: White leaves the centre at will, and has won. */
+    pos = from_fen(g, "9/9/9/9/4N4/9/9/9/n8 w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(ggn_perft(pos, 1), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
 static void test_search_scores_results(void **state)
 {
@@ -600,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_castling_without_leader),
         cmocka_unit_test(test_extinction_of_kinds),
         cmocka_unit_test(test_fewest_pieces),
+        cmocka_unit_test(test_clobber_and_jesonmor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
