@@ -216,7 +216,8 @@ typedef enum ggn_outcome {
     /* game_end (docs/game-spec.md): */
     GGN_GOAL,               /* a piece stands on a goal zone (.player, .kind, .rule = the goal) */
     GGN_EXTINCTION,         /* a player has too few pieces of some kinds (.player, .rule) */
-    GGN_CHECK_LIMIT         /* a player gave game_end.check_limit checks (.player) */
+    GGN_CHECK_LIMIT,        /* a player gave game_end.check_limit checks (.player) */
+    GGN_LAST_PLAYER         /* game_end.elimination: every other player is out; .winner is the last */
 } ggn_outcome;
 
 typedef struct ggn_status {
@@ -243,6 +244,9 @@ size_t ggn_status_describe(const ggn_game *game, const ggn_status *st, char *buf
 
 /* True when a leader of `player` is attacked by another player; false for a player out of range. */
 bool ggn_position_leader_attacked(const ggn_position *pos, int player);
+
+/* game_end.elimination: true when `player` has left the game (false for a player out of range). */
+bool ggn_position_player_out(const ggn_position *pos, int player);
 
 /* ---- perft -------------------------------------------------------------- */
 

@@ -728,11 +728,12 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     compile_values(&c);
     compile_castling(&c);
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
-    g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0;
+    g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination;
     g->forced_capture = def->end.forced_capture;
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
     g->narrows_moves = g->forced_capture || g->no_giving_check;
     g->count_checks = def->end.check_limit > 0 && g->leader != EG_NONE;
+    g->elimination = def->end.elimination;
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;

@@ -204,6 +204,7 @@ struct ggn_game {
     bool no_giving_check;      /* extension game_end.giving_check_illegal */
     bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
+    bool elimination;          /* game_end.elimination: a player who loses leaves (eg_eliminate) */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -249,6 +250,7 @@ typedef struct eg_undo {
     uint64_t flag_key;     /* the position's before the move; set by the public make only */
     bool rights_dirty;     /* a piece of rights_kinds lost or gained its unmoved state */
     int8_t checker;        /* count_checks: the player whose check count this move raised, or -1 */
+    uint8_t out;           /* the position's players out (elimination) before the move */
     uint8_t ncell, npiece;
     bool capture;
     bool leaders_changed;  /* a promotion changed a leader's kind: reindex on unmake */
@@ -282,6 +284,8 @@ struct ggn_position {
                                inside ggn_position_pseudo_moves_ex (export cross-check) */
     uint8_t hand[GGN_MAX_PLAYERS][GGN_MAX_KINDS];       /* pieces in hand per player and kind */
     uint16_t checks[GGN_MAX_PLAYERS];                   /* count_checks: checks given by each player */
+    uint8_t out;            /* elimination: bit p = player p has left the game (its turns are skipped,
+                               its pieces stand and attack nothing); in hash */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
 };
@@ -349,6 +353,16 @@ int eg_fewest_pieces(const ggn_position *pos);
 size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n);
 /* The hash key of `count` checks given by `player`. */
 uint64_t eg_check_key(int player, int count);
+/*
+ * elimination: after a move (public make, perft), takes out every player left
+ * without a leader and, while three or more remain, the player to move when
+ * it has no legal move and that loses; its turn passes on.
+ */
+void eg_eliminate(ggn_position *pos);
+/* The number of players still in the game. */
+int eg_players_in(const ggn_position *pos);
+/* The hash key of player p being out. */
+uint64_t eg_out_key(int player);
 /* A move was just made: counts the check it gives (count_checks). */
 void eg_count_check(ggn_position *pos, eg_undo *u);
 

@@ -68,6 +68,14 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
     const ggn_game *g = pos->g;
     const sd_game_end *e = &g->def->end;
     int norder = g->def->norder;
+    if (g->elimination && eg_players_in(pos) == 1) {
+        if (st) {
+            st->outcome = GGN_LAST_PLAYER;
+            st->winner = eg_player_to_move(pos);
+            st->player = st->winner;
+        }
+        return true;
+    }
     if (e->check_limit > 0)
         for (int i = 0; i < norder; i++) {
             int p = judged(pos, i);
@@ -173,6 +181,66 @@ size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n)
         if (kept) n = kept;
     }
     return n;
+}
+
+uint64_t eg_out_key(int player)
+{
+    uint64_t z = 0x0E11E11A7EULL + ((uint64_t)player << 24);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int eg_players_in(const ggn_position *pos)
+{
+    int n = 0;
+    for (int p = 0; p < pos->g->nplayers; p++) n += !((pos->out >> p) & 1);
+    return n;
+}
+
+/* Does player p still have a leader on the board? (true in a game without leaders) */
+static bool has_leader(const ggn_position *pos, int p)
+{
+    const ggn_game *g = pos->g;
+    if (g->leader == EG_NONE) return true;
+    for (int id = 1; id < pos->npiece; id++)
+        if (pos->piece[id].sq != EG_NONE && pos->piece[id].owner == p && pos->piece[id].kind == g->leader) return true;
+    return false;
+}
+
+/* Takes player p out of the game; the turn moves on when it was p's (not counted as a ply). */
+static void take_out(ggn_position *pos, int p)
+{
+    const ggn_game *g = pos->g;
+    pos->out |= (uint8_t)(1u << p);
+    pos->hash ^= eg_out_key(p);
+    if (eg_player_to_move(pos) != p) return;
+    pos->hash ^= g->zobrist_turn[pos->turn];
+    while ((pos->out >> g->def->order[pos->turn]) & 1) pos->turn = (pos->turn + 1) % g->def->norder;
+    pos->hash ^= g->zobrist_turn[pos->turn];
+}
+
+/*
+ * The move is made and recorded in the last undo entry, which saved `out`
+ * and the turn: unmake puts both back, and the hash with them. The player to
+ * move is judged with the full legal-move list, whose own trial moves go
+ * through eg_make only, so they never eliminate anyone themselves.
+ */
+void eg_eliminate(ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    for (int p = 0; p < g->nplayers && eg_players_in(pos) > 1; p++)
+        if (!((pos->out >> p) & 1) && !has_leader(pos, p)) take_out(pos, p);
+    ggn_move moves[GGN_MAX_MOVES];
+    while (eg_players_in(pos) > 2) {
+        if (eg_decided(pos, NULL)) return;
+        /* Only a position whose no-move result is a loss can take the player out: chess4 looks
+         * for moves only when in check. */
+        int p = eg_player_to_move(pos);
+        sd_result r = eg_leader_attacked(pos, p) ? g->def->end.no_move_in_check : g->def->end.no_move;
+        if (r != SD_RESULT_LOSS || ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES) > 0) return;
+        take_out(pos, p);
+    }
 }
 
 uint64_t eg_check_key(int player, int count)

@@ -166,6 +166,8 @@ void eg_rehash(ggn_position *pos)
                 for (int n = 1; n <= pos->hand[p][k]; n++) h ^= eg_hand_key(g, p, k, n);
     if (g->count_checks)
         for (int p = 0; p < g->nplayers; p++) h ^= eg_check_key(p, 0) ^ eg_check_key(p, pos->checks[p]);
+    for (int p = 0; p < g->nplayers; p++)
+        if ((pos->out >> p) & 1) h ^= eg_out_key(p);
     pos->rights = eg_rights_key(pos);
     pos->hash = h ^ pos->rights;
     pos->flag_key = eg_flag_key(pos);

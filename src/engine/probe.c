@@ -8,7 +8,8 @@
 
 bool ggn_position_leader_captured(const ggn_position *pos)
 {
-    if (pos->g->leader == EG_NONE || pos->nundo == 0) return false;
+    /* elimination: the capture took that player out; the game goes on (or ggn_position_game_over says). */
+    if (pos->g->leader == EG_NONE || pos->nundo == 0 || pos->g->elimination) return false;
     const eg_undo *u = &pos->undo[pos->nundo - 1];
     for (int i = 0; i < u->npiece; i++) {
         const eg_piece *was = &u->piece[i].saved;
@@ -34,6 +35,11 @@ int ggn_position_no_move_result(const ggn_position *pos, bool in_check)
         return fewest < 0 ? 0 : fewest == eg_player_to_move(pos) ? 1 : -1;
     }
     return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
+}
+
+bool ggn_position_player_out(const ggn_position *pos, int player)
+{
+    return player >= 0 && player < pos->g->nplayers && ((pos->out >> player) & 1);
 }
 
 bool ggn_game_narrows_moves(const ggn_game *game) { return game->narrows_moves; }

@@ -20,6 +20,7 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_GOAL: return "goal reached";
     case GGN_EXTINCTION: return "extinction";
     case GGN_CHECK_LIMIT: return "check limit reached";
+    case GGN_LAST_PLAYER: return "last player in the game";
     }
     return "unknown";
 }
@@ -139,7 +140,8 @@ ggn_status ggn_position_status(ggn_position *pos)
     ggn_status st = { GGN_ONGOING, -1, false, false, -1, -1, -1 };
     const sd_draw *d = &pos->g->def->draw;
     int player = eg_player_to_move(pos);
-    if (last_move_took_leader(pos)) {
+    /* elimination: a captured leader takes its player out (eg_eliminate), not the game's end. */
+    if (!pos->g->elimination && last_move_took_leader(pos)) {
         st.outcome = GGN_LEADER_CAPTURED;
         st.winner = previous_player(pos);
         return st;
@@ -192,6 +194,9 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
     }
     case GGN_CHECK_LIMIT:
         snprintf(why, sizeof why, "%s gave check %d times", player, g->def->end.check_limit);
+        break;
+    case GGN_LAST_PLAYER:
+        snprintf(why, sizeof why, "every other player is out");
         break;
     case GGN_CHECKMATE:
     case GGN_STALEMATE:

@@ -9,7 +9,7 @@
 #include "spec/reader.h"
 
 static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
-                                       "forced_capture", "giving_check_illegal", NULL};
+                                       "forced_capture", "giving_check_illegal", "elimination", NULL};
 static const char *const no_move_keys[] = {"in_check", "not_in_check", NULL};
 static const char *const goal_keys[] = {"on", "pieces", "result", "answer", NULL};
 static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", "answer", NULL};
@@ -155,5 +155,10 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
         e->giving_check_illegal && r->g->leader < 0)
         sd_error_key(r, "giving_check_illegal", GGN_E_VALUE,
                      "a game without a leader has no checks, so this rule could never apply");
+    if (sd_bool_field(r, obj, "elimination", false, &e->elimination) == SD_OK && e->elimination &&
+        r->g->nplayers < 3)
+        sd_error_key(r, "elimination", GGN_E_VALUE,
+                     "a game of %d players ends with the first loss, so no one could ever play on after one",
+                     r->g->nplayers);
     sd_pop(r);
 }

@@ -214,6 +214,7 @@ typedef struct sd_game_end {
     int check_limit;             /* the player who gives this many checks wins; 0 = no rule */
     bool forced_capture;         /* when a capture is legal, only captures are */
     bool giving_check_illegal;   /* a move that leaves another player's leader attacked is illegal */
+    bool elimination;            /* a player who loses leaves and the others play on (3+ players) */
 } sd_game_end;
 
 typedef struct sd_game {
