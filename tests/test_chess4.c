@@ -49,7 +49,7 @@ static ggn_game *load_game(void)
  * `first_loss_ends`, its game_end (elimination) is taken out: the game ends
  * at the first mate or captured king, as the original engine plays it.
  */
-static ggn_game *load_custom_as(const placed *pcs, size_t n, int start_at, bool first_loss_ends)
+static ggn_game *load_custom_mode(const placed *pcs, size_t n, int start_at, bool first_loss_ends, bool teams)
 {
     json_error_t jerr;
     json_t *root = json_load_file(CHESS4, 0, &jerr);
@@ -63,6 +63,11 @@ static ggn_game *load_custom_as(const placed *pcs, size_t n, int start_at, bool 
     }
     json_object_set_new(json_object_get(root, "turns"), "start_at", json_integer(start_at));
     if (first_loss_ends) assert_int_equal(json_object_del(root, "game_end"), 0);
+    if (teams) {
+        /* chess4teams.json's partners: Red with Yellow, Blue with Green (opposite each other). */
+        json_object_set_new(root, "teams", json_pack("[[s,s],[s,s]]", "RED", "YELLOW", "BLUE", "GREEN"));
+        json_object_set_new(root, "name", json_string("Four-player chess, teams"));
+    }
     char *text = json_dumps(root, JSON_COMPACT);
     json_decref(root);
     assert_non_null(text);
@@ -74,7 +79,18 @@ static ggn_game *load_custom_as(const placed *pcs, size_t n, int start_at, bool 
     return g;
 }
 
+static ggn_game *load_custom_as(const placed *pcs, size_t n, int start_at, bool first_loss_ends)
+{
+    return load_custom_mode(pcs, n, start_at, first_loss_ends, false);
+}
+
 static ggn_game *load_custom(const placed *pcs, size_t n, int start_at) { return load_custom_as(pcs, n, start_at, false); }
+
+/* The 2v2 game (chess4teams.json's rules) with only the listed pieces. */
+static ggn_game *load_custom_teams(const placed *pcs, size_t n, int start_at)
+{
+    return load_custom_mode(pcs, n, start_at, true, true);
+}
 
 static int kind_of(const ggn_game *g, const char *code)
 {
@@ -642,6 +658,63 @@ static void test_elimination(void **state)
     ggn_game_free(g);
 }
 
+/* ---- teams (chess4teams.json) --------------------------------------------------- */
+
+/*
+ * Red and Yellow against Blue and Green: a partner's piece is neither taken
+ * nor a danger, and one player's mate is its team's loss.
+ */
+static void test_teams(void **state)
+{
+    (void)state;
+    placed pcs[] = {
+        { RED, "KING", 3, 0 }, { RED, "ROOK", 5, 5 },
+        { BLUE, "KING", 0, 10 }, { BLUE, "ROOK", 4, 6 }, { BLUE, "BISHOP", 7, 5 },
+        { YELLOW, "KING", 6, 13 }, { YELLOW, "ROOK", 3, 8 }, { YELLOW, "KNIGHT", 5, 9 },
+        { GREEN, "KING", 13, 7 }, { GREEN, "ROOK", 9, 8 },
+    };
+    ggn_game *g = load_custom_teams(pcs, sizeof pcs / sizeof pcs[0], RED);
+    assert_int_equal(ggn_game_team(g, RED), ggn_game_team(g, YELLOW));
+    assert_true(ggn_game_team(g, RED) != ggn_game_team(g, BLUE));
+    ggn_position *pos = ggn_position_new(g);
+    /* Yellow's rook on d9 looks down the open d-file at Red's king: no check among partners. */
+    assert_false(ggn_position_leader_attacked(pos, RED));
+    /* Red's rook on f6: Blue's bishop on h6 may be taken; Yellow's knight on f10 not, and the slide stops before it. */
+    assert_true(has_move(pos, "f6h6"));
+    assert_false(has_move(pos, "f6i6"));
+    assert_true(has_move(pos, "f6f9"));
+    assert_false(has_move(pos, "f6f10"));
+    assert_false(has_move(pos, "f6f11"));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    /* Without teams, the same Yellow rook checks Red's king, and the knight may be taken. */
+    g = load_custom_as(pcs, sizeof pcs / sizeof pcs[0], RED, true);
+    pos = ggn_position_new(g);
+    assert_true(ggn_position_leader_attacked(pos, RED));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    /* test_checkmate's mate: Green mates Red, so Blue and Green win together. */
+    placed mate[] = {
+        { RED, "KING", 3, 0 },
+        { BLUE, "KING", 0, 10 }, { BLUE, "ROOK", 4, 6 },
+        { YELLOW, "KING", 6, 13 },
+        { GREEN, "KING", 13, 7 }, { GREEN, "ROOK", 5, 8 },
+    };
+    g = load_custom_teams(mate, sizeof mate / sizeof mate[0], GREEN);
+    pos = ggn_position_new(g);
+    play(pos, "f9d9");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, GREEN);
+    char text[256];
+    ggn_status_describe(g, &st, text, sizeof text);
+    assert_string_equal(text, "BLUE and GREEN win: checkmate");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The spec must have players to eliminate: with two, the first loss ends the game anyway. */
 static void test_elimination_refused_for_two(void **state)
 {
@@ -807,6 +880,7 @@ int main(void)
         cmocka_unit_test(test_start_perft),
         cmocka_unit_test(test_elimination),
         cmocka_unit_test(test_elimination_refused_for_two),
+        cmocka_unit_test(test_teams),
         cmocka_unit_test(test_turn_order),
         cmocka_unit_test(test_disabled_squares),
         cmocka_unit_test(test_promotion),

@@ -245,6 +245,9 @@ size_t ggn_status_describe(const ggn_game *game, const ggn_status *st, char *buf
 /* True when a leader of `player` is attacked by another player; false for a player out of range. */
 bool ggn_position_leader_attacked(const ggn_position *pos, int player);
 
+/* The team of `player` (extension teams); a player's own index in a game without teams, -1 out of range. */
+int ggn_game_team(const ggn_game *game, int player);
+
 /* game_end.elimination: true when `player` has left the game (false for a player out of range). */
 bool ggn_position_player_out(const ggn_position *pos, int player);
 

@@ -734,6 +734,8 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->narrows_moves = g->forced_capture || g->no_giving_check;
     g->count_checks = def->end.check_limit > 0 && g->leader != EG_NONE;
     g->elimination = def->end.elimination;
+    g->teams = def->nteams > 0;
+    for (int p = 0; p < g->nplayers; p++) g->team[p] = (int8_t)(g->teams ? def->team[p] : p);
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;

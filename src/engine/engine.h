@@ -205,6 +205,8 @@ struct ggn_game {
     bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
     bool elimination;          /* game_end.elimination: a player who loses leaves (eg_eliminate) */
+    bool teams;                /* extension teams: partners neither capture nor attack each other */
+    int8_t team[GGN_MAX_PLAYERS]; /* each player's team; the player's own index without teams */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -319,9 +321,12 @@ bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
  */
 size_t eg_generate_board(const ggn_position *pos, ggn_move *buf, size_t cap);
 size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap);
+/* teams: moves[0..n) without those that would capture a partner's piece (game_end.c). */
+size_t eg_without_partner_captures(const ggn_position *pos, ggn_move *moves, size_t n, size_t cap);
 static inline size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)
 {
-    return pos->g->any_hop ? eg_generate_hops(pos, buf, cap) : eg_generate_board(pos, buf, cap);
+    size_t n = pos->g->any_hop ? eg_generate_hops(pos, buf, cap) : eg_generate_board(pos, buf, cap);
+    return pos->g->teams ? eg_without_partner_captures(pos, buf, n, cap) : n;
 }
 
 /* The hash of a piece standing on sq (identity.c explains the unmoved part). */
@@ -345,6 +350,12 @@ void eg_rehash(ggn_position *pos);
 bool eg_decided(const ggn_position *pos, ggn_status *st);
 /* game_end.no_move "fewest_pieces": the one player with the fewest pieces, or -1 on a tie. */
 int eg_fewest_pieces(const ggn_position *pos);
+/*
+ * The winner when player p loses: the player who moved last when it is not p
+ * (nor, with teams, p's partner), else the first player of another team; -1
+ * when there is none (a game of one).
+ */
+int eg_winner_over(const ggn_position *pos, int p);
 /*
  * The legal moves moves[0..n) narrowed by game_end: without those that give
  * check (giving_check_illegal), then only the captures when there is one

@@ -20,12 +20,20 @@ static void result_for(const ggn_position *pos, ggn_status *st, ggn_outcome outc
     if (r == SD_RESULT_WIN) st->winner = p;
     else if (r == SD_RESULT_DRAW) st->winner = -1;
     else if (g->nplayers == 2) st->winner = 1 - p;
-    else {
-        /* A loss among more players: the last mover, when it is someone else, takes the game. */
-        int turn = pos->nundo ? pos->undo[pos->nundo - 1].turn : (pos->turn + g->def->norder - 1) % g->def->norder;
-        int last = g->def->order[turn];
-        st->winner = last != p ? last : -1;
-    }
+    else st->winner = eg_winner_over(pos, p);
+}
+
+int eg_winner_over(const ggn_position *pos, int p)
+{
+    const ggn_game *g = pos->g;
+    /* A loss among more players: the last mover, when it is someone else, takes the game. */
+    int turn = pos->nundo ? pos->undo[pos->nundo - 1].turn : (pos->turn + g->def->norder - 1) % g->def->norder;
+    int last = g->def->order[turn];
+    if (last != p && g->team[last] != g->team[p]) return last;
+    if (!g->teams) return -1;
+    for (int q = 0; q < g->nplayers; q++)
+        if (g->team[q] != g->team[p]) return q;
+    return -1;
 }
 
 /* Players in the order the rules are judged: the one who moved last first, then in turn order. */
@@ -181,6 +189,41 @@ size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n)
         if (kept) n = kept;
     }
     return n;
+}
+
+/* Would the move take a piece of a partner of the mover (its target, or a CAPTURE side effect's)? */
+static bool hits_partner(const ggn_position *pos, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    if (mv.from == EG_DROP_FROM) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    int team = g->team[p->owner];
+    int side = pos->side_at[mv.to];
+    if (side != EG_EMPTY_SIDE && side != p->owner && g->team[side] == team) return true;
+    const eg_move *m = eg_move_of(g, p->owner, p->kind, mv.pattern);
+    const eg_action *a = &m->action[mv.action];
+    for (int i = 0; i < a->neffect; i++) {
+        if (a->effect[i].kind != SD_EFFECT_CAPTURE) continue;
+        int sq = eg_offset(g, mv.from, a->effect[i].ax, a->effect[i].ay);
+        if (sq == EG_NONE || !pos->piece_at[sq]) continue;
+        side = pos->side_at[sq];
+        if (side != p->owner && g->team[side] == team) return true;
+    }
+    return false;
+}
+
+/*
+ * Partners' pieces are generated as ENEMY targets (the generator compares
+ * owners, which keeps it as fast for every other game); a team game drops
+ * those moves here. So a partner's piece is neither captured nor moved
+ * onto, and a slide stops before it as before any piece.
+ */
+size_t eg_without_partner_captures(const ggn_position *pos, ggn_move *moves, size_t n, size_t cap)
+{
+    size_t seen = n < cap ? n : cap, kept = 0;
+    for (size_t i = 0; i < seen; i++)
+        if (!hits_partner(pos, moves[i])) moves[kept++] = moves[i];
+    return kept + (n - seen);
 }
 
 uint64_t eg_out_key(int player)

@@ -37,6 +37,11 @@ int ggn_position_no_move_result(const ggn_position *pos, bool in_check)
     return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
 }
 
+int ggn_game_team(const ggn_game *game, int player)
+{
+    return player >= 0 && player < game->nplayers ? game->team[player] : -1;
+}
+
 bool ggn_position_player_out(const ggn_position *pos, int player)
 {
     return player >= 0 && player < pos->g->nplayers && ((pos->out >> player) & 1);

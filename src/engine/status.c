@@ -132,7 +132,7 @@ static void no_move(const ggn_position *pos, ggn_status *st)
     }
     st->draw = r == SD_RESULT_DRAW;
     if (r == SD_RESULT_WIN) st->winner = player;
-    else if (r == SD_RESULT_LOSS) st->winner = previous_player(pos) != player ? previous_player(pos) : -1;
+    else if (r == SD_RESULT_LOSS) st->winner = eg_winner_over(pos, player);
 }
 
 ggn_status ggn_position_status(ggn_position *pos)
@@ -213,7 +213,19 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
         snprintf(why, sizeof why, "%s", ggn_outcome_name(st->outcome));
         break;
     }
-    if (st->winner >= 0) snprintf(who, sizeof who, "%s wins", g->def->players[st->winner].name);
+    if (st->winner >= 0 && g->teams) {
+        /* The whole team wins: "RED and YELLOW win". */
+        size_t n = 0;
+        int members = 0;
+        for (int p = 0; p < g->nplayers; p++) members += g->team[p] == g->team[st->winner];
+        for (int p = 0, i = 0; p < g->nplayers && n < sizeof who; p++) {
+            if (g->team[p] != g->team[st->winner]) continue;
+            i++;
+            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", i == 1 ? "" : i == members ? " and " : ", ",
+                                  g->def->players[p].name);
+        }
+        if (n < sizeof who) snprintf(who + n, sizeof who - n, "%s", members > 1 ? " win" : " wins");
+    } else if (st->winner >= 0) snprintf(who, sizeof who, "%s wins", g->def->players[st->winner].name);
     else snprintf(who, sizeof who, "%s", st->draw ? "Draw" : "Game over");
     return (size_t)snprintf(buf, cap, "%s: %s", who, why);
 }

@@ -160,5 +160,8 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
         sd_error_key(r, "elimination", GGN_E_VALUE,
                      "a game of %d players ends with the first loss, so no one could ever play on after one",
                      r->g->nplayers);
+    else if (e->elimination && r->g->nteams > 0)
+        sd_error_key(r, "elimination", GGN_E_VALUE,
+                     "elimination in a game of teams is not supported: a team would play on without its partner");
     sd_pop(r);
 }

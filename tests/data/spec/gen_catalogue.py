@@ -488,6 +488,12 @@ case("bad", "game_end_compare",
                                   "extinction": [{"fewer_than": 2, "result": "fewest_pieces", "answer": "yes"}]}),
      [(E, "UNKNOWN", "/game_end/extinction/0/result", None, "unknown result 'fewest_pieces'; allowed: win, loss, draw"),
       (E, "TYPE", "/game_end/extinction/0/answer", None, "expected a boolean")])
+# teams: every player in exactly one team, at least two teams.
+case("bad", "teams_bad",
+     lambda g: g.update(teams=[["WHITE"], ["WHITE", "NOBODY"]]),
+     [(E, "DUPLICATE", "/teams/1/0", None, "player 'WHITE' is already in team 0"),
+      (E, "REFERENCE", "/teams/1/1", None, "player 'NOBODY' is not defined in /players"),
+      (E, "VALUE", "/teams", None, "player 'BLACK' is in no team")])
 def empty_zone(g):
     g["leader"] = "KING"
     g["conditions"] = [{"code": "HILL", "type": "POSITION", "check": {"WHITE": []}}]
