@@ -713,6 +713,21 @@ static void test_teams(void **state)
     assert_string_equal(text, "BLUE and GREEN win: checkmate");
     ggn_position_free(pos);
     ggn_game_free(g);
+
+    /* Teams with elimination are refused, at the elimination. */
+    json_error_t jerr;
+    json_t *root = json_load_file(CHESS4, 0, &jerr);
+    assert_non_null(root);
+    json_object_set_new(root, "teams", json_pack("[[s,s],[s,s]]", "RED", "YELLOW", "BLUE", "GREEN"));
+    char *spec = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    assert_null(ggn_game_load_string(spec, strlen(spec), "chess4-teams-elimination", &errs));
+    free(spec);
+    assert_true(errs.count >= 1);
+    assert_string_equal(errs.items[0].pointer, "/game_end/elimination");
+    assert_non_null(strstr(errs.items[0].message, "not supported"));
 }
 
 /* The spec must have players to eliminate: with two, the first loss ends the game anyway. */
