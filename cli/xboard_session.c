@@ -30,6 +30,7 @@ enum {
     XB_MAX_FILES = 16,          /* XBoard's board: at most 16 files ... */
     XB_MAX_RANKS = 16,          /* ... and 16 ranks */
     XB_MAX_SLOTS = 22,          /* piece types per colour in setup's table (the last one the king) */
+    XB_PROMOTED_OFFSET = 11,    /* a '+' slot is the promoted form of the piece this many slots before it */
     XB_MAX_VARIANTS = 128,
     XB_OVERHEAD_MS = 30         /* time kept back per move for the GUI and the pipe */
 };
@@ -167,29 +168,69 @@ static const xb_variant *find_variant(xb_session *s, const char *name)
 
 /*
  * The setup table: each kind's FEN letter in a slot of XBoard's piece table,
- * white's half then black's, '.' for an unused slot. The pawn (symbol P)
- * takes the first slot and the leader the last (XBoard's king), so both keep
- * XBoard's special handling; promoted kinds are '+' after the plain kinds.
+ * white's half then black's, '.' for an unused slot. A slot is an XBoard
+ * piece (its picture, and its moves when no `piece` line redefines them):
+ * the leader takes the last one (XBoard's king); a kind whose letter is the
+ * letter of an XBoard slot takes that slot (P the pawn, N the knight, ...),
+ * so it is drawn as the piece it is; the others take the first free slots.
+ * XBoard finds a promoted piece XB_PROMOTED_OFFSET slots after the piece it
+ * promotes from, so a kind that promotes stays within the first slots and its
+ * promoted form (`+X`, written '+') goes that far after it.
  */
 static void piece_table(const ggn_game *game, char *buf)
 {
+    static const char letters[XB_MAX_SLOTS + 1] = "PNBRQFEACWMOHIJGDVLSUK";
     int kinds = ggn_game_kind_count(game), leader = ggn_game_leader(game);
+    int slot_of[64];
+    bool promotes[64];
     char white[XB_MAX_SLOTS + 1];
     memset(white, '.', XB_MAX_SLOTS);
     white[XB_MAX_SLOTS] = '\0';
-    int slot = 0;
-    for (int pass = 0; pass < 3; pass++) {
-        for (int k = 0; k < kinds; k++) {
-            char sym = ggn_game_kind_symbol(game, k);
-            bool promoted = ggn_game_kind_mark(game, k) == '+';
-            if (k == leader) continue;
-            bool pawn = sym == 'P' && !promoted;
-            if ((pass == 0) != pawn) continue;
-            if (pass > 0 && (pass == 2) != promoted) continue;
-            if (slot < XB_MAX_SLOTS - 1) white[slot++] = promoted ? '+' : sym;
-        }
+    for (int k = 0; k < kinds && k < 64; k++) {
+        slot_of[k] = -1;
+        promotes[k] = false;
+    }
+    /* Which plain kinds have a promoted form. */
+    for (int k = 0; k < kinds && k < 64; k++) {
+        if (ggn_game_kind_mark(game, k) != '+') continue;
+        for (int b = 0; b < kinds && b < 64; b++)
+            if (ggn_game_kind_mark(game, b) != '+' && ggn_game_kind_symbol(game, b) == ggn_game_kind_symbol(game, k))
+                promotes[b] = true;
     }
     if (leader >= 0) white[XB_MAX_SLOTS - 1] = ggn_game_kind_symbol(game, leader);
+    /*
+     * Plain kinds, those that promote first (they need a slot below the
+     * offset, and the slot that far after it): their own letter's slot if
+     * free, else the first free one.
+     */
+    bool reserved[XB_MAX_SLOTS] = { false };
+    for (int group = 0; group < 2; group++) {
+        for (int pass = 0; pass < 2; pass++) {
+            for (int k = 0; k < kinds && k < 64; k++) {
+                if (k == leader || ggn_game_kind_mark(game, k) == '+' || slot_of[k] >= 0 || promotes[k] != (group == 0))
+                    continue;
+                char sym = ggn_game_kind_symbol(game, k);
+                int last = promotes[k] ? XB_PROMOTED_OFFSET - 1 : XB_MAX_SLOTS - 2;
+                for (int slot = 0; slot <= last; slot++) {
+                    if (white[slot] != '.' || reserved[slot] || (pass == 0 && letters[slot] != sym)) continue;
+                    white[slot] = sym;
+                    slot_of[k] = slot;
+                    if (promotes[k]) reserved[slot + XB_PROMOTED_OFFSET] = true;
+                    break;
+                }
+            }
+        }
+    }
+    /* Promoted kinds: XB_PROMOTED_OFFSET slots after their plain form. */
+    for (int k = 0; k < kinds && k < 64; k++) {
+        if (ggn_game_kind_mark(game, k) != '+') continue;
+        for (int b = 0; b < kinds && b < 64; b++) {
+            if (ggn_game_kind_mark(game, b) == '+' || ggn_game_kind_symbol(game, b) != ggn_game_kind_symbol(game, k) ||
+                slot_of[b] < 0 || slot_of[b] + XB_PROMOTED_OFFSET >= XB_MAX_SLOTS - 1)
+                continue;
+            if (white[slot_of[b] + XB_PROMOTED_OFFSET] == '.') white[slot_of[b] + XB_PROMOTED_OFFSET] = '+';
+        }
+    }
     size_t n = 0;
     for (int i = 0; i < XB_MAX_SLOTS; i++) buf[n++] = white[i];
     for (int i = 0; i < XB_MAX_SLOTS; i++) {
@@ -216,7 +257,15 @@ static void say_setup(xb_session *s)
         char betza[512];
         ggn_error err;
         ggn_error_clear(&err);
-        if (!ggn_game_kind_betza(s->game, k, betza, sizeof betza, &err)) continue; /* answered through lift */
+        /*
+         * A piece without a line moves as the XBoard piece of its slot, so
+         * every kind gets one: its whole Betza, or else its geometry with
+         * the promotion unsaid (XBoard judges promotions itself). Only the
+         * leader may go without (castling): its slot is XBoard's king.
+         */
+        if (!ggn_game_kind_betza(s->game, k, betza, sizeof betza, &err) &&
+            (k == ggn_game_leader(s->game) || !ggn_game_kind_betza_geometry(s->game, k, betza, sizeof betza, &err)))
+            continue; /* answered through lift */
         char sym = ggn_game_kind_symbol(s->game, k);
         say(s, "piece %s%c& %s", ggn_game_kind_mark(s->game, k) == '+' ? "+" : "", sym, betza);
     }
@@ -616,7 +665,14 @@ static bool handle(xb_session *s, char *line)
         ggn_position *pos = ggn_position_new(s->game);
         ggn_error err;
         ggn_error_clear(&err);
-        if (!pos || !ggn_position_set_fen(pos, rest, &err)) {
+        /* XBoard writes empty holdings as "[-]"; ggn's FEN as "[]". */
+        char fen[GGN_MAX_FEN_BYTES];
+        const char *empty = strstr(rest, "[-]");
+        if (empty && strlen(rest) < sizeof fen)
+            snprintf(fen, sizeof fen, "%.*s[]%s", (int)(empty - rest), rest, empty + 3);
+        else
+            snprintf(fen, sizeof fen, "%.*s", (int)(sizeof fen - 1), rest);
+        if (!pos || !ggn_position_set_fen(pos, fen, &err)) {
             say(s, "tellusererror Illegal position: %s", pos ? err.message : "out of memory");
             ggn_position_free(pos);
         } else {

@@ -174,8 +174,12 @@ static void test_engine_defined_variant(void **state)
     /* One piece line per kind Betza can say: the gold general's, the king's ... */
     assert_non_null(strstr(r.out, "\npiece G& WfF\n"));
     assert_non_null(strstr(r.out, "\npiece K& K\n"));
-    /* ... and none for the pawn, whose promotion Betza cannot say (lift answers for it). */
-    assert_null(strstr(r.out, "\npiece P&"));
+    /* ... and, for the kinds that promote, their geometry (XBoard judges the promotion): every kind has a line. */
+    assert_non_null(strstr(r.out, "\npiece P& fW\n"));
+    assert_non_null(strstr(r.out, "\npiece S& FfW\n"));
+    /* The table: letters in XBoard's slots of the same letter where they can (P, B, R, G), a kind that
+       promotes below slot 11 and its promoted form ('+') 11 slots after it, the king last. */
+    assert_non_null(strstr(r.out, "setup (PSBR.......++++G.....Kpsbr.......++++g.....k) "));
     assert_null(strstr(r.out, "Error"));
     proc_free(&r);
     /* Moves in the engine-defined variant: drops and promotions as XBoard writes them. */
@@ -197,6 +201,11 @@ static void test_engine_defined_variant(void **state)
     proc_free(&r);
     remove(spec);
     rmdir(dir);
+    /* XBoard writes empty holdings as [-]. */
+    r = xboard("new\nvariant minishogi\nforce\nsetboard rbsgk/4p/5/P4/KGSBR[-] w - - 0 1\nusermove a2a3\nping 1\nquit\n");
+    assert_null(strstr(r.out, "Illegal"));
+    assert_non_null(strstr(r.out, "pong 1\n"));
+    proc_free(&r);
     r = xboard("variant /etc/passwd\nvariant chess\nvariant ../games/chess\nquit\n");
     assert_non_null(strstr(r.out, "Error (unknown variant): /etc/passwd\nError (unknown variant): chess\n"
                                   "Error (unknown variant): ../games/chess\n"));
