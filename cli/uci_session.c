@@ -222,16 +222,23 @@ static bool search_allowed(uci_session *s, ggn_search_result *out)
     memset(out, 0, sizeof *out);
     if (!allowed) return false;
     ggn_search_limits child = s->limits;
-    child.depth = s->limits.depth > 1 ? s->limits.depth - 1 : 1;
+    child.depth = s->limits.depth > 1 ? s->limits.depth - 1 : s->limits.depth; /* 0: the time or nodes decide */
     if (s->endless && child.depth > GGN_SEARCH_DEFAULT_DEPTH) child.depth = GGN_SEARCH_DEFAULT_DEPTH;
-    if (child.time_ms) child.time_ms = child.time_ms / (long)allowed > 1 ? child.time_ms / (long)allowed : 1;
     if (child.nodes) child.nodes = child.nodes / allowed > 1 ? child.nodes / allowed : 1;
     ggn_searcher_set_progress(s->searcher, NULL, NULL); /* the replies' lines would name the opponent's moves */
     int mover = ggn_position_to_move(s->pos);
     bool have = false;
+    double start = cli_seconds();
     for (size_t i = 0; i < allowed; i++) {
+        if (s->limits.time_ms) {
+            /* What is left of the budget, shared among the moves still to search. */
+            long left = s->limits.time_ms - (long)((cli_seconds() - start) * 1000.0);
+            long share = left / (long)(allowed - i);
+            child.time_ms = share > 1 ? share : 1;
+        }
         if (!ggn_position_make(s->pos, moves[i])) continue;
         ggn_search_result reply;
+        memset(&reply, 0, sizeof reply);
         int score;
         if (ggn_searcher_run(s->searcher, s->pos, &child, &reply)) {
             score = -reply.score;
@@ -245,7 +252,7 @@ static bool search_allowed(uci_session *s, ggn_search_result *out)
         if (!have || score > out->score) {
             out->best = moves[i];
             out->score = score;
-            out->depth = child.depth + 1;
+            out->depth = reply.depth + 1;
             have = true;
         }
     }
