@@ -40,13 +40,14 @@ size_t ggn_position_legal_actions(ggn_position *pos, int32_t *actions, ggn_move 
 {
     ggn_move all[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, all, GGN_MAX_MOVES);
-    size_t kept = n < cap ? n : cap;
+    size_t listed = n < GGN_MAX_MOVES ? n : GGN_MAX_MOVES; /* what all[] holds */
+    size_t kept = listed < cap ? listed : cap;
     /*
      * Insertion sort on the ids of every legal move (a few dozen), then the
      * first cap: the same ids in the same order whatever the generator's order.
      */
     int32_t ids[GGN_MAX_MOVES];
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < listed; i++) {
         int32_t id = action_of(pos, all[i]);
         ggn_move mv = all[i];
         size_t j = i;
