@@ -167,6 +167,9 @@ static void test_chess_layout(void **state)
     /* An id that is a move, but not a legal one here; then one outside the space. */
     assert_false(ggn_action_move(pos, (12 * 64 + 36) * 7, &mv, &err));
     assert_int_equal(err.code, GGN_E_ILLEGAL);
+    assert_string_equal(err.message, "action 5628 (e2e5) is not a legal move here");
+    assert_false(ggn_action_move(pos, (48 * 64 + 56) * 7 + 1 + kind_of(g, "QUEEN"), &mv, &err));
+    assert_non_null(strstr(err.message, "(a7a8q)"));
     assert_false(ggn_position_apply_action(pos, 64 * 64 * 7, &err));
     assert_int_equal(err.code, GGN_E_RANGE);
     assert_false(ggn_position_apply_action(pos, -1, &err));
@@ -199,6 +202,10 @@ static void test_drop_layout(void **state)
     ggn_move mv;
     assert_true(ggn_move_parse(pos, "N@d4", &mv, &err));
     assert_int_equal(ggn_move_action(pos, mv), 64 * 64 * (k + 1) + kind_of(g, "KNIGHT") * 64 + 27);
+    /* A drop onto the king's square is an id of the space, but no legal move. */
+    assert_false(ggn_action_move(pos, 64 * 64 * (k + 1) + kind_of(g, "KNIGHT") * 64 + 4, &mv, &err));
+    assert_int_equal(err.code, GGN_E_ILLEGAL);
+    assert_non_null(strstr(err.message, "(N@e1)"));
     ggn_position_free(pos);
     ggn_game_free(g);
 }

@@ -64,7 +64,8 @@ size_t ggn_position_legal_actions(ggn_position *pos, int32_t *actions, ggn_move 
 /*
  * The legal move of pos whose id is action. Returns false with err
  * (GGN_E_RANGE for an id outside the action space, GGN_E_ILLEGAL for one
- * that is no legal move here, with the move's text when the id names one).
+ * that is no legal move here, naming the move the id stands for in
+ * coordinate text: "action 5576 (e2e5) is not a legal move here").
  */
 bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_error *err);
 

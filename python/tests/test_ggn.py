@@ -184,7 +184,7 @@ def test_errors_carry_location():
 def test_errors_of_play():
     game = ggn.load_game("chess")
     state = game.new_initial_state()
-    with pytest.raises(ggn.GgnError, match="not a legal move") as caught:
+    with pytest.raises(ggn.GgnError, match=r"action 5628 \(e2e5\) is not a legal move here") as caught:
         state.apply_action((12 * 64 + 36) * 7)  # e2e5
     assert caught.value.code == "ILLEGAL"
     with pytest.raises(ggn.GgnError, match="out of range"):

@@ -7,9 +7,11 @@
  */
 #include "ggn/action.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/engine.h"
+#include "ggn/id.h"
 #include "ggn/notation.h"
 #include "notation/notation.h"
 
@@ -65,6 +67,38 @@ size_t ggn_position_legal_actions(ggn_position *pos, int32_t *actions, ggn_move 
     return n;
 }
 
+/* The square's CELL label ("e4"). */
+static void label(const ggn_game *g, int32_t sq, char *buf, size_t cap)
+{
+    ggn_cell cell = { 2, { (int)(sq % g->cols), (int)(sq / g->cols), 0 } };
+    ggn_cell_format(&cell, buf, cap);
+}
+
+/*
+ * The coordinate text an id in range stands for, as ggn_move_format would
+ * write that move ("e2e5", "a7a8q", "N@d4"), for messages about ids that are
+ * no legal move: the id is decoded, not looked up.
+ */
+static void action_text(const ggn_game *g, int32_t action, char *buf, size_t cap)
+{
+    int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
+    char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
+    if (action >= s * s * (k + 1)) {
+        int32_t rest = action - s * s * (k + 1);
+        const char *code = ggn_game_kind_code(g, (int)(rest / s));
+        char symbol = ggn_game_kind_symbol(g, (int)(rest / s));
+        label(g, rest % s, to, sizeof to);
+        if (symbol) snprintf(buf, cap, "%c@%s", symbol, to);
+        else snprintf(buf, cap, "%s@%s", code, to);
+        return;
+    }
+    int32_t slot = action % (k + 1), pair = action / (k + 1);
+    label(g, pair / s, from, sizeof from);
+    label(g, pair % s, to, sizeof to);
+    eg_promotion_text(g, slot == 0 ? EG_NONE : (int)(slot - 1), promo, sizeof promo);
+    snprintf(buf, cap, "%s%s%s", from, to, promo);
+}
+
 bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_error *err)
 {
     int32_t count = ggn_game_action_count(pos->g);
@@ -82,7 +116,9 @@ bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_erro
             return true;
         }
     }
-    ggn_error_set(err, GGN_E_ILLEGAL, "action %ld is not a legal move here", (long)action);
+    char text[2 * GGN_MAX_LABEL + EG_PROMOTION_TEXT];
+    action_text(pos->g, action, text, sizeof text);
+    ggn_error_set(err, GGN_E_ILLEGAL, "action %ld (%s) is not a legal move here", (long)action, text);
     return false;
 }
 
