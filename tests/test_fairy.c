@@ -5,7 +5,9 @@
  * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, the games of
  * issue 11 that end otherwise: nocastle, kingofthehill, 3check, 5check,
  * antichess, breakthrough, racingkings, knightmate, horde, losers, threekings,
- * and issue 12's list at the end of the variants table, one row per run:
+ * and, one row per run, giveaway, suicide, codrus, extinction, kinglet,
+ * clobber, clobber10, jesonmor; issue 12's list at the end of the variants
+ * table, one row per run:
  * `test_fairy NAME` — each file named as the UCI_Variant value): random legal
  * games from the start (fixed seeds) give at least POSITIONS positions; each
  * is written as FEN by ggn, given to
@@ -15,7 +17,9 @@
  * legal move: mate, stalemate, or a game decided by a game_end rule) is also
  * given to Fairy-Stockfish (`go depth 1`): both must see the game over, and
  * agree whether it is drawn (the oracle's score cp 0) or decided (mate 0;
- * at depth 0 it does not say for whom).
+ * at depth 0 it does not say for whom). A row's `endings` (positions at or
+ * next to a game end that random play seldom reaches: bared kings, stalemates
+ * judged by the count of pieces) are compared the same way.
  *
  * The oracle is /usr/games/fairy-stockfish (GGN_FAIRY_STOCKFISH overrides),
  * spoken to over pipes with every read bounded by a timeout. When it is
