@@ -8,12 +8,14 @@
 
 #include "cli.h"
 #include "cli_json.h"
+#include "shard.h"
 #include "ggn/ggn.h"
 #include "ggn/game.h"
 
 static const char help[] =
     "Usage: ggn perft GAME DEPTH [--fen FEN | --sfen SFEN] [--moves LIST]\n"
     "                            [--divide [--usi]] [--json]\n"
+    "       ggn perft GAME DEPTH --split K --part I --json [--fen ...] [--moves ...]\n"
     "       ggn perft GAME --epd FILE [DEPTH] [--max-nodes N] [--json]\n"
     "\n"
     "Counts the leaf nodes of the legal move tree of GAME to DEPTH half-moves\n"
@@ -40,6 +42,16 @@ static const char help[] =
     "                 {\"depth\": D, \"nodes\": N,\n"
     "                  \"divide\": [{\"move\": \"e2e4\", \"nodes\": N}, ...]}\n"
     "                 (\"divide\" only with --divide)\n"
+    "  --split K      count only a part of the tree, for running one count on\n"
+    "                 many machines (docs/cluster.md): the root moves, sorted\n"
+    "                 by their text, are dealt out to K parts (the n-th move,\n"
+    "                 from 0, to part n % K + 1), and this run counts part\n"
+    "  --part I       I (1 to K) and prints it as a shard document (needs\n"
+    "                 --json): {\"format\": \"ggn-shard/1\", \"job\": {\"command\":\n"
+    "                 \"perft\", \"game\", \"spec\", \"position\", \"depth\"},\n"
+    "                 \"shard\": I, \"shards\": K, \"result\": {\"root_moves\",\n"
+    "                 \"moves\": [{\"move\", \"nodes\"}], \"nodes\"}}. `ggn merge`\n"
+    "                 adds the K parts up to the count of the whole tree\n"
     "\n"
     "Output: the last line of standard output is always \"Nodes: N\".\n"
     "The elapsed time and the speed in nodes per second go to standard error.\n"
@@ -124,6 +136,76 @@ static uint64_t divide(ggn_position *pos, int depth, cli_move_writer write_move,
         free(lines);
     }
     return total;
+}
+
+/* ---- one part of the tree (--split K --part I) ---------------------------- */
+
+typedef struct root_move {
+    char text[300];
+    size_t order;  /* generation order: breaks ties between equal texts */
+    ggn_move move;
+} root_move;
+
+static int compare_root_moves(const void *a, const void *b)
+{
+    const root_move *x = a, *y = b;
+    int c = strcmp(x->text, y->text);
+    return c ? c : (x->order > y->order) - (x->order < y->order);
+}
+
+/*
+ * The shard of part `part` of `parts`: the root moves sorted by their
+ * coordinate text (an order that does not depend on the move generator's),
+ * the n-th to part n % parts + 1.
+ */
+static int run_part(const ggn_game *game, const char *game_arg, ggn_position *pos, int depth, int part, int parts,
+                    const char *moves_arg)
+{
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    root_move *roots = calloc(n ? n : 1, sizeof *roots);
+    json_t *job = json_pack("{s:s}", "command", "perft");
+    json_t *list = json_array();
+    if (!roots || !job || !list || !shard_add_game(job, game, game_arg)) {
+        fprintf(stderr, "ggn perft: out of memory, or the game's file cannot be read again\n");
+        free(roots);
+        json_decref(job);
+        json_decref(list);
+        return CLI_INVALID;
+    }
+    /* The job names the root position: its FEN where the game has one, else the moves from the start. */
+    char fen[GGN_MAX_FEN_BYTES];
+    json_t *where = ggn_game_has_fen(game) && ggn_position_fen(pos, fen, sizeof fen) < sizeof fen
+                        ? cli_json_string(fen)
+                        : json_pack("{s:s}", "moves", moves_arg ? moves_arg : "");
+    json_object_set_new(job, "position", where);
+    json_object_set_new(job, "depth", json_integer(depth));
+    for (size_t i = 0; i < n; i++) {
+        ggn_move_format(pos, moves[i], roots[i].text, sizeof roots[i].text);
+        roots[i].order = i;
+        roots[i].move = moves[i];
+    }
+    qsort(roots, n, sizeof *roots, compare_root_moves);
+    uint64_t total = 0;
+    double start = cli_seconds();
+    for (size_t i = 0; i < n; i++) {
+        if (!shard_owns((long)i, part, parts)) continue;
+        uint64_t count = 0;
+        if (ggn_position_make(pos, roots[i].move)) {
+            count = ggn_perft(pos, depth - 1);
+            ggn_position_unmake(pos);
+        }
+        total += count;
+        json_array_append_new(list, json_pack("{s:s, s:I}", "move", roots[i].text, "nodes", (json_int_t)count));
+    }
+    double elapsed = cli_seconds() - start;
+    free(roots);
+    json_t *result = json_pack("{s:I, s:o, s:I}", "root_moves", (json_int_t)n, "moves", list, "nodes", (json_int_t)total);
+    int status = shard_print("perft", job, part, parts, result);
+    fprintf(stderr, "perft %d part %d/%d: %.3f s, %.0f nodes/s\n", depth, part, parts, elapsed,
+            elapsed > 0 ? (double)total / elapsed : 0.0);
+    return status;
 }
 
 /* ---- suites (--epd) ------------------------------------------------------ */
@@ -298,11 +380,11 @@ static int run_suite(const ggn_game *game, const char *path, long max_depth, uin
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *depth_arg = NULL, *fen = NULL, *sfen = NULL, *moves = NULL, *epd = NULL,
-               *max_nodes_arg = NULL;
+               *max_nodes_arg = NULL, *split_arg = NULL, *part_arg = NULL;
     bool want_divide = false, want_usi = false, want_json = false;
     for (int i = 1; i < argc;) {
-        const char *names[] = { "--fen", "--sfen", "--moves", "--epd", "--max-nodes" };
-        const char **slots[] = { &fen, &sfen, &moves, &epd, &max_nodes_arg };
+        const char *names[] = { "--fen", "--sfen", "--moves", "--epd", "--max-nodes", "--split", "--part" };
+        const char **slots[] = { &fen, &sfen, &moves, &epd, &max_nodes_arg, &split_arg, &part_arg };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("perft", argc, argv, &i, names[k], slots[k]);
@@ -342,6 +424,16 @@ static int run(int argc, char **argv)
             return cli_usage_error("perft", "DEPTH must be a whole number from 0 to %d, not '%s'", GGN_MAX_PERFT_DEPTH,
                                    depth_arg);
     }
+    int part = 0, parts = 0;
+    if (split_arg || part_arg) {
+        char both[64];
+        snprintf(both, sizeof both, "%.20s/%.20s", part_arg ? part_arg : "", split_arg ? split_arg : "");
+        if (!split_arg || !part_arg || !shard_parse(both, &part, &parts))
+            return cli_usage_error("perft", "--split K --part I go together, with 1 <= I <= K <= %d", SHARD_MAX);
+        if (!want_json) return cli_usage_error("perft", "--split writes a shard document: add --json");
+        if (epd || want_divide) return cli_usage_error("perft", "--split does not go with --epd or --divide");
+        if (depth < 1) return cli_usage_error("perft", "--split divides the root moves: DEPTH must be at least 1");
+    }
     uint64_t max_nodes = UINT64_MAX;
     if (max_nodes_arg) {
         char *end;
@@ -366,6 +458,13 @@ static int run(int argc, char **argv)
     if (!pos) {
         ggn_game_free(game);
         return CLI_INVALID;
+    }
+
+    if (parts) {
+        int status = run_part(game, game_arg, pos, (int)depth, part, parts, moves);
+        ggn_position_free(pos);
+        ggn_game_free(game);
+        return status;
     }
 
     json_t *jdivide = want_json && want_divide ? json_array() : NULL;

@@ -20,6 +20,8 @@ extern const cli_command cli_cmd_uci;
 extern const cli_command cli_cmd_usi;
 extern const cli_command cli_cmd_xboard;
 extern const cli_command cli_cmd_match;
+extern const cli_command cli_cmd_selfplay;
+extern const cli_command cli_cmd_merge;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
@@ -38,5 +40,7 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_usi,
     &cli_cmd_xboard,
     &cli_cmd_match,
+    &cli_cmd_selfplay,
+    &cli_cmd_merge,
     NULL,
 };
