@@ -51,8 +51,12 @@ static const char help[] =
     "\n"
     "A progress bar goes to standard error when it is a terminal.\n"
     "\n"
-    "Example:\n"
-    "  $ ggn selfplay racingkings --games 200 --depth 3,1\n"
+    "Examples:\n"
+    "  $ ggn selfplay 3check --games 6 --depth 2,1\n"
+    "  Self-play of ...\n"
+    "  ...\n"
+    "\n"
+    "  ggn selfplay chess --games 2000 --depth 3,2     a handicap of one ply\n"
     "\n"
     "Exit status: 0 ok, 1 the game is invalid, 2 usage error.\n";
 
