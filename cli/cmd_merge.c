@@ -3,7 +3,6 @@
  * into the result of the unsplit run: the perft count, the self-play report,
  * the match's score.
  */
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,81 +45,6 @@ static const char help[] =
 static int run(int argc, char **argv);
 
 const cli_command cli_cmd_merge = { "merge", "combine the shards of a split perft, self-play or match", help, run };
-
-/* ---- perft ------------------------------------------------------------------ */
-
-typedef struct merged_move {
-    const char *text;
-    long long nodes;
-} merged_move;
-
-/*
- * The K parts of a perft: every part holds exactly its share of the root
- * moves (the n-th of the sorted list to part n % K + 1), its count is the sum
- * of its moves', and dealt back together the moves are in sorted order.
- */
-static int merge_perft(const shard_set *set, bool json)
-{
-    long long depth, root = -1;
-    if (!shard_int(set->files[0], set->job, "depth", 1, GGN_MAX_PERFT_DEPTH, &depth)) return CLI_INVALID;
-    for (int i = 0; i < set->count; i++) {
-        long long n;
-        if (!shard_int(set->files[i], set->results[i], "root_moves", 0, GGN_MAX_MOVES, &n)) return CLI_INVALID;
-        if (root >= 0 && n != root)
-            return shard_corrupt(set->files[i], "%lld root moves, where %s has %lld", n, set->files[0], root);
-        root = n;
-    }
-    merged_move *moves = calloc((size_t)(root < 1 ? 1 : root), sizeof *moves);
-    if (!moves) return shard_corrupt(set->files[0], "out of memory");
-    uint64_t total = 0;
-    int status = CLI_OK;
-    for (int i = 0; i < set->count && status == CLI_OK; i++) {
-        const char *file = set->files[i];
-        const json_t *list = json_object_get(set->results[i], "moves");
-        size_t want = 0;
-        for (long long m = 0; m < root; m++) want += shard_owns((long)m, i + 1, set->count);
-        long long nodes;
-        if (!json_is_array(list) || json_array_size(list) != want) {
-            status = shard_corrupt(file, "\"moves\" should list the %zu root moves of part %d", want, i + 1);
-            break;
-        }
-        if (!shard_int(file, set->results[i], "nodes", 0, INT64_MAX, &nodes)) {
-            status = CLI_INVALID;
-            break;
-        }
-        uint64_t sum = 0;
-        for (size_t k = 0; k < want; k++) {
-            const json_t *m = json_array_get(list, k);
-            long long count;
-            const char *text = json_string_value(json_object_get(m, "move"));
-            if (!text || !shard_int(file, m, "nodes", 0, INT64_MAX, &count)) {
-                if (!text) shard_corrupt(file, "a move of \"moves\" has no \"move\" text");
-                status = CLI_INVALID;
-                break;
-            }
-            size_t at = k * (size_t)set->count + (size_t)i;
-            moves[at].text = text;
-            moves[at].nodes = count;
-            sum += (uint64_t)count;
-        }
-        if (status == CLI_OK && sum != (uint64_t)nodes)
-            status = shard_corrupt(file, "\"nodes\" is %lld but its moves add up to %" PRIu64, nodes, sum);
-        total += sum;
-    }
-    for (long long m = 1; status == CLI_OK && m < root; m++) {
-        if (strcmp(moves[m - 1].text, moves[m].text) > 0) {
-            int before = (int)((m - 1) % set->count), part = (int)(m % set->count);
-            status = shard_corrupt(set->files[part], "its move %s comes after %s of %s: the root moves of the parts do "
-                                   "not deal back into sorted order", moves[m].text, moves[m - 1].text,
-                                   set->files[before]);
-        }
-    }
-    free(moves);
-    if (status != CLI_OK) return status;
-    if (json) return cli_json_print("merge", json_pack("{s:i, s:I}", "depth", (int)depth, "nodes", (json_int_t)total));
-    printf("Nodes: %" PRIu64 "\n", total);
-    return cli_close_output(stdout, "standard output") ? CLI_OK : CLI_INVALID;
-}
 
 /* ---- self-play -------------------------------------------------------------- */
 
@@ -195,7 +119,7 @@ static int run(int argc, char **argv)
     }
     const char *command = json_string_value(json_object_get(set.job, "command"));
     int status;
-    if (strcmp(command, "perft") == 0) status = merge_perft(&set, want_json);
+    if (strcmp(command, "perft") == 0) status = perft_split_merge(&set, want_json);
     else if (strcmp(command, "selfplay") == 0) status = merge_selfplay(&set, want_json);
     else if (strcmp(command, "match") == 0) status = match_merge(&set, want_json);
     else status = shard_corrupt(set.files[0], "a shard of \"%s\", which ggn merge does not know", command);

@@ -43,15 +43,17 @@ static const char help[] =
     "                  \"divide\": [{\"move\": \"e2e4\", \"nodes\": N}, ...]}\n"
     "                 (\"divide\" only with --divide)\n"
     "  --split K      count only a part of the tree, for running one count on\n"
-    "                 many machines (docs/cluster.md): the root moves, sorted\n"
-    "                 by their text, are dealt out to K parts (the n-th move,\n"
+    "                 many machines (docs/cluster.md): the lines of play of\n"
+    "                 the first L plies (L the fewest that give 8 lines a part),\n"
+    "                 sorted by their text, are dealt out to K parts (the n-th,\n"
     "                 from 0, to part n % K + 1), and this run counts part\n"
     "  --part I       I (1 to K) and prints it as a shard document (needs\n"
     "                 --json): {\"format\": \"ggn-shard/1\", \"job\": {\"command\":\n"
     "                 \"perft\", \"game\", \"spec\", \"position\", \"depth\"},\n"
-    "                 \"shard\": I, \"shards\": K, \"result\": {\"root_moves\",\n"
-    "                 \"moves\": [{\"move\", \"nodes\"}], \"nodes\"}}. `ggn merge`\n"
-    "                 adds the K parts up to the count of the whole tree\n"
+    "                 \"shard\": I, \"shards\": K, \"result\": {\"plies\": L,\n"
+    "                 \"lines\", \"counts\": [{\"line\", \"nodes\"}], \"nodes\"},\n"
+    "                 \"digest\"}. `ggn merge` adds the K parts up to the count\n"
+    "                 of the whole tree\n"
     "\n"
     "Output: the last line of standard output is always \"Nodes: N\".\n"
     "The elapsed time and the speed in nodes per second go to standard error.\n"
@@ -136,76 +138,6 @@ static uint64_t divide(ggn_position *pos, int depth, cli_move_writer write_move,
         free(lines);
     }
     return total;
-}
-
-/* ---- one part of the tree (--split K --part I) ---------------------------- */
-
-typedef struct root_move {
-    char text[300];
-    size_t order;  /* generation order: breaks ties between equal texts */
-    ggn_move move;
-} root_move;
-
-static int compare_root_moves(const void *a, const void *b)
-{
-    const root_move *x = a, *y = b;
-    int c = strcmp(x->text, y->text);
-    return c ? c : (x->order > y->order) - (x->order < y->order);
-}
-
-/*
- * The shard of part `part` of `parts`: the root moves sorted by their
- * coordinate text (an order that does not depend on the move generator's),
- * the n-th to part n % parts + 1.
- */
-static int run_part(const ggn_game *game, const char *game_arg, ggn_position *pos, int depth, int part, int parts,
-                    const char *moves_arg)
-{
-    ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
-    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
-    root_move *roots = calloc(n ? n : 1, sizeof *roots);
-    json_t *job = json_pack("{s:s}", "command", "perft");
-    json_t *list = json_array();
-    if (!roots || !job || !list || !shard_add_game(job, game, game_arg)) {
-        fprintf(stderr, "ggn perft: out of memory, or the game's file cannot be read again\n");
-        free(roots);
-        json_decref(job);
-        json_decref(list);
-        return CLI_INVALID;
-    }
-    /* The job names the root position: its FEN where the game has one, else the moves from the start. */
-    char fen[GGN_MAX_FEN_BYTES];
-    json_t *where = ggn_game_has_fen(game) && ggn_position_fen(pos, fen, sizeof fen) < sizeof fen
-                        ? cli_json_string(fen)
-                        : json_pack("{s:s}", "moves", moves_arg ? moves_arg : "");
-    json_object_set_new(job, "position", where);
-    json_object_set_new(job, "depth", json_integer(depth));
-    for (size_t i = 0; i < n; i++) {
-        ggn_move_format(pos, moves[i], roots[i].text, sizeof roots[i].text);
-        roots[i].order = i;
-        roots[i].move = moves[i];
-    }
-    qsort(roots, n, sizeof *roots, compare_root_moves);
-    uint64_t total = 0;
-    double start = cli_seconds();
-    for (size_t i = 0; i < n; i++) {
-        if (!shard_owns((long)i, part, parts)) continue;
-        uint64_t count = 0;
-        if (ggn_position_make(pos, roots[i].move)) {
-            count = ggn_perft(pos, depth - 1);
-            ggn_position_unmake(pos);
-        }
-        total += count;
-        json_array_append_new(list, json_pack("{s:s, s:I}", "move", roots[i].text, "nodes", (json_int_t)count));
-    }
-    double elapsed = cli_seconds() - start;
-    free(roots);
-    json_t *result = json_pack("{s:I, s:o, s:I}", "root_moves", (json_int_t)n, "moves", list, "nodes", (json_int_t)total);
-    int status = shard_print("perft", job, part, parts, result);
-    fprintf(stderr, "perft %d part %d/%d: %.3f s, %.0f nodes/s\n", depth, part, parts, elapsed,
-            elapsed > 0 ? (double)total / elapsed : 0.0);
-    return status;
 }
 
 /* ---- suites (--epd) ------------------------------------------------------ */
@@ -461,7 +393,7 @@ static int run(int argc, char **argv)
     }
 
     if (parts) {
-        int status = run_part(game, game_arg, pos, (int)depth, part, parts, moves);
+        int status = perft_split_run(game, game_arg, pos, (int)depth, part, parts, moves);
         ggn_position_free(pos);
         ggn_game_free(game);
         return status;

@@ -28,8 +28,11 @@
 
 #define SHARD_FORMAT "ggn-shard/1"
 
-/* Shards of one job: most K of --split K / --shard I/K. */
-enum { SHARD_MAX = 100000 };
+enum {
+    SHARD_MAX = 100000,            /* K of --split K / --shard I/K */
+    PERFT_UNITS_PER_PART = 8,      /* a split perft deals out at least this many lines of play a part... */
+    PERFT_MAX_UNITS = 1 << 18      /* ...unless that would list more lines than this (perft_split.c) */
+};
 
 /* Reads "I/K" (1 <= I <= K <= SHARD_MAX); false when it is not that. */
 bool shard_parse(const char *text, int *index, int *count);
@@ -80,5 +83,14 @@ int shard_corrupt(const char *file, const char *fmt, ...)
  * of range.
  */
 bool shard_int(const char *file, const json_t *obj, const char *key, long long lo, long long hi, long long *out);
+
+/* ---- perft (perft_split.c) ------------------------------------------------ */
+
+/* `ggn perft GAME DEPTH --split parts --part part --json` from pos: prints the shard; a CLI_ status. */
+int perft_split_run(const ggn_game *game, const char *game_arg, ggn_position *pos, int depth, int part, int parts,
+                    const char *moves_arg);
+
+/* `ggn merge` of perft shards: "Nodes: N", or {"depth", "nodes"} with json. A CLI_ status. */
+int perft_split_merge(const shard_set *set, bool json);
 
 #endif

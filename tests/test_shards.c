@@ -115,22 +115,22 @@ static void perft_parts(const char *game, const char *depth, int k, const char *
     files[k] = NULL;
 }
 
-/* The merged perft equals the unsplit one, text and JSON, whatever K (also more parts than root moves). */
+/* The merged perft equals the unsplit one, text and JSON, whatever K (lines of 1, 2 and 3 plies dealt out). */
 static void test_perft_merge_equals_unsplit(void **state)
 {
     (void)state;
     const struct { const char *game, *depth; int k; } cases[] = {
-        { "chess", "4", 1 }, { "chess", "4", 3 }, { "chess", "4", 7 }, { "chess", "4", 25 }, { "xiangqi", "3", 4 },
-        { "shogi", "3", 5 },
+        { "chess", "4", 1 }, { "chess", "4", 3 }, { "chess", "4", 7 }, { "chess", "4", 60 }, { "chess", "2", 30 },
+        { "xiangqi", "3", 4 }, { "shogi", "3", 5 },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const char *whole_args[] = { "perft", cases[c].game, cases[c].depth, NULL };
         proc_result whole = ggn(whole_args);
         assert_int_equal(whole.status, 0);
-        const char *files[32];
+        const char *files[64];
         perft_parts(cases[c].game, cases[c].depth, cases[c].k, "p", files);
         /* In reverse order: the merge does not depend on the order of the files. */
-        const char *reversed[32];
+        const char *reversed[64];
         for (int i = 0; i < cases[c].k; i++) reversed[i] = files[cases[c].k - 1 - i];
         reversed[cases[c].k] = NULL;
         proc_result r = merge(false, reversed);
@@ -172,8 +172,23 @@ static void test_perft_shard_document(void **state)
     assert_int_equal(json_integer_value(json_object_get(doc, "shard")), 2);
     assert_int_equal(json_integer_value(json_object_get(doc, "shards")), 2);
     json_t *result = json_object_get(doc, "result");
-    assert_int_equal(json_integer_value(json_object_get(result, "root_moves")), 20);
-    assert_int_equal(json_array_size(json_object_get(result, "moves")), 10);
+    /* 2 parts want 16 lines: the 20 root moves do; 10 each. */
+    assert_int_equal(json_integer_value(json_object_get(result, "plies")), 1);
+    assert_int_equal(json_integer_value(json_object_get(result, "lines")), 20);
+    assert_int_equal(json_array_size(json_object_get(result, "counts")), 10);
+    json_decref(doc);
+    proc_free(&r);
+    /* 8 parts want 64 lines: two plies (400 lines), 50 a part, each "MOVE MOVE". */
+    const char *eight[] = { "perft", "chess", "4", "--split", "8", "--part", "3", "--json", NULL };
+    r = ggn(eight);
+    assert_int_equal(r.status, 0);
+    doc = json_loads(r.out, 0, NULL);
+    assert_non_null(doc);
+    result = json_object_get(doc, "result");
+    assert_int_equal(json_integer_value(json_object_get(result, "plies")), 2);
+    assert_int_equal(json_integer_value(json_object_get(result, "lines")), 400);
+    assert_int_equal(json_array_size(json_object_get(result, "counts")), 50);
+    assert_non_null(strchr(json_string_value(json_object_get(json_array_get(json_object_get(result, "counts"), 0), "line")), ' '));
     json_decref(doc);
     proc_free(&r);
     /* Usage: --split without --part, I out of range, no --json, depth 0. */
@@ -220,7 +235,7 @@ static void test_merge_refuses(void **state)
         assert_refused(cut_files, "cut.json", "error");
     }
     /* Edited: one digit of a count changed (the moves no longer add up, and the digest differs). */
-    char *digit = strstr(text, "\"nodes\": ");
+    char *digit = strstr(text, "\"nodes\": "); /* the first line's count */
     assert_non_null(digit);
     digit += strlen("\"nodes\": ");
     *digit = *digit == '9' ? '8' : (char)(*digit + 1);
@@ -230,7 +245,7 @@ static void test_merge_refuses(void **state)
     free(text);
     /* Edited consistently (a move's count and the total both one more): the digest still tells. */
     json_t *doc = json_load_file(files[1], 0, NULL);
-    json_t *result = json_object_get(doc, "result"), *first = json_array_get(json_object_get(result, "moves"), 0);
+    json_t *result = json_object_get(doc, "result"), *first = json_array_get(json_object_get(result, "counts"), 0);
     json_object_set_new(first, "nodes", json_integer(json_integer_value(json_object_get(first, "nodes")) + 1));
     json_object_set_new(result, "nodes", json_integer(json_integer_value(json_object_get(result, "nodes")) + 1));
     assert_int_equal(json_dump_file(doc, path("forged.json"), JSON_INDENT(2)), 0);
