@@ -17,11 +17,11 @@ whole=$("$ggn" perft chess 5 2>/dev/null) || fail "ggn perft chess 5"
 [ "$whole" = "Nodes: 4865609" ] || fail "unsplit perft: $whole"
 merged=$("$src/tools/ggn-parallel.sh" 6 "$tmp/perft" perft chess 5) || fail "ggn-parallel.sh perft: $merged"
 [ "$merged" = "$whole" ] || fail "perft in 6 shards: '$merged', unsplit '$whole'"
-[ "$(ls "$tmp/perft"/shard-? | wc -l)" -eq 6 ] || fail "not 6 shard files"
+[ "$(find "$tmp/perft" -name "shard-?" | wc -l)" -eq 6 ] || fail "not 6 shard files"
 again=$("$src/tools/ggn-parallel.sh" 6 "$tmp/perft" perft chess 5) || fail "second run: $again"
 [ "$again" = "$whole" ] || fail "second run: '$again'"
 
-args=(selfplay 3check --games 10 --depth 2,1 --max-plies 80 --seed 5)
+args=(selfplay 3check --games 10 --depth "2,1" --max-plies 80 --seed 5)
 "$ggn" "${args[@]}" > "$tmp/whole.txt" 2>/dev/null || fail "unsplit selfplay"
 "$src/tools/ggn-parallel.sh" 4 "$tmp/self" "${args[@]}" > "$tmp/merged.txt" || fail "ggn-parallel.sh selfplay"
 cmp "$tmp/whole.txt" "$tmp/merged.txt" || fail "self-play in 4 shards differs from the unsplit report"

@@ -98,6 +98,6 @@ out=$(GGN=$ggn timeout 900 "$src/tools/ggn-slurm.sh" 8 "$tmp/out" perft chess 6)
 status=$?
 [ "$status" -eq 0 ] || fail "ggn-slurm.sh exited with $status: $out"
 [ "$out" = "Nodes: 119060324" ] || fail "merged '$out', expected 'Nodes: 119060324'"
-shards=$(ls "$tmp/out"/shard-? | wc -l)
+shards=$(find "$tmp/out" -name "shard-?" | wc -l)
 [ "$shards" -eq 8 ] || fail "$shards shard files, expected 8"
 echo "test_slurm: chess perft(6) as a job array of 8 shards: $out"

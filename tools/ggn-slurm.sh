@@ -9,7 +9,8 @@
 # DIR must be on a file system every node sees (the usual home or scratch).
 # Options for sbatch go in SBATCH_OPTS (a partition, a time limit, tasks at once):
 #   SBATCH_OPTS='--partition=short --time=01:00:00' tools/ggn-slurm.sh ...
-# and sbatch's own SBATCH_* environment variables work as usual. GGN names the
+# and sbatch's own SBATCH_* environment variables work as usual;
+# GGN_SLURM_MAX_RUNNING=N lets at most N tasks run at once. GGN names the
 # ggn program (default: ggn on the PATH of the compute nodes). A task that
 # fails makes the merge fail, naming the missing shard; its log is
 # DIR/shard-I.log. Without waiting: GGN_SLURM_NOWAIT=1 submits the array and a
@@ -28,11 +29,17 @@ ggn=${GGN:-ggn}
 "$here/ggn-shard-flags.sh" "$1" 1 1 >/dev/null
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-# shellcheck disable=SC2086 # SBATCH_OPTS is a list of options
 wait=(--wait)
 if [ -n "${GGN_SLURM_NOWAIT:-}" ]; then wait=(); fi
-jobid=$(sbatch --parsable "${wait[@]}" ${SBATCH_OPTS:-} --array="1-$k" --job-name=ggn-shard \
+array=1-$k${GGN_SLURM_MAX_RUNNING:+%$GGN_SLURM_MAX_RUNNING}
+# shellcheck disable=SC2086 # SBATCH_OPTS is a list of options
+jobid=$(sbatch --parsable "${wait[@]}" ${SBATCH_OPTS:-} --array="$array" --job-name=ggn-shard \
     --output="$dir/shard-%a.log" "$here/ggn-slurm-task.sh" "$here" "$ggn" "$k" "$dir" "$@") || true
+# With --wait sbatch fails when a task failed: the merge then names the shard. No job id: nothing ran.
+if [ -z "$jobid" ]; then
+    echo "ggn-slurm.sh: sbatch did not submit the job array" >&2
+    exit 1
+fi
 files=()
 for i in $(seq 1 "$k"); do files+=("$dir/shard-$i"); done
 if [ -n "${GGN_SLURM_NOWAIT:-}" ]; then
