@@ -94,7 +94,8 @@ for _ in $(seq 1 120); do
 done
 [ "$state" = idle ] || fail "the node is '$state', not idle, after 60 s"
 
-out=$(GGN=$ggn timeout 900 "$src/tools/ggn-slurm.sh" 8 "$tmp/out" perft chess 6)
+echo "test_slurm: node idle after ${SECONDS}s" >&2
+out=$(GGN=$ggn GGN_SLURM_POLL=1 timeout 900 "$src/tools/ggn-slurm.sh" 8 "$tmp/out" perft chess 6)
 status=$?
 [ "$status" -eq 0 ] || fail "ggn-slurm.sh exited with $status: $out"
 [ "$out" = "Nodes: 119060324" ] || fail "merged '$out', expected 'Nodes: 119060324'"

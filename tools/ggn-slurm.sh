@@ -1,8 +1,9 @@
 #!/bin/bash
 # ggn-slurm.sh K DIR COMMAND ARGS... — runs `ggn COMMAND ARGS...` as a Slurm
 # job array of K tasks (sbatch --array=1-K), each task one shard written to
-# DIR/shard-I, waits for the array, and prints `ggn merge` of the shards: the
-# result of the unsplit command.
+# DIR/shard-I, waits for the array (asking squeue every GGN_SLURM_POLL seconds,
+# default 10), and prints `ggn merge` of the shards: the result of the
+# unsplit command.
 #
 #   tools/ggn-slurm.sh 64 $HOME/runs/p8 perft chess 8
 #
@@ -29,13 +30,11 @@ ggn=${GGN:-ggn}
 "$here/ggn-shard-flags.sh" "$1" 1 1 >/dev/null
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-wait=(--wait)
-if [ -n "${GGN_SLURM_NOWAIT:-}" ]; then wait=(); fi
 array=1-$k${GGN_SLURM_MAX_RUNNING:+%$GGN_SLURM_MAX_RUNNING}
 # shellcheck disable=SC2086 # SBATCH_OPTS is a list of options
-jobid=$(sbatch --parsable "${wait[@]}" ${SBATCH_OPTS:-} --array="$array" --job-name=ggn-shard \
-    --output="$dir/shard-%a.log" "$here/ggn-slurm-task.sh" "$here" "$ggn" "$k" "$dir" "$@") || true
-# With --wait sbatch fails when a task failed: the merge then names the shard. No job id: nothing ran.
+jobid=$(sbatch --parsable ${SBATCH_OPTS:-} --array="$array" --job-name=ggn-shard \
+    --output="$dir/shard-%a.log" "$here/ggn-slurm-task.sh" "$here" "$ggn" "$k" "$dir" "$@") || jobid=
+jobid=${jobid%%;*} # "ID;CLUSTER" on a federation
 if [ -z "$jobid" ]; then
     echo "ggn-slurm.sh: sbatch did not submit the job array" >&2
     exit 1
@@ -44,8 +43,20 @@ files=()
 for i in $(seq 1 "$k"); do files+=("$dir/shard-$i"); done
 if [ -n "${GGN_SLURM_NOWAIT:-}" ]; then
     # shellcheck disable=SC2086
-    sbatch --parsable ${SBATCH_OPTS:-} --dependency="afterok:${jobid%%;*}" --job-name=ggn-merge \
+    sbatch --parsable ${SBATCH_OPTS:-} --dependency="afterok:$jobid" --job-name=ggn-merge \
         --output="$dir/merged" --wrap "$(printf '%q ' "$ggn" merge "${files[@]}")"
     exit 0
 fi
+# Wait until no task of the array is pending or running. squeue every GGN_SLURM_POLL seconds
+# (default 10; sbatch --wait backs off to half a minute between its checks); a failing squeue
+# is asked again, "Invalid job id" means the array is done and already forgotten.
+echo "ggn-slurm.sh: job array $jobid submitted, $k tasks" >&2
+while :; do
+    if listed=$(squeue -h -j "$jobid" -o %i 2>&1); then
+        [ -z "$listed" ] && break
+    elif grep -q "Invalid job id" <<<"$listed"; then
+        break
+    fi
+    sleep "${GGN_SLURM_POLL:-10}"
+done
 exec "$ggn" merge "${files[@]}"
