@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "cli_json.h"
+#include "ggn/file.h"
 
 bool shard_parse(const char *text, int *index, int *count)
 {
@@ -63,7 +64,7 @@ bool shard_add_game(json_t *job, const ggn_game *game, const char *game_arg)
     size_t len = 0;
     ggn_error err;
     ggn_error_clear(&err);
-    char *text = cli_read_file(path, &len, &err);
+    char *text = ggn_file_read(path, &len, &err);
     free(path);
     if (!text) return false;
     uint64_t h = fnv1a(FNV_BASIS, text, len);
@@ -131,7 +132,7 @@ static json_t *read_shard(const char *file, int *index, int *count)
     ggn_error err;
     ggn_error_clear(&err);
     size_t len = 0;
-    char *text = cli_read_file(file, &len, &err);
+    char *text = ggn_file_read(file, &len, &err);
     if (!text) {
         shard_corrupt(file, "%s", err.message);
         return NULL;
