@@ -23,6 +23,16 @@
 #define SS_MOBILITY_WEIGHT 3
 
 /*
+ * Positional terms from the board's geometry (docs/ai.md, "The evaluation"),
+ * in centipawns at full strength: a piece on the centre square (the leader's
+ * term is scaled by the game phase), the cheapest kind at the far edge.
+ */
+#define SS_CENTRE_SCALE 16      /* centrality of a square: 0 (farthest corner) to this (centre) */
+#define SS_CENTRE_WEIGHT 10     /* non-leader pieces, per full centrality */
+#define SS_LEADER_WEIGHT 30     /* leaders: kept out of the centre while the enemy is strong, drawn in after */
+#define SS_ADVANCE_WEIGHT 30    /* the cheapest kind, per full advance from its side's home rows */
+
+/*
  * Quiescence bounds (docs/ai.md, "Bounded quiescence"). Without them a position in
  * which every capture can be answered by another (sixteen queens a side)
  * makes the capture tree below one horizon node exponential in its length.
@@ -90,6 +100,11 @@ struct ggn_searcher {
     ggn_move counter[GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet reply that refuted (kind, destination) */
     int8_t lmr[SS_LMR_TABLE][SS_LMR_TABLE];          /* reduction by [depth][move number] */
     ss_ply ply[GGN_SEARCH_MAX_PLY];
+    /* Evaluation tables of s->game (eval.c, ss_eval_prepare). */
+    uint8_t centre[GGN_MAX_SQUARES];    /* 0..SS_CENTRE_SCALE */
+    int advance_dir[GGN_MAX_PLAYERS];   /* +1: forward is up the rows, -1 down, 0 neither (eval.c) */
+    int pawn_kind;                      /* the cheapest non-leader kind, -1 none */
+    long start_material[GGN_MAX_PLAYERS]; /* material at the start, for the game phase */
 
     /* Set up by each search. */
     ggn_position *pos;
@@ -125,6 +140,8 @@ int ss_score_from_tt(int score, int ply);
 int ss_material(const ggn_searcher *s, const ggn_position *pos);
 /* eval.c: the divisor that brings the game's largest kind value within SS_VALUE_SCALE. */
 int ss_value_divisor(const ggn_game *g);
+/* eval.c: fills the evaluation tables for s->game (once per game). */
+void ss_eval_prepare(ggn_searcher *s);
 /* eval.c: the full leaf evaluation: material plus mobility (parent_mob < 0: no mobility term). */
 int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, int parent_mob);
 
