@@ -348,27 +348,30 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
         pick(L, i, n);
         ggn_move m = L->moves[i];
         bool quiet = !m.promotion && !ggn_move_is_capture(s->pos, m);
-        /* Late quiet moves at shallow depth, and quiet moves that cannot reach alpha, are not tried. */
-        if (prune_ok && quiet && legal > 0 && best > -GGN_SEARCH_MATE_BOUND && L->order[i] < SS_ORDER_REFUTATION) {
-            if (depth <= SS_LMP_DEPTH && legal >= lmp_count) continue;
-            if (depth <= SS_FUTILITY_DEPTH && eval + SS_FUTILITY_MARGIN * depth <= alpha) continue;
-        }
+        /* Late quiet moves at shallow depth, and quiet moves that cannot reach alpha, are not searched. */
+        bool prunable = prune_ok && quiet && legal > 0 && best > -GGN_SEARCH_MATE_BOUND && L->order[i] < SS_ORDER_REFUTATION &&
+                        ((depth <= SS_LMP_DEPTH && legal >= lmp_count) ||
+                         (depth <= SS_FUTILITY_DEPTH && eval + SS_FUTILITY_MARGIN * depth <= alpha));
         if (!try_move(s, m, mover)) continue;
         legal++;
+        /* A move that attacks a leader may mate: never pruned, never reduced. */
+        bool checks = quiet && s->has_leader && (prunable || (depth >= SS_LMR_MIN_DEPTH && legal > 1)) &&
+                      ggn_position_leader_attacked(s->pos, ggn_position_to_move(s->pos));
+        if (prunable && !checks) {
+            take_back(s);
+            continue;
+        }
         int v, nd = depth - 1;
         if (legal == 1) {
             v = child(s, side, nd, alpha, beta, ply + 1, (int)n);
         } else {
             int r = 0;
-            if (quiet && depth >= SS_LMR_MIN_DEPTH && !in_check) {
-                bool checks = s->has_leader && ggn_position_leader_attacked(s->pos, ggn_position_to_move(s->pos));
-                if (!checks) {
-                    r = s->lmr[depth < SS_LMR_TABLE ? depth : SS_LMR_TABLE - 1][legal < SS_LMR_TABLE ? legal : SS_LMR_TABLE - 1];
-                    if (pv) r--;
-                    if (L->order[i] >= SS_ORDER_REFUTATION) r--; /* killers and the counter-move */
-                    if (r < 0) r = 0;
-                    if (r > nd - 1) r = nd - 1 > 0 ? nd - 1 : 0;
-                }
+            if (quiet && depth >= SS_LMR_MIN_DEPTH && !in_check && !checks) {
+                r = s->lmr[depth < SS_LMR_TABLE ? depth : SS_LMR_TABLE - 1][legal < SS_LMR_TABLE ? legal : SS_LMR_TABLE - 1];
+                if (pv) r--;
+                if (L->order[i] >= SS_ORDER_REFUTATION) r--; /* killers and the counter-move */
+                if (r < 0) r = 0;
+                if (r > nd - 1) r = nd - 1 > 0 ? nd - 1 : 0;
             }
             v = child(s, side, nd - r, alpha, alpha + 1, ply + 1, (int)n);
             if (r > 0 && v > alpha && !s->aborted) v = child(s, side, nd, alpha, alpha + 1, ply + 1, (int)n);

@@ -58,11 +58,11 @@
 #define SS_NULL_MIN_DEPTH 3     /* null move tried at this remaining depth and more */
 #define SS_NULL_REDUCTION 3     /* R: the null move's reply is searched depth - 1 - R (- depth / 4) */
 #define SS_ZUGZWANG_PIECES 3    /* a mover with this few pieces besides leaders: null move verified */
-#define SS_RFP_DEPTH 6          /* static eval this far above beta at depth <= this: cut (reverse futility) */
+#define SS_RFP_DEPTH 1          /* static eval this far above beta at depth <= this: cut (deeper, a mate threat may hide) */
 #define SS_RFP_MARGIN 90        /* per ply of depth */
-#define SS_FUTILITY_DEPTH 3     /* quiet moves skipped when eval + margin * depth cannot reach alpha */
+#define SS_FUTILITY_DEPTH 2     /* quiet moves skipped when eval + margin * depth cannot reach alpha */
 #define SS_FUTILITY_MARGIN 120
-#define SS_LMP_DEPTH 4          /* late quiet moves skipped at depth <= this past 3 + depth^2 moves */
+#define SS_LMP_DEPTH 3          /* late quiet moves skipped at depth <= this past 3 + depth^2 moves */
 #define SS_LMR_MIN_DEPTH 3      /* late-move reductions from this remaining depth */
 #define SS_LMR_TABLE 64         /* reductions tabulated for depths and move numbers below this */
 #define SS_HISTORY_MAX (1 << 14) /* history scores stay within +/- this (gravity) */
