@@ -658,6 +658,121 @@ static void test_legal_in_every_game(void **state)
     }
 }
 
+/* Loads games/NAME.json. */
+static ggn_game *load_game(const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.json", GGN_GAMES_DIR, name);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(path, &errs);
+    if (!g) fail_msg("%s does not load (%zu errors)", path, errs.errors);
+    return g;
+}
+
+/*
+ * tests/data/search/mates.txt: in every game family, a forced win in N
+ * plies is found by a search of depth N, scored exactly (no shorter win is
+ * claimed, none is missed), with the winning move where only one wins. The
+ * null move, reductions and pruning must not hide a win within the depth.
+ */
+static void test_mates_at_depth(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/search/mates.txt", GGN_TEST_DATA);
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("cannot open %s", path);
+    char line[512];
+    int lineno = 0, checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n') continue;
+        char game[64], move[32];
+        int plies, used = 0;
+        if (sscanf(line, "%63s %d %31s %n", game, &plies, move, &used) != 3 || used == 0)
+            fail_msg("%s:%d: expected GAME PLIES MOVE FEN", path, lineno);
+        char *fen = line + used;
+        fen[strcspn(fen, "\n")] = '\0';
+        ggn_game *g = load_game(game);
+        ggn_position *pos = at_fen(g, fen);
+        ggn_search_limits lim = { plies, 0, 0, 0 };
+        ggn_search_result r;
+        assert_true(ggn_search_best(pos, &lim, &r));
+        char text[32];
+        move_text(pos, r.best, text, sizeof text);
+        if (r.score != GGN_SEARCH_MATE - plies)
+            fail_msg("%s:%d: %s %s at depth %d: score %d (%s), wanted a win in %d plies (%d)", path, lineno, game, fen,
+                     plies, r.score, text, plies, GGN_SEARCH_MATE - plies);
+        if (strcmp(move, "-") != 0 && strcmp(move, text) != 0)
+            fail_msg("%s:%d: %s %s: played %s, wanted %s", path, lineno, game, fen, text, move);
+        print_message("%s: win in %d plies found at depth %d (%s, %llu nodes)\n", game, plies, plies, text,
+                      (unsigned long long)r.nodes);
+        checked++;
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+    fclose(f);
+    assert_true(checked >= 10);
+}
+
+/*
+ * The null move passes the turn and is taken back exactly (board, turn,
+ * hash, history); the square probe answers as the leader probe does.
+ */
+static void test_null_move_and_square_probe(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1");
+    uint64_t before = ggn_position_hash(pos);
+    int history = ggn_position_history(pos);
+    assert_int_equal(ggn_position_to_move(pos), 0);
+    assert_true(ggn_position_make_null(pos));
+    assert_int_equal(ggn_position_to_move(pos), 1);
+    assert_true(ggn_position_hash(pos) != before);
+    assert_int_equal(ggn_position_history(pos), history + 1);
+    ggn_move last;
+    assert_true(ggn_position_last_move(pos, &last));
+    assert_int_equal(last.from, GGN_MOVE_DROP);
+    assert_int_equal(last.to, GGN_MOVE_DROP);
+    /* Black is in check whoever moves; a pass is not a move and does not change that. */
+    assert_true(ggn_position_leader_attacked(pos, 1));
+    assert_true(ggn_position_unmake(pos));
+    assert_int_equal(ggn_position_to_move(pos), 0);
+    assert_true(ggn_position_hash(pos) == before);
+    assert_int_equal(ggn_position_history(pos), history);
+    /* e8 (square 60) is attacked by the rook, for Black; e2 (12), for White, is not; out of range is false. */
+    assert_true(ggn_position_square_attacked(pos, 60, 1));
+    assert_false(ggn_position_square_attacked(pos, 12, 0));
+    assert_false(ggn_position_square_attacked(pos, 64, 1));
+    assert_false(ggn_position_square_attacked(pos, -1, 1));
+    assert_false(ggn_position_square_attacked(pos, 60, 7));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
+ * Selectivity, measured in nodes (exact, not timed): depth 9 from the chess
+ * start completes within 1,000,000 nodes. Full-width alpha-beta (79f3c7c)
+ * needed tens of millions for it; null moves, reductions and pruning bring
+ * it to about a hundred thousand (docs/benchmarks.md).
+ */
+static void test_selective_depth(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    ggn_search_limits lim = { 9, 0, 1000000, 0 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    if (r.depth != 9) fail_msg("depth 9 not completed within 1,000,000 nodes (reached depth %d)", r.depth);
+    print_message("chess start: depth 9 in %llu nodes\n", (unsigned long long)r.nodes);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(int argc, char **argv)
 {
     /* test_search [RANDOM_GAMES [SKIP]]: SKIP is a cmocka test-name pattern of tests not to run (the
@@ -668,6 +783,9 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mate_in_one),
         cmocka_unit_test(test_mate_in_two),
+        cmocka_unit_test(test_mates_at_depth),
+        cmocka_unit_test(test_null_move_and_square_probe),
+        cmocka_unit_test(test_selective_depth),
         cmocka_unit_test(test_hanging_queen),
         cmocka_unit_test(test_avoids_poisoned_capture),
         cmocka_unit_test(test_position_unchanged),

@@ -194,6 +194,14 @@ size_t ggn_position_pseudo_moves_ex(ggn_position *pos, const ggn_gen_options *op
 bool ggn_position_make(ggn_position *pos, ggn_move move);
 /* Takes back the last move made. Returns false when there is none. */
 bool ggn_position_unmake(ggn_position *pos);
+/*
+ * For the search's null-move pruning: the player to move passes (no piece
+ * moves; the turn, hash, ply and halfmove clock advance as after a quiet
+ * move). ggn_position_unmake takes it back; ggn_position_last_move then
+ * reports from == to == GGN_MOVE_DROP. Not a move of any game: never offer
+ * it as one. False when the undo stack is full.
+ */
+bool ggn_position_make_null(ggn_position *pos);
 /* Number of moves that can be taken back. */
 int ggn_position_history(const ggn_position *pos);
 /* The move that led to this position (false at the root). */
@@ -250,6 +258,12 @@ size_t ggn_status_describe(const ggn_game *game, const ggn_status *st, char *buf
 
 /* True when a leader of `player` is attacked by another player; false for a player out of range. */
 bool ggn_position_leader_attacked(const ggn_position *pos, int player);
+/*
+ * True when square sq (y * cols + x, as in ggn_move) is attacked by a player
+ * other than `player`, by the same rule as a leader (docs/game-spec.md);
+ * false for a square or player out of range. The search's exchange estimate.
+ */
+bool ggn_position_square_attacked(const ggn_position *pos, int sq, int player);
 
 /* The team of `player` (extension teams); a player's own index in a game without teams, -1 out of range. */
 int ggn_game_team(const ggn_game *game, int player);

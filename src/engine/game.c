@@ -168,6 +168,37 @@ bool ggn_position_make(ggn_position *pos, ggn_move move)
     return true;
 }
 
+/*
+ * The search's null move: the turn passes and nothing else changes. The undo
+ * record has no cells, pieces, hands or rights to restore, so the ordinary
+ * unmake takes it back; the halfmove clock counts it like a quiet move, and
+ * flags that last one ply expire as they would after any move.
+ */
+bool ggn_position_make_null(ggn_position *pos)
+{
+    if (pos->nundo >= GGN_MAX_PLY) return false;
+    eg_undo *u = &pos->undo[pos->nundo++];
+    u->move = (ggn_move){ GGN_MOVE_DROP, GGN_MOVE_DROP, 0, 0, 0, 0 };
+    u->rights_dirty = false;
+    u->ncell = 0;
+    u->npiece = 0;
+    u->nhand = 0;
+    u->capture = false;
+    u->leaders_changed = false;
+    u->turn = pos->turn;
+    u->halfmove = pos->halfmove;
+    u->hash = pos->hash;
+    u->checker = -1;
+    u->flag_key = pos->flag_key;
+    pos->hash ^= pos->g->zobrist_turn[pos->turn];
+    pos->turn = (pos->turn + 1) % pos->g->def->norder;
+    pos->hash ^= pos->g->zobrist_turn[pos->turn];
+    pos->ply++;
+    pos->halfmove++;
+    pos->flag_key = eg_flag_key(pos);
+    return true;
+}
+
 bool ggn_position_unmake(ggn_position *pos)
 {
     if (pos->nundo == 0) return false;

@@ -19,6 +19,13 @@ bool ggn_position_leader_captured(const ggn_position *pos)
     return false;
 }
 
+bool ggn_position_square_attacked(const ggn_position *pos, int sq, int player)
+{
+    const ggn_game *g = pos->g;
+    if (sq < 0 || sq >= g->nsq || !g->enabled[sq] || player < 0 || player >= g->nplayers) return false;
+    return eg_attacked_by_others(pos, sq, player);
+}
+
 bool ggn_position_game_over(const ggn_position *pos, ggn_status *st)
 {
     if (!pos->g->end_rules) return false;

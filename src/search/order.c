@@ -1,10 +1,12 @@
 /*
- * order.c — move ordering: the transposition-table move, then captures by
- * most valuable victim / least valuable attacker, promotions, the two killer
- * moves of the ply, and the other quiet moves by their history of causing
- * cut-offs.
+ * order.c — move ordering: the transposition-table move, then captures that
+ * do not lose material (most valuable victim / least valuable attacker),
+ * promotions, the two killer moves of the ply, the counter-move to the
+ * opponent's last move, the other quiet moves by their history of causing
+ * cut-offs, and last the captures that lose material.
  */
 #include <limits.h>
+#include <math.h>
 
 #include "search_internal.h"
 
@@ -12,7 +14,8 @@
 #define ORDER_CAPTURE (1 << 25)
 #define ORDER_PROMO   (1 << 24)
 #define ORDER_KILLER  (1 << 23)
-#define HISTORY_MAX   (1 << 20)
+#define ORDER_COUNTER (ORDER_KILLER - 2)
+#define ORDER_BAD     (-(1 << 24)) /* below every history score (>= -SS_HISTORY_MAX) */
 #define VALUE_CAP     100000
 
 int ss_kind_on(const ggn_searcher *s, int sq)
@@ -28,10 +31,32 @@ static int capped_value(const ggn_game *g, int kind)
     return v < 0 ? 0 : v > VALUE_CAP ? VALUE_CAP : v;
 }
 
+int ss_capture_gain(const ggn_searcher *s, ggn_move m)
+{
+    const ggn_game *g = s->game;
+    int attacker = ss_kind_on(s, m.from), victim = ss_kind_on(s, m.to);
+    int av = capped_value(g, attacker);
+    /* A capture by side effect (en passant) takes what the mover is worth, near enough. */
+    int vv = victim >= 0 ? capped_value(g, victim) : av;
+    if (m.promotion || vv >= av) return vv;
+    /* Worth less than the capturer: it pays only if nothing takes back. */
+    return ggn_position_square_attacked(s->pos, m.to, ggn_position_to_move(s->pos)) ? vv - av : vv;
+}
+
+/* The counter-move slot for the opponent's last move, or NULL (none, a null move, the root). */
+static ggn_move *counter_slot(ggn_searcher *s)
+{
+    ggn_move last;
+    if (!ggn_position_last_move(s->pos, &last) || last.to == GGN_MOVE_DROP) return NULL;
+    int kind = ss_kind_on(s, last.to);
+    return kind < 0 || kind >= GGN_MAX_KINDS ? NULL : &s->counter[kind][last.to];
+}
+
 void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only, int only_to)
 {
     ss_ply *L = &s->ply[ply];
-    const ggn_game *g = ggn_position_game(s->pos);
+    const ggn_game *g = s->game;
+    const ggn_move *counter = tactical_only ? NULL : counter_slot(s);
     for (size_t i = 0; i < n; i++) {
         ggn_move m = L->moves[i];
         int32_t score;
@@ -44,9 +69,11 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
             score = ORDER_TT;
         } else if (ggn_move_is_capture(s->pos, m)) {
             int victim = ss_kind_on(s, m.to);
-            /* A capture by side effect (en passant) takes what the mover is worth, near enough. */
             int vv = victim >= 0 ? capped_value(g, victim) : capped_value(g, attacker);
-            score = ORDER_CAPTURE + vv * 64 / 4 - capped_value(g, attacker) / 16 + (m.promotion ? 64 : 0);
+            int mvv_lva = vv * 64 / 4 - capped_value(g, attacker) / 16 + (m.promotion ? 64 : 0);
+            if (ss_capture_gain(s, m) >= 0) score = ORDER_CAPTURE + mvv_lva;
+            /* Quiescence leaves out captures that lose material; the full search tries them last. */
+            else score = tactical_only ? INT32_MIN : ORDER_BAD + mvv_lva;
         } else if (m.promotion) {
             /* Options come in the spec's order; the first is usually the strongest. */
             score = ORDER_PROMO - m.promotion;
@@ -56,6 +83,8 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
             score = ORDER_KILLER;
         } else if (ggn_move_equal(m, s->killer[ply][1])) {
             score = ORDER_KILLER - 1;
+        } else if (counter && ggn_move_equal(m, *counter)) {
+            score = ORDER_COUNTER;
         } else {
             score = attacker >= 0 ? s->history[attacker][m.to] : 0;
         }
@@ -63,18 +92,34 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
     }
 }
 
-void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth)
+/* History with gravity: a score moves towards +/-SS_HISTORY_MAX and never past it. */
+static void history_add(ggn_searcher *s, ggn_move m, int bonus)
+{
+    int kind = ss_kind_on(s, m.from);
+    if (kind < 0 || kind >= GGN_MAX_KINDS || m.to >= GGN_MAX_SQUARES) return;
+    int32_t *h = &s->history[kind][m.to];
+    int mag = bonus < 0 ? -bonus : bonus;
+    *h += bonus - *h * mag / SS_HISTORY_MAX;
+}
+
+void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth, const ggn_move *quiets, int nquiet)
 {
     if (!ggn_move_equal(m, s->killer[ply][0])) {
         s->killer[ply][1] = s->killer[ply][0];
         s->killer[ply][0] = m;
     }
-    int kind = ss_kind_on(s, m.from);
-    if (kind < 0 || kind >= GGN_MAX_KINDS) return;
-    int32_t *h = &s->history[kind][m.to];
-    *h += depth * depth;
-    if (*h > HISTORY_MAX) {
-        for (int k = 0; k < GGN_MAX_KINDS; k++)
-            for (int q = 0; q < GGN_MAX_SQUARES; q++) s->history[k][q] /= 2;
-    }
+    ggn_move *counter = counter_slot(s);
+    if (counter) *counter = m;
+    int bonus = depth * depth > SS_HISTORY_MAX / 16 ? SS_HISTORY_MAX / 16 : depth * depth;
+    history_add(s, m, bonus);
+    for (int i = 0; i < nquiet; i++) history_add(s, quiets[i], -bonus);
+}
+
+void ss_init_reductions(ggn_searcher *s)
+{
+    for (int d = 0; d < SS_LMR_TABLE; d++)
+        for (int i = 0; i < SS_LMR_TABLE; i++) {
+            double r = d < 1 || i < 1 ? 0 : 0.75 + log((double)d) * log((double)i) / 2.25;
+            s->lmr[d][i] = (int8_t)(r > 40 ? 40 : r);
+        }
 }

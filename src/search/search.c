@@ -88,6 +88,8 @@ static bool draw_by_rule(const ggn_searcher *s)
     if (s->rep_rule > 0) {
         uint64_t key = s->keys[s->nkeys - 1];
         int oldest = s->nkeys - 1 - clock;
+        /* Nothing before a null move on the path: those positions did not lead here by moves. */
+        if (oldest < s->null_floor) oldest = s->null_floor;
         if (oldest < 0) oldest = 0;
         /* One earlier occurrence is enough: if repeating is good, it is good again. */
         for (int i = s->nkeys - 2; i >= oldest; i--)
@@ -98,7 +100,7 @@ static bool draw_by_rule(const ggn_searcher *s)
 
 /* ---- the tree ----------------------------------------------------------- */
 
-static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped);
+static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_mob, bool null_ok);
 static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped);
 
 static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->pos) == s->root || s->nplayers < 2; }
@@ -124,16 +126,17 @@ static void take_back(ggn_searcher *s)
 /*
  * Searches the child just made, from the parent's view: negates when the
  * side changed. depth <= 0 goes to quiescence, -depth plies below the horizon.
+ * `mobility` is the parent's move count, for the child's mobility term.
  */
 static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int beta, int ply, int mobility)
 {
     bool flip = root_side(s) != parent_side;
     int pm = flip ? mobility : -1;
     if (flip) {
-        return depth > 0 ? -search(s, depth, -beta, -alpha, ply, true)
+        return depth > 0 ? -search(s, depth, -beta, -alpha, ply, true, pm, true)
                          : -qsearch(s, -depth, -beta, -alpha, ply, pm, true);
     }
-    return depth > 0 ? search(s, depth, alpha, beta, ply, false) : qsearch(s, -depth, alpha, beta, ply, pm, false);
+    return depth > 0 ? search(s, depth, alpha, beta, ply, false, pm, true) : qsearch(s, -depth, alpha, beta, ply, pm, false);
 }
 
 /* Index of the best-ordered move in [from, n), swapped to `from`. */
@@ -175,9 +178,10 @@ static bool at_horizon(const ggn_searcher *s, int ply)
  * deep at most; SS_QS_WIDTH moves made at most at a node; and past
  * SS_QS_FULL_PLIES a single line: the first recapture on the square the last
  * move went to (the cheapest attacker retakes, as in a static exchange), or
- * in check the first legal evasion. A move left out can only lower the
- * score of the side to move (which may still stand pat when not in check),
- * and never makes a mate: that needs every move to be illegal.
+ * in check the first legal evasion. Captures that lose material by the
+ * exchange estimate (ss_capture_gain) are not tried. A move left out can
+ * only lower the score of the side to move (which may still stand pat when
+ * not in check), and never makes a mate: that needs every move to be illegal.
  */
 static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped)
 {
@@ -202,7 +206,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     /* Past the full plies, one move: the first recapture on the square just moved to, or the first evasion. */
     bool tail = qply >= SS_QS_FULL_PLIES;
     ggn_move last;
-    int only_to = tail && !in_check && ggn_position_last_move(s->pos, &last) ? last.to : -1;
+    int only_to = tail && !in_check && ggn_position_last_move(s->pos, &last) && last.to != GGN_MOVE_DROP ? last.to : -1;
     int width = tail ? 1 : SS_QS_WIDTH;
     ss_order_moves(s, ply, n, NULL, !in_check, only_to);
     int legal = 0;
@@ -226,7 +230,59 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     return best;
 }
 
-static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped)
+/* Pieces of `player` on the board other than leaders (for the zugzwang test of the null move). */
+static int pieces_besides_leaders(const ggn_searcher *s, int player)
+{
+    const ggn_game *g = s->game;
+    int leader = ggn_game_leader(g), rows = ggn_game_rows(g), count = 0;
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < s->cols; x++) {
+            int kind, owner;
+            if (ggn_position_piece_at(s->pos, x, y, &kind, &owner, NULL) && owner == player && kind != leader) count++;
+        }
+    return count;
+}
+
+/*
+ * Null-move pruning: when the side to move could pass and still score at
+ * least beta, searched with reduced depth, the node fails high. Unsound where
+ * passing would help (zugzwang), so where that is likely — a mover with few
+ * pieces besides its leaders, or a game without leaders or with forced moves
+ * (docs/ai.md) — the cut is taken only when a reduced search of the node's
+ * own moves, without null moves, confirms it. Returns a score >= beta to cut,
+ * or SS_NONE. Uses the ply's move list only for the verification, which the
+ * caller generates again.
+ */
+static int try_null_move(ggn_searcher *s, int depth, int beta, int ply, bool flipped, int parent_mob, int eval,
+                         int nmoves, bool *clobbered)
+{
+    int mover = ggn_position_to_move(s->pos);
+    bool side = root_side(s);
+    if (!ggn_position_make_null(s->pos)) return SS_NONE;
+    if (root_side(s) == side) { /* the same side moves again: a pass proves nothing */
+        ggn_position_unmake(s->pos);
+        return SS_NONE;
+    }
+    int saved_floor = s->null_floor;
+    s->keys[s->nkeys++] = ggn_position_hash(s->pos);
+    s->null_floor = s->nkeys - 1;
+    int r = SS_NULL_REDUCTION + depth / 4 + ((eval - beta) / 200 > 2 ? 2 : (eval - beta) / 200);
+    int d = depth - 1 - r;
+    int v = d > 0 ? -search(s, d, -beta, -beta + 1, ply + 1, true, nmoves, false)
+                  : -qsearch(s, 0, -beta, -beta + 1, ply + 1, nmoves, true);
+    s->null_floor = saved_floor;
+    take_back(s);
+    if (s->aborted || v < beta) return SS_NONE;
+    if (v > GGN_SEARCH_MATE_BOUND) v = beta; /* a mate found after a pass is not a mate */
+    bool verify = s->zugzwang_game || pieces_besides_leaders(s, mover) <= SS_ZUGZWANG_PIECES;
+    if (!verify) return v;
+    *clobbered = true;
+    int dv = depth - r;
+    int w = dv > 0 ? search(s, dv, beta - 1, beta, ply, flipped, parent_mob, false) : beta;
+    return !s->aborted && w >= beta ? v : SS_NONE;
+}
+
+static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_mob, bool null_ok)
 {
     if (s->aborted) return 0;
     if (ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
@@ -235,6 +291,12 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     if (draw_by_rule(s)) return 0;
     if (!visit(s)) return 0;
     if (at_horizon(s, ply)) return ss_material(s, s->pos);
+
+    /* Mate-distance pruning: no result here is better than a win now or worse than a loss now. */
+    if (alpha < mated_in(ply)) alpha = mated_in(ply);
+    if (beta > -mated_in(ply)) beta = -mated_in(ply);
+    if (alpha >= beta) return alpha;
+    bool pv = beta - alpha > 1;
 
     uint64_t key = ggn_position_hash(s->pos);
     ggn_move tt_move;
@@ -245,7 +307,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             tt_move = e->move;
             has_tt_move = true;
         }
-        if (e->depth >= depth) {
+        if (e->depth >= depth && !pv) {
             int v = ss_score_from_tt(e->score, ply);
             if (e->bound == SS_BOUND_EXACT) return v;
             if (e->bound == SS_BOUND_LOWER && v >= beta) return v;
@@ -258,24 +320,62 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     int mover = ggn_position_to_move(s->pos);
     bool side = root_side(s);
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
+    int eval = in_check ? SS_NONE : ss_evaluate(s, s->pos, (int)n, parent_mob);
+    bool decisive = beta > GGN_SEARCH_MATE_BOUND || alpha < -GGN_SEARCH_MATE_BOUND;
+
+    if (!pv && !in_check && !decisive) {
+        /* Reverse futility: so far above beta that a few plies will not bring it back. */
+        if (depth <= SS_RFP_DEPTH && eval - SS_RFP_MARGIN * depth >= beta) return eval;
+        if (null_ok && s->null_ok && depth >= SS_NULL_MIN_DEPTH && eval >= beta) {
+            bool clobbered = false;
+            int v = try_null_move(s, depth, beta, ply, flipped, parent_mob, eval, (int)n, &clobbered);
+            if (s->aborted) return 0;
+            if (v != SS_NONE) return v;
+            if (clobbered) n = generate(s, ply);
+        }
+    }
+
     int stored_depth = depth;
     if (in_check && ply < GGN_SEARCH_MAX_PLY / 2) depth++;
     ss_order_moves(s, ply, n, has_tt_move ? &tt_move : NULL, false, -1);
 
-    int best = -SS_INF, old_alpha = alpha, legal = 0;
+    int best = -SS_INF, old_alpha = alpha, legal = 0, nquiet = 0;
+    ggn_move quiets[64];
     ggn_move best_move = { 0, 0, 0, 0, 0, 0 };
+    bool prune_ok = !pv && !in_check && !decisive;
+    int lmp_count = 3 + depth * depth;
     for (size_t i = 0; i < n; i++) {
         pick(L, i, n);
         ggn_move m = L->moves[i];
         bool quiet = !m.promotion && !ggn_move_is_capture(s->pos, m);
+        /* Late quiet moves at shallow depth, and quiet moves that cannot reach alpha, are not searched. */
+        bool prunable = prune_ok && quiet && legal > 0 && best > -GGN_SEARCH_MATE_BOUND && L->order[i] < SS_ORDER_REFUTATION &&
+                        ((depth <= SS_LMP_DEPTH && legal >= lmp_count) ||
+                         (depth <= SS_FUTILITY_DEPTH && eval + SS_FUTILITY_MARGIN * depth <= alpha));
         if (!try_move(s, m, mover)) continue;
         legal++;
-        int v;
+        /* A move that attacks a leader may mate: never pruned, never reduced. */
+        bool checks = quiet && s->has_leader && (prunable || (depth >= SS_LMR_MIN_DEPTH && legal > 1)) &&
+                      ggn_position_leader_attacked(s->pos, ggn_position_to_move(s->pos));
+        if (prunable && !checks) {
+            take_back(s);
+            continue;
+        }
+        int v, nd = depth - 1;
         if (legal == 1) {
-            v = child(s, side, depth - 1, alpha, beta, ply + 1, (int)n);
+            v = child(s, side, nd, alpha, beta, ply + 1, (int)n);
         } else {
-            v = child(s, side, depth - 1, alpha, alpha + 1, ply + 1, (int)n);
-            if (v > alpha && v < beta && !s->aborted) v = child(s, side, depth - 1, alpha, beta, ply + 1, (int)n);
+            int r = 0;
+            if (quiet && depth >= SS_LMR_MIN_DEPTH && !in_check && !checks) {
+                r = s->lmr[depth < SS_LMR_TABLE ? depth : SS_LMR_TABLE - 1][legal < SS_LMR_TABLE ? legal : SS_LMR_TABLE - 1];
+                if (pv) r--;
+                if (L->order[i] >= SS_ORDER_REFUTATION) r--; /* killers and the counter-move */
+                if (r < 0) r = 0;
+                if (r > nd - 1) r = nd - 1 > 0 ? nd - 1 : 0;
+            }
+            v = child(s, side, nd - r, alpha, alpha + 1, ply + 1, (int)n);
+            if (r > 0 && v > alpha && !s->aborted) v = child(s, side, nd, alpha, alpha + 1, ply + 1, (int)n);
+            if (v > alpha && v < beta && !s->aborted) v = child(s, side, nd, alpha, beta, ply + 1, (int)n);
         }
         take_back(s);
         if (s->aborted) return 0;
@@ -284,10 +384,11 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             best_move = m;
             if (v > alpha) alpha = v;
             if (alpha >= beta) {
-                if (quiet) ss_note_cutoff(s, ply, m, depth);
+                if (quiet) ss_note_cutoff(s, ply, m, depth, quiets, nquiet);
                 break;
             }
         }
+        if (quiet && nquiet < 64) quiets[nquiet++] = m;
     }
     if (legal == 0) return no_move_score(s, ply, flipped, in_check);
     int bound = best <= old_alpha ? SS_BOUND_UPPER : best >= beta ? SS_BOUND_LOWER : SS_BOUND_EXACT;
@@ -324,6 +425,10 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->nplayers = nplayers;
     s->root = root;
     s->has_leader = ggn_game_leader(g) >= 0;
+    s->null_ok = nplayers == 2;
+    s->zugzwang_game = !s->has_leader || ggn_game_narrows_moves(g);
+    s->null_floor = 0;
+    ss_eval_prepare(s);
     s->value_divisor = ss_value_divisor(g);
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
@@ -339,31 +444,35 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
 }
 
 /*
- * One iteration at the root over moves[0..n). Returns the index of the best
- * move fully searched (-1 when the budget ran out before the first), and its
- * score in *score.
+ * One iteration at the root over moves[0..n) with the window (alpha, beta).
+ * Returns the index of the move that raised alpha last (-1 when none did:
+ * every move searched failed low, or the budget ran out before the first),
+ * and in *score the best score seen (a bound when outside the window).
  */
-static int search_root(ggn_searcher *s, ggn_move *moves, size_t n, int depth, int *score)
+static int search_root(ggn_searcher *s, ggn_move *moves, size_t n, int depth, int alpha, int beta, int *score)
 {
-    int mover = s->root, alpha = -SS_INF, best = -1;
+    int mover = s->root, best = -1, best_score = -SS_INF, searched = 0;
     bool side = root_side(s);
     for (size_t i = 0; i < n; i++) {
         if (!try_move(s, moves[i], mover)) continue;
         int v;
-        if (best < 0) {
-            v = child(s, side, depth - 1, alpha, SS_INF, 1, (int)n);
+        if (searched == 0) {
+            v = child(s, side, depth - 1, alpha, beta, 1, (int)n);
         } else {
             v = child(s, side, depth - 1, alpha, alpha + 1, 1, (int)n);
-            if (v > alpha && !s->aborted) v = child(s, side, depth - 1, alpha, SS_INF, 1, (int)n);
+            if (v > alpha && v < beta && !s->aborted) v = child(s, side, depth - 1, alpha, beta, 1, (int)n);
         }
         take_back(s);
         if (s->aborted) break;
-        if (best < 0 || v > alpha) {
+        searched++;
+        if (v > best_score) best_score = v;
+        if (v > alpha) {
             alpha = v;
             best = (int)i;
+            if (alpha >= beta) break;
         }
     }
-    *score = alpha;
+    *score = best_score;
     return best;
 }
 
@@ -414,18 +523,48 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     if (max_depth > GGN_SEARCH_MAX_DEPTH) max_depth = GGN_SEARCH_MAX_DEPTH;
     if (ggn_position_history(pos) >= GGN_MAX_PLY) max_depth = 0; /* no move can be made: answer unsearched */
 
+    int prev = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
-        int score;
-        int best = search_root(s, moves, n, depth, &score);
-        if (best >= 0) {
-            /* A cut-short iteration still searched its first move (the last
-             * best) in full, so a better move it found is trusted. */
-            to_front(moves, (size_t)best);
-            out->best = moves[0];
-            out->score = score;
-            if (!s->aborted) out->depth = depth;
+        /*
+         * Aspiration: from SS_ASPIRATION_DEPTH the window is centred on the
+         * last score and widened (doubling) on the side that failed. A move
+         * that failed high is better than the others whatever its exact score,
+         * so it goes first at once; a fail low changes nothing until the
+         * re-search finds a move.
+         */
+        int delta = SS_ASPIRATION_WINDOW, score = 0, best = -1;
+        int alpha = -SS_INF, beta = SS_INF;
+        if (depth >= SS_ASPIRATION_DEPTH && prev > -GGN_SEARCH_MATE_BOUND && prev < GGN_SEARCH_MATE_BOUND) {
+            alpha = prev - delta;
+            beta = prev + delta;
         }
-        if (s->aborted) break;
+        for (;;) {
+            best = search_root(s, moves, n, depth, alpha, beta, &score);
+            if (best >= 0) {
+                /* A cut-short iteration still proved this move better than those before it. */
+                to_front(moves, (size_t)best);
+                out->best = moves[0];
+                if (s->aborted) break;
+            }
+            if (s->aborted) break;
+            if (score <= alpha && alpha > -SS_INF) {
+                alpha = score - delta > -SS_INF ? score - delta : -SS_INF;
+            } else if (score >= beta && beta < SS_INF) {
+                beta = score + delta < SS_INF ? score + delta : SS_INF;
+            } else {
+                break;
+            }
+            delta *= 2;
+            if (delta > 1000) alpha = -SS_INF, beta = SS_INF;
+        }
+        if (s->aborted) {
+            /* Only a full iteration's score is reported, except when depth 1 was cut short. */
+            if (out->depth == 0 && best >= 0) out->score = score;
+            break;
+        }
+        out->score = score;
+        out->depth = depth;
+        prev = score;
         ss_tt_store(s, ggn_position_hash(pos), depth, ss_score_to_tt(score, 0), SS_BOUND_EXACT, &moves[0]);
         if (s->progress) {
             out->nodes = s->nodes;
@@ -458,6 +597,7 @@ ggn_searcher *ggn_searcher_new(size_t tt_megabytes)
     }
     s->tt_mask = slots - 1;
     s->last_root = -1;
+    ss_init_reductions(s);
     return s;
 }
 
@@ -481,6 +621,7 @@ void ggn_searcher_clear(ggn_searcher *s)
     ss_tt_clear(s);
     memset(s->killer, 0, sizeof s->killer);
     memset(s->history, 0, sizeof s->history);
+    memset(s->counter, 0, sizeof s->counter);
     s->game = NULL;
     s->last_root = -1;
 }
@@ -500,6 +641,7 @@ bool ggn_search_best(ggn_position *pos, const ggn_search_limits *limits, ggn_sea
             return true;
         }
         s->last_root = -1;
+        ss_init_reductions(s);
     }
     bool found = ggn_searcher_run(s, pos, limits, out);
     ggn_searcher_free(s);

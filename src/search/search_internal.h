@@ -23,6 +23,16 @@
 #define SS_MOBILITY_WEIGHT 3
 
 /*
+ * Positional terms from the board's geometry (docs/ai.md, "The evaluation"),
+ * in centipawns at full strength: a piece on the centre square (the leader's
+ * term is scaled by the game phase), the cheapest kind at the far edge.
+ */
+#define SS_CENTRE_SCALE 16      /* centrality of a square: 0 (farthest corner) to this (centre) */
+#define SS_CENTRE_WEIGHT 10     /* non-leader pieces, per full centrality */
+#define SS_LEADER_WEIGHT 30     /* leaders: kept out of the centre while the enemy is strong, drawn in after */
+#define SS_ADVANCE_WEIGHT 30    /* the cheapest kind, per full advance from its side's home rows */
+
+/*
  * Quiescence bounds (docs/ai.md, "Bounded quiescence"). Without them a position in
  * which every capture can be answered by another (sixteen queens a side)
  * makes the capture tree below one horizon node exponential in its length.
@@ -38,6 +48,26 @@
  * a 32x32 board full of queens alike; a reading costs tens of nanoseconds.
  */
 #define SS_CLOCK_WORK 4096
+
+/*
+ * Selectivity (docs/ai.md, "How it searches"). Margins are in centipawns of
+ * the evaluation; depths in plies of remaining depth.
+ */
+#define SS_ASPIRATION_WINDOW 40 /* half-width of the first root window from depth SS_ASPIRATION_DEPTH */
+#define SS_ASPIRATION_DEPTH 4
+#define SS_NULL_MIN_DEPTH 3     /* null move tried at this remaining depth and more */
+#define SS_NULL_REDUCTION 3     /* R: the null move's reply is searched depth - 1 - R (- depth / 4) */
+#define SS_ZUGZWANG_PIECES 3    /* a mover with this few pieces besides leaders: null move verified */
+#define SS_RFP_DEPTH 1          /* static eval this far above beta at depth <= this: cut (deeper, a mate threat may hide) */
+#define SS_RFP_MARGIN 90        /* per ply of depth */
+#define SS_FUTILITY_DEPTH 2     /* quiet moves skipped when eval + margin * depth cannot reach alpha */
+#define SS_FUTILITY_MARGIN 120
+#define SS_LMP_DEPTH 3          /* late quiet moves skipped at depth <= this past 3 + depth^2 moves */
+#define SS_LMR_MIN_DEPTH 3      /* late-move reductions from this remaining depth */
+#define SS_LMR_TABLE 64         /* reductions tabulated for depths and move numbers below this */
+#define SS_HISTORY_MAX (1 << 14) /* history scores stay within +/- this (gravity) */
+/* Order scores from here up are the table move, good captures, promotions, killers and the counter-move. */
+#define SS_ORDER_REFUTATION ((1 << 23) - 2)
 
 enum { SS_BOUND_NONE = 0, SS_BOUND_UPPER = 1, SS_BOUND_LOWER = 2, SS_BOUND_EXACT = 3 };
 
@@ -67,7 +97,14 @@ struct ggn_searcher {
     int last_root;         /* root player of the last search (paranoid scores depend on it) */
     ggn_move killer[GGN_SEARCH_MAX_PLY][2];
     int32_t history[GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet-move successes by (kind, destination) */
+    ggn_move counter[GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet reply that refuted (kind, destination) */
+    int8_t lmr[SS_LMR_TABLE][SS_LMR_TABLE];          /* reduction by [depth][move number] */
     ss_ply ply[GGN_SEARCH_MAX_PLY];
+    /* Evaluation tables of s->game (eval.c, ss_eval_prepare). */
+    uint8_t centre[GGN_MAX_SQUARES];    /* 0..SS_CENTRE_SCALE */
+    int advance_dir[GGN_MAX_PLAYERS];   /* +1: forward is up the rows, -1 down, 0 neither (eval.c) */
+    int pawn_kind;                      /* the cheapest non-leader kind, -1 none */
+    long start_material[GGN_MAX_PLAYERS]; /* material at the start, for the game phase */
 
     /* Set up by each search. */
     ggn_position *pos;
@@ -75,6 +112,9 @@ struct ggn_searcher {
     int nplayers;
     int root;              /* the player to move at the root: the maximising side */
     bool has_leader;       /* legality = leader safety, and mates exist */
+    bool null_ok;          /* two players: a pass hands the move to the other side */
+    bool zugzwang_game;    /* no leader, or moves narrowed (forced capture): null moves always verified */
+    int null_floor;        /* keys[] index of the position after the latest null move on the path */
     int value_divisor;     /* material is divided by this (1 unless a kind is worth > SS_VALUE_SCALE) */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
@@ -100,6 +140,8 @@ int ss_score_from_tt(int score, int ply);
 int ss_material(const ggn_searcher *s, const ggn_position *pos);
 /* eval.c: the divisor that brings the game's largest kind value within SS_VALUE_SCALE. */
 int ss_value_divisor(const ggn_game *g);
+/* eval.c: fills the evaluation tables for s->game (once per game). */
+void ss_eval_prepare(ggn_searcher *s);
 /* eval.c: the full leaf evaluation: material plus mobility (parent_mob < 0: no mobility term). */
 int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, int parent_mob);
 
@@ -110,7 +152,19 @@ int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, in
 void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only, int only_to);
 /* order.c: the kind standing on a square, or -1. */
 int ss_kind_on(const ggn_searcher *s, int sq);
-/* order.c: a quiet move refuted the position: remember it. */
-void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth);
+/*
+ * order.c: quiet move m refuted the position at `depth`: remember it (killer,
+ * counter-move, history), and lower the history of the quiet moves tried
+ * before it, quiets[0..nquiet).
+ */
+void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth, const ggn_move *quiets, int nquiet);
+/*
+ * order.c: a cheap static exchange estimate of a capture by the mover: the
+ * victim's value, less the capturer's when the destination is attacked by
+ * another player (it is taken back). Negative: the capture loses material.
+ */
+int ss_capture_gain(const ggn_searcher *s, ggn_move m);
+/* order.c: fills s->lmr once per searcher. */
+void ss_init_reductions(ggn_searcher *s);
 
 #endif
