@@ -148,6 +148,7 @@ static json_t *move_json(ggn_position *pos, ggn_move m)
     ggn_move_format(pos, m, text, sizeof text);
     if (ggn_game_has_fen(g)) ggn_move_format_san(pos, m, san, sizeof san);
     json_t *v = json_pack("{s:s,s:s,s:s}", "to", to, "text", text, "san", san[0] ? san : text);
+    if (ggn_move_is_capture(pos, m)) json_object_set_new(v, "capture", json_true());
     if (ggn_move_is_drop(m)) {
         json_object_set_new(v, "drop", json_integer(m.pattern));
     } else {
