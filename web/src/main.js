@@ -92,7 +92,10 @@ function refresh() {
   $('board').innerHTML = st.svg.replace(/^<\?xml[^>]*>\s*/, '');
   $('status').textContent = st.status;
   $('detail').textContent = st.detail;
+  const { fen, usi } = page.session.info;
   $('fen').value = st.fen || st.sfen || '';
+  $('fen').disabled = $('set-fen').disabled = !fen && !usi;
+  $('fen').placeholder = !fen && !usi ? 'this game has neither FEN nor SFEN' : '';
   $('fen-error').textContent = '';
   $('promotion').hidden = true;
   const history = $('history');
