@@ -15,24 +15,7 @@
 #include <string.h>
 
 #include "ggn/ggn.h"
-
-/* Exported to JavaScript by name (-sEXPORTED_FUNCTIONS, web/CMakeLists.txt); prototypes keep
-   -Wmissing-prototypes quiet without a header nobody else includes. */
-typedef struct web_session web_session;
-web_session *web_open(const char *text, const char *name);
-void web_close(web_session *s);
-void web_free(char *text);
-char *web_errors(const web_session *s);
-char *web_info(const web_session *s);
-char *web_state(web_session *s, int flip, int square_size);
-int web_play(web_session *s, int index);
-char *web_play_text(web_session *s, const char *text);
-int web_undo(web_session *s);
-char *web_set_position(web_session *s, const char *text);
-double web_perft(web_session *s, int depth);
-char *web_divide(web_session *s, int depth);
-char *web_search(web_session *s, int depth, int time_ms, int seed);
-char *web_export(const web_session *s, const char *spelling);
+#include "ggn_web.h"
 
 struct web_session {
     ggn_game *game;          /* NULL when the spec did not load; errs says why */
