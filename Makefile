@@ -14,6 +14,8 @@
 #   make valgrind-test  the fast suite under valgrind (build-valgrind/, label valgrind)
 #   make web        the library in WebAssembly and the page, into web/dist/ (emscripten,
 #                   build-web/; docs/web.md)
+#   make python     build, then put libggn.so and the shipped games into python/ggn/ so that
+#                   `pip install --no-index --no-build-isolation python/` works (docs/python.md)
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 CLANG_BUILD ?= build-clang
@@ -25,7 +27,7 @@ GAME       ?= chess
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR     := $(if $(GGN_WERROR),ON,OFF)
 
-.PHONY: web all build play test test-fast tests-on asan-test clang bench install clean fuzz fuzz-build valgrind-test
+.PHONY: web all build play python test test-fast tests-on asan-test clang bench install clean fuzz fuzz-build valgrind-test
 
 all: build
 
@@ -37,6 +39,11 @@ build: $(BUILD)/CMakeCache.txt
 
 play: build
 	./$(BUILD)/ggn play $(GAME)
+
+# The package is pure Python (ctypes): it needs only the shared library and the games beside it.
+python: build
+	cp -L $(BUILD)/libggn.so python/ggn/libggn.so
+	rm -rf python/ggn/games && mkdir python/ggn/games && cp games/*.json python/ggn/games/
 
 # The test targets turn the tests on in build/ (GGN_TESTS=ON) unless they are
 # on already. cmocka is checked first, so that a missing one leaves build/ as
