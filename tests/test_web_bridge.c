@@ -113,6 +113,11 @@ static void test_chess_to_mate(void **state)
     st = take(web_state(s, 0, 0));
     assert_string_equal(str(st, "status"), "Black to move");
     json_decref(st);
+    /* a draw says so, in the library's words for the outcome */
+    web_free(web_set_position(s, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));
+    st = take(web_state(s, 0, 0));
+    assert_string_equal(str(st, "status"), "Stalemate — draw");
+    json_decref(st);
     web_close(s);
 }
 

@@ -160,21 +160,11 @@ static void player_title(const ggn_game *g, int p, char *buf, size_t cap)
         if (buf[i] >= 'A' && buf[i] <= 'Z' && buf[i - 1] != ' ') buf[i] = (char)(buf[i] - 'A' + 'a');
 }
 
-static const char *outcome_title(ggn_outcome o)
+/* The outcome's name as the library gives it (ggn_outcome_name), capitalised for a sentence. */
+static void outcome_title(ggn_outcome o, char *buf, size_t cap)
 {
-    switch (o) {
-    case GGN_CHECKMATE: return "Checkmate";
-    case GGN_STALEMATE: return "Stalemate";
-    case GGN_LEADER_CAPTURED: return "Leader captured";
-    case GGN_DRAW_REPETITION: return "Repetition";
-    case GGN_DRAW_NO_PROGRESS: return "No progress";
-    case GGN_DRAW_MATERIAL: return "Insufficient material";
-    case GGN_GOAL: return "Goal reached";
-    case GGN_EXTINCTION: return "Extinction";
-    case GGN_CHECK_LIMIT: return "Check limit";
-    case GGN_ONGOING: break;
-    }
-    return "";
+    snprintf(buf, cap, "%s", ggn_outcome_name(o));
+    if (buf[0] >= 'a' && buf[0] <= 'z') buf[0] = (char)(buf[0] - 'a' + 'A');
 }
 
 /*
@@ -197,11 +187,16 @@ char *web_state(web_session *s, int flip, int square_size)
     if (st.outcome == GGN_ONGOING) {
         player_title(g, ggn_position_to_move(pos), who, sizeof who);
         snprintf(status, sizeof status, "%s to move%s", who, st.in_check ? " (check)" : "");
-    } else if (st.draw || st.winner < 0) {
-        snprintf(status, sizeof status, "%s — draw", outcome_title(st.outcome));
     } else {
-        player_title(g, st.winner, who, sizeof who);
-        snprintf(status, sizeof status, "%s — %s wins", outcome_title(st.outcome), who);
+        char how[64];
+        outcome_title(st.outcome, how, sizeof how);
+        if (st.draw || st.winner < 0) {
+            /* "Stalemate — draw", but "Draw by repetition" says it already */
+            snprintf(status, sizeof status, strncmp(how, "Draw", 4) == 0 ? "%s" : "%s — draw", how);
+        } else {
+            player_title(g, st.winner, who, sizeof who);
+            snprintf(status, sizeof status, "%s — %s wins", how, who);
+        }
     }
     char detail[512];
     ggn_status_describe(g, &st, detail, sizeof detail);
