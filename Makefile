@@ -12,6 +12,8 @@
 #                   games beside itself (PREFIX/share/ggn/games) and ggn.pc names PREFIX
 #   make fuzz       libFuzzer targets (clang, build-fuzz/), each run FUZZ_SECONDS (default 45)
 #   make valgrind-test  the fast suite under valgrind (build-valgrind/, label valgrind)
+#   make web        the library in WebAssembly and the page, into web/dist/ (emscripten,
+#                   build-web/; docs/web.md)
 #   make python     build, then put libggn.so and the shipped games into python/ggn/ so that
 #                   `pip install --no-index --no-build-isolation python/` works (docs/python.md)
 BUILD      ?= build
@@ -25,7 +27,7 @@ GAME       ?= chess
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR     := $(if $(GGN_WERROR),ON,OFF)
 
-.PHONY: all build play python test test-fast tests-on asan-test clang bench install clean fuzz fuzz-build valgrind-test
+.PHONY: web all build play python test test-fast tests-on asan-test clang bench install clean fuzz fuzz-build valgrind-test
 
 all: build
 
@@ -81,6 +83,9 @@ fuzz-build:
 	  -DGGN_TESTS=OFF -DGGN_BENCH=OFF -DGGN_FUZZ=ON \
 	  -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+web:
+	JOBS=$(JOBS) web/build.sh
 
 fuzz: fuzz-build
 	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)

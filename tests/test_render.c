@@ -206,6 +206,9 @@ static void check_svg(const char *what, const char *svg, const ggn_position *pos
     }
     if (count(svg, "class=\"sq ") != enabled)
         fail_msg("%s: %d squares drawn, %d enabled", what, count(svg, "class=\"sq "), enabled);
+    /* every enabled square names itself for a page (web/): data-square="<CELL label>" */
+    if (count(svg, " data-square=\"") != enabled)
+        fail_msg("%s: %d squares named, %d enabled", what, count(svg, " data-square=\""), enabled);
     assert_int_equal(count(svg, "class=\"off\""), disabled);
     if (count(svg, "class=\"piece\"") != pieces)
         fail_msg("%s: %d pieces drawn, %d on the board", what, count(svg, "class=\"piece\""), pieces);
@@ -289,6 +292,12 @@ static void test_styles(void **state)
     assert_null(strstr(svg, "<circle"));
     assert_non_null(strstr(svg, "<title>Chess</title>"));
     assert_int_equal(count(svg, "class=\"coord\""), 16);
+    /* squares by their CELL labels; White's king (player 0) on e1 */
+    assert_non_null(strstr(svg, "class=\"sq dark\" data-square=\"a1\""));
+    assert_non_null(strstr(svg, "class=\"sq light\" data-square=\"h1\""));
+    assert_non_null(strstr(svg, " data-square=\"e2\""));
+    assert_non_null(strstr(svg, " data-square=\"h8\""));
+    assert_null(strstr(svg, " data-square=\"i1\""));
     free(svg);
     ggn_render_options discs = { 0, false, true, false, GGN_RENDER_PIECES_DISCS };
     svg = ggn_render_svg(pos, &discs, NULL);
@@ -376,6 +385,15 @@ static ggn_position *position_of(const char *game_file, const char *fen, const c
     return pos;
 }
 
+/* The index of shogi's bishop, found by its code. */
+static int bishop_kind(const ggn_game *game)
+{
+    for (int k = 0; k < ggn_game_kind_count(game); k++)
+        if (strcmp(ggn_game_kind_code(game, k), "BISHOP") == 0) return k;
+    fail_msg("no BISHOP kind");
+    return -1;
+}
+
 static void test_shogi_hand_and_promotion(void **state)
 {
     (void)state;
@@ -395,6 +413,10 @@ static void test_shogi_hand_and_promotion(void **state)
     assert_int_equal(count(svg, "class=\"count\""), 0);
     const char *held = strstr(svg, "class=\"held\"");
     assert_non_null(strstr(held, "fill=\"#ffffff\""));
+    /* the held bishop says whose and which kind it is, for a drop picked on a page */
+    char picked[64];
+    snprintf(picked, sizeof picked, "class=\"held\" data-player=\"0\" data-kind=\"%d\"", bishop_kind(game));
+    assert_non_null(strstr(svg, picked));
     assert_true(strstr(held, ">B</text>") < strstr(held, "</g>"));
     const char *upper = strstr(svg, "class=\"hand\""), *lower = strstr(upper + 1, "class=\"hand\"");
     double upper_y = attr_after(upper, "y"), lower_y = attr_after(lower, "y"), held_y = attr_after(held, "cy");

@@ -18,7 +18,10 @@
  * last-move highlights, "piece" for each piece on the board (a <g>),
  * "promoted" for the badge of a promoted piece, "coord" for the edge labels,
  * "hand" for each tray, "held" for each kind in a hand and "count" for its
- * count.
+ * count. Each enabled square also carries its CELL label as
+ * data-square="e2", and each piece (on the board or held) its owner's and
+ * kind's indices as data-player and data-kind, so that a page showing the
+ * picture can tell what was clicked (web/, docs/web.md).
  *
  * THREADS — reads the position only; any number of threads may render
  * positions at once.

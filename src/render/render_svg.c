@@ -201,7 +201,8 @@ static void draw_piece(svg_buf *b, const ggn_game *g, bool glyphs, int kind, int
 {
     uint32_t fill = ggn_game_player_colour(g, owner);
     int index = chess_index(ggn_game_kind_symbol(g, kind));
-    put(b, "<g class=\"%s\">", cls);
+    /* the owner and kind, by index, so that a page can tell which piece was picked (a drop from a hand) */
+    put(b, "<g class=\"%s\" data-player=\"%d\" data-kind=\"%d\">", cls, owner, kind);
     if (glyphs && index >= 0 && owner < 2) {
         draw_glyph(b, index, fill, cx, cy, size);
     } else {
@@ -331,8 +332,12 @@ char *ggn_render_svg(const ggn_position *pos, const ggn_render_options *opts, gg
                 continue;
             }
             bool light = (x + y) % 2 == 1;
-            put(&b, "<rect class=\"sq %s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
-                light ? "light" : "dark", px, py, size, size, light ? "#f0d9b5" : "#b58863");
+            char name[GGN_MAX_LABEL];
+            ggn_cell cell = { 2, { x, y, 0 } };
+            ggn_cell_format(&cell, name, sizeof name);
+            put(&b, "<rect class=\"sq %s\" data-square=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                    "fill=\"%s\"/>\n",
+                light ? "light" : "dark", name, px, py, size, size, light ? "#f0d9b5" : "#b58863");
             int sq = y * cols + x;
             if (has_last && (last.from == sq || last.to == sq))
                 put(&b, "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#f6f669\" "
