@@ -364,6 +364,10 @@ static const variant variants[] = {
     { "euroshogi.json", "euroshogi", 0x5EED0042ULL, 0, true },
     { "loop.json", "loop", 0x5EED0050ULL, 0, false },
     { "chessgi.json", "chessgi", 0x5EED0051ULL, 0, false },
+    /* Fairy-Stockfish's `mini` is its minishogi under a second name (the same start FEN and rules):
+     * games/minishogi.json is compared under that name too. */
+    { "minishogi.json", "mini", 0x5EED0043ULL, 0, true },
+    { "dobutsu.json", "dobutsu", 0x5EED0044ULL, 0, false },
 };
 
 static bool oracle_present(void)
