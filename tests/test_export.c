@@ -458,6 +458,13 @@ static bool expected_refusal(const ggn_game *g, ggn_spelling sp, const ggn_error
     return false;
 }
 
+/* A library past what ggn reads back is refused, while it is being built (capahouse's board-check). */
+static bool size_refusal(const ggn_error *err)
+{
+    return err->code == GGN_E_LIMIT && strstr(err->message, "GGN_MAX_FILE_BYTES") &&
+           strstr(err->message, "refused before writing it");
+}
+
 /* Exports g in the three spellings, then plays random legal games and checks every position. */
 static void cross_check(const char *path, const char *name, unsigned long long min_positions)
 {
@@ -471,7 +478,7 @@ static void cross_check(const char *path, const char *name, unsigned long long m
         ggn_error err;
         ggn_error_clear(&err);
         char *text = ggn_game_export(g, (ggn_spelling)sp, &err);
-        if (!text && expected_refusal(g, (ggn_spelling)sp, &err)) {
+        if (!text && (expected_refusal(g, (ggn_spelling)sp, &err) || size_refusal(&err))) {
             printf("%s: %s refused as documented (%s)\n", name, ggn_spelling_name((ggn_spelling)sp), err.message);
             continue;
         }
@@ -757,6 +764,37 @@ static void test_refusals(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * Capahouse's board-check and must-diff libraries would be 174 MB and 227 MB,
+ * past GGN_MAX_FILE_BYTES: the exporter refuses them as soon as what it has
+ * built passes the limit ("refused before writing it"), not after building
+ * the whole text (which took 2 GB of memory for must-diff). Its must-deny
+ * library (10 MB) still exports.
+ */
+static void test_size_refusal(void **state)
+{
+    (void)state;
+    char path[1200];
+    snprintf(path, sizeof path, "%s/capahouse.json", GGN_GAMES_DIR);
+    ggn_game *g = load_game(path);
+    const ggn_spelling too_large[] = { GGN_SPELLING_BOARD_CHECK, GGN_SPELLING_MUST_DIFF };
+    for (size_t i = 0; i < sizeof too_large / sizeof too_large[0]; i++) {
+        ggn_error err;
+        ggn_error_clear(&err);
+        assert_null(ggn_game_export(g, too_large[i], &err));
+        if (!size_refusal(&err)) fail_msg("%s: not the size refusal: %s", ggn_spelling_name(too_large[i]), err.message);
+        assert_non_null(strstr(err.message, "Capahouse"));
+        assert_non_null(strstr(err.message, ggn_spelling_name(too_large[i])));
+    }
+    ggn_error err;
+    ggn_error_clear(&err);
+    char *text = ggn_game_export(g, GGN_SPELLING_MUST_DENY, &err);
+    assert_non_null(text);
+    assert_true(strlen(text) <= (size_t)GGN_MAX_FILE_BYTES);
+    free(text);
+    ggn_game_free(g);
+}
+
 /* ---- ids and states at the start of chess ---------------------------------- */
 
 static void test_chess_start_state(void **state)
@@ -922,6 +960,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_size_refusal),
         cmocka_unit_test(test_chess_start_state),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_hands_moves),

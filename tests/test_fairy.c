@@ -368,6 +368,7 @@ static const variant variants[] = {
      * games/minishogi.json is compared under that name too. */
     { "minishogi.json", "mini", 0x5EED0043ULL, 0, true },
     { "dobutsu.json", "dobutsu", 0x5EED0044ULL, 0, false },
+    { "capahouse.json", "capahouse", 0x5EED0052ULL, 0, false },
 };
 
 static bool oracle_present(void)
