@@ -369,6 +369,7 @@ static const variant variants[] = {
     { "minishogi.json", "mini", 0x5EED0043ULL, 0, true },
     { "dobutsu.json", "dobutsu", 0x5EED0044ULL, 0, false },
     { "capahouse.json", "capahouse", 0x5EED0052ULL, 0, false },
+    { "makpong.json", "makpong", 0x5EED0018ULL, 0, false },
 };
 
 static bool oracle_present(void)

@@ -688,6 +688,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
      * looks at the file too (legal.c); drops keep the exact path (hands.c, any_odd). */
     g->leaders_may_not_face = def->leaders_may_not_face && g->leader != EG_NONE;
     if (g->leaders_may_not_face) g->any_odd = g->any_tricky = true;
+    g->checked_leader_only_captures = def->checked_leader_only_captures && g->leader != EG_NONE;
 
     if (def->nnamed > 0) {
         g->named_sq = alloc(&c, (size_t)def->nnamed * (size_t)g->nplayers * (size_t)g->nsq, sizeof *g->named_sq);

@@ -194,6 +194,7 @@ struct ggn_game {
     bool hands;                /* extension: captures go to the hand, drops are moves */
     bool any_hop;              /* some move has repeat.hop: generation takes the hop-aware path */
     bool leaders_may_not_face; /* extension: facing leaders on an open file count as attacked */
+    bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */

@@ -232,6 +232,7 @@ typedef struct sd_game {
     sd_game_end end;             /* extension "game_end"; defaults when absent */
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
+    bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     char *source;                /* the spec's text (malloc'd), kept so that compilation can give its
                                     errors a line and column; released by sd_game_drop_source */
     size_t source_len;
