@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "ggn/error.h"
+#include "ggn/file.h"
 #include "ggn/game.h"
 #include "ggn/notation.h"
 
@@ -70,20 +71,10 @@ const char *cli_escape(const char *text, char *buf, size_t cap);
 
 /*
  * Reads an argument that may be inline text or "@FILE" (read by
- * cli_read_file). Returns a malloc'd NUL-terminated copy (caller frees), or
+ * ggn_file_read). Returns a malloc'd NUL-terminated copy (caller frees), or
  * NULL with err set.
  */
 char *cli_read_arg(const char *arg, ggn_error *err);
-
-/*
- * Reads a whole regular file (at most GGN_MAX_FILE_BYTES) into a malloc'd
- * NUL-terminated buffer and stores its length in *len (len may be NULL).
- * Anything else - a directory, a FIFO, a device - is refused before a byte
- * is read or the open can block: NULL with err saying what the path is
- * ("not a regular file: it is a FIFO (named pipe)"); the message does not
- * repeat the path.
- */
-char *cli_read_file(const char *path, size_t *len, ggn_error *err);
 
 /*
  * Ends the output of a command: flushes out and closes it unless it is

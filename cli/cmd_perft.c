@@ -249,10 +249,10 @@ static void suite_line(suite *s, char *line, int lineno)
 /* `ggn perft GAME --epd FILE`: every line, a summary; exit 1 on any difference or invalid line. */
 static int run_suite(const ggn_game *game, const char *path, long max_depth, uint64_t max_nodes, bool json)
 {
-    /* Read whole through cli_read_file: a FIFO or a device is refused before it can block. */
+    /* Read whole through ggn_file_read: a FIFO or a device is refused before it can block. */
     ggn_error err;
     ggn_error_clear(&err);
-    char *text = cli_read_file(path, NULL, &err);
+    char *text = ggn_file_read(path, NULL, &err);
     if (!text) {
         char safe[4 * sizeof err.message];
         fprintf(stderr, "%s: error: %s\n", path, cli_escape(err.message, safe, sizeof safe));

@@ -103,7 +103,7 @@ bool play_record_variant_game(const char *variant, char *buf, size_t cap);
 json_t *play_record_json(const ggn_position *pos, ggn_error *err);
 /* Replays a JSON record (where names it in messages) on game; the position, or NULL with err. */
 ggn_position *play_record_replay(const ggn_game *game, const json_t *record, const char *where, ggn_error *err);
-/* A whole regular file (cli_read_file), NUL-terminated, to free(); NULL with err naming the path. */
+/* A whole regular file (ggn_file_read), NUL-terminated, to free(); NULL with err naming the path. */
 char *play_record_read_file(const char *path, size_t *len, ggn_error *err);
 
 /* ---- play_computer.c ---- */

@@ -112,7 +112,7 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
     ggn_error inner;
     ggn_error_clear(&inner);
     size_t len = 0;
-    char *text = cli_read_file(path, &len, &inner);
+    char *text = ggn_file_read(path, &len, &inner);
     if (!text) {
         ggn_error_set(err, inner.code, "cannot read %s: %s", path, inner.message);
         return false;
@@ -264,10 +264,10 @@ fail:
 
 char *play_record_read_file(const char *path, size_t *len, ggn_error *err)
 {
-    /* cli_read_file refuses what is not a regular file before it can block; its message lacks the path. */
+    /* ggn_file_read refuses what is not a regular file before it can block; its message lacks the path. */
     ggn_error inner;
     ggn_error_clear(&inner);
-    char *text = cli_read_file(path, len, &inner);
+    char *text = ggn_file_read(path, len, &inner);
     if (!text) ggn_error_set(err, inner.code, "cannot read %s: %s", path, inner.message);
     return text;
 }

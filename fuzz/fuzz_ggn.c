@@ -81,7 +81,7 @@ static void exercise(const ggn_ruleset *rs, bool convert)
         ggn_error_clear(&err);
         char *text = ggn_ruleset_write(rs, (ggn_spelling)sp, &err);
         if (!text) {
-            FUZZ_CHECK(err.code == GGN_E_CONVERSION || err.code == GGN_E_NOMEM);
+            FUZZ_CHECK(err.code == GGN_E_CONVERSION || err.code == GGN_E_NOMEM || err.code == GGN_E_LIMIT);
             continue;
         }
         /* What ggn writes, ggn reads (trusted: conversion may keep what full validation warns about). */

@@ -36,7 +36,10 @@ for t in "${targets[@]}"; do
     for a in "$work/$t/artifacts"/*; do
       [ -f "$a" ] && cp "$a" "$here/crashers/$t/" && echo "  finding saved: fuzz/crashers/$t/$(basename "$a")"
     done
-    grep -E -m 20 'ERROR|SUMMARY|fuzz property|runtime error|#[0-9]+ 0x' "$work/$t/log" | head -40
+    # what the target printed just before the finding (e.g. the text that did not load), then the stack
+    grep -v -E '^(#[0-9]+ +(NEW|REDUCE|pulse|INITED|RELOAD)|INFO:)' "$work/$t/log" \
+      | grep -B 30 -m 1 -E 'ERROR|fuzz property|runtime error' | head -60
+    grep -E -m 20 'SUMMARY|#[0-9]+ 0x' "$work/$t/log" | head -20
   fi
 done
 exit $status

@@ -36,6 +36,7 @@
 #define GGN_VERSION_STRING "0.1.0"
 
 #include "ggn/error.h"
+#include "ggn/file.h"
 #include "ggn/id.h"
 #include "ggn/limits.h"
 #include "ggn/ruleset.h"

@@ -478,7 +478,10 @@ static void write_document(writer *w)
                 const gg_source *src = &rs->sources[entry->source_first + s];
                 const char *sname = gg_location_name(rs, src->square);
                 ggn_jpath_key(&w->path, sname);
-                if (emit_key(w, sname, 2, s == 0) && emit_str(w, "{")) {
+                /* a hand source with no destinations has no possibility to refuse it (write_destination) */
+                if (w->to == GGN_SPELLING_REQUIRE_PREVENT && src->square == GG_HAND && src->dest_count == 0)
+                    refuse(w, "require-prevent has no moves to or from the hand (\"*\")");
+                if (!w->failed && emit_key(w, sname, 2, s == 0) && emit_str(w, "{")) {
                     for (uint32_t d = 0; d < src->dest_count && !w->failed; d++) {
                         const gg_dest *dest = &rs->dests[src->dest_first + d];
                         const char *dname = gg_location_name(rs, dest->square);

@@ -1,14 +1,12 @@
 /* json_doc.c — loading JSON through jansson with ggn's limits and errors. */
 #include "json_doc.h"
 
-#include <errno.h>
-#include <fcntl.h>
+#include "ggn/file.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int line, int column,
                       const char *fmt, ...)
@@ -120,68 +118,17 @@ bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const cha
     return ggn_jdoc_read_string(doc, text, len, name, errs) && ggn_jdoc_parse(doc, errs);
 }
 
-/* What a path that is not a regular file is, for "not a regular file: it is ...". */
-static const char *file_type_name(mode_t mode)
-{
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a file ggn reads";
-}
-
 bool ggn_jdoc_read_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
 {
     doc_init(doc, path);
-    /*
-     * Opened without blocking and looked at before anything is read: opening
-     * a FIFO for reading waits for a writer, and a device never ends, so
-     * only a regular file goes on (its size is then known, see below).
-     */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        report_at(doc, errs, GGN_E_IO, 0, 0, "cannot open: %s", strerror(errno));
-        return false;
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        report_at(doc, errs, GGN_E_IO, 0, 0, "cannot open: %s", strerror(errno));
-        close(fd);
-        return false;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        report_at(doc, errs, GGN_E_IO, 0, 0, "not a regular file: it is %s", file_type_name(st.st_mode));
-        return false;
-    }
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        report_at(doc, errs, GGN_E_NOMEM, 0, 0, "cannot open: %s", strerror(errno));
-        close(fd);
-        return false;
-    }
-    if (st.st_size > GGN_MAX_FILE_BYTES) {
-        fclose(f);
-        report_at(doc, errs, GGN_E_LIMIT, 0, 0, "file of %lld bytes is larger than %ld (GGN_MAX_FILE_BYTES)",
-                  (long long)st.st_size, (long)GGN_MAX_FILE_BYTES);
-        return false;
-    }
-    size_t size = (size_t)st.st_size;
-    doc->text = malloc(size + 1);
+    ggn_error err;
+    ggn_error_clear(&err);
+    size_t size = 0;
+    doc->text = ggn_file_read(path, &size, &err);
     if (!doc->text) {
-        fclose(f);
-        report_at(doc, errs, GGN_E_NOMEM, 0, 0, "out of memory reading %zu bytes", size);
+        report_at(doc, errs, err.code, 0, 0, "%s", err.message);
         return false;
     }
-    size_t got = fread(doc->text, 1, size, f);
-    bool failed = ferror(f) != 0;
-    fclose(f);
-    if (failed || got != size) {
-        report_at(doc, errs, GGN_E_IO, 0, 0, "read error");
-        return false;
-    }
-    doc->text[size] = '\0';
     doc->len = size;
     return check_depth(doc, errs);
 }
