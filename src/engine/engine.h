@@ -192,6 +192,7 @@ struct ggn_game {
                                   test of legal.c also looks at legs, hop lines and the file */
     bool promotes_to_leader;   /* some TRANSFORM option is the leader kind */
     bool hands;                /* extension: captures go to the hand, drops are moves */
+    bool captures_to_hand;     /* hands, and captures go there (false: only starting hands are dropped) */
     bool any_hop;              /* some move has repeat.hop: generation takes the hop-aware path */
     bool leaders_may_not_face; /* extension: facing leaders on an open file count as attacked */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */

@@ -144,6 +144,12 @@ typedef struct sd_start {
     int x, y;            /* on the board, not disabled, no square used twice in the game */
 } sd_start;
 
+/* Extension: pieces a player holds in hand at the start (players[].starting_hand). */
+typedef struct sd_hand_start {
+    int kind;
+    int count;           /* 1..GGN_MAX_PIECES_ON_BOARD; each kind listed once */
+} sd_hand_start;
+
 typedef struct sd_player {
     char name[GGN_MAX_STRING_BYTES + 1];   /* unique */
     int dir[2][2];       /* determinant +1 or -1; step' = dir * step (column vector) */
@@ -151,6 +157,8 @@ typedef struct sd_player {
                             player's index when the spec gives none (read_players.c) */
     int nstarts;
     sd_start *starts;
+    int nhand;           /* extension starting_hand: only in a game with hands */
+    sd_hand_start *hand;
 } sd_player;
 
 typedef struct sd_named {
@@ -231,6 +239,8 @@ typedef struct sd_game {
     sd_draw draw;
     sd_game_end end;             /* extension "game_end"; defaults when absent */
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
+    bool captures_to_hand;       /* extension: with hands, captures go to the hand (default true);
+                                    false keeps only the pieces a hand starts with (pocketknight) */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     char *source;                /* the spec's text (malloc'd), kept so that compilation can give its
