@@ -310,6 +310,30 @@ static void pieces_per_side(const ggn_position *pos, int count[2])
         }
 }
 
+/*
+ * Shako: Fairy-Stockfish 11.1 lets a king castle into check when an enemy piece
+ * stands beyond the castling rook on the castling rank: with white's rook on b2
+ * and a black queen on a2 (`c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/
+ * qR3KBNRE/C8C w Q - 0 1` after the pieces between have gone), O-O-O puts the
+ * king on d2 and the rook on e2, opening a2-d2; the oracle checks only the squares
+ * the king crosses, before the rook moves. No move may leave one's own king in
+ * check, so ggn refuses it. Positions where the player to move has a castling
+ * right on a side with an enemy piece on that edge square (a2/j2, a9/j9) are
+ * left out of the comparison (counted and printed).
+ */
+static bool shako_castling_past_rook(const ggn_position *p, const char *castling)
+{
+    int me = ggn_position_to_move(p), y = me == 0 ? 1 : 8;
+    const char *rights = me == 0 ? "KQ" : "kq";
+    for (int side = 0; side < 2; side++) {
+        if (!strchr(castling, rights[side])) continue;
+        int kind, owner;
+        bool unmoved;
+        if (ggn_position_piece_at(p, side == 0 ? 9 : 0, y, &kind, &owner, &unmoved) && owner != me) return true;
+    }
+    return false;
+}
+
 typedef struct variant {
     const char *file;      /* in GGN_GAMES_DIR */
     const char *uci;       /* UCI_Variant */
@@ -371,6 +395,7 @@ static const variant variants[] = {
     { "capahouse.json", "capahouse", 0x5EED0052ULL, 0, false },
     { "makpong.json", "makpong", 0x5EED0018ULL, 0, false },
     { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false },
+    { "shako.json", "shako", 0x5EED0019ULL, 0, false },
 };
 
 static bool oracle_present(void)
@@ -439,6 +464,7 @@ static void run_variant(const variant *v)
     /* Only the starting hand is dropped (captures_to_hand false): the playouts drop rarely, and a
      * quarter of the positions, not half, must hold a piece in hand. */
     bool hand_runs_out = ggn_game_has_hands(g) && !ggn_game_captures_to_hand(g);
+    int excluded = 0; /* positions left out for a documented oracle bug (shako) */
     int compared = 0, tries = 0, mismatches = 0, ended = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
     while (compared < POSITIONS && tries < 20 * POSITIONS) {
@@ -478,6 +504,14 @@ static void run_variant(const variant *v)
             continue;
         }
         assert_true(ggn_position_fen(p, fen, sizeof fen) > 0);
+        if (strcmp(v->uci, "shako") == 0) {
+            char cf[32] = "";
+            if (sscanf(fen, "%*s %*s %31s", cf) == 1 && shako_castling_past_rook(p, cf)) {
+                excluded++;
+                ggn_position_free(p);
+                continue;
+            }
+        }
         /* The FEN reads back to the same position. */
         ggn_position *q = ggn_position_new(g);
         ggn_error err;
@@ -514,6 +548,7 @@ static void run_variant(const variant *v)
     printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
            "castling rights, %d in check, %d with pieces in hand); %d playouts ended, game end compared; %d mismatches\n",
            v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, with_hand, ended, mismatches);
+    if (excluded) printf("  %s: %d positions left out (the oracle castles into check, see shako_castling_past_rook)\n", v->uci, excluded);
     if (ggn_game_has_hands(g)) assert_true(with_hand > (hand_runs_out ? POSITIONS / 4 : POSITIONS / 2));
     ggn_position_free(pos);
     ggn_game_free(g);
