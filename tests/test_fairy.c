@@ -396,6 +396,7 @@ static const variant variants[] = {
     { "makpong.json", "makpong", 0x5EED0018ULL, 0, false },
     { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false },
     { "shako.json", "shako", 0x5EED0019ULL, 0, false },
+    { "grand.json", "grand", 0x5EED001AULL, 0, false },
 };
 
 static bool oracle_present(void)

@@ -242,6 +242,10 @@ static void compile_move(compiler *c, int p, int k, int mi)
              * standing before the move, cannot judge it (legal.c). */
             if (c->def->leader >= 0 && (em->option[o] == c->def->leader || k == c->def->leader)) m->plain_actions = 0;
         }
+        if (sm->modifiers[i].limits) {
+            em->limit = alloc(c, (size_t)em->noption, sizeof *em->limit);
+            for (int o = 0; em->limit && o < em->noption; o++) em->limit[o] = (uint8_t)sm->modifiers[i].limits[o];
+        }
     }
     m->neffect = (uint8_t)sm->neffects;
     m->effect = compile_effects(c, pl, sm->effects, sm->neffects);

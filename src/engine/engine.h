@@ -54,6 +54,7 @@ typedef struct eg_modifier {
     eg_cond *cond;
     uint8_t noption;
     int16_t *option;       /* kind indices */
+    uint8_t *limit;        /* option_limits: [noption], 0 = none; NULL when the modifier has none */
 } eg_modifier;
 
 /* One move definition of one kind, compiled for one player. */

@@ -59,8 +59,9 @@ static inline void emit(sink *s, const eg_cond_ctx *c, const eg_move *m, int pat
     for (int i = 0; i < m->nmodifier; i++) {
         const eg_modifier *mod = &m->modifier[i];
         if (!eg_conditions_hold(c, mod->cond, mod->ncond, to)) continue;
-        for (int o = 0; o < mod->noption; o++) push(s, c->from, to, pattern, action, o + 1, i);
-        return;
+        for (int o = 0; o < mod->noption; o++)
+            if (!mod->limit || eg_option_open(c->pos, c->player, mod, o)) push(s, c->from, to, pattern, action, o + 1, i);
+        return; /* the modifier fired: with every option closed, the landing gives no move */
     }
     push(s, c->from, to, pattern, action, 0, 0);
 }

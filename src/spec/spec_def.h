@@ -93,6 +93,7 @@ typedef struct sd_modifier {     /* always TRANSFORM */
     sd_condition *conditions;
     int noptions;                /* >= 1 */
     int *options;                /* kind indices */
+    int *limits;                 /* extension option_limits: [noptions], 0 = none; NULL when absent */
 } sd_modifier;
 
 typedef struct sd_repeat {

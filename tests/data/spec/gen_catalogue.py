@@ -591,6 +591,16 @@ case("bad", "starting_hand_without_hands",
      [(E, "VALUE", "/players/1/starting_hand", None, "starting_hand needs \"hands\": true")])
 
 
+# ---------------------------------------------------------------- option limits (extension)
+case("bad", "option_limits_bad",
+     lambda g: (g["pieces"].append({"code": "QUEEN", "moves": []}),
+                move0(g).update(modifiers=[{"action": "TRANSFORM", "options": ["KING"],
+                                            "option_limits": {"KING": 0, "QUEEN": 1, "ROOK": 1}}])),
+     [(E, "RANGE", M0 + "/modifiers/0/option_limits/KING", None, "0 is out of range 1..255"),
+      (E, "VALUE", M0 + "/modifiers/0/option_limits/QUEEN", None, "'QUEEN' is not one of this TRANSFORM's options"),
+      (E, "REFERENCE", M0 + "/modifiers/0/option_limits/ROOK", None, "piece code 'ROOK' is not defined in /pieces")])
+
+
 def many(g):
     g["name"] = ""
     g["board"]["dimensions"] = [4, 40]
