@@ -1,6 +1,6 @@
 /*
  * cmd_match.c — `ggn match GAME --engine A --engine B`: a match between two
- * UCI engines with ggn as the arbiter (match.h). Each game runs in a child
+ * UCI or CECP engines with ggn as the arbiter (match.h). Each game runs in a child
  * process of its own, with fresh engine processes, so -j games can run at
  * once and one engine's crash costs one game; the parent only schedules,
  * collects one result line per game and keeps the score.
@@ -24,8 +24,9 @@ static const char help[] =
     "                 [--openings FILE] [--variant NAME] [--option NAME=VALUE]...\n"
     "                 [-j N] [--sprt ELO0,ELO1] [--pgn FILE]\n"
     "\n"
-    "Plays two engines that speak UCI against each other in GAME, with ggn as\n"
-    "the arbiter: ggn keeps both clocks, checks every move against the game\n"
+    "Plays two engines that speak UCI or CECP (XBoard's protocol) against each\n"
+    "other in GAME, with ggn as the arbiter: ggn keeps both clocks, checks\n"
+    "every move against the game\n"
     "spec and ends every game by the spec's own rules (checkmate, stalemate,\n"
     "repetition, ...) or by a forfeit (an illegal move, time, an engine that\n"
     "dies or falls silent). Any two-player game with FEN can be played, also\n"
@@ -33,7 +34,9 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --engine CMD      an engine's command line (run by /bin/sh); give two.\n"
-    "                    The first plays first in odd games, second in even ones\n"
+    "                    The first plays first in odd games, second in even ones.\n"
+    "                    CMD speaks UCI; xboard:CMD is an engine that speaks CECP\n"
+    "                    (XBoard's protocol, version 2), uci:CMD says UCI outright\n"
     "  --games N         games to play (default 2); each opening is played twice,\n"
     "                    once with each engine first\n"
     "  --tc BASE+INC     a clock of BASE seconds plus INC seconds a move\n"
@@ -42,9 +45,11 @@ static const char help[] =
     "  --margin MS       how far past its clock an engine may go (default 0)\n"
     "  --openings FILE   start positions, one FEN a line (EPD operations after\n"
     "                    ';' and lines starting with '#' are ignored), in turn\n"
-    "  --variant NAME    the UCI_Variant value sent to the engines (default: the\n"
-    "                    game's name); --variant none sends none\n"
-    "  --option N=V      `setoption name N value V` for both engines (repeatable)\n"
+    "  --variant NAME    the UCI_Variant value sent to the engines, CECP's\n"
+    "                    `variant NAME` (default: the game's name; chess is\n"
+    "                    CECP's normal); --variant none sends none\n"
+    "  --option N=V      `setoption name N value V` for both engines, CECP's\n"
+    "                    `option N=V` (repeatable)\n"
     "  -j N              play N games at once (default 1)\n"
     "  --sprt E0,E1      stop when the sequential probability ratio test decides\n"
     "                    between \"the first engine is E0 Elo stronger\" and \"E1\n"
@@ -65,13 +70,14 @@ static const char help[] =
 
 static int run(int argc, char **argv);
 
-const cli_command cli_cmd_match = { "match", "play UCI engines against each other, ggn as the arbiter", help, run };
+const cli_command cli_cmd_match = { "match", "play UCI or CECP engines against each other, ggn as the arbiter", help, run };
 
 enum { MATCH_MAX_GAMES = 100000, MATCH_MAX_JOBS = 64, MATCH_MAX_OPTIONS = 16, MATCH_MAX_OPENINGS = 100000 };
 
 typedef struct match_plan {
     const char *game_path;
-    const char *engine[MATCH_MAX_ENGINES];
+    const char *engine[MATCH_MAX_ENGINES];  /* the command, without its protocol prefix */
+    match_protocol protocol[MATCH_MAX_ENGINES];
     const char *variant;           /* NULL: none sent */
     const char *options[MATCH_MAX_OPTIONS + 1];
     match_clock clock;
@@ -188,9 +194,11 @@ static void play_in_child(const match_plan *plan, const ggn_game *game, int numb
     bool started[2] = { false, false };
     if (!engines[0] || !engines[1]) _exit(3);
     for (int side = 0; side < 2 && r.end == MATCH_END_RULE && !r.reason[0]; side++) {
-        const char *command = plan->engine[side == 0 ? first : 1 - first];
-        started[side] = match_engine_start(engines[side], command, why, sizeof why);
-        if (!started[side] || !match_engine_handshake(engines[side], plan->variant, plan->options, why, sizeof why)) {
+        int index = side == 0 ? first : 1 - first;
+        started[side] = match_engine_start(engines[side], plan->engine[index], plan->protocol[index], why, sizeof why);
+        if (!started[side] || !match_engine_handshake(engines[side], plan->variant, plan->options, why, sizeof why) ||
+            (engines[side]->protocol == MATCH_PROTOCOL_XBOARD &&
+             !match_xboard_new_game(engines[side], game, plan->variant, fen, &plan->clock, why, sizeof why))) {
             r.winner = 1 - side;
             r.end = MATCH_END_DISCONNECT;
             snprintf(r.reason, sizeof r.reason, "%s", why);
@@ -416,6 +424,15 @@ static int run(int argc, char **argv)
         if ((got = cli_option("match", argc, argv, &i, "--engine", &value)) != 0) {
             if (got < 0) return CLI_USAGE;
             if (nengines == MATCH_MAX_ENGINES) return cli_usage_error("match", "give exactly two --engine options");
+            /* "xboard:CMD" is an engine that speaks CECP, "uci:CMD" (or a bare CMD) one that speaks UCI. */
+            plan.protocol[nengines] = MATCH_PROTOCOL_UCI;
+            if (strncmp(value, "xboard:", 7) == 0) {
+                plan.protocol[nengines] = MATCH_PROTOCOL_XBOARD;
+                value += 7;
+            } else if (strncmp(value, "uci:", 4) == 0) {
+                value += 4;
+            }
+            if (!*value) return cli_usage_error("match", "--engine needs a command after its protocol");
             plan.engine[nengines++] = value;
             continue;
         }

@@ -18,6 +18,7 @@ extern const cli_command cli_cmd_pgn;
 extern const cli_command cli_cmd_status;
 extern const cli_command cli_cmd_uci;
 extern const cli_command cli_cmd_usi;
+extern const cli_command cli_cmd_ucci;
 extern const cli_command cli_cmd_xboard;
 extern const cli_command cli_cmd_match;
 
@@ -36,6 +37,7 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_status,
     &cli_cmd_uci,
     &cli_cmd_usi,
+    &cli_cmd_ucci,
     &cli_cmd_xboard,
     &cli_cmd_match,
     NULL,

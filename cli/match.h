@@ -1,6 +1,7 @@
 /*
- * match.h — `ggn match`: engines that speak UCI play each other in any
- * two-player ggn game with FEN, and ggn is the arbiter: it keeps the clocks,
+ * match.h — `ggn match`: engines that speak UCI or CECP (XBoard's protocol)
+ * play each other in any two-player ggn game with FEN, and ggn is the
+ * arbiter: it keeps the clocks,
  * checks every move against the game spec and judges every game end by the
  * spec's rules (docs/protocols.md).
  */
@@ -22,18 +23,31 @@ enum {
 
 /* ---- one engine process (match_engine.c) ---------------------------------- */
 
+/* The protocol an engine speaks: `--engine CMD` is UCI, `--engine xboard:CMD` CECP. */
+typedef enum match_protocol {
+    MATCH_PROTOCOL_UCI,
+    MATCH_PROTOCOL_XBOARD
+} match_protocol;
+
 typedef struct match_engine {
     const char *command;   /* as given: run by /bin/sh -c "exec COMMAND" */
-    char name[128];        /* from "id name", else the command */
+    match_protocol protocol;
+    char name[128];        /* from "id name" (UCI) or feature myname (CECP), else the command */
     pid_t pid;
     int to, from;          /* pipes to its standard input, from its standard output */
     char buf[MATCH_MAX_LINE];
     size_t len;            /* bytes of buf not yet returned as lines */
     bool dead;             /* it closed its output or could not be written to */
+    /* CECP only (match_xboard.c): what the engine said it can do, and what it knows of the game. */
+    bool usermove, setboard, ping;  /* its features */
+    char variants[1024];   /* feature variants="...", "" when it gave none */
+    int rows;              /* the board's ranks: XBoard writes them its own way (rank_text.h) */
+    int known;             /* plies of the game the engine has been told or has played */
+    bool playing;          /* out of force mode: it answers a usermove with its own move */
 } match_engine;
 
 /* Starts the engine; false with why filled when it cannot be started. */
-bool match_engine_start(match_engine *e, const char *command, char *why, size_t cap);
+bool match_engine_start(match_engine *e, const char *command, match_protocol protocol, char *why, size_t cap);
 
 /* Writes one line to the engine; false when it is gone. */
 bool match_engine_send(match_engine *e, const char *line);
@@ -46,9 +60,10 @@ bool match_engine_send(match_engine *e, const char *line);
 int match_engine_read(match_engine *e, int64_t deadline_ms, char *line, size_t cap);
 
 /*
- * uci / uciok (taking its name), setoption name UCI_Variant (when variant is
- * not NULL), the options (NAME=VALUE strings, may be NULL), isready /
- * readyok. False with why filled when it does not answer in time.
+ * UCI: uci / uciok (taking its name), setoption name UCI_Variant (when
+ * variant is not NULL), the options (NAME=VALUE strings, may be NULL),
+ * isready / readyok. CECP: match_xboard_handshake. False with why filled
+ * when it does not answer in time.
  */
 bool match_engine_handshake(match_engine *e, const char *variant, const char *const *options, char *why, size_t cap);
 
@@ -65,6 +80,35 @@ typedef struct match_clock {
     long movetime_ms;      /* --movetime: a fixed time per move instead */
     long margin_ms;        /* how far past its clock an engine may go before it loses on time */
 } match_clock;
+
+/* ---- CECP engines (match_xboard.c) ------------------------------------------ */
+
+/*
+ * xboard, protover 2 and the engine's feature lines (until done=1; an engine
+ * that sends none within 2 s is taken as protocol version 1), accepted /
+ * rejected, then `option NAME=VALUE` for each option. False with why filled
+ * when it does not answer in time, or offers a variant list without variant
+ * (NULL or "chess": XBoard's "normal", always played).
+ */
+bool match_xboard_handshake(match_engine *e, const char *variant, const char *const *options, char *why, size_t cap);
+
+/*
+ * The start of a game: new, variant (unless chess), force, setboard FEN
+ * (when start_fen is not NULL), the time control (level, or st for a fixed
+ * time a move), easy, and ping / pong when the engine has ping. False with
+ * why filled when the engine answers with an error or not in time.
+ */
+bool match_xboard_new_game(match_engine *e, const ggn_game *game, const char *variant, const char *start_fen,
+                           const match_clock *clock, char *why, size_t cap);
+
+/*
+ * Asks the engine for its move at ply `plies` of the game whose moves so far
+ * are `moves` (ggn's coordinates, space-separated; sent with XBoard's ranks): the moves it does not know yet (usermove
+ * when it is playing and only the opponent's last move is new; else force,
+ * the moves, go), preceded by time / otim (centiseconds) when there is a clock.
+ */
+bool match_xboard_request(match_engine *e, const char *moves, int plies, long my_ms, long their_ms,
+                          const match_clock *clock);
 
 typedef enum match_end {
     MATCH_END_RULE,        /* the game spec decided (mate, a draw rule, ...) */

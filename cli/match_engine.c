@@ -1,5 +1,6 @@
 /*
- * match_engine.c — an engine as a child process spoken to through pipes.
+ * match_engine.c — an engine as a child process spoken to through pipes,
+ * and the UCI handshake (CECP's is in match_xboard.c).
  * Every read has a deadline (poll), so an engine that hangs costs its game,
  * never the match; writes to an engine that died fail instead of raising
  * SIGPIPE (cmd_match ignores the signal).
@@ -24,10 +25,11 @@ int64_t match_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-bool match_engine_start(match_engine *e, const char *command, char *why, size_t cap)
+bool match_engine_start(match_engine *e, const char *command, match_protocol protocol, char *why, size_t cap)
 {
     memset(e, 0, sizeof *e);
     e->command = command;
+    e->protocol = protocol;
     e->pid = -1;
     e->to = e->from = -1;
     snprintf(e->name, sizeof e->name, "%s", command);
@@ -157,6 +159,7 @@ static bool expect(match_engine *e, const char *want, char *why, size_t cap)
 
 bool match_engine_handshake(match_engine *e, const char *variant, const char *const *options, char *why, size_t cap)
 {
+    if (e->protocol == MATCH_PROTOCOL_XBOARD) return match_xboard_handshake(e, variant, options, why, cap);
     if (!match_engine_send(e, "uci") || !expect(e, "uciok", why, cap)) {
         if (e->dead) snprintf(why, cap, "%s does not speak UCI (it ended)", e->command);
         return false;

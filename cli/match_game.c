@@ -1,7 +1,8 @@
 /*
- * match_game.c — one game between two UCI engines, judged by the game
- * spec: the arbiter sends each engine the position (start plus every move so
- * far) and its clock, takes its bestmove only if the rules allow it, charges
+ * match_game.c — one game between two engines (UCI or CECP), judged by the
+ * game spec: the arbiter sends each engine the position (UCI: the start plus
+ * every move so far; CECP: the moves it has not seen) and its clock, takes
+ * its move only if the rules allow it, charges
  * the time it took, and ends the game by the spec's rules or by a forfeit
  * (time, an illegal move, an engine that died or went silent).
  */
@@ -11,6 +12,7 @@
 
 #include "ggn/notation.h"
 #include "match.h"
+#include "rank_text.h"
 
 /* Appends text (and a space before it unless first) to the growing move list. */
 static bool append_move(char **list, size_t *len, size_t *cap, const char *text)
@@ -27,6 +29,33 @@ static bool append_move(char **list, size_t *len, size_t *cap, const char *text)
     memcpy(*list + *len, text, n + 1);
     *len += n;
     return true;
+}
+
+typedef enum reply {
+    REPLY_NONE,      /* a line that is not the answer (info, thinking output, ...) */
+    REPLY_MOVE,      /* best holds the move */
+    REPLY_RESIGN,    /* CECP: the engine gives up */
+    REPLY_REJECTED   /* CECP: "Illegal move ...": the engine refused a move the arbiter found legal */
+} reply;
+
+/* What an engine's line answers to the request for a move: UCI's bestmove, CECP's move, resign or Illegal move. */
+static reply read_reply(const match_engine *e, const char *line, char *best, size_t cap)
+{
+    const char *word = e->protocol == MATCH_PROTOCOL_XBOARD ? "move " : "bestmove ";
+    size_t w = strlen(word);
+    if (strncmp(line, word, w) == 0) {
+        size_t n = strcspn(line + w, " ");
+        char text[64];
+        snprintf(text, sizeof text, "%.*s", (int)(n < sizeof text - 1 ? n : sizeof text - 1), line + w);
+        /* CECP writes ranks XBoard's way (from 0 on a board of ten ranks): ggn reads its own. */
+        if (e->protocol != MATCH_PROTOCOL_XBOARD || !rank_text_from_xboard(text, e->rows, best, cap))
+            snprintf(best, cap, "%s", text);
+        return REPLY_MOVE;
+    }
+    if (e->protocol != MATCH_PROTOCOL_XBOARD) return REPLY_NONE;
+    if (strcmp(line, "resign") == 0) return REPLY_RESIGN;
+    if (strncmp(line, "Illegal move", 12) == 0) return REPLY_REJECTED;
+    return REPLY_NONE;
 }
 
 /* The game is lost by `loser`; the reason is written by the caller into out->reason. */
@@ -88,30 +117,32 @@ bool match_play_game(const ggn_game *game, const char *start_fen, match_engine *
             ok = false;
             break;
         }
-        snprintf(command, command_cap, "position %s%s%s%s", start_fen ? "fen " : "startpos", start_fen ? start_fen : "",
-                 len ? " moves " : "", moves);
-        char go[160];
-        if (clock->movetime_ms > 0)
-            snprintf(go, sizeof go, "go movetime %ld", clock->movetime_ms);
-        else
-            snprintf(go, sizeof go, "go wtime %ld btime %ld winc %ld binc %ld", left[0], left[1], clock->inc_ms,
-                     clock->inc_ms);
         int64_t started = match_now_ms();
-        if (!match_engine_send(e, command) || !match_engine_send(e, go)) {
+        bool sent;
+        if (e->protocol == MATCH_PROTOCOL_XBOARD) {
+            sent = match_xboard_request(e, moves, out->plies, left[side], left[1 - side], clock);
+        } else {
+            snprintf(command, command_cap, "position %s%s%s%s", start_fen ? "fen " : "startpos",
+                     start_fen ? start_fen : "", len ? " moves " : "", moves);
+            char go[160];
+            if (clock->movetime_ms > 0)
+                snprintf(go, sizeof go, "go movetime %ld", clock->movetime_ms);
+            else
+                snprintf(go, sizeof go, "go wtime %ld btime %ld winc %ld binc %ld", left[0], left[1], clock->inc_ms,
+                         clock->inc_ms);
+            sent = match_engine_send(e, command) && match_engine_send(e, go);
+        }
+        if (!sent) {
             forfeit(out, side, MATCH_END_DISCONNECT);
             snprintf(out->reason, sizeof out->reason, "%s's engine (%s) is gone", who, e->name);
             break;
         }
         long allowed = (clock->movetime_ms > 0 ? clock->movetime_ms : left[side]) + clock->margin_ms;
         char line[1024], best[64] = "";
+        reply kind = REPLY_NONE;
         int got;
-        while ((got = match_engine_read(e, started + allowed + 1, line, sizeof line)) == 1) {
-            if (strncmp(line, "bestmove ", 9) == 0) {
-                size_t n = strcspn(line + 9, " ");
-                snprintf(best, sizeof best, "%.*s", (int)(n < sizeof best - 1 ? n : sizeof best - 1), line + 9);
-                break;
-            }
-        }
+        while ((got = match_engine_read(e, started + allowed + 1, line, sizeof line)) == 1)
+            if ((kind = read_reply(e, line, best, sizeof best)) != REPLY_NONE) break;
         long took = (long)(match_now_ms() - started);
         if (got < 0) {
             forfeit(out, side, MATCH_END_DISCONNECT);
@@ -125,6 +156,16 @@ bool match_play_game(const ggn_game *game, const char *start_fen, match_engine *
             break;
         }
         if (clock->movetime_ms <= 0) left[side] += clock->inc_ms - took;
+        if (kind == REPLY_RESIGN) {
+            forfeit(out, side, MATCH_END_RULE);
+            snprintf(out->reason, sizeof out->reason, "%s (%s) resigns", who, e->name);
+            break;
+        }
+        if (kind == REPLY_REJECTED) {
+            forfeit(out, side, MATCH_END_ILLEGAL);
+            snprintf(out->reason, sizeof out->reason, "%s (%s) refused a legal move: %.400s", who, e->name, line);
+            break;
+        }
         ggn_move mv;
         ggn_error_clear(&err);
         if (!ggn_move_parse(pos, best, &mv, &err)) {
@@ -138,6 +179,10 @@ bool match_play_game(const ggn_game *game, const char *start_fen, match_engine *
             !ggn_position_make(pos, mv)) {
             ok = false;
             break;
+        }
+        if (e->protocol == MATCH_PROTOCOL_XBOARD) {
+            e->known = out->plies + 1; /* it played the move itself, and plays on */
+            e->playing = true;
         }
         out->plies++;
     }

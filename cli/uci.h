@@ -2,7 +2,8 @@
  * uci.h — `ggn uci`: the Universal Chess Interface as Fairy-Stockfish speaks
  * it, so GUIs and match runners that drive Fairy-Stockfish can drive ggn in
  * any two-player game with FEN; and `ggn usi`, its shogi sibling (SFEN
- * positions, USI moves), on the same session (docs/protocols.md).
+ * positions, USI moves), and `ggn ucci`, its xiangqi sibling (UCCI), on the
+ * same session (docs/protocols.md).
  *
  * The session reads commands on one thread and searches on another, so that
  * `stop`, `isready` and `quit` are answered while the computer thinks.
@@ -17,12 +18,14 @@
 /* The two dialects: they differ in words, position text and move text, not in how they work. */
 typedef enum uci_dialect {
     UCI_DIALECT_UCI,   /* FEN, coordinate moves; "wtime" is the first player's clock */
-    UCI_DIALECT_USI    /* SFEN, USI moves (7g7f, P*5e); "btime" is the first player's (sente's) clock */
+    UCI_DIALECT_USI,   /* SFEN, USI moves (7g7f, P*5e); "btime" is the first player's (sente's) clock */
+    UCI_DIALECT_UCCI   /* FEN, coordinates with XBoard's ranks (h2e2: from 0 on ten ranks); "time" is the mover's clock */
 } uci_dialect;
 
 /* What a `go` command asked for; every field 0 (or false) when not given. */
 typedef struct uci_go {
-    long time[2], inc[2];           /* milliseconds, by player: [0] the first player */
+    long time[2], inc[2];           /* milliseconds, by player: [0] the first player (UCCI: [0] the side to
+                                       move, "time"/"increment", [1] "opptime"/"oppincrement", in the units sent) */
     long byoyomi;                   /* USI: milliseconds a move gets once the main time is spent */
     int movestogo;
     long movetime;                  /* milliseconds */

@@ -36,6 +36,9 @@ void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char 
     memset(go, 0, sizeof *go);
     *bad = NULL;
     static const char *const timed[] = { "wtime", "btime", "winc", "binc", "movetime", "byoyomi" };
+    /* UCCI names the clocks from the mover's side: its own, then the opponent's. */
+    static const char *const ucci_timed[] = { "time", "opptime", "increment", "oppincrement", "movetime", "byoyomi" };
+    const char *const *names = dialect == UCI_DIALECT_UCCI ? ucci_timed : timed;
     /* White moves first in chess, black (sente) in shogi. */
     int white = dialect == UCI_DIALECT_USI ? 1 : 0, black = 1 - white;
     const char *p = args;
@@ -58,7 +61,7 @@ void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char 
         long *slots[] = { &go->time[white], &go->time[black], &go->inc[white], &go->inc[black], &go->movetime,
                           &go->byoyomi };
         for (size_t i = 0; i < sizeof timed / sizeof timed[0]; i++)
-            if (IS(timed[i])) slot = slots[i];
+            if (IS(names[i])) slot = slots[i];
         bool is_depth = IS("depth"), is_nodes = IS("nodes"), is_mtg = IS("movestogo");
 #undef IS
         if (!slot && !is_depth && !is_nodes && !is_mtg) continue; /* searchmoves, mate, ...: not supported, skipped */

@@ -17,6 +17,7 @@
 #include "engine_io.h"
 #include "ggn/ggn.h"
 #include "ggn/search.h"
+#include "rank_text.h"
 #include "uci.h"
 
 enum {
@@ -28,7 +29,7 @@ enum {
 
 typedef struct uci_session {
     uci_dialect dialect;
-    const char *protocol;         /* "uci" or "usi": the handshake word, and the name in messages */
+    const char *protocol;         /* "uci", "usi" or "ucci": the handshake word, and the name in messages */
     FILE *in;
     engine_out io;
     char variant[256];            /* the UCI_Variant value, or the GameFile path */
@@ -38,6 +39,9 @@ typedef struct uci_session {
     size_t hash_mb;
     long overhead_ms;
     long think_cap_ms;            /* > 0: every search ends within it, perft stays shallow (uci.h) */
+    bool millisec;                /* UCCI: clocks in milliseconds (setoption usemillisec true), else seconds */
+    ggn_move banned[GGN_MAX_MOVES]; /* UCCI's banmoves: moves the engine must not play here (until the next position) */
+    size_t nbanned;
     /* The running search, if any. */
     bool searching;
     pthread_t thread;
@@ -70,10 +74,30 @@ static void say(uci_session *s, const char *fmt, ...)
 /* The move as the dialect writes it: coordinates (e2e4, P@e4) or USI (7g7f, P*5e). */
 static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t cap)
 {
+    char text[64];
     size_t n = s->dialect == UCI_DIALECT_USI ? ggn_move_format_usi(s->pos, move, buf, cap)
                                              : ggn_move_format(s->pos, move, buf, cap);
+    /* UCCI writes ranks as XBoard does: from 0 on xiangqi's ten ranks. */
+    if (n && s->dialect == UCI_DIALECT_UCCI) {
+        snprintf(text, sizeof text, "%s", buf);
+        if (!rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap)) n = 0;
+    }
     if (!n) snprintf(buf, cap, "0000");
     return n;
+}
+
+/* Reads a move as the dialect writes it (USI and coordinates are both read by ggn_move_parse; UCCI's ranks are converted). */
+static bool read_move(const uci_session *s, ggn_position *pos, const char *text, ggn_move *mv, ggn_error *err)
+{
+    char ggn_text[64];
+    if (s->dialect == UCI_DIALECT_UCCI) {
+        if (!rank_text_from_xboard(text, ggn_game_rows(s->game), ggn_text, sizeof ggn_text)) {
+            ggn_error_set(err, GGN_E_ILLEGAL, "'%.20s...' is too long for a move", text);
+            return false;
+        }
+        text = ggn_text;
+    }
+    return ggn_move_parse(pos, text, mv, err);
 }
 
 /* The position as the dialect writes it (FEN or SFEN); false when it does not fit. */
@@ -146,8 +170,12 @@ static void say_variant(uci_session *s)
 
 /* ---- the search thread ----------------------------------------------------- */
 
-static void say_score(char *buf, size_t cap, int score)
+static void say_score(const uci_session *s, char *buf, size_t cap, int score)
 {
+    if (s->dialect == UCI_DIALECT_UCCI) {
+        snprintf(buf, cap, "%d", score); /* UCCI's score is a bare number; a mate is a large one */
+        return;
+    }
     if (score > GGN_SEARCH_MATE_BOUND) snprintf(buf, cap, "mate %d", (GGN_SEARCH_MATE - score + 1) / 2);
     else if (score < -GGN_SEARCH_MATE_BOUND) snprintf(buf, cap, "mate -%d", (GGN_SEARCH_MATE + score) / 2);
     else snprintf(buf, cap, "cp %d", score);
@@ -158,11 +186,79 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
 {
     uci_session *s = ctx;
     char score[32], move[64];
-    say_score(score, sizeof score, r->score);
+    say_score(s, score, sizeof score, r->score);
     write_move(s, r->best, move, sizeof move);
     unsigned long long nps = elapsed_ms > 0 ? (unsigned long long)(r->nodes * 1000 / (uint64_t)elapsed_ms) : 0;
     say(s, "info depth %d score %s nodes %llu nps %llu time %ld pv %s", r->depth, score,
         (unsigned long long)r->nodes, nps, elapsed_ms, move);
+}
+
+static bool same_move(ggn_move a, ggn_move b)
+{
+    return a.from == b.from && a.to == b.to && a.pattern == b.pattern && a.action == b.action &&
+           a.promotion == b.promotion && a.modifier == b.modifier;
+}
+
+static bool is_banned(const uci_session *s, ggn_move mv)
+{
+    for (size_t i = 0; i < s->nbanned; i++)
+        if (same_move(s->banned[i], mv)) return true;
+    return false;
+}
+
+/*
+ * The search with UCCI's banned moves left out. The search has no list of
+ * root moves to keep to, so the root is searched here: each allowed move is
+ * played and the reply searched with a share of the limits (one ply less, a
+ * share of the time and nodes); the move whose reply is worst for the
+ * opponent is chosen. False when every legal move is banned.
+ */
+static bool search_allowed(uci_session *s, ggn_search_result *out)
+{
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES), allowed = 0;
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
+        if (!is_banned(s, moves[i])) moves[allowed++] = moves[i];
+    memset(out, 0, sizeof *out);
+    if (!allowed) return false;
+    ggn_search_limits child = s->limits;
+    child.depth = s->limits.depth > 1 ? s->limits.depth - 1 : s->limits.depth; /* 0: the time or nodes decide */
+    if (s->endless && child.depth > GGN_SEARCH_DEFAULT_DEPTH) child.depth = GGN_SEARCH_DEFAULT_DEPTH;
+    if (child.nodes) child.nodes = child.nodes / allowed > 1 ? child.nodes / allowed : 1;
+    ggn_searcher_set_progress(s->searcher, NULL, NULL); /* the replies' lines would name the opponent's moves */
+    int mover = ggn_position_to_move(s->pos);
+    bool have = false;
+    double start = cli_seconds();
+    for (size_t i = 0; i < allowed; i++) {
+        if (s->limits.time_ms) {
+            /* What is left of the budget, shared among the moves still to search. */
+            long left = s->limits.time_ms - (long)((cli_seconds() - start) * 1000.0);
+            long share = left / (long)(allowed - i);
+            child.time_ms = share > 1 ? share : 1;
+        }
+        if (!ggn_position_make(s->pos, moves[i])) continue;
+        ggn_search_result reply;
+        memset(&reply, 0, sizeof reply);
+        int score;
+        if (ggn_searcher_run(s->searcher, s->pos, &child, &reply)) {
+            score = -reply.score;
+            out->nodes += reply.nodes;
+        } else {
+            /* No reply: the game is over after this move. */
+            ggn_status st = ggn_position_status(s->pos);
+            score = st.winner == mover ? GGN_SEARCH_MATE - 1 : st.winner < 0 ? 0 : -(GGN_SEARCH_MATE - 1);
+        }
+        ggn_position_unmake(s->pos);
+        if (!have || score > out->score) {
+            out->best = moves[i];
+            out->score = score;
+            out->depth = reply.depth + 1;
+            have = true;
+        }
+    }
+    ggn_searcher_set_progress(s->searcher, report_iteration, s);
+    out->found = have;
+    return have;
 }
 
 static void *search_main(void *arg)
@@ -170,7 +266,7 @@ static void *search_main(void *arg)
     uci_session *s = arg;
     ggn_search_result r;
     double start = cli_seconds();
-    bool found = ggn_searcher_run(s->searcher, s->pos, &s->limits, &r);
+    bool found = s->nbanned ? search_allowed(s, &r) : ggn_searcher_run(s->searcher, s->pos, &s->limits, &r);
     long elapsed = (long)((cli_seconds() - start) * 1000.0);
     /* "go infinite" and "go ponder" answer only when told to stop. */
     if (s->go.infinite || s->go.ponder) {
@@ -179,13 +275,14 @@ static void *search_main(void *arg)
         pthread_mutex_unlock(&s->wait_lock);
     }
     if (!found) {
-        say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
+        if (s->dialect == UCI_DIALECT_UCCI) say(s, "nobestmove");
+        else say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
         return NULL;
     }
     char move[64];
     write_move(s, r.best, move, sizeof move);
     char score[32];
-    say_score(score, sizeof score, r.score);
+    say_score(s, score, sizeof score, r.score);
     say(s, "info depth %d score %s nodes %llu time %ld pv %s", r.depth, score, (unsigned long long)r.nodes, elapsed,
         move);
     say(s, "bestmove %s", move);
@@ -214,6 +311,19 @@ static void start_search(uci_session *s, const char *args)
     const char *bad;
     uci_go_parse(args, s->dialect, &s->go, &bad);
     if (bad) say(s, "info string error: go: '%.*s' needs a whole number", (int)strcspn(bad, " \t"), bad);
+    if (s->dialect == UCI_DIALECT_UCCI) {
+        /* UCCI's clocks are the mover's and the opponent's, in seconds unless usemillisec is on. */
+        long scale = s->millisec ? 1 : 1000;
+        for (int i = 0; i < 2; i++) {
+            s->go.time[i] = s->go.time[i] > 1000000000L / scale ? 1000000000L : s->go.time[i] * scale;
+            s->go.inc[i] = s->go.inc[i] > 1000000000L / scale ? 1000000000L : s->go.inc[i] * scale;
+        }
+        if (ggn_position_to_move(s->pos) == 1) {
+            long t = s->go.time[0], inc = s->go.inc[0];
+            s->go.time[0] = s->go.time[1], s->go.inc[0] = s->go.inc[1];
+            s->go.time[1] = t, s->go.inc[1] = inc;
+        }
+    }
     memset(&s->limits, 0, sizeof s->limits);
     s->limits.time_ms = uci_time_budget(&s->go, ggn_position_to_move(s->pos), s->overhead_ms);
     s->limits.depth = s->go.depth > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->go.depth;
@@ -261,6 +371,14 @@ static bool playable(const uci_session *s, const char *name)
 /* The options, with the shipped games UCI can play in the UCI_Variant combo. */
 static void say_options(uci_session *s)
 {
+    if (s->dialect == UCI_DIALECT_UCCI) {
+        /* UCCI's own words: no UCI_Variant (a UCCI GUI plays xiangqi), but the game can still be a file. */
+        say(s, "option usemillisec type check default false");
+        say(s, "option hashsize type spin min 1 max %d default %d", UCI_MAX_HASH_MB, GGN_SEARCH_DEFAULT_TT_MB);
+        say(s, "option newgame type button");
+        say(s, "option gamefile type string default <empty>");
+        return;
+    }
     char vars[4096];
     size_t len = 0;
     size_t count;
@@ -283,9 +401,57 @@ static void say_options(uci_session *s)
         UCI_MAX_OVERHEAD_MS);
 }
 
+/* Sets the hash to mb MiB (a new searcher); says why not when it cannot. */
+static void set_hash(uci_session *s, const char *value);
+
+/* UCCI's "setoption NAME [VALUE]": the words UCCI GUIs send, most of which ggn has nothing for. */
+static void set_ucci_option(uci_session *s, const char *args)
+{
+    size_t n = strcspn(args, " ");
+    const char *value = args + n + strspn(args + n, " ");
+#define KEY(k) (n == strlen(k) && strncmp(args, k, n) == 0)
+    if (KEY("usemillisec")) {
+        s->millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
+    } else if (KEY("hashsize")) {
+        set_hash(s, value);
+    } else if (KEY("newgame")) {
+        ggn_searcher_clear(s->searcher);
+    } else if (KEY("gamefile")) {
+        if (*value && strcmp(value, "<empty>") != 0 && select_game(s, value)) say_variant(s);
+    } else if (!(KEY("batch") || KEY("debug") || KEY("ponder") || KEY("usehash") || KEY("usebook") ||
+                 KEY("useegtb") || KEY("bookfiles") || KEY("egtbpaths") || KEY("evalapi") || KEY("loadbook") ||
+                 KEY("knowledge") || KEY("pruning") || KEY("randomness") || KEY("selectivity") || KEY("promotion") ||
+                 KEY("idle") || KEY("threads") || KEY("drawmoves") || KEY("repetition") || KEY("style"))) {
+        say(s, "info string error: no option '%.*s'", (int)(n < 64 ? n : 64), args);
+    }
+#undef KEY
+}
+
+static void set_hash(uci_session *s, const char *value)
+{
+    long mb = strtol(value, NULL, 10);
+    long most = s->think_cap_ms > 0 ? GGN_SEARCH_DEFAULT_TT_MB : UCI_MAX_HASH_MB; /* the fuzz bound keeps memory small too */
+    if (mb < 1 || mb > most) {
+        say(s, "info string error: Hash must be 1 to %ld (MB), not '%s'", most, value);
+        return;
+    }
+    ggn_searcher *fresh = new_searcher(s, (size_t)mb);
+    if (!fresh) {
+        say(s, "info string error: no memory for a %ld MB hash; the old one is kept", mb);
+        return;
+    }
+    ggn_searcher_free(s->searcher);
+    s->searcher = fresh;
+    s->hash_mb = (size_t)mb;
+}
+
 /* "setoption name NAME [value VALUE]" (names are case-insensitive, as the protocol says). */
 static void set_option(uci_session *s, const char *args)
 {
+    if (s->dialect == UCI_DIALECT_UCCI) {
+        set_ucci_option(s, args);
+        return;
+    }
     const char *name = strstr(args, "name ");
     if (!name) {
         say(s, "info string error: setoption needs 'name'");
@@ -313,20 +479,7 @@ static void set_option(uci_session *s, const char *args)
     if (strcasecmp(key, "UCI_Variant") == 0 || strcasecmp(key, "GameFile") == 0) {
         if (strcmp(value, "<empty>") != 0 && select_game(s, value)) say_variant(s);
     } else if (strcasecmp(key, "Hash") == 0 || strcasecmp(key, "USI_Hash") == 0) {
-        long mb = strtol(value, NULL, 10);
-        long most = s->think_cap_ms > 0 ? GGN_SEARCH_DEFAULT_TT_MB : UCI_MAX_HASH_MB; /* the fuzz bound keeps memory small too */
-        if (mb < 1 || mb > most) {
-            say(s, "info string error: Hash must be 1 to %ld (MB), not '%s'", most, value);
-            return;
-        }
-        ggn_searcher *fresh = new_searcher(s, (size_t)mb);
-        if (!fresh) {
-            say(s, "info string error: no memory for a %ld MB hash; the old one is kept", mb);
-            return;
-        }
-        ggn_searcher_free(s->searcher);
-        s->searcher = fresh;
-        s->hash_mb = (size_t)mb;
+        set_hash(s, value);
     } else if (strcasecmp(key, "Threads") == 0) {
         if (strtol(value, NULL, 10) != 1) say(s, "info string error: this search runs on one thread");
     } else if (strcasecmp(key, "Move Overhead") == 0) {
@@ -389,7 +542,7 @@ static void set_position(uci_session *s, const char *args)
             snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word - 1 ? n : sizeof word - 1), p);
             p += n;
             ggn_move mv;
-            if (!ggn_move_parse(pos, word, &mv, &err) || !ggn_position_make(pos, mv)) {
+            if (!read_move(s, pos, word, &mv, &err) || !ggn_position_make(pos, mv)) {
                 say(s, "info string error: Illegal move: %s (move %d): %s", word, number,
                     err.message[0] ? err.message : "too many moves");
                 break; /* the moves before it stand, as Fairy-Stockfish does */
@@ -398,6 +551,27 @@ static void set_position(uci_session *s, const char *args)
     }
     ggn_position_free(s->pos);
     s->pos = pos;
+    s->nbanned = 0; /* banmoves hold for the position they came with */
+}
+
+/* UCCI's "banmoves M...": the engine must not answer with these here (repetition rules the GUI judges). */
+static void ban_moves(uci_session *s, const char *args)
+{
+    s->nbanned = 0;
+    for (const char *p = args + strspn(args, " "); *p; p += strspn(p, " ")) {
+        size_t n = strcspn(p, " ");
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word - 1 ? n : sizeof word - 1), p);
+        p += n;
+        ggn_move mv;
+        ggn_error err;
+        ggn_error_clear(&err);
+        if (!read_move(s, s->pos, word, &mv, &err)) {
+            say(s, "info string error: banmoves: %s: %s", word, err.message);
+            continue;
+        }
+        if (s->nbanned < GGN_MAX_MOVES && !is_banned(s, mv)) s->banned[s->nbanned++] = mv;
+    }
 }
 
 static void say_divide(uci_session *s, int depth)
@@ -444,6 +618,8 @@ static bool handle(uci_session *s, char *line)
         say(s, "%sok", s->protocol);
     } else if (IS("setoption")) {
         set_option(s, rest);
+    } else if (IS("banmoves") && s->dialect == UCI_DIALECT_UCCI) {
+        ban_moves(s, rest);
     } else if (IS("ucinewgame") || IS("usinewgame")) {
         ggn_searcher_clear(s->searcher);
         set_position(s, "startpos");
@@ -492,7 +668,7 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect diale
     }
     s->dialect = dialect;
     s->think_cap_ms = think_cap_ms;
-    s->protocol = dialect == UCI_DIALECT_USI ? "usi" : "uci";
+    s->protocol = dialect == UCI_DIALECT_USI ? "usi" : dialect == UCI_DIALECT_UCCI ? "ucci" : "uci";
     s->in = in;
     engine_out_init(&s->io, out);
     pthread_mutex_init(&s->wait_lock, NULL);
@@ -509,6 +685,7 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect diale
         while (!quit && read_line(s, line, UCI_MAX_LINE)) quit = !handle(s, line);
         /* quit ends a search at once; the end of input lets a search with limits answer first (scripts). */
         finish_search(s, quit);
+        if (quit && dialect == UCI_DIALECT_UCCI) say(s, "bye"); /* UCCI's last word */
     }
     ggn_position_free(s->pos);
     ggn_game_free(s->game);

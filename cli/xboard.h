@@ -3,6 +3,9 @@
  * of XBoard and WinBoard, with engine-defined variants, so XBoard can show
  * and play any two-player ggn game with FEN on a board of up to 16x16
  * (docs/protocols.md).
+ *
+ * The session reads commands on one thread and thinks on another, so that
+ * `?` (move now), `force` and `quit` are answered while the engine thinks.
  */
 #ifndef GGN_CLI_XBOARD_H
 #define GGN_CLI_XBOARD_H

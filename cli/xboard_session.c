@@ -1,12 +1,18 @@
 /*
- * xboard_session.c — the CECP command loop (xboard.h). One thread reads the
- * commands and thinks: every search has a limit (the clock, `st`, `sd`, or
- * GGN_SEARCH_DEFAULT_DEPTH), so commands sent meanwhile wait in the pipe and
- * are answered after the move, in order. Errors are protocol lines
- * (`Illegal move: ...`, `Error (...): ...`); nothing but `quit` or the end of
- * input ends the session.
+ * xboard_session.c — the CECP command loop (xboard.h). The reading thread
+ * owns the session; the engine thinks on a thread of its own, which owns the
+ * position, the searcher and the game's end state (pos, searcher, over,
+ * engine_moves) until it is joined. So while it thinks, `?` makes it move
+ * now; `force`, `quit` and the other commands that change the game stop it
+ * and drop its move; the clock and output commands are carried out at once;
+ * anything else (usermove, ping, lift, ...) waits for the move and is then
+ * carried out, in order. Errors are protocol lines (`Illegal move: ...`,
+ * `Error (...): ...`); nothing but `quit` or the end of input ends the
+ * session.
  */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +21,7 @@
 #include "engine_io.h"
 #include "ggn/ggn.h"
 #include "ggn/search.h"
+#include "rank_text.h"
 #include "uci.h"
 #include "xboard.h"
 
@@ -23,6 +30,7 @@ enum {
     XB_MAX_FILES = 16,          /* XBoard's board: at most 16 files ... */
     XB_MAX_RANKS = 16,          /* ... and 16 ranks */
     XB_MAX_SLOTS = 22,          /* piece types per colour in setup's table (the last one the king) */
+    XB_PROMOTED_OFFSET = 11,    /* a '+' slot is the promoted form of the piece this many slots before it */
     XB_MAX_VARIANTS = 128,
     XB_OVERHEAD_MS = 30         /* time kept back per move for the GUI and the pipe */
 };
@@ -45,7 +53,7 @@ typedef struct xb_session {
     bool force;                 /* the engine plays neither side */
     int engine_side;            /* the player the engine plays when not in force mode */
     bool over;                  /* a result was announced or received: the engine does not move */
-    bool post;                  /* thinking output on */
+    atomic_bool post;           /* thinking output on (read by the search thread) */
     /* Time control: level MPS BASE INC, st, sd; the clocks from time and otim. */
     int mps;
     long base_ms, inc_ms, st_ms;
@@ -54,6 +62,12 @@ typedef struct xb_session {
     int engine_moves;           /* moves the engine made since new (for MPS) */
     bool listed;                /* every shipped game is in variants */
     long think_cap_ms;          /* every search ends within this (0: no cap) */
+    /* The engine thinking, if it is. */
+    bool searching;
+    pthread_t thread;
+    ggn_search_limits limits;
+    atomic_bool stop;           /* read by the search: stop now and answer */
+    atomic_bool discard;        /* the search's move is dropped, not played */
 } xb_session;
 
 static void say(xb_session *s, const char *fmt, ...)
@@ -154,29 +168,69 @@ static const xb_variant *find_variant(xb_session *s, const char *name)
 
 /*
  * The setup table: each kind's FEN letter in a slot of XBoard's piece table,
- * white's half then black's, '.' for an unused slot. The pawn (symbol P)
- * takes the first slot and the leader the last (XBoard's king), so both keep
- * XBoard's special handling; promoted kinds are '+' after the plain kinds.
+ * white's half then black's, '.' for an unused slot. A slot is an XBoard
+ * piece (its picture, and its moves when no `piece` line redefines them):
+ * the leader takes the last one (XBoard's king); a kind whose letter is the
+ * letter of an XBoard slot takes that slot (P the pawn, N the knight, ...),
+ * so it is drawn as the piece it is; the others take the first free slots.
+ * XBoard finds a promoted piece XB_PROMOTED_OFFSET slots after the piece it
+ * promotes from, so a kind that promotes stays within the first slots and its
+ * promoted form (`+X`, written '+') goes that far after it.
  */
 static void piece_table(const ggn_game *game, char *buf)
 {
+    static const char letters[XB_MAX_SLOTS + 1] = "PNBRQFEACWMOHIJGDVLSUK";
     int kinds = ggn_game_kind_count(game), leader = ggn_game_leader(game);
+    int slot_of[64];
+    bool promotes[64];
     char white[XB_MAX_SLOTS + 1];
     memset(white, '.', XB_MAX_SLOTS);
     white[XB_MAX_SLOTS] = '\0';
-    int slot = 0;
-    for (int pass = 0; pass < 3; pass++) {
-        for (int k = 0; k < kinds; k++) {
-            char sym = ggn_game_kind_symbol(game, k);
-            bool promoted = ggn_game_kind_mark(game, k) == '+';
-            if (k == leader) continue;
-            bool pawn = sym == 'P' && !promoted;
-            if ((pass == 0) != pawn) continue;
-            if (pass > 0 && (pass == 2) != promoted) continue;
-            if (slot < XB_MAX_SLOTS - 1) white[slot++] = promoted ? '+' : sym;
-        }
+    for (int k = 0; k < kinds && k < 64; k++) {
+        slot_of[k] = -1;
+        promotes[k] = false;
+    }
+    /* Which plain kinds have a promoted form. */
+    for (int k = 0; k < kinds && k < 64; k++) {
+        if (ggn_game_kind_mark(game, k) != '+') continue;
+        for (int b = 0; b < kinds && b < 64; b++)
+            if (ggn_game_kind_mark(game, b) != '+' && ggn_game_kind_symbol(game, b) == ggn_game_kind_symbol(game, k))
+                promotes[b] = true;
     }
     if (leader >= 0) white[XB_MAX_SLOTS - 1] = ggn_game_kind_symbol(game, leader);
+    /*
+     * Plain kinds, those that promote first (they need a slot below the
+     * offset, and the slot that far after it): their own letter's slot if
+     * free, else the first free one.
+     */
+    bool reserved[XB_MAX_SLOTS] = { false };
+    for (int group = 0; group < 2; group++) {
+        for (int pass = 0; pass < 2; pass++) {
+            for (int k = 0; k < kinds && k < 64; k++) {
+                if (k == leader || ggn_game_kind_mark(game, k) == '+' || slot_of[k] >= 0 || promotes[k] != (group == 0))
+                    continue;
+                char sym = ggn_game_kind_symbol(game, k);
+                int last = promotes[k] ? XB_PROMOTED_OFFSET - 1 : XB_MAX_SLOTS - 2;
+                for (int slot = 0; slot <= last; slot++) {
+                    if (white[slot] != '.' || reserved[slot] || (pass == 0 && letters[slot] != sym)) continue;
+                    white[slot] = sym;
+                    slot_of[k] = slot;
+                    if (promotes[k]) reserved[slot + XB_PROMOTED_OFFSET] = true;
+                    break;
+                }
+            }
+        }
+    }
+    /* Promoted kinds: XB_PROMOTED_OFFSET slots after their plain form. */
+    for (int k = 0; k < kinds && k < 64; k++) {
+        if (ggn_game_kind_mark(game, k) != '+') continue;
+        for (int b = 0; b < kinds && b < 64; b++) {
+            if (ggn_game_kind_mark(game, b) == '+' || ggn_game_kind_symbol(game, b) != ggn_game_kind_symbol(game, k) ||
+                slot_of[b] < 0 || slot_of[b] + XB_PROMOTED_OFFSET >= XB_MAX_SLOTS - 1)
+                continue;
+            if (white[slot_of[b] + XB_PROMOTED_OFFSET] == '.') white[slot_of[b] + XB_PROMOTED_OFFSET] = '+';
+        }
+    }
     size_t n = 0;
     for (int i = 0; i < XB_MAX_SLOTS; i++) buf[n++] = white[i];
     for (int i = 0; i < XB_MAX_SLOTS; i++) {
@@ -203,7 +257,15 @@ static void say_setup(xb_session *s)
         char betza[512];
         ggn_error err;
         ggn_error_clear(&err);
-        if (!ggn_game_kind_betza(s->game, k, betza, sizeof betza, &err)) continue; /* answered through lift */
+        /*
+         * A piece without a line moves as the XBoard piece of its slot, so
+         * every kind gets one: its whole Betza, or else its geometry with
+         * the promotion unsaid (XBoard judges promotions itself). Only the
+         * leader may go without (castling): its slot is XBoard's king.
+         */
+        if (!ggn_game_kind_betza(s->game, k, betza, sizeof betza, &err) &&
+            (k == ggn_game_leader(s->game) || !ggn_game_kind_betza_geometry(s->game, k, betza, sizeof betza, &err)))
+            continue; /* answered through lift */
         char sym = ggn_game_kind_symbol(s->game, k);
         say(s, "piece %s%c& %s", ggn_game_kind_mark(s->game, k) == '+' ? "+" : "", sym, betza);
     }
@@ -257,13 +319,20 @@ static bool check_result(xb_session *s)
     return true;
 }
 
+/* The move as XBoard writes it: ggn's coordinates with XBoard's ranks (rank_text.h). */
+static bool format_move(const xb_session *s, ggn_move move, char *buf, size_t cap)
+{
+    char text[64];
+    return ggn_move_format(s->pos, move, text, sizeof text) && rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap);
+}
+
 /* Called by the search after each iteration when `post` is on: "DEPTH SCORE TIME NODES PV". */
 static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *ctx)
 {
     xb_session *s = ctx;
-    if (!s->post) return;
+    if (!atomic_load(&s->post)) return;
     char move[64];
-    if (!ggn_move_format(s->pos, r->best, move, sizeof move)) snprintf(move, sizeof move, "?");
+    if (!format_move(s, r->best, move, sizeof move)) snprintf(move, sizeof move, "?");
     int score = r->score;
     /* CECP's mate scores: 100000 + moves to mate. */
     if (score > GGN_SEARCH_MATE_BOUND) score = 100000 + (GGN_SEARCH_MATE - score + 1) / 2;
@@ -271,7 +340,46 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
     say(s, "%d %d %ld %llu %s", r->depth, score, elapsed_ms / 10, (unsigned long long)r->nodes, move);
 }
 
-/* The engine thinks and plays its move (or nothing, when the game is over). */
+/* The search thread: thinks, then plays and announces its move unless told to drop it. */
+static void *search_main(void *arg)
+{
+    xb_session *s = arg;
+    ggn_search_result r;
+    bool found = ggn_searcher_run(s->searcher, s->pos, &s->limits, &r);
+    if (atomic_load(&s->discard)) return NULL;
+    if (!found) {
+        check_result(s);
+        return NULL;
+    }
+    char move[64];
+    if (!format_move(s, r.best, move, sizeof move) || !ggn_position_make(s->pos, r.best)) {
+        say(s, "Error (internal): the search's move cannot be played");
+        return NULL;
+    }
+    s->engine_moves++;
+    say(s, "move %s", move);
+    check_result(s);
+    return NULL;
+}
+
+/* How a running search is ended before the reading thread goes on. */
+typedef enum xb_finish {
+    XB_WAIT,     /* let it finish and move */
+    XB_DISCARD   /* stop it now and drop its move */
+} xb_finish;
+
+static void finish_search(xb_session *s, xb_finish how)
+{
+    if (!s->searching) return;
+    if (how == XB_DISCARD) {
+        atomic_store(&s->discard, true);
+        atomic_store(&s->stop, true);
+    }
+    pthread_join(s->thread, NULL);
+    s->searching = false;
+}
+
+/* The engine starts thinking on its thread, to play its move (or nothing, when the game is over). */
 static void think(xb_session *s)
 {
     if (s->over || check_result(s)) return;
@@ -290,11 +398,11 @@ static void think(xb_session *s)
         go.inc[0] = go.inc[1] = s->inc_ms;
         if (s->mps > 0) go.movestogo = s->mps - s->engine_moves % s->mps;
     }
-    ggn_search_limits limits;
-    memset(&limits, 0, sizeof limits);
-    limits.time_ms = uci_time_budget(&go, me, XB_OVERHEAD_MS);
-    if (s->think_cap_ms > 0 && (!limits.time_ms || limits.time_ms > s->think_cap_ms)) limits.time_ms = s->think_cap_ms;
-    limits.depth = s->sd > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->sd;
+    memset(&s->limits, 0, sizeof s->limits);
+    s->limits.time_ms = uci_time_budget(&go, me, XB_OVERHEAD_MS);
+    if (s->think_cap_ms > 0 && (!s->limits.time_ms || s->limits.time_ms > s->think_cap_ms))
+        s->limits.time_ms = s->think_cap_ms;
+    s->limits.depth = s->sd > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->sd;
     /* The searcher (and its table's memory) is made when first needed: many sessions never think. */
     if (!s->searcher) {
         s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
@@ -303,20 +411,15 @@ static void think(xb_session *s)
             return;
         }
         ggn_searcher_set_progress(s->searcher, report_iteration, s);
+        ggn_searcher_set_stop(s->searcher, &s->stop);
     }
-    ggn_search_result r;
-    if (!ggn_searcher_run(s->searcher, s->pos, &limits, &r)) {
-        check_result(s);
+    atomic_store(&s->stop, false);
+    atomic_store(&s->discard, false);
+    if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
+        search_main(s); /* no thread to be had: think here, as the protocol still gets its move */
         return;
     }
-    char move[64];
-    if (!ggn_move_format(s->pos, r.best, move, sizeof move) || !ggn_position_make(s->pos, r.best)) {
-        say(s, "Error (internal): the search's move cannot be played");
-        return;
-    }
-    s->engine_moves++;
-    say(s, "move %s", move);
-    check_result(s);
+    s->searching = true;
 }
 
 /* usermove: plays the GUI's move, then the engine's answer when it is the engine's turn. */
@@ -329,7 +432,12 @@ static void user_move(xb_session *s, const char *text)
         say(s, "Error (no move given): usermove");
         return;
     }
-    if (!ggn_move_parse(s->pos, text, &mv, &err)) {
+    char ggn_text[64];
+    if (!rank_text_from_xboard(text, ggn_game_rows(s->game), ggn_text, sizeof ggn_text)) {
+        say(s, "Illegal move (too long): %s", text);
+        return;
+    }
+    if (!ggn_move_parse(s->pos, ggn_text, &mv, &err)) {
         say(s, "Illegal move (%s): %s", err.message[0] ? err.message : "not legal here", text);
         return;
     }
@@ -342,16 +450,18 @@ static void user_move(xb_session *s, const char *text)
 }
 
 /* `lift SQUARE`: the legal targets of the piece there as a `highlight` board (Y a move, R a capture, M a promotion). */
-static void say_highlight(xb_session *s, const char *square)
+static void say_highlight(xb_session *s, const char *xboard_square)
 {
     int cols = ggn_game_cols(s->game), rows = ggn_game_rows(s->game);
+    char square[64];
+    if (!rank_text_from_xboard(xboard_square, rows, square, sizeof square)) square[0] = '\0';
     /* A square is a file letter and a rank number on the board, as XBoard names it. */
     char *end = NULL;
     long rank = square[0] >= 'a' && square[0] < 'a' + cols && square[1] >= '1' && square[1] <= '9'
                     ? strtol(square + 1, &end, 10)
                     : 0;
     if (rank < 1 || rank > rows || *end) {
-        say(s, "Error (no such square): lift %s", square);
+        say(s, "Error (no such square): lift %s", xboard_square);
         return;
     }
     char marks[XB_MAX_RANKS][XB_MAX_FILES];
@@ -487,6 +597,19 @@ static bool handle(xb_session *s, char *line)
 #define IS(word) (w == strlen(word) && strncmp(line, word, w) == 0)
     long v;
     if (w == 0) return true;
+    if (s->searching) {
+        if (IS("?")) {
+            atomic_store(&s->stop, true); /* move now: the search answers with what it has */
+            return true;
+        }
+        bool at_once = IS("post") || IS("nopost") || IS("time") || IS("otim") || IS("level") || IS("st") ||
+                       IS("sd") || IS("easy") || IS("hard") || IS("computer") || IS("name") || IS("rating") ||
+                       IS("random") || IS("accepted") || IS("rejected") || IS("draw") || IS(".");
+        /* The commands that change the game or end the session: the move being thought of is no longer wanted. */
+        bool drop = IS("quit") || IS("force") || IS("new") || IS("variant") || IS("setboard") || IS("undo") ||
+                    IS("remove") || IS("result") || IS("edit");
+        if (!at_once) finish_search(s, drop ? XB_DISCARD : XB_WAIT);
+    }
     if (IS("quit")) return false;
     if (IS("protover")) {
         say_features(s);
@@ -494,7 +617,7 @@ static bool handle(xb_session *s, char *line)
                IS("computer") || IS("name") || IS("rating") || IS("ics") || IS("draw") || IS("?") ||
                IS("nps") || IS("memory") || IS("cores") || IS("egtpath") || IS("option") || IS("put") ||
                IS("hover") || IS(".") || IS("exit") || IS("bk") || IS("hint")) {
-        /* Nothing to do: ggn declines draws, has no book, thinks on one thread and never ponders. */
+        /* Nothing to do: ggn declines draws, has no book, thinks on one thread and never ponders (`?` while thinking is above). */
     } else if (IS("new")) {
         new_game(s);
     } else if (IS("variant")) {
@@ -542,7 +665,14 @@ static bool handle(xb_session *s, char *line)
         ggn_position *pos = ggn_position_new(s->game);
         ggn_error err;
         ggn_error_clear(&err);
-        if (!pos || !ggn_position_set_fen(pos, rest, &err)) {
+        /* XBoard writes empty holdings as "[-]"; ggn's FEN as "[]". */
+        char fen[GGN_MAX_FEN_BYTES];
+        const char *empty = strstr(rest, "[-]");
+        if (empty && strlen(rest) < sizeof fen)
+            snprintf(fen, sizeof fen, "%.*s[]%s", (int)(empty - rest), rest, empty + 3);
+        else
+            snprintf(fen, sizeof fen, "%.*s", (int)(sizeof fen - 1), rest);
+        if (!pos || !ggn_position_set_fen(pos, fen, &err)) {
             say(s, "tellusererror Illegal position: %s", pos ? err.message : "out of memory");
             ggn_position_free(pos);
         } else {
@@ -551,9 +681,9 @@ static bool handle(xb_session *s, char *line)
             s->over = false;
         }
     } else if (IS("post")) {
-        s->post = true;
+        atomic_store(&s->post, true);
     } else if (IS("nopost")) {
-        s->post = false;
+        atomic_store(&s->post, false);
     } else if (IS("lift")) {
         say_highlight(s, rest);
     } else if (IS("analyze") || IS("edit") || IS("pause") || IS("resume")) {
@@ -614,15 +744,18 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
     }
     if (status == CLI_OK) {
         new_game(s);
-        for (;;) {
+        bool quit = false;
+        while (!quit) {
             engine_line got = engine_read_line(s->in, line, XB_MAX_LINE);
             if (got == ENGINE_LINE_END) break;
             if (got == ENGINE_LINE_TOO_LONG) {
                 say(s, "Error (line too long): a line longer than %d bytes was ignored", XB_MAX_LINE - 1);
                 continue;
             }
-            if (!handle(s, line)) break;
+            quit = !handle(s, line);
         }
+        /* quit drops a move being thought of; the end of input lets it come (scripts). */
+        finish_search(s, quit ? XB_DISCARD : XB_WAIT);
     }
     ggn_position_free(s->pos);
     ggn_game_free(s->game);

@@ -1,8 +1,9 @@
 /*
- * fuzz_uci.c — the `ggn uci` / `ggn usi` command loop (cli/uci_session.c).
+ * fuzz_uci.c — the `ggn uci` / `ggn usi` / `ggn ucci` command loop
+ * (cli/uci_session.c).
  *
  * The input is the GUI's side of a session, fed through an in-memory stream;
- * its first byte picks the dialect (UCI or USI). Every search is capped at a
+ * its first byte picks the dialect (odd: USI; else bit 1: UCCI; else UCI). Every search is capped at a
  * few milliseconds, perft at depth 2 and the hash at its default size, so no
  * input can run long. The session must end (no hang, no crash, no leak, the
  * search thread joined) and everything it wrote must be lines free of
@@ -26,7 +27,7 @@ const cli_command *const cli_commands[] = { NULL };
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2 || size > FUZZ_UCI_MAX_INPUT) return 0;
-    uci_dialect dialect = data[0] & 1 ? UCI_DIALECT_USI : UCI_DIALECT_UCI;
+    uci_dialect dialect = data[0] & 1 ? UCI_DIALECT_USI : data[0] & 2 ? UCI_DIALECT_UCCI : UCI_DIALECT_UCI;
     FILE *in = fmemopen((void *)(uintptr_t)(data + 1), size - 1, "r");
     if (!in) return 0;
     char *text = NULL;
@@ -36,7 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fclose(in);
         return 0;
     }
-    uci_session_run(in, out, dialect == UCI_DIALECT_USI ? "shogi" : "chess", dialect, FUZZ_UCI_THINK_MS);
+    const char *game = dialect == UCI_DIALECT_USI ? "shogi" : dialect == UCI_DIALECT_UCCI ? "xiangqi" : "chess";
+    uci_session_run(in, out, game, dialect, FUZZ_UCI_THINK_MS);
     fclose(in);
     fclose(out);
     for (size_t i = 0; i < len; i++) {

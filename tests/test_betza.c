@@ -290,6 +290,17 @@ static void test_write_known(void **state)
     assert_int_equal(err.code, GGN_E_LIMIT);
     assert_false(ggn_game_kind_betza(g, 99, buf, sizeof buf, &err));
     ggn_game_free(g);
+    /* The geometry leaves promotions unsaid (XBoard's piece lines): shogi's promoting pieces by where they go. */
+    g = load("shogi.json");
+    const char *const geometry[][2] = { { "PAWN", "fW" }, { "SILVER", "FfW" }, { "LANCE", "fR" }, { "KNIGHT", "fN" },
+                                        { "GOLD", "WfF" } };
+    for (size_t i = 0; i < sizeof geometry / sizeof geometry[0]; i++) {
+        if (!ggn_game_kind_betza_geometry(g, kind_of(g, geometry[i][0]), buf, sizeof buf, &err))
+            fail_msg("shogi %s: %s", geometry[i][0], err.message);
+        if (strcmp(buf, geometry[i][1]) != 0) fail_msg("shogi %s: %s, expected %s", geometry[i][0], buf, geometry[i][1]);
+    }
+    assert_false(ggn_game_kind_betza(g, kind_of(g, "PAWN"), buf, sizeof buf, &err)); /* the whole Betza still refuses */
+    ggn_game_free(g);
 }
 
 /*

@@ -3,7 +3,8 @@
  * fairy-stockfish (chess, crazyhouse, xiangqi, shogi) with no illegal move,
  * no loss on time and every game ended by a rule; engines that misbehave
  * (illegal moves, silence, death, not starting) lose by forfeit while the
- * match goes on; the Elo and SPRT figures on known scores.
+ * match goes on; CECP engines (`ggn xboard`, scripted ones that resign or
+ * refuse moves) beside UCI ones; the Elo and SPRT figures on known scores.
  *
  * `test_match` alone runs the fast part; `test_match --fairy` plays
  * fairy-stockfish (label slow): it fails under CI=true when the engine is
@@ -136,6 +137,88 @@ static void test_forfeits(void **state)
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "does not speak UCI"));
     assert_non_null(strstr(r.out, "disconnect 1\n"));
+    proc_free(&r);
+}
+
+/*
+ * CECP engines (--engine xboard:CMD): `ggn xboard` against `ggn uci` in
+ * chess, minishogi (an engine-defined variant with drops and promotions) and
+ * xiangqi (XBoard's ranks count from 0 there), and from an opening given by
+ * setboard: every game ends by a rule.
+ */
+static void test_xboard_engines(void **state)
+{
+    (void)state;
+    const char *games[] = { "chess", "minishogi", "xiangqi" };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        const char *args[] = { games[i], "--engine", "xboard:" GGN_BINARY " xboard", "--engine", GGN_BINARY " uci",
+                               "--games", "2", "--movetime", "20", "--margin", "500", "-j", "2", NULL };
+        proc_result r = match(args);
+        assert_clean(&r, 2);
+        /* The protocol prefix is not part of the engine's name. */
+        assert_non_null(strstr(r.out, "Score of " GGN_BINARY " xboard vs " GGN_BINARY " uci: "));
+        proc_free(&r);
+    }
+    char path[] = "/tmp/ggn_openings_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    const char *text = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\n";
+    assert_int_equal(write(fd, text, strlen(text)), (long)strlen(text));
+    close(fd);
+    const char *opened[] = { "chess", "--engine", "xboard:" GGN_BINARY " xboard", "--engine",
+                             "xboard:" GGN_BINARY " xboard", "--games", "2", "--tc", "2+0.1", "--openings", path, NULL };
+    proc_result r = match(opened);
+    assert_clean(&r, 2);
+    assert_int_equal(count(r.out, "1-0 (checkmate, 1 plies)"), 2);
+    proc_free(&r);
+    unlink(path);
+}
+
+/* A scripted CECP engine: features (usermove, ping, only chess), pong, and what go or usermove says. */
+#define XSCRIPTED(on_move)                                                                                       \
+    "xboard:sh -c 'while read l; do case \"$l\" in "                                                            \
+    "protover*) echo \"feature usermove=1 ping=1 myname=\\\"scripted\\\" variants=\\\"normal\\\" done=1\";; "          \
+    "ping*) echo \"pong ${l#ping }\";; go|usermove*) " on_move ";; quit) exit 0;; esac; done'"
+
+static void test_xboard_forfeits(void **state)
+{
+    (void)state;
+    const char *illegal[] = { "chess", "--engine", XSCRIPTED("echo move e2e5"), "--engine", GGN_BINARY " uci",
+                              "--games", "2", "--movetime", "50", "--margin", "500", NULL };
+    proc_result r = match(illegal);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "(scripted) played an illegal move: 'e2e5'"));
+    assert_non_null(strstr(r.out, "Forfeits: illegal move 2, time 0, disconnect 0\n"));
+    proc_free(&r);
+    const char *resigning[] = { "chess", "--engine", XSCRIPTED("echo resign"), "--engine", GGN_BINARY " uci",
+                                "--games", "2", "--movetime", "50", "--margin", "500", NULL };
+    r = match(resigning);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(count(r.out, "(scripted) resigns"), 2);
+    assert_non_null(strstr(r.out, ": 0 - 2 - 0 [0.000] 2\n"));
+    assert_non_null(strstr(r.out, "Forfeits: illegal move 0, time 0, disconnect 0\n"));
+    proc_free(&r);
+    /* An engine that answers a legal move with "Illegal move" loses, and says why. */
+    const char *refusing[] = { "chess", "--engine",
+                               XSCRIPTED("case \"$l\" in go) echo move e2e4;; *) echo \"Illegal move: ${l#usermove }\";; esac"),
+                               "--engine", GGN_BINARY " uci", "--games", "2", "--movetime", "50", "--margin", "500",
+                               NULL };
+    r = match(refusing);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(count(r.out, "(scripted) refused a legal move: Illegal move: "), 2);
+    proc_free(&r);
+    /* A variant the engine does not offer: it cannot start, and loses both games. */
+    const char *variant[] = { "minishogi", "--engine", XSCRIPTED("echo move a2a3"), "--engine", GGN_BINARY " uci",
+                              "--games", "2", "--movetime", "50", NULL };
+    r = match(variant);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(count(r.out, "scripted does not play the variant 'minishogi'"), 2);
+    assert_non_null(strstr(r.out, "disconnect 2\n"));
+    proc_free(&r);
+    /* No command after the protocol. */
+    const char *empty[] = { "chess", "--engine", "xboard:", "--engine", GGN_BINARY " uci", NULL };
+    r = match(empty);
+    assert_int_equal(r.status, 2);
     proc_free(&r);
 }
 
@@ -296,6 +379,16 @@ static void test_against_fairy_stockfish(void **state)
         replay_in_fairy_stockfish(pgn, games[i]);
         unlink(pgn);
     }
+    /* Fairy-Stockfish speaks CECP too: xiangqi over it, where XBoard's ranks count from 0. */
+    const char *args[] = { "xiangqi", "--engine", GGN_BINARY " uci", "--engine", "xboard:" FAIRY, "--games", "2",
+                           "--tc", "1+0.01", "--option", "Move Overhead=100", "-j", "2", NULL };
+    proc_result r = match(args);
+    printf("xiangqi over CECP:\n%s", r.out);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Forfeits: illegal move 0, time "));
+    assert_non_null(strstr(r.out, ", disconnect 0\n"));
+    assert_null(strstr(r.out, "(ggn " GGN_VERSION_STRING ") lost on time"));
+    proc_free(&r);
 }
 
 int main(int argc, char **argv)
@@ -312,6 +405,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ggn_against_itself),
         cmocka_unit_test(test_forfeits),
+        cmocka_unit_test(test_xboard_engines),
+        cmocka_unit_test(test_xboard_forfeits),
         cmocka_unit_test(test_usage),
         cmocka_unit_test(test_statistics),
     };

@@ -2,8 +2,9 @@
  * test_uci.c — `ggn uci`: the handshake, positions and moves in several
  * games, searches that answer with a legal move (also after stop and on a
  * clock), perft through `go perft`, and every kind of nonsense answered with
- * an `info string error` line while the session goes on. The clock budget
- * (uci_time_budget) is checked directly.
+ * an `info string error` line while the session goes on; `ggn ucci` with
+ * XBoard's ranks, clocks in seconds or milliseconds, banmoves and
+ * nobestmove. The clock budget (uci_time_budget) is checked directly.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "proc_util.h"
+#include "rank_text.h"
 #include "uci.h"
 
 #define TIMEOUT_MS 60000
@@ -294,6 +296,95 @@ static void test_usi(void **state)
     proc_free(&r);
 }
 
+/* Runs `ggn ucci` with the given input; the session must end cleanly. */
+static proc_result ucci(const char *input)
+{
+    const char *argv[] = { GGN_BINARY, "ucci", NULL };
+    proc_result r = proc_run(argv, input, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    return r;
+}
+
+/* The last bestmove of a ucci session, in ggn's ranks (UCCI's h0 is ggn's h1). */
+static const char *ucci_bestmove(const char *out, char *buf, size_t cap)
+{
+    char text[64];
+    last_bestmove(out, text, sizeof text);
+    assert_true(rank_text_from_xboard(text, 10, buf, cap));
+    return buf;
+}
+
+static void test_ucci(void **state)
+{
+    (void)state;
+    const char *xiangqi = GGN_GAMES_DIR "/xiangqi.json";
+    proc_result r = ucci("ucci\nsetoption batch on\nisready\nquit\n");
+    assert_non_null(strstr(r.out, "\noption usemillisec type check default false\n"));
+    assert_non_null(strstr(r.out, "\nucciok\nreadyok\nbye\n"));
+    assert_null(strstr(r.out, "error"));
+    proc_free(&r);
+    /* h2e2 is UCCI's (ranks from 0) for ggn's h3e3; the answer comes in the same ranks. */
+    char move[64], first[64];
+    r = ucci("position startpos moves h2e2\ngo depth 2\n");
+    assert_legal(xiangqi, NULL, "h3e3", ucci_bestmove(r.out, first, sizeof first));
+    proc_free(&r);
+    /* banmoves: the search's own choice is banned, so another legal move comes. */
+    char input[512], banned[64];
+    assert_true(rank_text_to_xboard(first, 10, banned, sizeof banned));
+    snprintf(input, sizeof input, "position startpos moves h2e2\nbanmoves %s\ngo depth 2\n", banned);
+    r = ucci(input);
+    ucci_bestmove(r.out, move, sizeof move);
+    assert_legal(xiangqi, NULL, "h3e3", move);
+    assert_string_not_equal(move, first);
+    proc_free(&r);
+    /* A new position forgets the banned moves: the first choice again. */
+    snprintf(input, sizeof input,
+             "position startpos moves h2e2\nbanmoves %s\nposition startpos moves h2e2\ngo depth 2\n", banned);
+    r = ucci(input);
+    assert_string_equal(ucci_bestmove(r.out, move, sizeof move), first);
+    proc_free(&r);
+    /* Every legal move banned: nobestmove. */
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(xiangqi, &errs);
+    assert_non_null(g);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    size_t cap = 8192, len = 0;
+    char *all = malloc(cap);
+    assert_non_null(all);
+    len += (size_t)snprintf(all, cap, "position startpos\nbanmoves");
+    for (size_t i = 0; i < n; i++) {
+        char text[64], ucci_text[64];
+        assert_true(ggn_move_format(pos, moves[i], text, sizeof text));
+        assert_true(rank_text_to_xboard(text, 10, ucci_text, sizeof ucci_text));
+        len += (size_t)snprintf(all + len, cap - len, " %s", ucci_text);
+    }
+    snprintf(all + len, cap - len, "\ngo depth 2\n");
+    r = ucci(all);
+    assert_non_null(strstr(r.out, "nobestmove\n"));
+    assert_null(strstr(r.out, "bestmove "));
+    proc_free(&r);
+    free(all);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    /* Clocks: seconds by default, milliseconds after usemillisec; black to move reads "time" as its own. */
+    r = ucci("position startpos moves h2e2\ngo time 2 increment 0 opptime 2 oppincrement 0\n"
+             "setoption usemillisec true\nposition startpos\ngo time 300 opptime 300\n");
+    int answers = 0;
+    for (const char *p = strstr(r.out, "bestmove "); p; p = strstr(p + 1, "bestmove ")) answers++;
+    assert_int_equal(answers, 2);
+    assert_legal(xiangqi, NULL, NULL, ucci_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+    /* Nonsense: an unknown option, a move that is no move; the session goes on. */
+    r = ucci("setoption nosuch 1\nposition startpos\nbanmoves zz\nisready\nquit\n");
+    assert_non_null(strstr(r.out, "info string error: no option 'nosuch'\n"));
+    assert_non_null(strstr(r.out, "info string error: banmoves: zz: "));
+    assert_non_null(strstr(r.out, "readyok\nbye\n"));
+    proc_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_nonsense),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_usi),
+        cmocka_unit_test(test_ucci),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

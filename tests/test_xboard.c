@@ -3,8 +3,10 @@
  * and its variant list, engine moves that are legal after usermove, go,
  * setboard, force, undo and remove and on a clock, engine-defined variants
  * described with setup and piece lines, lift answered with highlight, games
- * played to mate with the result line, and nonsense answered with
- * `Illegal move` or `Error (...)` lines while the session goes on.
+ * played to mate with the result line, nonsense answered with
+ * `Illegal move` or `Error (...)` lines while the session goes on, `?`,
+ * `force` and `quit` answered while the engine thinks, and XBoard's ranks
+ * (from 0 on a ten-rank board) in xiangqi.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +21,7 @@
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "proc_util.h"
+#include "rank_text.h"
 
 #define TIMEOUT_MS 60000
 
@@ -113,21 +116,21 @@ static void test_moves_are_legal(void **state)
     (void)state;
     char move[64];
     /* The engine plays black after new, and answers the user's move. */
-    proc_result r = xboard("new\nsd 2\nusermove e2e4\nquit\n");
+    proc_result r = xboard("new\nsd 2\nusermove e2e4\nping 1\nquit\n");
     assert_legal(NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     proc_free(&r);
     /* go: the engine takes the side to move; usermove then gets an answer each time. */
-    r = xboard("new\nsd 2\ngo\nquit\n");
+    r = xboard("new\nsd 2\ngo\nping 1\nquit\n");
     assert_legal(NULL, NULL, nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
     /* force: no answers; go after it plays black here. */
-    r = xboard("new\nforce\nsd 2\nusermove e2e4\nusermove e7e5\nusermove g1f3\ngo\nquit\n");
+    r = xboard("new\nforce\nsd 2\nusermove e2e4\nusermove e7e5\nusermove g1f3\ngo\nping 1\nquit\n");
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     assert_legal(NULL, "e2e4 e7e5 g1f3", nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
     /* playother: the engine takes the side not to move, and answers the next move. */
-    r = xboard("new\nforce\nsd 2\nusermove e2e4\nplayother\nusermove e7e5\nquit\n");
+    r = xboard("new\nforce\nsd 2\nusermove e2e4\nplayother\nusermove e7e5\nping 1\nquit\n");
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     assert_legal(NULL, "e2e4 e7e5", nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
@@ -139,7 +142,7 @@ static void test_force_undo_setboard(void **state)
     char move[64];
     /* undo takes one move back, remove two: the same moves are legal again. */
     proc_result r = xboard("new\nforce\nusermove e2e4\nundo\nusermove e2e4\nusermove e7e5\nremove\n"
-                           "usermove d2d4\nusermove d7d5\nundo\nusermove d7d5\nsd 2\ngo\nquit\n");
+                           "usermove d2d4\nusermove d7d5\nundo\nusermove d7d5\nsd 2\ngo\nping 1\nquit\n");
     assert_null(strstr(r.out, "Illegal"));
     assert_null(strstr(r.out, "Error"));
     assert_legal(NULL, "d2d4 d7d5", nth_move(r.out, 1, move, sizeof move));
@@ -153,7 +156,7 @@ static void test_force_undo_setboard(void **state)
     /* setboard: the engine moves in that position. */
     const char *fen = "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1";
     char input[256];
-    snprintf(input, sizeof input, "new\nforce\nsetboard %s\nsd 2\ngo\nquit\n", fen);
+    snprintf(input, sizeof input, "new\nforce\nsetboard %s\nsd 2\ngo\nping 1\nquit\n", fen);
     r = xboard(input);
     assert_legal(fen, NULL, nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
@@ -171,12 +174,16 @@ static void test_engine_defined_variant(void **state)
     /* One piece line per kind Betza can say: the gold general's, the king's ... */
     assert_non_null(strstr(r.out, "\npiece G& WfF\n"));
     assert_non_null(strstr(r.out, "\npiece K& K\n"));
-    /* ... and none for the pawn, whose promotion Betza cannot say (lift answers for it). */
-    assert_null(strstr(r.out, "\npiece P&"));
+    /* ... and, for the kinds that promote, their geometry (XBoard judges the promotion): every kind has a line. */
+    assert_non_null(strstr(r.out, "\npiece P& fW\n"));
+    assert_non_null(strstr(r.out, "\npiece S& FfW\n"));
+    /* The table: letters in XBoard's slots of the same letter where they can (P, B, R, G), a kind that
+       promotes below slot 11 and its promoted form ('+') 11 slots after it, the king last. */
+    assert_non_null(strstr(r.out, "setup (PSBR.......++++G.....Kpsbr.......++++g.....k) "));
     assert_null(strstr(r.out, "Error"));
     proc_free(&r);
     /* Moves in the engine-defined variant: drops and promotions as XBoard writes them. */
-    r = xboard("new\nvariant minishogi\nforce\nusermove a2a3\nlift e4\nsd 2\ngo\nquit\n");
+    r = xboard("new\nvariant minishogi\nforce\nusermove a2a3\nlift e4\nsd 2\ngo\nping 1\nquit\n");
     assert_null(strstr(r.out, "Illegal"));
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     assert_int_equal(count_lines_starting(r.out, "highlight "), 1);
@@ -194,6 +201,11 @@ static void test_engine_defined_variant(void **state)
     proc_free(&r);
     remove(spec);
     rmdir(dir);
+    /* XBoard writes empty holdings as [-]. */
+    r = xboard("new\nvariant minishogi\nforce\nsetboard rbsgk/4p/5/P4/KGSBR[-] w - - 0 1\nusermove a2a3\nping 1\nquit\n");
+    assert_null(strstr(r.out, "Illegal"));
+    assert_non_null(strstr(r.out, "pong 1\n"));
+    proc_free(&r);
     r = xboard("variant /etc/passwd\nvariant chess\nvariant ../games/chess\nquit\n");
     assert_non_null(strstr(r.out, "Error (unknown variant): /etc/passwd\nError (unknown variant): chess\n"
                                   "Error (unknown variant): ../games/chess\n"));
@@ -274,7 +286,7 @@ static void test_clock(void **state)
     char move[64];
     /* A tournament clock (40 moves in 2 s), the engine's own time given in centiseconds. */
     proc_result r = xboard("new\nlevel 40 0:02 0\ntime 150\notim 150\nusermove e2e4\n"
-                           "time 120\notim 140\nusermove d2d4\nquit\n");
+                           "time 120\notim 140\nusermove d2d4\nping 1\nquit\n");
     assert_legal(NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
     char second[64];
     char first_moves[128];
@@ -282,8 +294,8 @@ static void test_clock(void **state)
     assert_legal(NULL, first_moves, nth_move(r.out, 2, second, sizeof second));
     proc_free(&r);
     /* Incremental (minutes and seconds), a fixed time per move, and a clock that ran out. */
-    r = xboard("new\nlevel 0 1 0.1\nusermove e2e4\nst 0.05\nusermove d2d4\nst 0\nnew\ntime -5\nusermove g1f3\n"
-               "quit\n");
+    r = xboard("new\nlevel 0 1 0.1\nusermove e2e4\nst 0.05\nusermove d2d4\nping 1\nst 0\nnew\ntime -5\nusermove g1f3\n"
+               "ping 2\nquit\n");
     assert_int_equal(count_lines_starting(r.out, "move "), 3);
     proc_free(&r);
 }
@@ -292,7 +304,7 @@ static void test_games_to_mate(void **state)
 {
     (void)state;
     /* The engine mates in one and announces the result. */
-    proc_result r = xboard("new\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\nsd 2\ngo\nquit\n");
+    proc_result r = xboard("new\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\nsd 2\ngo\nping 1\nquit\n");
     char move[64];
     nth_move(r.out, 1, move, sizeof move);
     assert_non_null(strstr(r.out, "\n1-0 {White mates}\n"));
@@ -307,7 +319,7 @@ static void test_games_to_mate(void **state)
     assert_non_null(strstr(r.out, "0-1 {Black mates}\n"));
     proc_free(&r);
     /* After `result` the engine makes no move, until new. */
-    r = xboard("new\nsd 1\nresult 1-0 {White resigns}\nusermove e2e4\nnew\nsd 1\nusermove e2e4\nquit\n");
+    r = xboard("new\nsd 1\nresult 1-0 {White resigns}\nusermove e2e4\nnew\nsd 1\nusermove e2e4\nping 1\nquit\n");
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     proc_free(&r);
     /* Stalemate is a draw in chess. */
@@ -316,11 +328,88 @@ static void test_games_to_mate(void **state)
     proc_free(&r);
 }
 
+/*
+ * The engine thinks on its own thread: with a whole move's time of 1,000 s
+ * (`st 1000`), `?` makes it move now, `force` and `quit` stop it with no move
+ * -- a session that did not read while thinking would run into the test's
+ * time limit (proc_run kills it, status -1).
+ */
+static void test_commands_while_thinking(void **state)
+{
+    (void)state;
+    char move[64];
+    proc_result r = xboard("new\nst 1000\ngo\n?\nping 1\nquit\n");
+    assert_legal(NULL, NULL, nth_move(r.out, 1, move, sizeof move));
+    assert_non_null(strstr(r.out, "\npong 1\n")); /* after the move: ping waits for it */
+    proc_free(&r);
+    /* The user moves, the engine thinks, `?` again: its answer is a legal reply. */
+    r = xboard("new\nst 1000\nusermove e2e4\n?\nping 1\nquit\n");
+    assert_legal(NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
+    proc_free(&r);
+    /* force: the thinking stops and its move is dropped; the game goes on in force mode. */
+    r = xboard("new\nst 1000\ngo\nforce\nping 2\nusermove e2e4\nusermove e7e5\nping 3\nquit\n");
+    assert_int_equal(count_lines_starting(r.out, "move "), 0);
+    assert_non_null(strstr(r.out, "pong 2\npong 3\n"));
+    assert_null(strstr(r.out, "Illegal"));
+    proc_free(&r);
+    /* quit ends the session at once, with no move. */
+    r = xboard("new\nst 1000\nusermove e2e4\nquit\n");
+    assert_int_equal(count_lines_starting(r.out, "move "), 0);
+    proc_free(&r);
+    /* Clock and output commands are taken while thinking; the move still comes. */
+    r = xboard("new\nsd 3\ngo\ntime 100\notim 100\nnopost\nping 4\nquit\n");
+    assert_int_equal(count_lines_starting(r.out, "move "), 1);
+    assert_non_null(strstr(r.out, "\npong 4\n"));
+    proc_free(&r);
+}
+
+/*
+ * XBoard counts the ranks of a ten-rank board from 0 (xiangqi's "h2e2" is
+ * ggn's h3e3), and past 9 writes ':', ';', ... on taller boards.
+ */
+static void test_xboard_ranks(void **state)
+{
+    (void)state;
+    char out[64];
+    assert_true(rank_text_to_xboard("h3e3", 10, out, sizeof out));
+    assert_string_equal(out, "h2e2");
+    assert_true(rank_text_to_xboard("a10a9", 10, out, sizeof out));
+    assert_string_equal(out, "a9a8");
+    assert_true(rank_text_from_xboard("h0g2", 10, out, sizeof out));
+    assert_string_equal(out, "h1g3");
+    assert_true(rank_text_to_xboard("e7e8q", 8, out, sizeof out)); /* at most nine ranks: the same text */
+    assert_string_equal(out, "e7e8q");
+    assert_true(rank_text_to_xboard("P@b12", 12, out, sizeof out));
+    assert_string_equal(out, "P@b<");
+    assert_true(rank_text_from_xboard("P@b<", 12, out, sizeof out));
+    assert_string_equal(out, "P@b12");
+    assert_false(rank_text_to_xboard("a10a9", 10, out, 4)); /* does not fit */
+    /* In the session: xiangqi moves both ways, and lift, in XBoard's ranks. */
+    proc_result r = xboard("new\nvariant xiangqi\nforce\nusermove h2e2\nlift h9\nsd 2\ngo\nping 1\nquit\n");
+    assert_null(strstr(r.out, "Illegal"));
+    assert_non_null(strstr(r.out, "highlight 9/9/6Y1Y/9/9/9/9/9/9/9\n")); /* the horse on h9 (ggn's h10) */
+    char move[64], ggn_move_text[64];
+    nth_move(r.out, 1, move, sizeof move);
+    assert_true(rank_text_from_xboard(move, 10, ggn_move_text, sizeof ggn_move_text));
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(GGN_GAMES_DIR "/xiangqi.json", &errs);
+    assert_non_null(g);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_move mv;
+    ggn_error err;
+    assert_true(ggn_move_parse(pos, "h3e3", &mv, &err) && ggn_position_make(pos, mv));
+    if (!ggn_move_parse(pos, ggn_move_text, &mv, &err)) fail_msg("xiangqi reply %s (%s): %s", move, ggn_move_text, err.message);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    proc_free(&r);
+}
+
 static void test_post(void **state)
 {
     (void)state;
     /* Thinking output: DEPTH SCORE TIME NODES PV, one line per iteration. */
-    proc_result r = xboard("new\npost\nsd 3\ngo\nnopost\nusermove e7e5\nquit\n");
+    proc_result r = xboard("new\npost\nsd 3\ngo\nping 1\nnopost\nusermove e7e5\nping 2\nquit\n");
     assert_int_equal(count_lines_starting(r.out, "1 "), 1);
     assert_int_equal(count_lines_starting(r.out, "3 "), 1);
     assert_int_equal(count_lines_starting(r.out, "4 "), 0); /* sd 3, and nothing after nopost */
@@ -340,6 +429,8 @@ int main(void)
         cmocka_unit_test(test_clock),
         cmocka_unit_test(test_games_to_mate),
         cmocka_unit_test(test_post),
+        cmocka_unit_test(test_commands_while_thinking),
+        cmocka_unit_test(test_xboard_ranks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -107,6 +107,12 @@ uint32_t ggn_game_player_colour(const ggn_game *game, int player);
  * GGN_E_LIMIT when the string does not fit in cap.
  */
 bool ggn_game_kind_betza(const ggn_game *game, int kind, char *buf, size_t cap, ggn_error *err);
+/*
+ * As ggn_game_kind_betza, but a move that promotes is written by where it
+ * goes and its promotion left unsaid (a shogi pawn is "fW"): the moves'
+ * geometry, for a GUI that judges promotions itself (XBoard's `piece`).
+ */
+bool ggn_game_kind_betza_geometry(const ggn_game *game, int kind, char *buf, size_t cap, ggn_error *err);
 
 /* ---- positions ---------------------------------------------------------- */
 

@@ -73,7 +73,8 @@ uint32_t ggn_game_player_colour(const ggn_game *g, int player)
     return player >= 0 && player < g->nplayers ? g->def->players[player].colour : 0;
 }
 
-bool ggn_game_kind_betza(const ggn_game *g, int kind, char *buf, size_t cap, ggn_error *err)
+/* ggn_game_kind_betza and ggn_game_kind_betza_geometry. */
+static bool kind_betza(const ggn_game *g, int kind, bool geometry, char *buf, size_t cap, ggn_error *err)
 {
     if (cap) buf[0] = '\0';
     if (kind < 0 || kind >= g->nkinds) {
@@ -82,7 +83,9 @@ bool ggn_game_kind_betza(const ggn_game *g, int kind, char *buf, size_t cap, ggn
     }
     char why[256];
     char text[GGN_MAX_STRING_BYTES + 1];
-    if (!sd_betza_write(g->def, kind, text, sizeof text, why, sizeof why)) {
+    bool ok = geometry ? sd_betza_write_geometry(g->def, kind, text, sizeof text, why, sizeof why)
+                       : sd_betza_write(g->def, kind, text, sizeof text, why, sizeof why);
+    if (!ok) {
         ggn_error_set(err, GGN_E_CONVERSION, "%s", why);
         return false;
     }
@@ -93,6 +96,16 @@ bool ggn_game_kind_betza(const ggn_game *g, int kind, char *buf, size_t cap, ggn
     }
     memcpy(buf, text, strlen(text) + 1);
     return true;
+}
+
+bool ggn_game_kind_betza(const ggn_game *g, int kind, char *buf, size_t cap, ggn_error *err)
+{
+    return kind_betza(g, kind, false, buf, cap, err);
+}
+
+bool ggn_game_kind_betza_geometry(const ggn_game *g, int kind, char *buf, size_t cap, ggn_error *err)
+{
+    return kind_betza(g, kind, true, buf, cap, err);
 }
 
 /* The start position: every player's starting pieces, unmoved, turn at start_at. */

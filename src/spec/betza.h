@@ -77,4 +77,11 @@ bool sd_bmove_describe(const sd_game *g, const sd_move *m, sd_bmove *out, char *
  */
 bool sd_betza_write(const sd_game *g, int k, char *buf, size_t cap, char *why, size_t whycap);
 
+/*
+ * As sd_betza_write, but a move that promotes is written by where it goes,
+ * its promotion left unsaid: the geometry a GUI needs that judges
+ * promotions itself (XBoard's `piece` command).
+ */
+bool sd_betza_write_geometry(const sd_game *g, int k, char *buf, size_t cap, char *why, size_t whycap);
+
 #endif

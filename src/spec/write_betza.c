@@ -56,12 +56,13 @@ static bool ep_action(const sd_game *g, const sd_move *m, const sd_action *a)
            a->effects[0].target[1] == vy;
 }
 
-bool sd_bmove_describe(const sd_game *g, const sd_move *m, sd_bmove *b, char *why, size_t cap)
+/* sd_bmove_describe; with geometry, a promotion (TRANSFORM) is left unsaid rather than refused. */
+static bool describe(const sd_game *g, const sd_move *m, sd_bmove *b, bool geometry, char *why, size_t cap)
 {
     memset(b, 0, sizeof *b);
     b->step[0] = m->step[0];
     b->step[1] = m->step[1];
-    if (m->nmodifiers) return fail(why, cap, "it promotes (TRANSFORM), which Betza does not say");
+    if (m->nmodifiers && !geometry) return fail(why, cap, "it promotes (TRANSFORM), which Betza does not say");
     const sd_repeat *rp = &m->repeat;
     b->range = 1;
     if (rp->present) {
@@ -99,6 +100,11 @@ bool sd_bmove_describe(const sd_game *g, const sd_move *m, sd_bmove *b, char *wh
         b->sets_ep = true;
     }
     return true;
+}
+
+bool sd_bmove_describe(const sd_game *g, const sd_move *m, sd_bmove *b, char *why, size_t cap)
+{
+    return describe(g, m, b, false, why, cap);
 }
 
 /* ---- grouping into terms ---- */
@@ -287,7 +293,7 @@ static void merge_kq(term *terms, int nterms)
     }
 }
 
-bool sd_betza_write(const sd_game *g, int k, char *buf, size_t cap, char *why, size_t whycap)
+static bool write_betza(const sd_game *g, int k, bool geometry, char *buf, size_t cap, char *why, size_t whycap)
 {
     if (cap) buf[0] = '\0';
     const sd_kind *kind = &g->kinds[k];
@@ -297,7 +303,7 @@ bool sd_betza_write(const sd_game *g, int k, char *buf, size_t cap, char *why, s
     int n = kind->nmoves;
     for (int i = 0; i < n; i++) {
         char reason[128];
-        if (!sd_bmove_describe(g, &kind->moves[i], &bm[i], reason, sizeof reason))
+        if (!describe(g, &kind->moves[i], &bm[i], geometry, reason, sizeof reason))
             return fail(why, whycap, "move %d of piece '%s' cannot be said in Betza: %s", kind->moves[i].id,
                         kind->code, reason);
     }
@@ -364,4 +370,14 @@ bool sd_betza_write(const sd_game *g, int k, char *buf, size_t cap, char *why, s
                                  "en-passant marks or hops differ from what Betza compiles to)", kind->code);
     }
     return true;
+}
+
+bool sd_betza_write(const sd_game *g, int k, char *buf, size_t cap, char *why, size_t whycap)
+{
+    return write_betza(g, k, false, buf, cap, why, whycap);
+}
+
+bool sd_betza_write_geometry(const sd_game *g, int k, char *buf, size_t cap, char *why, size_t whycap)
+{
+    return write_betza(g, k, true, buf, cap, why, whycap);
 }

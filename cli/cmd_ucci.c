@@ -1,0 +1,41 @@
+/* cmd_ucci.c — `ggn ucci [GAME]`: the UCCI protocol of xiangqi programs, on the UCI session (uci.h, docs/protocols.md). */
+#include "cli.h"
+#include "uci.h"
+
+static const char help[] =
+    "Usage: ggn ucci [GAME]\n"
+    "\n"
+    "Speaks UCCI, the protocol of xiangqi GUIs, on standard input and output:\n"
+    "the same session as `ggn uci` in UCCI's words. GAME (default xiangqi) is\n"
+    "the game at the start; the gamefile option changes it to any two-player\n"
+    "game with FEN.\n"
+    "\n"
+    "Commands: ucci, isready, setoption NAME [VALUE], position startpos|fen FEN\n"
+    "[moves ...], banmoves M..., go [ponder|draw] [time T [increment I|\n"
+    "movestogo M] [opptime T [oppincrement I]] | depth D | nodes N | infinite],\n"
+    "stop, ponderhit, quit (answered `bye`); also `go perft N` and `d`. Moves\n"
+    "are coordinates with ranks from 0 on a ten-rank board (h2e2), as UCCI and\n"
+    "XBoard write them; clocks are in seconds unless `setoption usemillisec\n"
+    "true`. A position with no allowed move is answered `nobestmove`.\n"
+    "\n"
+    "Options: usemillisec, hashsize (MB), newgame, gamefile (a game spec file);\n"
+    "the other UCCI options (batch, ponder, usebook, ...) are accepted and\n"
+    "have no effect.\n"
+    "\n"
+    "Exit status: 0 after quit or end of input, 1 the starting GAME is invalid,\n"
+    "2 usage error.\n";
+
+static int run(int argc, char **argv);
+
+const cli_command cli_cmd_ucci = { "ucci", "play through the UCCI protocol (xiangqi GUIs)", help, run };
+
+static int run(int argc, char **argv)
+{
+    const char *game = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("ucci", "unknown option '%s'", argv[i]);
+        if (game) return cli_usage_error("ucci", "unexpected argument '%s'", argv[i]);
+        game = argv[i];
+    }
+    return uci_session_run(stdin, stdout, game ? game : "xiangqi", UCI_DIALECT_UCCI, 0);
+}
