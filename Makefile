@@ -12,6 +12,8 @@
 #                   games beside itself (PREFIX/share/ggn/games) and ggn.pc names PREFIX
 #   make fuzz       libFuzzer targets (clang, build-fuzz/), each run FUZZ_SECONDS (default 45)
 #   make valgrind-test  the fast suite under valgrind (build-valgrind/, label valgrind)
+#   make python     build, then put libggn.so and the shipped games into python/ggn/ so that
+#                   `pip install --no-index --no-build-isolation python/` works (docs/python.md)
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 CLANG_BUILD ?= build-clang
@@ -23,7 +25,7 @@ GAME       ?= chess
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR     := $(if $(GGN_WERROR),ON,OFF)
 
-.PHONY: all build play test test-fast tests-on asan-test clang bench install clean fuzz fuzz-build valgrind-test
+.PHONY: all build play python test test-fast tests-on asan-test clang bench install clean fuzz fuzz-build valgrind-test
 
 all: build
 
@@ -35,6 +37,11 @@ build: $(BUILD)/CMakeCache.txt
 
 play: build
 	./$(BUILD)/ggn play $(GAME)
+
+# The package is pure Python (ctypes): it needs only the shared library and the games beside it.
+python: build
+	cp -L $(BUILD)/libggn.so python/ggn/libggn.so
+	rm -rf python/ggn/games && mkdir python/ggn/games && cp games/*.json python/ggn/games/
 
 # The test targets turn the tests on in build/ (GGN_TESTS=ON) unless they are
 # on already. cmocka is checked first, so that a missing one leaves build/ as

@@ -44,5 +44,6 @@
 #include "ggn/render.h"
 #include "ggn/export.h"
 #include "ggn/notation.h"
+#include "ggn/action.h"
 
 #endif

@@ -1,0 +1,451 @@
+"""ggn for Python: any game a ggn spec describes, through an API shaped like OpenSpiel's.
+
+    import ggn, random
+    game = ggn.load_game("chess")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(random.choice(state.legal_actions()))
+    print(state.returns())
+
+docs/python.md describes every function, the action space and the observation.
+The package wraps libggn with ctypes; nothing is compiled for it.
+"""
+
+import ctypes
+import os
+
+from . import _capi
+from ._capi import lib
+
+__all__ = ["GgnError", "Game", "State", "SearchResult", "load_game", "resolve_game", "TERMINAL"]
+__version__ = "0.1.0"
+
+# What current_player() answers once the game is over (OpenSpiel's kTerminalPlayerId).
+TERMINAL = -4
+
+_GAMES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games")
+_FORMAT_CAP = 1024
+
+
+class GgnError(Exception):
+    """A ggn error: str() is the located message ("FILE:LINE:COL: error: ... [at /pointer]").
+
+    Attributes: code (the ggn code name, e.g. "VALUE"), file, line, column,
+    pointer of the first problem, and messages (every problem, formatted).
+    """
+
+    def __init__(self, messages, code="", file="", line=0, column=0, pointer=""):
+        super().__init__("\n".join(messages))
+        self.messages = list(messages)
+        self.code = code
+        self.file = file
+        self.line = line
+        self.column = column
+        self.pointer = pointer
+
+    @classmethod
+    def _from(cls, errors):
+        """From a list of ggn_error structs (at least one)."""
+        texts = []
+        for e in errors:
+            buf = ctypes.create_string_buffer(_FORMAT_CAP)
+            lib.ggn_error_format(ctypes.byref(e), buf, _FORMAT_CAP)
+            texts.append(buf.value.decode("utf-8", "replace"))
+        first = errors[0]
+        return cls(
+            texts,
+            lib.ggn_code_name(first.code).decode(),
+            first.file.decode("utf-8", "replace"),
+            first.line,
+            first.column,
+            first.pointer.decode("utf-8", "replace"),
+        )
+
+    @classmethod
+    def _message(cls, err, context=None):
+        """From one ggn_error that carries no location: its message, after context when given."""
+        text = err.message.decode("utf-8", "replace")
+        return cls([f"{context}: {text}" if context else text], lib.ggn_code_name(err.code).decode())
+
+
+def _game_dirs():
+    """Where a game named without a path is looked for, in order (docs/python.md)."""
+    dirs = [d for d in os.environ.get("GGN_PATH", "").split(":") if d]
+    dirs.append(_GAMES_DIR)
+    dirs.append(".")
+    return dirs
+
+
+def resolve_game(name):
+    """The file of a game given by name ("chess", "Shogi.json") or path, as `ggn` resolves it.
+
+    A name with a '/' or naming an existing file is a path. Otherwise NAME.json
+    is looked for in each directory of GGN_PATH, then in the package's games/
+    (the shipped games `make python` copies there), then in the current
+    directory; the exact spelling first, then any spelling ignoring case (the
+    least, so the answer never depends on the directory's order).
+    """
+    name = os.fspath(name)
+    if "/" in name or os.path.isfile(name):
+        return name
+    file = name if name.lower().endswith(".json") and len(name) > 5 else name + ".json"
+    for d in _game_dirs():
+        exact = os.path.join(d, file)
+        if os.path.isfile(exact):
+            return exact
+        try:
+            others = sorted(e for e in os.listdir(d) if e.lower() == file.lower())
+        except OSError:
+            continue
+        for e in others:
+            if os.path.isfile(os.path.join(d, e)):
+                return os.path.join(d, e)
+    raise GgnError(
+        [f"no game '{name}': it is not a file, and there is no {file} in " + ", ".join(_game_dirs())],
+        "NOT_FOUND",
+    )
+
+
+def load_game(name_or_path):
+    """Loads a game spec, by shipped name or by path. Raises GgnError with every problem found."""
+    path = resolve_game(name_or_path)
+    errs = _capi.Errors()
+    lib.ggn_errors_init(ctypes.byref(errs))
+    handle = lib.ggn_game_load_file(os.fsencode(path), ctypes.byref(errs))
+    if not handle:
+        items = [errs.items[i] for i in range(errs.count) if errs.items[i].severity == 0]
+        if not items:
+            items = [errs.items[i] for i in range(errs.count)]
+        if not items:
+            raise GgnError([f"{path}: cannot load the game"], "IO", path)
+        raise GgnError._from(items)
+    return Game(handle, path)
+
+
+class Game:
+    """A compiled game: read-only, shared by every state made from it."""
+
+    def __init__(self, handle, path):
+        self._handle = handle
+        self.path = path
+        self._players = lib.ggn_game_player_count(handle)
+        self._actions = lib.ggn_game_action_count(handle)
+        self._planes = lib.ggn_game_observation_planes(handle)
+        self._rows = lib.ggn_game_rows(handle)
+        self._cols = lib.ggn_game_cols(handle)
+
+    def __del__(self):
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            lib.ggn_game_free(handle)
+
+    def __repr__(self):
+        return f"ggn.Game({self.name()!r})"
+
+    def name(self):
+        return lib.ggn_game_name(self._handle).decode()
+
+    def num_players(self):
+        return self._players
+
+    def num_distinct_actions(self):
+        """The size of the action space: every action id is below it (docs/python.md)."""
+        return self._actions
+
+    def observation_tensor_shape(self):
+        """[planes, rows, columns] of State.observation_tensor."""
+        return [self._planes, self._rows, self._cols]
+
+    def observation_tensor_size(self):
+        return self._planes * self._rows * self._cols
+
+    def min_utility(self):
+        return -1.0
+
+    def max_utility(self):
+        return 1.0
+
+    def max_game_length(self):
+        """Plies a state can hold (GGN_MAX_PLY): apply_action refuses one more."""
+        return _capi.MAX_PLY
+
+    def player_names(self):
+        return [lib.ggn_game_player_name(self._handle, p).decode() for p in range(self._players)]
+
+    def kind_codes(self):
+        """The piece kinds in index order (the order of the observation's planes and promotion slots)."""
+        return [lib.ggn_game_kind_code(self._handle, k).decode() for k in range(lib.ggn_game_kind_count(self._handle))]
+
+    def has_hands(self):
+        return bool(lib.ggn_game_has_hands(self._handle))
+
+    def new_initial_state(self, fen=None):
+        """The start position, or the position of a FEN (games with FEN only)."""
+        state = State(self)
+        if fen is not None:
+            state._set_fen(fen)
+        return state
+
+    def deserialize_state(self, text):
+        """The state State.serialize wrote: the same start, and every action replayed."""
+        lines = text.split("\n")
+        if not lines or lines[0] != "ggn-state 1" or len(lines) < 2:
+            raise GgnError(["not a serialized ggn state: it does not start with 'ggn-state 1'"], "VALUE")
+        start = lines[1]
+        if start == "start":
+            state = self.new_initial_state()
+        elif start.startswith("fen "):
+            state = self.new_initial_state(fen=start[4:])
+        else:
+            raise GgnError([f"serialized state, line 2: '{start}' is neither 'start' nor 'fen FEN'"], "VALUE")
+        for number, line in enumerate(lines[2:], start=3):
+            if not line:
+                continue
+            try:
+                action = int(line)
+            except ValueError:
+                raise GgnError([f"serialized state, line {number}: '{line}' is not an action id"], "VALUE") from None
+            try:
+                state.apply_action(action)
+            except GgnError as e:
+                raise GgnError([f"serialized state, line {number}: {e}"], e.code) from None
+        return state
+
+
+class SearchResult:
+    """What the computer player found: the action, its score (centipawns for the mover), depth and nodes."""
+
+    __slots__ = ("action", "score", "depth", "nodes")
+
+    def __init__(self, action, score, depth, nodes):
+        self.action, self.score, self.depth, self.nodes = action, score, depth, nodes
+
+    def __repr__(self):
+        return f"SearchResult(action={self.action}, score={self.score}, depth={self.depth}, nodes={self.nodes})"
+
+
+class State:
+    """A position of a game and how it was reached (its history of actions)."""
+
+    __slots__ = ("_game", "_pos", "_history", "_fen", "_status", "_over", "_ids", "__weakref__")
+
+    def __init__(self, game, _copy_of=None):
+        self._game = game  # keeps the game alive as long as the position
+        self._pos = lib.ggn_position_new(game._handle)
+        if not self._pos:
+            raise MemoryError("ggn: out of memory for a position")
+        self._history = []
+        self._fen = None
+        self._status = None
+        self._over = None  # is_terminal(), cached with _status until the position changes
+        self._ids = None
+        if _copy_of is not None:
+            lib.ggn_position_copy(self._pos, _copy_of._pos)
+            self._history = list(_copy_of._history)
+            self._fen = _copy_of._fen
+            self._status = _copy_of._status
+            self._over = _copy_of._over
+
+    def __del__(self):
+        pos, self._pos = getattr(self, "_pos", None), None
+        if pos:
+            lib.ggn_position_free(pos)
+
+    def _set_fen(self, fen):
+        err = _capi.Error()
+        if not lib.ggn_position_set_fen(self._pos, fen.encode(), ctypes.byref(err)):
+            raise GgnError._message(err, "FEN")
+        self._fen = fen
+        self._history = []
+        self._status = None
+        self._over = None
+
+    def _stat(self):
+        if self._status is None:
+            self._status = lib.ggn_position_status(self._pos)
+            self._over = self._status.outcome != 0
+        return self._status
+
+    def _changed(self):
+        self._status = None
+        self._over = None
+
+    def get_game(self):
+        return self._game
+
+    def current_player(self):
+        """The player to move, or ggn.TERMINAL once the game is over."""
+        if self.is_terminal():
+            return TERMINAL
+        return lib.ggn_position_to_move(self._pos)
+
+    def is_terminal(self):
+        over = self._over
+        if over is None:
+            self._stat()
+            over = self._over
+        return over
+
+    def is_chance_node(self):
+        return False
+
+    def is_simultaneous_node(self):
+        return False
+
+    def legal_actions(self, player=None):
+        """The ids of the legal moves, in increasing order ([] once the game is over or for another player)."""
+        if self._over is not False and self.is_terminal():
+            return []
+        if player is not None and player != lib.ggn_position_to_move(self._pos):
+            return []
+        buf = self._ids
+        if buf is None:
+            buf = self._ids = (ctypes.c_int32 * _capi.MAX_MOVES)()
+        n = lib.ggn_position_legal_actions(self._pos, buf, None, _capi.MAX_MOVES)
+        return buf[:n] if n <= _capi.MAX_MOVES else buf[:]
+
+    def apply_action(self, action):
+        """Plays the legal move with this id; GgnError (position unchanged) when there is none."""
+        if self._over is not False and self.is_terminal():
+            raise GgnError([f"action {action}: the game is over"], "STATE")
+        if not lib.ggn_position_apply_action(self._pos, action, None):
+            # Refused, the position unchanged: ask again for the reason (the fast path makes no error struct).
+            err = _capi.Error()
+            lib.ggn_position_apply_action(self._pos, action, ctypes.byref(err))
+            raise GgnError._message(err)
+        self._history.append(action)
+        self._status = None
+        self._over = None
+
+    def undo_action(self, player=None, action=None):
+        """Takes back the last action (OpenSpiel's signature; the arguments, when given, are checked)."""
+        if not self._history:
+            raise GgnError(["undo_action: no action to take back"], "STATE")
+        if action is not None and action != self._history[-1]:
+            raise GgnError([f"undo_action: the last action is {self._history[-1]}, not {action}"], "USAGE")
+        lib.ggn_position_unmake(self._pos)
+        self._history.pop()
+        self._changed()
+
+    def child(self, action):
+        c = self.clone()
+        c.apply_action(action)
+        return c
+
+    def returns(self):
+        """Per player: 1 for the winner, -1 for the others, 0 for all in a draw or while the game goes on."""
+        st = self._stat()
+        if st.outcome == 0 or st.draw or st.winner < 0:
+            return [0.0] * self._game._players
+        return [1.0 if p == st.winner else -1.0 for p in range(self._game._players)]
+
+    def rewards(self):
+        return self.returns() if self.is_terminal() else [0.0] * self._game._players
+
+    def outcome(self):
+        """How the game ended, in words ("Draw: stalemate"), or "" while it goes on."""
+        st = self._stat()
+        buf = ctypes.create_string_buffer(_FORMAT_CAP)
+        lib.ggn_status_describe(self._game._handle, ctypes.byref(st), buf, _FORMAT_CAP)
+        return buf.value.decode()
+
+    def clone(self):
+        return State(self._game, _copy_of=self)
+
+    def history(self):
+        """The actions played since the start (or the FEN), oldest first."""
+        return list(self._history)
+
+    def move_number(self):
+        return lib.ggn_position_ply(self._pos)
+
+    def _move_of(self, action):
+        move = _capi.Move()
+        err = _capi.Error()
+        if not lib.ggn_action_move(self._pos, action, ctypes.byref(move), ctypes.byref(err)):
+            raise GgnError._message(err)
+        return move
+
+    def action_to_string(self, *args):
+        """action_to_string(action) or (player, action): the move's coordinate text ("e2e4", "e7e8q", "N@d4")."""
+        action = args[-1]
+        if len(args) not in (1, 2):
+            raise TypeError("action_to_string(action) or action_to_string(player, action)")
+        move = self._move_of(action)
+        buf = ctypes.create_string_buffer(_FORMAT_CAP)
+        lib.ggn_move_format(self._pos, move, buf, _FORMAT_CAP)
+        return buf.value.decode()
+
+    def string_to_action(self, *args):
+        """string_to_action(text) or (player, text): the id of the legal move written as text (coordinates, SAN or USI)."""
+        if len(args) not in (1, 2):
+            raise TypeError("string_to_action(text) or string_to_action(player, text)")
+        text = args[-1]
+        move = _capi.Move()
+        err = _capi.Error()
+        if not lib.ggn_move_parse(self._pos, text.encode(), ctypes.byref(move), ctypes.byref(err)):
+            raise GgnError._message(err)
+        return lib.ggn_move_action(self._pos, move)
+
+    def observation_tensor(self, player=None):
+        """The observation seen by player (default: the player to move), flat, of Game.observation_tensor_shape()."""
+        if player is None:
+            player = lib.ggn_position_to_move(self._pos)
+        size = self._game.observation_tensor_size()
+        buf = (ctypes.c_float * size)()
+        err = _capi.Error()
+        if not lib.ggn_position_observation(self._pos, player, buf, size, ctypes.byref(err)):
+            raise GgnError._message(err)
+        return buf[:]
+
+    def fen(self):
+        """The position as FEN (games with two players and a symbol for every kind)."""
+        buf = ctypes.create_string_buffer(_capi.MAX_FEN_BYTES + 1)
+        n = lib.ggn_position_fen(self._pos, buf, len(buf))
+        if n == 0:
+            raise GgnError([f"{self._game.name()} has no FEN (it needs two players and a symbol for every kind)"], "STATE")
+        return buf.value.decode()
+
+    def perft(self, depth):
+        """Leaf nodes of the legal move tree to depth (draw rules ignored), as `ggn perft`."""
+        if not 0 <= depth <= _capi.MAX_PERFT_DEPTH:
+            raise GgnError([f"perft depth {depth} is out of range 0..{_capi.MAX_PERFT_DEPTH}"], "RANGE")
+        return lib.ggn_perft(self._pos, depth)
+
+    def search(self, depth=0, time_ms=0, nodes=0, seed=0):
+        """The computer player's choice (docs/ai.md): a SearchResult, or None when there is no legal move.
+
+        depth, time_ms and nodes limit the search (0: no such limit; all 0: depth 4);
+        the same seed and no time limit give the same answer.
+        """
+        if not 0 <= depth <= _capi.MAX_SEARCH_DEPTH:
+            raise GgnError([f"search depth {depth} is out of range 0..{_capi.MAX_SEARCH_DEPTH}"], "RANGE")
+        if time_ms < 0 or nodes < 0 or seed < 0:
+            raise GgnError(["search: time_ms, nodes and seed must not be negative"], "RANGE")
+        if self.is_terminal():
+            return None
+        limits = _capi.SearchLimits(depth, time_ms, nodes, seed)
+        result = _capi.SearchResult()
+        if not lib.ggn_search_best(self._pos, ctypes.byref(limits), ctypes.byref(result)):
+            return None
+        action = lib.ggn_move_action(self._pos, result.best)
+        return SearchResult(action, result.score, result.depth, result.nodes)
+
+    def best_action(self, depth=0, time_ms=0, nodes=0, seed=0):
+        """The action the computer player chooses (see search), or None when there is none."""
+        found = self.search(depth, time_ms, nodes, seed)
+        return found.action if found else None
+
+    def serialize(self):
+        """Text that Game.deserialize_state turns back into this state: the start and every action."""
+        start = "start" if self._fen is None else "fen " + self._fen
+        return "\n".join(["ggn-state 1", start] + [str(a) for a in self._history]) + "\n"
+
+    def __str__(self):
+        try:
+            return self.fen()
+        except GgnError:
+            return f"{self._game.name()} after {len(self._history)} actions"
+
+    def __repr__(self):
+        return f"<ggn.State {self}>"

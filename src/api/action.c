@@ -1,0 +1,193 @@
+/*
+ * action.c — moves as action ids and positions as observation planes (see
+ * ggn/action.h for both layouts). An id is computed from what the move does
+ * (source, destination, kind promoted to; kind and square of a drop), the
+ * same three things its coordinate text names, so the two notations agree
+ * on which moves are the same.
+ */
+#include "ggn/action.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "ggn/id.h"
+#include "ggn/notation.h"
+#include "notation/notation.h"
+
+int32_t ggn_game_action_count(const ggn_game *game)
+{
+    /* At most 1024 squares and 64 kinds (ggn/limits.h): 1024 * 1024 * 65 + 64 * 1024 fits. */
+    int32_t s = (int32_t)game->nsq, k = (int32_t)game->nkinds;
+    return s * s * (k + 1) + (game->hands ? k * s : 0);
+}
+
+/* The id of a move already known to fit pos. */
+static int32_t action_of(const ggn_position *pos, ggn_move move)
+{
+    const ggn_game *g = pos->g;
+    int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
+    if (move.from == EG_DROP_FROM) return s * s * (k + 1) + (int32_t)move.pattern * s + (int32_t)move.to;
+    int promoted = eg_promoted_kind(pos, move);
+    int32_t slot = promoted == EG_NONE ? 0 : 1 + (int32_t)promoted;
+    return ((int32_t)move.from * s + (int32_t)move.to) * (k + 1) + slot;
+}
+
+int32_t ggn_move_action(const ggn_position *pos, ggn_move move)
+{
+    return eg_move_fits(pos, move) ? action_of(pos, move) : -1;
+}
+
+size_t ggn_position_legal_actions(ggn_position *pos, int32_t *actions, ggn_move *moves, size_t cap)
+{
+    ggn_move all[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, all, GGN_MAX_MOVES);
+    size_t listed = n < GGN_MAX_MOVES ? n : GGN_MAX_MOVES; /* what all[] holds */
+    size_t kept = listed < cap ? listed : cap;
+    /*
+     * Insertion sort on the ids of every legal move (a few dozen), then the
+     * first cap: the same ids in the same order whatever the generator's order.
+     */
+    int32_t ids[GGN_MAX_MOVES];
+    for (size_t i = 0; i < listed; i++) {
+        int32_t id = action_of(pos, all[i]);
+        ggn_move mv = all[i];
+        size_t j = i;
+        for (; j > 0 && ids[j - 1] > id; j--) {
+            ids[j] = ids[j - 1];
+            all[j] = all[j - 1];
+        }
+        ids[j] = id;
+        all[j] = mv;
+    }
+    if (kept) {
+        memcpy(actions, ids, kept * sizeof *ids);
+        if (moves) memcpy(moves, all, kept * sizeof *all);
+    }
+    return n;
+}
+
+/* The square's CELL label ("e4"). */
+static void label(const ggn_game *g, int32_t sq, char *buf, size_t cap)
+{
+    ggn_cell cell = { 2, { (int)(sq % g->cols), (int)(sq / g->cols), 0 } };
+    ggn_cell_format(&cell, buf, cap);
+}
+
+/*
+ * The coordinate text an id in range stands for, as ggn_move_format would
+ * write that move ("e2e5", "a7a8q", "N@d4"), for messages about ids that are
+ * no legal move: the id is decoded, not looked up.
+ */
+static void action_text(const ggn_game *g, int32_t action, char *buf, size_t cap)
+{
+    int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
+    char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
+    if (action >= s * s * (k + 1)) {
+        int32_t rest = action - s * s * (k + 1);
+        const char *code = ggn_game_kind_code(g, (int)(rest / s));
+        char symbol = ggn_game_kind_symbol(g, (int)(rest / s));
+        label(g, rest % s, to, sizeof to);
+        if (symbol) snprintf(buf, cap, "%c@%s", symbol, to);
+        else snprintf(buf, cap, "%s@%s", code, to);
+        return;
+    }
+    int32_t slot = action % (k + 1), pair = action / (k + 1);
+    label(g, pair / s, from, sizeof from);
+    label(g, pair % s, to, sizeof to);
+    eg_promotion_text(g, slot == 0 ? EG_NONE : (int)(slot - 1), promo, sizeof promo);
+    snprintf(buf, cap, "%s%s%s", from, to, promo);
+}
+
+bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_error *err)
+{
+    int32_t count = ggn_game_action_count(pos->g);
+    if (action < 0 || action >= count) {
+        ggn_error_set(err, GGN_E_RANGE, "action %ld is out of range 0..%ld of this game",
+                      (long)action, (long)count - 1);
+        return false;
+    }
+    ggn_move all[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, all, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    for (size_t i = 0; i < n; i++) {
+        if (action_of(pos, all[i]) == action) {
+            *move = all[i];
+            return true;
+        }
+    }
+    char text[2 * GGN_MAX_LABEL + EG_PROMOTION_TEXT];
+    action_text(pos->g, action, text, sizeof text);
+    ggn_error_set(err, GGN_E_ILLEGAL, "action %ld (%s) is not a legal move here", (long)action, text);
+    return false;
+}
+
+bool ggn_position_apply_action(ggn_position *pos, int32_t action, ggn_error *err)
+{
+    ggn_move move;
+    if (!ggn_action_move(pos, action, &move, err)) return false;
+    if (!ggn_position_make(pos, move)) {
+        ggn_error_set(err, GGN_E_LIMIT, "more than %d moves played in one position (GGN_MAX_PLY)", GGN_MAX_PLY);
+        return false;
+    }
+    return true;
+}
+
+int ggn_game_observation_planes(const ggn_game *game)
+{
+    int p = game->nplayers, k = game->nkinds;
+    return p * k * (game->hands ? 2 : 1) + p + 4;
+}
+
+bool ggn_position_observation(const ggn_position *pos, int player, float *buf, size_t cap, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    int np = g->nplayers, nk = g->nkinds;
+    if (player < 0 || player >= np) {
+        ggn_error_set(err, GGN_E_RANGE, "player %d is out of range 0..%d of this game", player, np - 1);
+        return false;
+    }
+    size_t area = (size_t)g->nsq;
+    size_t need = (size_t)ggn_game_observation_planes(g) * area;
+    if (cap < need) {
+        ggn_error_set(err, GGN_E_LIMIT, "the observation needs %zu floats, the buffer holds %zu", need, cap);
+        return false;
+    }
+    memset(buf, 0, need * sizeof *buf);
+    float *plane = buf;
+    float *pieces = plane;
+    plane += (size_t)np * (size_t)nk * area;
+    float *hands = g->hands ? plane : NULL;
+    if (hands) plane += (size_t)np * (size_t)nk * area;
+    float *mover = plane;
+    plane += (size_t)np * area;
+    float *unmoved_plane = plane, *exists = plane + area, *clock = plane + 2 * area, *ply = plane + 3 * area;
+
+    for (int y = 0; y < g->rows; y++) {
+        for (int x = 0; x < g->cols; x++) {
+            size_t sq = (size_t)y * (size_t)g->cols + (size_t)x;
+            int kind, owner;
+            bool unmoved;
+            exists[sq] = ggn_game_square_enabled(g, x, y) ? 1.0f : 0.0f;
+            if (!ggn_position_piece_at(pos, x, y, &kind, &owner, &unmoved)) continue;
+            int rel = (owner - player + np) % np;
+            pieces[((size_t)rel * (size_t)nk + (size_t)kind) * area + sq] = 1.0f;
+            if (unmoved) unmoved_plane[sq] = 1.0f;
+        }
+    }
+    for (int r = 0; hands && r < np; r++) {
+        for (int k = 0; k < nk; k++) {
+            float count = (float)ggn_position_hand_count(pos, (player + r) % np, k);
+            float *p = hands + ((size_t)r * (size_t)nk + (size_t)k) * area;
+            for (size_t i = 0; count != 0.0f && i < area; i++) p[i] = count;
+        }
+    }
+    float *to_move = mover + (size_t)((ggn_position_to_move(pos) - player + np) % np) * area;
+    float halfmoves = (float)ggn_position_halfmove_clock(pos), plies = (float)ggn_position_ply(pos);
+    for (size_t i = 0; i < area; i++) {
+        to_move[i] = 1.0f;
+        clock[i] = halfmoves;
+        ply[i] = plies;
+    }
+    return true;
+}
