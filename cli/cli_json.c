@@ -13,7 +13,8 @@ int cli_json_print(const char *cmd, json_t *doc)
         fprintf(stderr, "ggn %s: out of memory\n", cmd);
         return CLI_INVALID;
     }
-    int failed = json_dumpf(doc, stdout, JSON_INDENT(2));
+    /* Ten significant digits: a figure rounded to a few decimals prints as such (0.3006, not 0.30059999999999998). */
+    int failed = json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
     json_decref(doc);
     if (!failed) fputc('\n', stdout);
     /* The one check of a written output (cli_close_output), with its one message. */

@@ -13,7 +13,8 @@
 #include "ggn/error.h"
 
 /*
- * Writes doc to standard output (two-space indent, a final newline) and
+ * Writes doc to standard output (two-space indent, numbers that are not
+ * whole to 10 significant digits, a final newline) and
  * releases it. Returns CLI_OK, or CLI_INVALID after saying why on stderr
  * when doc is NULL (jansson ran out of memory building it) or the write
  * fails. cmd names the command in that message.

@@ -16,13 +16,15 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_json.h"
 #include "match.h"
+#include "shard.h"
 
 static const char help[] =
     "Usage: ggn match GAME --engine CMD --engine CMD [--games N]\n"
     "                 [--tc BASE+INC | --movetime MS] [--margin MS]\n"
     "                 [--openings FILE] [--variant NAME] [--option NAME=VALUE]...\n"
-    "                 [-j N] [--sprt ELO0,ELO1] [--pgn FILE]\n"
+    "                 [-j N] [--sprt ELO0,ELO1] [--pgn FILE] [--shard I/K]\n"
     "\n"
     "Plays two engines that speak UCI or CECP (XBoard's protocol) against each\n"
     "other in GAME, with ggn as the arbiter: ggn keeps both clocks, checks\n"
@@ -56,6 +58,11 @@ static const char help[] =
     "                    Elo stronger\" (alpha = beta = 0.05)\n"
     "  --pgn FILE        write every game to FILE as PGN (SAN moves, Variant,\n"
     "                    FEN of the opening, Result and Termination tags)\n"
+    "  --shard I/K       play only the games of shard I of K (game n, from 1,\n"
+    "                    belongs to shard (n - 1) % K + 1; not with --sprt) and\n"
+    "                    print them as a shard document (JSON, the game lines\n"
+    "                    go to standard error); `ggn merge` prints the whole\n"
+    "                    match from the K shards (docs/cluster.md)\n"
     "\n"
     "Output: one line per game (\"Game 3: A - B 1-0 (checkmate, 57 plies)\"),\n"
     "then the score from the first engine's view, its Elo difference with the\n"
@@ -72,7 +79,7 @@ static int run(int argc, char **argv);
 
 const cli_command cli_cmd_match = { "match", "play UCI or CECP engines against each other, ggn as the arbiter", help, run };
 
-enum { MATCH_MAX_GAMES = 100000, MATCH_MAX_JOBS = 64, MATCH_MAX_OPTIONS = 16, MATCH_MAX_OPENINGS = 100000 };
+enum { MATCH_MAX_JOBS = 64, MATCH_MAX_OPTIONS = 16, MATCH_MAX_OPENINGS = 100000 };
 
 typedef struct match_plan {
     const char *game_path;
@@ -88,6 +95,8 @@ typedef struct match_plan {
     double elo0, elo1;
     FILE *pgn;                     /* --pgn, or NULL */
     const char *pgn_path;
+    int shard, shards;             /* --shard I/K; 1/1 without */
+    json_t *shard_games;           /* with --shard: the games played, for the shard document */
 } match_plan;
 
 /* ---- options --------------------------------------------------------------- */
@@ -232,11 +241,6 @@ typedef struct running {
 /* The longest report a game's process can write: its result line and GGN_MAX_PLY moves. */
 enum { MATCH_MAX_REPORT = 2048 + GGN_MAX_PLY * 32 };
 
-typedef struct tally {
-    match_score score;             /* engine 0's view */
-    int forfeits[5];               /* by match_end */
-} tally;
-
 /* PGN's Termination for a game that ended otherwise than by the rules. */
 static const char *termination(match_end end)
 {
@@ -293,7 +297,7 @@ static void write_pgn(const match_plan *plan, const ggn_game *game, int number, 
 }
 
 /* Reads a finished game's report, prints it, counts it and writes it to the PGN file. */
-static void record(const match_plan *plan, const ggn_game *game, running *g, tally *t)
+static void record(const match_plan *plan, const ggn_game *game, running *g, match_tally *t)
 {
     int winner = -1, end = 0, plies = 0, first = 0, used = 0;
     if (!g->buf || sscanf(g->buf, "%d %d %d %d %n", &winner, &end, &plies, &first, &used) < 4 || end < 0 ||
@@ -306,31 +310,17 @@ static void record(const match_plan *plan, const ggn_game *game, running *g, tal
     if (moves) *moves++ = '\0';
     else moves = reason + strlen(reason);
     moves[strcspn(moves, "\n")] = '\0';
-    const char *names[2] = { plan->engine[first], plan->engine[1 - first] };
-    const char *score = winner < 0 ? "1/2-1/2" : winner == 0 ? "1-0" : "0-1";
-    printf("Game %d: %s (%s) - %s (%s): %s (%s, %d plies)\n", g->number, names[0], ggn_game_player_name(game, 0),
-           names[1], ggn_game_player_name(game, 1), score, reason, plies);
-    fflush(stdout);
-    int engine0_side = first == 0 ? 0 : 1;
-    if (winner < 0) t->score.draws++;
-    else if (winner == engine0_side) t->score.wins++;
-    else t->score.losses++;
-    if (end != MATCH_END_RULE && end != MATCH_END_MOVE_LIMIT) t->forfeits[end]++;
+    match_game_line line = { g->number, { plan->engine[first], plan->engine[1 - first] },
+                             { ggn_game_player_name(game, 0), ggn_game_player_name(game, 1) }, first, winner, end,
+                             plies, reason };
+    match_count_game(plan->shard_games ? stderr : stdout, t, &line);
+    if (plan->shard_games) json_array_append_new(plan->shard_games, match_game_json(&line));
     if (plan->pgn) write_pgn(plan, game, g->number, first, winner, end, moves);
 }
 
-static void summary(const match_plan *plan, const tally *t, const char *verdict)
+static void summary(const match_plan *plan, const match_tally *t, const char *verdict)
 {
-    int n = t->score.wins + t->score.draws + t->score.losses;
-    double elo, error;
-    match_elo(&t->score, &elo, &error);
-    printf("\nScore of %s vs %s: %d - %d - %d [%.3f] %d\n", plan->engine[0], plan->engine[1], t->score.wins,
-           t->score.losses, t->score.draws, n ? (t->score.wins + 0.5 * t->score.draws) / n : 0.0, n);
-    if (isinf(elo)) printf("Elo difference: %s (every game won by one side)\n", elo > 0 ? "+inf" : "-inf");
-    else if (isinf(error)) printf("Elo difference: %.1f +/- inf\n", elo);
-    else printf("Elo difference: %.1f +/- %.1f\n", elo, error);
-    printf("Forfeits: illegal move %d, time %d, disconnect %d\n", t->forfeits[MATCH_END_ILLEGAL],
-           t->forfeits[MATCH_END_TIME], t->forfeits[MATCH_END_DISCONNECT]);
+    match_print_summary(plan->engine[0], plan->engine[1], t);
     if (plan->sprt)
         printf("SPRT (elo0 %.1f, elo1 %.1f): LLR %.2f (-2.94, 2.94): %s\n", plan->elo0, plan->elo1,
                match_sprt_llr(&t->score, plan->elo0, plan->elo1), verdict ? verdict : "no decision yet");
@@ -340,11 +330,15 @@ static int play_match(const match_plan *plan, const ggn_game *game)
 {
     running slots[MATCH_MAX_JOBS];
     int nrunning = 0, next = 1;
-    tally t;
+    match_tally t;
     memset(&t, 0, sizeof t);
     const char *verdict = NULL;
     while (next <= plan->games || nrunning > 0) {
         while (!verdict && next <= plan->games && nrunning < plan->jobs) {
+            if (!shard_owns(next - 1, plan->shard, plan->shards)) {
+                next++;
+                continue;
+            }
             int fds[2];
             if (pipe(fds) != 0) break;
             fflush(stdout);
@@ -403,8 +397,30 @@ static int play_match(const match_plan *plan, const ggn_game *game)
             }
         }
     }
+    if (plan->shard_games) return CLI_OK; /* the caller prints the shard document */
     summary(plan, &t, verdict);
     return CLI_OK;
+}
+
+/* What decides a match's games, for its shard documents: the game, the engines, the clock, the openings. */
+static json_t *shard_job(const match_plan *plan, const ggn_game *game, const char *game_arg)
+{
+    json_t *openings = json_array(), *options = json_array();
+    for (int i = 0; openings && i < plan->nopenings; i++) json_array_append_new(openings, cli_json_string(plan->openings[i]));
+    for (int i = 0; options && plan->options[i]; i++) json_array_append_new(options, cli_json_string(plan->options[i]));
+    json_t *job = json_pack("{s:s, s:[o, o], s:[o, o], s:i, s:{s:I, s:I, s:I, s:I}, s:o, s:o, s:o}", "command",
+                            "match", "engines", cli_json_string(plan->engine[0]), cli_json_string(plan->engine[1]),
+                            "players", cli_json_string(ggn_game_player_name(game, 0)),
+                            cli_json_string(ggn_game_player_name(game, 1)), "games", plan->games, "clock", "base_ms",
+                            (json_int_t)plan->clock.base_ms, "inc_ms", (json_int_t)plan->clock.inc_ms, "movetime_ms",
+                            (json_int_t)plan->clock.movetime_ms, "margin_ms", (json_int_t)plan->clock.margin_ms,
+                            "variant", plan->variant ? cli_json_string(plan->variant) : json_null(), "options", options,
+                            "openings", openings);
+    if (job && !shard_add_game(job, game, game_arg)) {
+        json_decref(job);
+        return NULL;
+    }
+    return job;
 }
 
 static int run(int argc, char **argv)
@@ -416,7 +432,7 @@ static int run(int argc, char **argv)
     plan.clock.base_ms = 10000;
     plan.clock.inc_ms = 100;
     const char *game_arg = NULL, *tc = NULL, *movetime = NULL, *margin = NULL, *openings = NULL, *games = NULL,
-               *jobs = NULL, *sprt = NULL, *variant = NULL, *pgn = NULL;
+               *jobs = NULL, *sprt = NULL, *variant = NULL, *pgn = NULL, *shard = NULL;
     int nengines = 0, noptions = 0;
     for (int i = 1; i < argc;) {
         const char *value = NULL;
@@ -444,8 +460,8 @@ static int run(int argc, char **argv)
             continue;
         }
         const char *names[] = { "--tc", "--movetime", "--margin", "--openings", "--games", "-j", "--sprt", "--variant",
-                                "--pgn" };
-        const char **slots[] = { &tc, &movetime, &margin, &openings, &games, &jobs, &sprt, &variant, &pgn };
+                                "--pgn", "--shard" };
+        const char **slots[] = { &tc, &movetime, &margin, &openings, &games, &jobs, &sprt, &variant, &pgn, &shard };
         got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("match", argc, argv, &i, names[k], slots[k]);
@@ -492,6 +508,10 @@ static int run(int argc, char **argv)
             return cli_usage_error("match", "--sprt takes ELO0,ELO1 with ELO0 < ELO1, not '%s'", sprt);
         plan.sprt = true;
     }
+    plan.shard = plan.shards = 1;
+    if (shard && !shard_parse(shard, &plan.shard, &plan.shards))
+        return cli_usage_error("match", "--shard takes I/K with 1 <= I <= K <= %d, not '%s'", SHARD_MAX, shard);
+    if (shard && sprt) return cli_usage_error("match", "--sprt stops on the games played so far: it does not go with --shard");
     /* The variant name the engines are told: the game's file name without .json unless given. */
     char name[256];
     if (variant) {
@@ -534,10 +554,25 @@ static int run(int argc, char **argv)
             status = CLI_INVALID;
         }
     }
+    json_t *job = NULL;
+    if (status == CLI_OK && shard) {
+        job = shard_job(&plan, game, game_arg);
+        plan.shard_games = json_array();
+        if (!job || !plan.shard_games) {
+            fprintf(stderr, "ggn match: out of memory, or the game's file cannot be read again\n");
+            status = CLI_INVALID;
+        }
+    }
     if (status == CLI_OK) {
         signal(SIGPIPE, SIG_IGN);
         status = play_match(&plan, game);
     }
+    if (status == CLI_OK && job) {
+        status = shard_print("match", job, plan.shard, plan.shards, json_pack("{s:O}", "games", plan.shard_games));
+        job = NULL;
+    }
+    json_decref(job);
+    json_decref(plan.shard_games);
     if (plan.pgn && (ferror(plan.pgn) | fclose(plan.pgn))) {
         fprintf(stderr, "ggn match: --pgn: writing %s failed\n", plan.pgn_path);
         status = CLI_INVALID;

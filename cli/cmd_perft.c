@@ -8,12 +8,14 @@
 
 #include "cli.h"
 #include "cli_json.h"
+#include "shard.h"
 #include "ggn/ggn.h"
 #include "ggn/game.h"
 
 static const char help[] =
     "Usage: ggn perft GAME DEPTH [--fen FEN | --sfen SFEN] [--moves LIST]\n"
     "                            [--divide [--usi]] [--json]\n"
+    "       ggn perft GAME DEPTH --split K --part I --json [--fen ...] [--moves ...]\n"
     "       ggn perft GAME --epd FILE [DEPTH] [--max-nodes N] [--json]\n"
     "\n"
     "Counts the leaf nodes of the legal move tree of GAME to DEPTH half-moves\n"
@@ -40,6 +42,18 @@ static const char help[] =
     "                 {\"depth\": D, \"nodes\": N,\n"
     "                  \"divide\": [{\"move\": \"e2e4\", \"nodes\": N}, ...]}\n"
     "                 (\"divide\" only with --divide)\n"
+    "  --split K      count only a part of the tree, for running one count on\n"
+    "                 many machines (docs/cluster.md): the lines of play of\n"
+    "                 the first L plies (L the fewest that give 8 lines a part),\n"
+    "                 sorted by their text, are dealt out to K parts (the n-th,\n"
+    "                 from 0, to part n % K + 1), and this run counts part\n"
+    "  --part I       I (1 to K) and prints it as a shard document (needs\n"
+    "                 --json): {\"format\": \"ggn-shard/1\", \"job\": {\"command\":\n"
+    "                 \"perft\", \"game\", \"spec\", \"position\", \"depth\"},\n"
+    "                 \"shard\": I, \"shards\": K, \"result\": {\"plies\": L,\n"
+    "                 \"lines\", \"counts\": [{\"line\", \"nodes\"}], \"nodes\"},\n"
+    "                 \"digest\"}. `ggn merge` adds the K parts up to the count\n"
+    "                 of the whole tree\n"
     "\n"
     "Output: the last line of standard output is always \"Nodes: N\".\n"
     "The elapsed time and the speed in nodes per second go to standard error.\n"
@@ -298,11 +312,11 @@ static int run_suite(const ggn_game *game, const char *path, long max_depth, uin
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *depth_arg = NULL, *fen = NULL, *sfen = NULL, *moves = NULL, *epd = NULL,
-               *max_nodes_arg = NULL;
+               *max_nodes_arg = NULL, *split_arg = NULL, *part_arg = NULL;
     bool want_divide = false, want_usi = false, want_json = false;
     for (int i = 1; i < argc;) {
-        const char *names[] = { "--fen", "--sfen", "--moves", "--epd", "--max-nodes" };
-        const char **slots[] = { &fen, &sfen, &moves, &epd, &max_nodes_arg };
+        const char *names[] = { "--fen", "--sfen", "--moves", "--epd", "--max-nodes", "--split", "--part" };
+        const char **slots[] = { &fen, &sfen, &moves, &epd, &max_nodes_arg, &split_arg, &part_arg };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("perft", argc, argv, &i, names[k], slots[k]);
@@ -342,6 +356,16 @@ static int run(int argc, char **argv)
             return cli_usage_error("perft", "DEPTH must be a whole number from 0 to %d, not '%s'", GGN_MAX_PERFT_DEPTH,
                                    depth_arg);
     }
+    int part = 0, parts = 0;
+    if (split_arg || part_arg) {
+        char both[64];
+        snprintf(both, sizeof both, "%.20s/%.20s", part_arg ? part_arg : "", split_arg ? split_arg : "");
+        if (!split_arg || !part_arg || !shard_parse(both, &part, &parts))
+            return cli_usage_error("perft", "--split K --part I go together, with 1 <= I <= K <= %d", SHARD_MAX);
+        if (!want_json) return cli_usage_error("perft", "--split writes a shard document: add --json");
+        if (epd || want_divide) return cli_usage_error("perft", "--split does not go with --epd or --divide");
+        if (depth < 1) return cli_usage_error("perft", "--split divides the root moves: DEPTH must be at least 1");
+    }
     uint64_t max_nodes = UINT64_MAX;
     if (max_nodes_arg) {
         char *end;
@@ -366,6 +390,13 @@ static int run(int argc, char **argv)
     if (!pos) {
         ggn_game_free(game);
         return CLI_INVALID;
+    }
+
+    if (parts) {
+        int status = perft_split_run(game, game_arg, pos, (int)depth, part, parts, moves);
+        ggn_position_free(pos);
+        ggn_game_free(game);
+        return status;
     }
 
     json_t *jdivide = want_json && want_divide ? json_array() : NULL;

@@ -21,6 +21,8 @@ extern const cli_command cli_cmd_usi;
 extern const cli_command cli_cmd_ucci;
 extern const cli_command cli_cmd_xboard;
 extern const cli_command cli_cmd_match;
+extern const cli_command cli_cmd_selfplay;
+extern const cli_command cli_cmd_merge;
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_check,
@@ -40,5 +42,7 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_ucci,
     &cli_cmd_xboard,
     &cli_cmd_match,
+    &cli_cmd_selfplay,
+    &cli_cmd_merge,
     NULL,
 };

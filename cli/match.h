@@ -13,12 +13,18 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <stdio.h>
+
+#include <jansson.h>
+
 #include "ggn/game.h"
+#include "shard.h"
 
 enum {
     MATCH_MAX_LINE = 64 * 1024,   /* longest line read from an engine */
     MATCH_HANDSHAKE_MS = 10000,   /* an engine must say uciok / readyok within this */
-    MATCH_MAX_ENGINES = 2
+    MATCH_MAX_ENGINES = 2,
+    MATCH_MAX_GAMES = 100000      /* --games */
 };
 
 /* ---- one engine process (match_engine.c) ---------------------------------- */
@@ -150,5 +156,36 @@ void match_elo(const match_score *sc, double *elo, double *error95);
  * >= 2.94 (H1).
  */
 double match_sprt_llr(const match_score *sc, double elo0, double elo1);
+
+/* ---- the lines and the merge of shards (match_report.c) ------------------------- */
+
+typedef struct match_tally {
+    match_score score;     /* engine 0's view */
+    int forfeits[5];       /* by match_end */
+} match_tally;
+
+/* One finished game as the match reports it. */
+typedef struct match_game_line {
+    int number;                 /* from 1 */
+    const char *engines[2];     /* the commands, by seat: [0] moved first */
+    const char *players[2];     /* the game's names of the seats */
+    int first;                  /* the engine (0 or 1, in --engine order) that moved first */
+    int winner;                 /* player index, -1 a draw */
+    int end;                    /* match_end */
+    int plies;
+    const char *reason;
+} match_game_line;
+
+/* Prints "Game N: A (White) - B (Black): 1-0 (reason, P plies)" to out and counts the game. */
+void match_count_game(FILE *out, match_tally *t, const match_game_line *g);
+
+/* The score, the Elo difference and the forfeits, to stdout. */
+void match_print_summary(const char *engine0, const char *engine1, const match_tally *t);
+
+/* A game of a shard document: {"game", "first", "winner", "end", "plies", "reason"}. */
+json_t *match_game_json(const match_game_line *g);
+
+/* `ggn merge` of match shards: the games in order, then the summary (or JSON). A CLI_ status. */
+int match_merge(const shard_set *set, bool json);
 
 #endif

@@ -317,6 +317,7 @@ void play_print_status(play_session *s)
     case GGN_GOAL:
     case GGN_EXTINCTION:
     case GGN_CHECK_LIMIT:
+    case GGN_LAST_PLAYER:
         play_describe(s, st, out, bold, reset);
         break;
     default: {

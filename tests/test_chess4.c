@@ -44,7 +44,12 @@ static ggn_game *load_game(void)
 }
 
 /* games/chess4.json with the given pieces as the whole starting position, `start_at` to move. */
-static ggn_game *load_custom(const placed *pcs, size_t n, int start_at)
+/*
+ * chess4.json with only the listed pieces and the given first player. With
+ * `first_loss_ends`, its game_end (elimination) is taken out: the game ends
+ * at the first mate or captured king, as the original engine plays it.
+ */
+static ggn_game *load_custom_mode(const placed *pcs, size_t n, int start_at, bool first_loss_ends, bool teams)
 {
     json_error_t jerr;
     json_t *root = json_load_file(CHESS4, 0, &jerr);
@@ -57,6 +62,12 @@ static ggn_game *load_custom(const placed *pcs, size_t n, int start_at)
         json_array_append_new(sp, json_pack("{s:s, s:[[i,i]]}", "piece", pcs[i].piece, "positions", pcs[i].x, pcs[i].y));
     }
     json_object_set_new(json_object_get(root, "turns"), "start_at", json_integer(start_at));
+    if (first_loss_ends) assert_int_equal(json_object_del(root, "game_end"), 0);
+    if (teams) {
+        /* chess4teams.json's partners: Red with Yellow, Blue with Green (opposite each other). */
+        json_object_set_new(root, "teams", json_pack("[[s,s],[s,s]]", "RED", "YELLOW", "BLUE", "GREEN"));
+        json_object_set_new(root, "name", json_string("Four-player chess, teams"));
+    }
     char *text = json_dumps(root, JSON_COMPACT);
     json_decref(root);
     assert_non_null(text);
@@ -66,6 +77,19 @@ static ggn_game *load_custom(const placed *pcs, size_t n, int start_at)
     free(text);
     if (!g) fail_msg("custom chess4: %zu errors, first: %s", errs.count, errs.count ? errs.items[0].message : "?");
     return g;
+}
+
+static ggn_game *load_custom_as(const placed *pcs, size_t n, int start_at, bool first_loss_ends)
+{
+    return load_custom_mode(pcs, n, start_at, first_loss_ends, false);
+}
+
+static ggn_game *load_custom(const placed *pcs, size_t n, int start_at) { return load_custom_as(pcs, n, start_at, false); }
+
+/* The 2v2 game (chess4teams.json's rules) with only the listed pieces. */
+static ggn_game *load_custom_teams(const placed *pcs, size_t n, int start_at)
+{
+    return load_custom_mode(pcs, n, start_at, true, true);
 }
 
 static int kind_of(const ggn_game *g, const char *code)
@@ -458,7 +482,7 @@ static void test_checkmate(void **state)
         { YELLOW, "KING", 6, 13 },
         { GREEN, "KING", 13, 7 }, { GREEN, "ROOK", 5, 8 },
     };
-    ggn_game *g = load_custom(pcs, sizeof pcs / sizeof pcs[0], GREEN);
+    ggn_game *g = load_custom_as(pcs, sizeof pcs / sizeof pcs[0], GREEN, true);
     ggn_position *pos = ggn_position_new(g);
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_ONGOING);
@@ -486,7 +510,7 @@ static void test_checkmate(void **state)
         { YELLOW, "KING", 6, 13 },
         { GREEN, "KING", 13, 7 }, { GREEN, "ROOK", 5, 8 },
     };
-    g = load_custom(pcs2, sizeof pcs2 / sizeof pcs2[0], GREEN);
+    g = load_custom_as(pcs2, sizeof pcs2 / sizeof pcs2[0], GREEN, true);
     pos = ggn_position_new(g);
     play(pos, "f9d9");
     st = ggn_position_status(pos);
@@ -511,7 +535,7 @@ static void test_stalemate(void **state)
         { YELLOW, "KING", 6, 13 }, { YELLOW, "BISHOP", 5, 3 },
         { GREEN, "KING", 13, 7 },
     };
-    ggn_game *g = load_custom(pcs, sizeof pcs / sizeof pcs[0], RED);
+    ggn_game *g = load_custom_as(pcs, sizeof pcs / sizeof pcs[0], RED, true);
     ggn_position *pos = ggn_position_new(g);
     ggn_move mv[1024];
     assert_int_equal(legal(pos, mv), 0);
@@ -539,7 +563,7 @@ static void test_leader_captured(void **state)
         { YELLOW, "KING", 3, 12 },
         { GREEN, "KING", 13, 7 }, { GREEN, "BISHOP", 3, 8 },
     };
-    ggn_game *g = load_custom(pcs, sizeof pcs / sizeof pcs[0], GREEN);
+    ggn_game *g = load_custom_as(pcs, sizeof pcs / sizeof pcs[0], GREEN, true);
     ggn_position *pos = ggn_position_new(g);
     assert_false(ggn_position_leader_attacked(pos, YELLOW));
     play(pos, "d9e10");
@@ -555,6 +579,175 @@ static void test_leader_captured(void **state)
     assert_int_equal(st.winner, RED);
     ggn_position_free(pos);
     ggn_game_free(g);
+}
+
+/* ---- elimination (chess4.json's game_end) ----------------------------------- */
+
+/*
+ * test_checkmate's mate, in the game as shipped: Red leaves the game and the
+ * three others play on. Red's pieces stay where they stand, attack nothing
+ * (its rook on a10 held Blue's king on a11 in check) and may be taken.
+ */
+static void test_elimination(void **state)
+{
+    (void)state;
+    placed pcs[] = {
+        { RED, "KING", 3, 0 }, { RED, "ROOK", 0, 9 },
+        { BLUE, "KING", 0, 10 }, { BLUE, "ROOK", 4, 6 },
+        { YELLOW, "KING", 6, 13 },
+        { GREEN, "KING", 13, 7 }, { GREEN, "ROOK", 5, 8 },
+    };
+    ggn_game *first = load_custom_as(pcs, sizeof pcs / sizeof pcs[0], GREEN, true);
+    ggn_position *pos = ggn_position_new(first);
+    play(pos, "f9d9");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_CHECKMATE);
+    assert_int_equal(ggn_perft(pos, 1), 0);
+    ggn_position_free(pos);
+    ggn_game_free(first);
+
+    ggn_game *g = load_custom(pcs, sizeof pcs / sizeof pcs[0], GREEN);
+    pos = ggn_position_new(g);
+    uint64_t h0 = ggn_position_hash(pos);
+    assert_true(ggn_position_leader_attacked(pos, BLUE));
+    play(pos, "f9d9");
+    assert_true(ggn_position_player_out(pos, RED));
+    assert_false(ggn_position_player_out(pos, BLUE));
+    assert_int_equal(ggn_position_to_move(pos), BLUE);
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_ONGOING);
+    assert_false(ggn_position_leader_attacked(pos, BLUE));
+    int kind, owner;
+    bool unmoved;
+    assert_true(ggn_position_piece_at(pos, 3, 0, &kind, &owner, &unmoved));
+    assert_int_equal(owner, RED);
+    assert_true(has_move(pos, "a11a10"));
+    assert_true(ggn_perft(pos, 1) > 0);
+    /* Blue, Yellow, Green, Blue: Red's turns are skipped. */
+    play(pos, "a11a10");
+    assert_int_equal(ggn_position_to_move(pos), YELLOW);
+    play(pos, "g14g13");
+    assert_int_equal(ggn_position_to_move(pos), GREEN);
+    play(pos, "n8n9");
+    assert_int_equal(ggn_position_to_move(pos), BLUE);
+    /* Taken back, Red is in the game again. */
+    while (ggn_position_unmake(pos)) {}
+    assert_false(ggn_position_player_out(pos, RED));
+    assert_int_equal(ggn_position_to_move(pos), GREEN);
+    assert_true(ggn_position_hash(pos) == h0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    /* A captured king takes its player out too (test_leader_captured's position). */
+    placed cap[] = {
+        { RED, "KING", 7, 0 }, { RED, "ROOK", 3, 5 },
+        { BLUE, "KING", 0, 6 },
+        { YELLOW, "KING", 3, 12 }, { YELLOW, "KNIGHT", 9, 12 },
+        { GREEN, "KING", 13, 7 }, { GREEN, "BISHOP", 3, 8 },
+    };
+    g = load_custom(cap, sizeof cap / sizeof cap[0], GREEN);
+    pos = ggn_position_new(g);
+    play(pos, "d9e10");
+    play(pos, "d6d13");
+    assert_true(ggn_position_player_out(pos, YELLOW));
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_ONGOING);
+    assert_int_equal(ggn_position_to_move(pos), BLUE);
+    play(pos, "a7a8");
+    assert_int_equal(ggn_position_to_move(pos), GREEN);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* ---- teams (chess4teams.json) --------------------------------------------------- */
+
+/*
+ * Red and Yellow against Blue and Green: a partner's piece is neither taken
+ * nor a danger, and one player's mate is its team's loss.
+ */
+static void test_teams(void **state)
+{
+    (void)state;
+    placed pcs[] = {
+        { RED, "KING", 3, 0 }, { RED, "ROOK", 5, 5 },
+        { BLUE, "KING", 0, 10 }, { BLUE, "ROOK", 4, 6 }, { BLUE, "BISHOP", 7, 5 },
+        { YELLOW, "KING", 6, 13 }, { YELLOW, "ROOK", 3, 8 }, { YELLOW, "KNIGHT", 5, 9 },
+        { GREEN, "KING", 13, 7 }, { GREEN, "ROOK", 9, 8 },
+    };
+    ggn_game *g = load_custom_teams(pcs, sizeof pcs / sizeof pcs[0], RED);
+    assert_int_equal(ggn_game_team(g, RED), ggn_game_team(g, YELLOW));
+    assert_true(ggn_game_team(g, RED) != ggn_game_team(g, BLUE));
+    ggn_position *pos = ggn_position_new(g);
+    /* Yellow's rook on d9 looks down the open d-file at Red's king: no check among partners. */
+    assert_false(ggn_position_leader_attacked(pos, RED));
+    /* Red's rook on f6: Blue's bishop on h6 may be taken; Yellow's knight on f10 not, and the slide stops before it. */
+    assert_true(has_move(pos, "f6h6"));
+    assert_false(has_move(pos, "f6i6"));
+    assert_true(has_move(pos, "f6f9"));
+    assert_false(has_move(pos, "f6f10"));
+    assert_false(has_move(pos, "f6f11"));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    /* Without teams, the same Yellow rook checks Red's king, and the knight may be taken. */
+    g = load_custom_as(pcs, sizeof pcs / sizeof pcs[0], RED, true);
+    pos = ggn_position_new(g);
+    assert_true(ggn_position_leader_attacked(pos, RED));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    /* test_checkmate's mate: Green mates Red, so Blue and Green win together. */
+    placed mate[] = {
+        { RED, "KING", 3, 0 },
+        { BLUE, "KING", 0, 10 }, { BLUE, "ROOK", 4, 6 },
+        { YELLOW, "KING", 6, 13 },
+        { GREEN, "KING", 13, 7 }, { GREEN, "ROOK", 5, 8 },
+    };
+    g = load_custom_teams(mate, sizeof mate / sizeof mate[0], GREEN);
+    pos = ggn_position_new(g);
+    play(pos, "f9d9");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, GREEN);
+    char text[256];
+    ggn_status_describe(g, &st, text, sizeof text);
+    assert_string_equal(text, "BLUE and GREEN win: checkmate");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    /* Teams with elimination are refused, at the elimination. */
+    json_error_t jerr;
+    json_t *root = json_load_file(CHESS4, 0, &jerr);
+    assert_non_null(root);
+    json_object_set_new(root, "teams", json_pack("[[s,s],[s,s]]", "RED", "YELLOW", "BLUE", "GREEN"));
+    char *spec = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    assert_null(ggn_game_load_string(spec, strlen(spec), "chess4-teams-elimination", &errs));
+    free(spec);
+    assert_true(errs.count >= 1);
+    assert_string_equal(errs.items[0].pointer, "/game_end/elimination");
+    assert_non_null(strstr(errs.items[0].message, "not supported"));
+}
+
+/* The spec must have players to eliminate: with two, the first loss ends the game anyway. */
+static void test_elimination_refused_for_two(void **state)
+{
+    (void)state;
+    const char *text = "{\"name\": \"duel\", \"leader\": \"KING\", \"board\": {\"dimensions\": [3, 3]},"
+                       " \"players\": [{\"name\": \"A\", \"direction\": [[1, 0], [0, 1]], \"starting_positions\":"
+                       " [{\"piece\": \"KING\", \"positions\": [[0, 0]]}]}, {\"name\": \"B\", \"direction\":"
+                       " [[1, 0], [0, -1]], \"starting_positions\": [{\"piece\": \"KING\", \"positions\": [[2, 2]]}]}],"
+                       " \"turns\": {\"order\": [\"A\", \"B\"], \"start_at\": 0}, \"game_end\": {\"elimination\": true},"
+                       " \"pieces\": [{\"code\": \"KING\", \"moves\": [{\"id\": 0, \"step\": [1, 0], \"actions\":"
+                       " [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}]}";
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(text, strlen(text), "duel", &errs);
+    assert_null(g);
+    assert_true(errs.count >= 1);
+    assert_string_equal(errs.items[0].pointer, "/game_end/elimination");
+    assert_non_null(strstr(errs.items[0].message, "ends with the first loss"));
 }
 
 /* A player may not leave its own king attacked by any of the three others. */
@@ -675,7 +868,10 @@ static void test_random_games(void **state)
             assert_true(ggn_game_square_enabled(g, m.to % cols, m.to / cols));
             assert_true(ggn_position_make(p, m));
             assert_false(ggn_position_leader_attacked(p, mover));
-            assert_int_equal(ggn_position_to_move(p), (mover + 1) % 4);
+            /* The next player still in the game (elimination skips the others). */
+            int next = (mover + 1) % 4;
+            while (ggn_position_player_out(p, next)) next = (next + 1) % 4;
+            assert_int_equal(ggn_position_to_move(p), next);
         }
         plies += n;
         games++;
@@ -697,6 +893,9 @@ int main(void)
         cmocka_unit_test(test_shape),
         cmocka_unit_test(test_start_counts),
         cmocka_unit_test(test_start_perft),
+        cmocka_unit_test(test_elimination),
+        cmocka_unit_test(test_elimination_refused_for_two),
+        cmocka_unit_test(test_teams),
         cmocka_unit_test(test_turn_order),
         cmocka_unit_test(test_disabled_squares),
         cmocka_unit_test(test_promotion),

@@ -5,7 +5,9 @@
  * shatranj, makruk, crazyhouse, xiangqi, shogi, minishogi, the games of
  * issue 11 that end otherwise: nocastle, kingofthehill, 3check, 5check,
  * antichess, breakthrough, racingkings, knightmate, horde, losers, threekings,
- * and issue 12's list at the end of the variants table, one row per run:
+ * and, one row per run, giveaway, suicide, codrus, extinction, kinglet,
+ * clobber, clobber10, jesonmor; issue 12's list at the end of the variants
+ * table, one row per run:
  * `test_fairy NAME` — each file named as the UCI_Variant value): random legal
  * games from the start (fixed seeds) give at least POSITIONS positions; each
  * is written as FEN by ggn, given to
@@ -15,7 +17,9 @@
  * legal move: mate, stalemate, or a game decided by a game_end rule) is also
  * given to Fairy-Stockfish (`go depth 1`): both must see the game over, and
  * agree whether it is drawn (the oracle's score cp 0) or decided (mate 0;
- * at depth 0 it does not say for whom).
+ * at depth 0 it does not say for whom). A row's `endings` (positions at or
+ * next to a game end that random play seldom reaches: bared kings, stalemates
+ * judged by the count of pieces) are compared the same way.
  *
  * The oracle is /usr/games/fairy-stockfish (GGN_FAIRY_STOCKFISH overrides),
  * spoken to over pipes with every read bounded by a timeout. When it is
@@ -29,10 +33,9 @@
  * compared with that flag turned off in the text before loading;
  * tests/test_hands.c checks the flag itself.
  *
- * Shatranj and courier: Fairy-Stockfish ends the game when one side is left
- * with a bare king (a rule ggn's perft does not model), so only positions where both
- * sides have at least 4 pieces are compared: within 3 plies no side can be
- * bared then.
+ * Shatranj and courier: a side left with a bare king loses unless it bares
+ * the other at once (game_end extinction with "answer"), so every position is
+ * compared, bared kings included.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -345,7 +348,7 @@ typedef struct variant {
 static const variant variants[] = {
     { "chess.json", "chess", 0x1234ABCDULL, 0, false },
     { "losalamos.json", "losalamos", 0x10A1A405ULL, 0, false },
-    { "shatranj.json", "shatranj", 0x5A7A21ULL, 4, false },
+    { "shatranj.json", "shatranj", 0x5A7A21ULL, 0, false },
     { "makruk.json", "makruk", 0x3A1C2BULL, 0, false },
     { "crazyhouse.json", "crazyhouse", 0xC4A2E405ULL, 0, false },
     { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0, false },
@@ -363,8 +366,8 @@ static const variant variants[] = {
     { "horde.json", "horde", 0x40DDEULL, 0, false },
     { "losers.json", "losers", 0x1055E45ULL, 0, false },
     { "threekings.json", "threekings", 0x3E1A65ULL, 0, false },
-    /* Issue 12's variants: each is games/<UCI_Variant>.json, pure data. Courier has the bare-king
-     * rule of shatranj (see the header), the shogi kin Fairy-Stockfish's uchifuzume. */
+    /* Issue 12's variants: each is games/<UCI_Variant>.json, pure data. The shogi kin have
+     * Fairy-Stockfish's uchifuzume (see the header). */
     { "almost.json", "almost", 0x5EED0001ULL, 0, false },
     { "amazon.json", "amazon", 0x5EED0002ULL, 0, false },
     { "chigorin.json", "chigorin", 0x5EED0003ULL, 0, false },
@@ -378,7 +381,7 @@ static const variant variants[] = {
     { "centaur.json", "centaur", 0x5EED000BULL, 0, false },
     { "chancellor.json", "chancellor", 0x5EED000CULL, 0, false },
     { "modern.json", "modern", 0x5EED000DULL, 0, false },
-    { "courier.json", "courier", 0x5EED0030ULL, 4, false },
+    { "courier.json", "courier", 0x5EED0030ULL, 0, false },
     { "asean.json", "asean", 0x5EED0015ULL, 0, false },
     { "ai-wok.json", "ai-wok", 0x5EED0014ULL, 0, false },
     { "manchu.json", "manchu", 0x5EED0016ULL, 0, false },
@@ -397,7 +400,84 @@ static const variant variants[] = {
     { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false },
     { "shako.json", "shako", 0x5EED0019ULL, 0, false },
     { "grand.json", "grand", 0x5EED001AULL, 0, false },
+    /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
+    { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false },
+    { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false },
+    { "codrus.json", "codrus", 0xC0D405ULL, 0, false },
+    { "extinction.json", "extinction", 0xE7C71ULL, 0, false },
+    { "kinglet.json", "kinglet", 0x1C1E7ULL, 0, false },
+    { "clobber.json", "clobber", 0xC10BBE4ULL, 0, false },
+    { "clobber10.json", "clobber10", 0xC10BBE10ULL, 0, false },
+    { "jesonmor.json", "jesonmor", 0x1E5011ULL, 0, false },
 };
+
+/*
+ * Positions at or next to a game end that random playouts seldom reach,
+ * compared in their variant's row besides the random ones: perft and the
+ * verdict (over or not, drawn or decided) must agree.
+ */
+typedef struct ending {
+    const char *uci, *fen;
+} ending;
+
+static const ending endings[] = {
+    /* The bare king: bared and to move, able to bare back or not; bared after moving; bared back. */
+    { "shatranj", "3k4/8/8/8/8/8/8/R2K4 b - - 0 1" },
+    { "shatranj", "3k4/8/8/8/8/8/8/RR1K4 b - - 0 1" },
+    { "shatranj", "3k4/8/8/8/8/8/8/R2K4 w - - 0 1" },
+    { "shatranj", "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1" },
+    { "shatranj", "4k3/8/3K4/8/8/8/8/3Q4 w - - 0 1" },
+    { "courier", "6k5/12/12/12/12/12/12/R5K5 b - - 0 1" },
+    { "courier", "6k5/12/12/12/12/12/12/RR4K5 b - - 0 1" },
+    /* Stalemates decided by the count of pieces: even, fewer, more. */
+    { "suicide", "8/8/8/8/8/p7/P7/8 w - - 0 1" },
+    { "suicide", "8/8/8/8/8/p7/P7/7p w - - 0 1" },
+    { "suicide", "8/8/8/8/p7/P7/P7/8 w - - 0 1" },
+    { "suicide", "8/8/8/8/p7/P7/7P/1n6 w - - 0 1" },
+    /* Castling through an attacked square (nobody is in check); the last king taken in codrus. */
+    { "giveaway", "4k3/8/8/1b6/8/8/8/4K2R w K - 0 1" },
+    { "extinction", "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w KQkq - 0 1" },
+    { "kinglet", "4k3/p7/8/8/8/8/1P6/R3K2R w KQ - 0 1" },
+    { "codrus", "4k3/3P4/8/8/8/8/8/4K2R w K - 0 1" },
+    { "extinction", "rnbqkbnr/pppppppp/8/8/8/8/1P6/RNBQKBNR w KQkq - 0 1" },
+    /* A knight on the centre, just arrived (it may be taken) or held for a move (won). */
+    { "jesonmor", "9/9/9/9/4N4/9/5n3/9/9 b - - 0 1" },
+    { "jesonmor", "9/9/9/9/4N4/9/9/9/n8 w - - 0 1" },
+    { "jesonmor", "9/9/9/9/4n4/9/9/9/N8 w - - 0 1" },
+    { "jesonmor", "9/9/9/9/9/9/9/9/n8 w - - 0 1" },
+    /* No capture left: the player to move loses. */
+    { "clobber", "P4/5/2p2/5/5/4p w - - 0 1" },
+    { "clobber", "Pp3/5/5/5/5/5 w - - 0 1" },
+};
+
+/* The endings of v's row: returns the mismatches. */
+static int compare_endings(oracle *o, const variant *v, ggn_game *g)
+{
+    static divide fsd, ggd;
+    int mismatches = 0, compared = 0;
+    for (size_t i = 0; i < sizeof endings / sizeof endings[0]; i++) {
+        if (strcmp(endings[i].uci, v->uci) != 0) continue;
+        ggn_position *p = ggn_position_new(g);
+        ggn_error err;
+        if (!ggn_position_set_fen(p, endings[i].fen, &err)) fail_msg("%s: %s: %s", v->uci, endings[i].fen, err.message);
+        uint64_t want = fs_perft(o, endings[i].fen, DEPTH, &fsd), got = ggn_perft(p, DEPTH);
+        ggn_move mv[GGN_MAX_MOVES];
+        ggn_status st = ggn_position_status(p);
+        int want_over = fs_game_over(o, endings[i].fen);
+        int got_over = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES) > 0 ? 0 : st.draw ? 1 : 2;
+        if (got != want || got_over != want_over) {
+            mismatches++;
+            printf("  MISMATCH %s ending %s: perft(%d) fairy-sf %" PRIu64 ", ggn %" PRIu64 "; verdict fairy-sf %d, ggn %d (%s)\n",
+                   v->uci, endings[i].fen, DEPTH, want, got, want_over, got_over, ggn_outcome_name(st.outcome));
+            ggn_divide(p, DEPTH, &ggd);
+            print_divides(&fsd, &ggd);
+        }
+        compared++;
+        ggn_position_free(p);
+    }
+    if (compared) printf("  %s: %d endings compared\n", v->uci, compared);
+    return mismatches;
+}
 
 static bool oracle_present(void)
 {
@@ -545,6 +625,7 @@ static void run_variant(const variant *v)
         }
         ggn_position_free(p);
     }
+    mismatches += compare_endings(&o, v, g);
     oracle_stop(&o);
     printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
            "castling rights, %d in check, %d with pieces in hand); %d playouts ended, game end compared; %d mismatches\n",

@@ -429,6 +429,180 @@ static void test_losers_and_threekings(void **state)
     ggn_game_free(g);
 }
 
+/* Issue 11, item 1: the extinction family. */
+
+/* Shatranj's bare king: a bared side loses unless it can bare the other back at once. */
+static void test_bare_king_answer(void **state)
+{
+    (void)state;
+    ggn_game *g = load("shatranj.json");
+    /* Black is bared, to move, and White has one piece besides the king: Black may still bare it back. */
+    ggn_position *pos = from_fen(g, "3k4/8/8/8/8/8/8/R2K4 b - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    assert_int_equal(ggn_perft(pos, 1), 5);
+    ggn_position_free(pos);
+    /* With two pieces besides the king no single capture bares White: Black has lost. */
+    pos = from_fen(g, "3k4/8/8/8/8/8/8/RR1K4 b - - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(st.player, 1);
+    assert_int_equal(ggn_perft(pos, 2), 0);
+    describe_is(g, pos, "WHITE wins: BLACK has fewer than 2 pieces");
+    ggn_position_free(pos);
+    /* Black moved and is still bare while White is not: too late to answer. */
+    pos = from_fen(g, "3k4/8/8/8/8/8/8/R2K4 w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 0);
+    ggn_position_free(pos);
+    /* Baring back: both kings bare, nobody has lost by this rule (K v K is a dead position). */
+    pos = from_fen(g, "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play(pos, "d8d7");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_MATERIAL);
+    assert_true(ggn_perft(pos, 1) > 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Giveaway, extinction, kinglet: the king is no leader but castles; the rights are in FEN. */
+static void test_castling_without_leader(void **state)
+{
+    (void)state;
+    const char *files[] = { "giveaway.json", "extinction.json", "kinglet.json", "codrus.json" };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        ggn_game *g = load(files[i]);
+        assert_int_equal(ggn_game_leader(g), -1);
+        ggn_position *pos = ggn_position_new(g);
+        char fen[256];
+        ggn_position_fen(pos, fen, sizeof fen);
+        assert_string_equal(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        ggn_position_free(pos);
+        /* Through an attacked square: nobody is in check in these games. */
+        pos = from_fen(g, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w KQkq - 0 1");
+        assert_true(has_move(pos, "e1g1"));
+        play(pos, "e1g1");
+        ggn_position_fen(pos, fen, sizeof fen);
+        assert_string_equal(fen, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQ1RK1 b kq - 1 1");
+        ggn_position_free(pos);
+        /* No right in FEN, no castling, though king and rook stand at home. */
+        pos = from_fen(g, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w kq - 0 1");
+        assert_false(has_move(pos, "e1g1"));
+        ggn_position_fen(pos, fen, sizeof fen);
+        assert_string_equal(fen, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w kq - 0 1");
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+}
+
+/* Extinction chess loses with the last piece of any kind, kinglet with the last pawn, codrus wins with the king. */
+static void test_extinction_of_kinds(void **state)
+{
+    (void)state;
+    ggn_game *g = load("extinction.json");
+    ggn_position *pos = from_fen(g, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 1);
+    describe_is(g, pos, "BLACK wins: WHITE has no QUEEN left");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    g = load("kinglet.json");
+    pos = from_fen(g, "rnbqkbnr/8/8/8/8/8/P7/RNBQKBNR b KQkq - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_EXTINCTION);
+    assert_int_equal(ggn_position_status(pos).winner, 0);
+    ggn_position_free(pos);
+    pos = from_fen(g, "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    g = load("codrus.json");
+    pos = from_fen(g, "4k3/p7/8/8/8/8/P7/Q7 b - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_EXTINCTION);
+    assert_int_equal(st.winner, 0);
+    describe_is(g, pos, "WHITE wins: WHITE has no KING left");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Suicide: a player without a move leaves the win to the player with fewer pieces, a draw when even. */
+static void test_fewest_pieces(void **state)
+{
+    (void)state;
+    ggn_game *g = load("suicide.json");
+    ggn_position *pos = from_fen(g, "8/8/8/8/8/p7/P7/8 w - - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_STALEMATE);
+    assert_true(st.draw);
+    assert_int_equal(ggn_position_no_move_result(pos, false), 0);
+    describe_is(g, pos, "Draw: WHITE has no legal move; as many pieces left");
+    ggn_position_free(pos);
+    pos = from_fen(g, "8/8/8/8/8/p7/P7/7p w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_false(st.draw);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(ggn_position_no_move_result(pos, false), 1);
+    describe_is(g, pos, "WHITE wins: WHITE has no legal move; fewest pieces left");
+    ggn_position_free(pos);
+    pos = from_fen(g, "8/8/8/8/p7/P7/P7/8 w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.winner, 1);
+    assert_int_equal(ggn_position_no_move_result(pos, false), -1);
+    ggn_position_free(pos);
+    /* Antichess gives the stalemated player the win whatever the count. */
+    ggn_game *anti = load("antichess.json");
+    pos = from_fen(anti, "8/8/8/8/p7/P7/P7/8 w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).winner, 0);
+    ggn_position_free(pos);
+    ggn_game_free(anti);
+    ggn_game_free(g);
+}
+
+/* Issue 11, item 2: clobber (no move loses, no leader) and jeson mor (a knight held on the centre). */
+static void test_clobber_and_jesonmor(void **state)
+{
+    (void)state;
+    ggn_game *g = load("clobber.json");
+    assert_int_equal(ggn_game_leader(g), -1);
+    ggn_position *pos = ggn_position_new(g);
+    char fen[256];
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1");
+    ggn_position_free(pos);
+    /* Stones move only by taking an orthogonal neighbour: none here, and that loses. */
+    pos = from_fen(g, "P4/5/2p2/5/5/4p w - - 0 1");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_STALEMATE);
+    assert_int_equal(st.winner, 1);
+    assert_false(st.draw);
+    describe_is(g, pos, "BLACK wins: WHITE has no legal move");
+    ggn_position_free(pos);
+    pos = from_fen(g, "Pp3/5/5/5/5/5 w - - 0 1");
+    assert_true(has_move(pos, "a6b6"));
+    assert_int_equal(ggn_perft(pos, 1), 1);
+    play(pos, "a6b6");
+    assert_int_equal(ggn_position_status(pos).winner, 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    g = load("jesonmor.json");
+    /* The knight has just reached e5: Black may still take it. */
+    pos = from_fen(g, "9/9/9/9/4N4/9/5n3/9/9 b - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    assert_true(has_move(pos, "f3e5"));
+    ggn_position_free(pos);
+    /* Still there with White to move: White leaves the centre at will, and has won. */
+    pos = from_fen(g, "9/9/9/9/4N4/9/9/9/n8 w - - 0 1");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(ggn_perft(pos, 1), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The search scores the new results: it takes the hill when it can, and knows a won stalemate. */
 static void test_search_scores_results(void **state)
 {
@@ -465,6 +639,11 @@ int main(void)
         cmocka_unit_test(test_horde_ends),
         cmocka_unit_test(test_losers_and_threekings),
         cmocka_unit_test(test_search_scores_results),
+        cmocka_unit_test(test_bare_king_answer),
+        cmocka_unit_test(test_castling_without_leader),
+        cmocka_unit_test(test_extinction_of_kinds),
+        cmocka_unit_test(test_fewest_pieces),
+        cmocka_unit_test(test_clobber_and_jesonmor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,9 +37,23 @@ fi
 tmp=$(mktemp -d /tmp/ggn_xboard_gui_XXXXXX)
 xvfb_pid=""
 xboard_pid=""
+# Stops a process: TERM, then KILL when it is still there after two seconds (an XBoard that
+# waits for its engines to quit must not hold the test, or CTest, past its end).
+stop() {
+    [ -n "$1" ] || return 0
+    kill "$1" 2>/dev/null || return 0
+    n=0
+    while kill -0 "$1" 2>/dev/null && [ $n -lt 20 ]; do
+        sleep 0.1
+        n=$((n + 1))
+    done
+    kill -9 "$1" 2>/dev/null
+}
 cleanup() {
-    [ -n "$xboard_pid" ] && kill "$xboard_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+    # the engines first (children of XBoard), then XBoard, then the display
+    [ -n "$xboard_pid" ] && command -v pkill >/dev/null 2>&1 && pkill -TERM -P "$xboard_pid" 2>/dev/null
+    stop "$xboard_pid"
+    stop "$xvfb_pid"
     wait 2>/dev/null
     rm -rf "$tmp"
 }
@@ -51,7 +65,7 @@ fail() {
 }
 
 # A display of its own: Xvfb picks a free number and writes it to fd 3.
-Xvfb -displayfd 3 -screen 0 800x700x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+Xvfb -displayfd 3 -screen 0 800x700x24 -nolisten tcp 3>"$tmp/display" </dev/null >"$tmp/xvfb.log" 2>&1 &
 xvfb_pid=$!
 i=0
 while [ ! -s "$tmp/display" ]; do
@@ -65,7 +79,7 @@ display=":$(head -n 1 "$tmp/display")"
 # XBoard's settings file is written there and not in the user's home.
 HOME=$tmp DISPLAY=$display "$xboard" -fcp "$ggn xboard" -scp "$ggn xboard" -variant $variant \
     -matchMode true -matchGames 1 -searchDepth 2 -tc 5 -inc 1 \
-    -debug -nameOfDebugFile "$tmp/xboard.debug" >"$tmp/xboard.out" 2>&1 &
+    -debug -nameOfDebugFile "$tmp/xboard.debug" </dev/null >"$tmp/xboard.out" 2>&1 &
 xboard_pid=$!
 
 # Waits (a tenth of a second at a time, a minute in all) until XBoard has relayed $1 engine moves.

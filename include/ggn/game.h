@@ -225,7 +225,8 @@ typedef enum ggn_outcome {
     /* game_end (docs/game-spec.md): */
     GGN_GOAL,               /* a piece stands on a goal zone (.player, .kind, .rule = the goal) */
     GGN_EXTINCTION,         /* a player has too few pieces of some kinds (.player, .rule) */
-    GGN_CHECK_LIMIT         /* a player gave game_end.check_limit checks (.player) */
+    GGN_CHECK_LIMIT,        /* a player gave game_end.check_limit checks (.player) */
+    GGN_LAST_PLAYER         /* game_end.elimination: every other player is out; .winner is the last */
 } ggn_outcome;
 
 typedef struct ggn_status {
@@ -253,6 +254,12 @@ size_t ggn_status_describe(const ggn_game *game, const ggn_status *st, char *buf
 /* True when a leader of `player` is attacked by another player; false for a player out of range. */
 bool ggn_position_leader_attacked(const ggn_position *pos, int player);
 
+/* The team of `player` (extension teams); a player's own index in a game without teams, -1 out of range. */
+int ggn_game_team(const ggn_game *game, int player);
+
+/* game_end.elimination: true when `player` has left the game (false for a player out of range). */
+bool ggn_position_player_out(const ggn_position *pos, int player);
+
 /* ---- perft -------------------------------------------------------------- */
 
 /* Counts leaf nodes of the legal move tree to depth (draw rules ignored). */
@@ -275,10 +282,11 @@ bool ggn_position_leader_captured(const ggn_position *pos);
 bool ggn_position_game_over(const ggn_position *pos, ggn_status *st);
 
 /*
- * The result for the player to move when it has no legal move (game_end.no_move):
- * 1 a win, 0 a draw, -1 a loss. Chess: -1 in check, 0 otherwise.
+ * The result for the player to move when it has no legal move in pos
+ * (game_end.no_move): 1 a win, 0 a draw, -1 a loss. Chess: -1 in check, 0
+ * otherwise; "fewest_pieces" compares the players' pieces in pos.
  */
-int ggn_game_no_move_result(const ggn_game *game, bool in_check);
+int ggn_position_no_move_result(const ggn_position *pos, bool in_check);
 
 /*
  * True when game_end narrows the legal moves beyond leader safety (forced

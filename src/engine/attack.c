@@ -116,6 +116,8 @@ static bool attacked_by(const ggn_position *pos, int t, int o)
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player)
 {
     for (int o = 0; o < pos->g->nplayers; o++)
-        if (o != player && attacked_by(pos, sq, o)) return true;
+        if (o != player && !((pos->out >> o) & 1) && (!pos->g->teams || pos->g->team[o] != pos->g->team[player]) &&
+            attacked_by(pos, sq, o))
+            return true;
     return false;
 }

@@ -614,16 +614,42 @@ static void compile_values(compiler *c)
     }
 }
 
+static bool kind_castles(const sd_kind *kind)
+{
+    for (int mi = 0; mi < kind->nmoves; mi++)
+        for (int e = 0; e < kind->moves[mi].neffects; e++)
+            if (kind->moves[mi].effects[e].kind == SD_EFFECT_MOVE) return true;
+    return false;
+}
+
+/*
+ * Castling is a move of one kind, the castler, with a MOVE side effect that
+ * takes a partner along. The castler is the leader when there is one; a game
+ * without a leader (giveaway, extinction: the king is an ordinary piece that
+ * still castles) has as castler the one kind whose moves carry a MOVE side
+ * effect. With several such kinds nothing is a castling right: FEN writes
+ * none, and their unmoved states are keyed as ordinary (identity.c).
+ */
 static void compile_castling(compiler *c)
 {
     ggn_game *g = c->g;
-    if (g->leader == EG_NONE) return;
-    const sd_kind *kind = &c->def->kinds[g->leader];
+    g->castler = g->leader;
+    if (g->castler == EG_NONE)
+        for (int k = 0; k < g->nkinds; k++) {
+            if (!kind_castles(&c->def->kinds[k])) continue;
+            if (g->castler != EG_NONE) {
+                g->castler = EG_NONE;
+                return;
+            }
+            g->castler = k;
+        }
+    if (g->castler == EG_NONE) return;
+    const sd_kind *kind = &c->def->kinds[g->castler];
     for (int mi = 0; mi < kind->nmoves; mi++) {
         const sd_move *sm = &kind->moves[mi];
         for (int e = 0; e < sm->neffects; e++) {
             if (sm->effects[e].kind != SD_EFFECT_MOVE) continue;
-            g->leader_castles = true;
+            g->castles = true;
             if (sm->effects[e].piece >= 0) g->castle_partners |= 1ULL << sm->effects[e].piece;
         }
     }
@@ -707,11 +733,14 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     compile_values(&c);
     compile_castling(&c);
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
-    g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0;
+    g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination;
     g->forced_capture = def->end.forced_capture;
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
     g->narrows_moves = g->forced_capture || g->no_giving_check;
     g->count_checks = def->end.check_limit > 0 && g->leader != EG_NONE;
+    g->elimination = def->end.elimination;
+    g->teams = def->nteams > 0;
+    for (int p = 0; p < g->nplayers; p++) g->team[p] = (int8_t)(g->teams ? def->team[p] : p);
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;

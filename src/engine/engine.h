@@ -179,13 +179,14 @@ struct ggn_game {
     uint64_t *zobrist_unmoved; /* [nkinds][nsq]: an unmoved piece; 0 for kinds not in unmoved_kinds */
     uint64_t *zobrist_rights;  /* [nsq]: a leader or partner that holds a castling right (identity.c) */
     uint64_t unmoved_kinds;    /* kinds whose unmoved state some ordinary move reads (identity.c) */
-    uint64_t rights_kinds;     /* the leader and its castling partners, when the leader castles */
+    uint64_t rights_kinds;     /* the castler and its castling partners, when some kind castles */
     uint64_t *zobrist_turn;    /* [norder] */
     int leader;            /* kind or EG_NONE */
     int *kind_value;       /* [nkinds] */
     bool has_fen;
-    uint64_t castle_partners;  /* kinds moved by the leader's MOVE side effects */
-    bool leader_castles;       /* the leader has a move with a MOVE side effect */
+    uint64_t castle_partners;  /* kinds moved by the castler's MOVE side effects */
+    int castler;               /* the kind that castles (compile_castling), or EG_NONE */
+    bool castles;              /* the castler has a move with a MOVE side effect */
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
     bool any_odd;              /* legs, hops, odd slides or facing leaders: drops are made and tested (hands.c) */
     bool any_walk;             /* some player has odd_kinds: legality always makes the move */
@@ -206,6 +207,9 @@ struct ggn_game {
     bool no_giving_check;      /* extension game_end.giving_check_illegal */
     bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
+    bool elimination;          /* game_end.elimination: a player who loses leaves (eg_eliminate) */
+    bool teams;                /* extension teams: partners neither capture nor attack each other */
+    int8_t team[GGN_MAX_PLAYERS]; /* each player's team; the player's own index without teams */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -251,6 +255,7 @@ typedef struct eg_undo {
     uint64_t flag_key;     /* the position's before the move; set by the public make only */
     bool rights_dirty;     /* a piece of rights_kinds lost or gained its unmoved state */
     int8_t checker;        /* count_checks: the player whose check count this move raised, or -1 */
+    uint8_t out;           /* the position's players out (elimination) before the move */
     uint8_t ncell, npiece;
     bool capture;
     bool leaders_changed;  /* a promotion changed a leader's kind: reindex on unmake */
@@ -284,6 +289,8 @@ struct ggn_position {
                                inside ggn_position_pseudo_moves_ex (export cross-check) */
     uint8_t hand[GGN_MAX_PLAYERS][GGN_MAX_KINDS];       /* pieces in hand per player and kind */
     uint16_t checks[GGN_MAX_PLAYERS];                   /* count_checks: checks given by each player */
+    uint8_t out;            /* elimination: bit p = player p has left the game (its turns are skipped,
+                               its pieces stand and attack nothing); in hash */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
 };
@@ -317,9 +324,12 @@ bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
  */
 size_t eg_generate_board(const ggn_position *pos, ggn_move *buf, size_t cap);
 size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap);
+/* teams: moves[0..n) without those that would capture a partner's piece (game_end.c). */
+size_t eg_without_partner_captures(const ggn_position *pos, ggn_move *moves, size_t n, size_t cap);
 static inline size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)
 {
-    return pos->g->any_hop ? eg_generate_hops(pos, buf, cap) : eg_generate_board(pos, buf, cap);
+    size_t n = pos->g->any_hop ? eg_generate_hops(pos, buf, cap) : eg_generate_board(pos, buf, cap);
+    return pos->g->teams ? eg_without_partner_captures(pos, buf, n, cap) : n;
 }
 
 /* The hash of a piece standing on sq (identity.c explains the unmoved part). */
@@ -341,6 +351,14 @@ void eg_rehash(ggn_position *pos);
 /* game_end.c: the extension's rules (docs/game-spec.md, "game_end"). */
 /* Is the game decided by a goal, an extinction or the check limit? Fills *st when given. */
 bool eg_decided(const ggn_position *pos, ggn_status *st);
+/* game_end.no_move "fewest_pieces": the one player with the fewest pieces, or -1 on a tie. */
+int eg_fewest_pieces(const ggn_position *pos);
+/*
+ * The winner when player p loses: the player who moved last when it is not p
+ * (nor, with teams, p's partner), else the first player of another team; -1
+ * when there is none (a game of one).
+ */
+int eg_winner_over(const ggn_position *pos, int p);
 /*
  * The legal moves moves[0..n) narrowed by game_end: without those that give
  * check (giving_check_illegal), then only the captures when there is one
@@ -349,6 +367,16 @@ bool eg_decided(const ggn_position *pos, ggn_status *st);
 size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n);
 /* The hash key of `count` checks given by `player`. */
 uint64_t eg_check_key(int player, int count);
+/*
+ * elimination: after a move (public make, perft), takes out every player left
+ * without a leader and, while three or more remain, the player to move when
+ * it has no legal move and that loses; its turn passes on.
+ */
+void eg_eliminate(ggn_position *pos);
+/* The number of players still in the game. */
+int eg_players_in(const ggn_position *pos);
+/* The hash key of player p being out. */
+uint64_t eg_out_key(int player);
 /* A move was just made: counts the check it gives (count_checks). */
 void eg_count_check(ggn_position *pos, eg_undo *u);
 

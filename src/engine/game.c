@@ -166,6 +166,7 @@ bool ggn_position_make(ggn_position *pos, ggn_move move)
 {
     uint64_t before = pos->flag_key;
     if (!eg_move_fits(pos, move) || !eg_make(pos, move)) return false;
+    if (pos->g->elimination) eg_eliminate(pos);
     pos->undo[pos->nundo - 1].flag_key = before;
     pos->flag_key = eg_flag_key(pos);
     return true;

@@ -20,12 +20,20 @@ static void result_for(const ggn_position *pos, ggn_status *st, ggn_outcome outc
     if (r == SD_RESULT_WIN) st->winner = p;
     else if (r == SD_RESULT_DRAW) st->winner = -1;
     else if (g->nplayers == 2) st->winner = 1 - p;
-    else {
-        /* A loss among more players: the last mover, when it is someone else, takes the game. */
-        int turn = pos->nundo ? pos->undo[pos->nundo - 1].turn : (pos->turn + g->def->norder - 1) % g->def->norder;
-        int last = g->def->order[turn];
-        st->winner = last != p ? last : -1;
-    }
+    else st->winner = eg_winner_over(pos, p);
+}
+
+int eg_winner_over(const ggn_position *pos, int p)
+{
+    const ggn_game *g = pos->g;
+    /* A loss among more players: the last mover, when it is someone else, takes the game. */
+    int turn = pos->nundo ? pos->undo[pos->nundo - 1].turn : (pos->turn + g->def->norder - 1) % g->def->norder;
+    int last = g->def->order[turn];
+    if (last != p && g->team[last] != g->team[p]) return last;
+    if (!g->teams) return -1;
+    for (int q = 0; q < g->nplayers; q++)
+        if (g->team[q] != g->team[p]) return q;
+    return -1;
 }
 
 /* Players in the order the rules are judged: the one who moved last first, then in turn order. */
@@ -48,11 +56,34 @@ static int on_zone(const ggn_position *pos, const sd_goal *goal, int p)
     return EG_NONE;
 }
 
+/*
+ * An extinction rule with "answer": player p is below the limit. It stands
+ * only while every other player is at or above the limit, and, when p is to
+ * move, so far above it that one capture cannot bring it below (fewer_than + 1
+ * pieces): p may still answer by baring the other back (shatranj's bare king,
+ * as Fairy-Stockfish judges it). One move removes at most one piece.
+ */
+static bool unanswered(const ggn_position *pos, const sd_extinction *x, const int count[GGN_MAX_PLAYERS], int p)
+{
+    int need = x->fewer_than + (p == eg_player_to_move(pos) ? 1 : 0);
+    for (int q = 0; q < pos->g->nplayers; q++)
+        if (q != p && count[q] < need) return false;
+    return true;
+}
+
 bool eg_decided(const ggn_position *pos, ggn_status *st)
 {
     const ggn_game *g = pos->g;
     const sd_game_end *e = &g->def->end;
     int norder = g->def->norder;
+    if (g->elimination && eg_players_in(pos) == 1) {
+        if (st) {
+            st->outcome = GGN_LAST_PLAYER;
+            st->winner = eg_player_to_move(pos);
+            st->player = st->winner;
+        }
+        return true;
+    }
     if (e->check_limit > 0)
         for (int i = 0; i < norder; i++) {
             int p = judged(pos, i);
@@ -103,12 +134,31 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
         for (int i = 1; i <= norder; i++) {
             int p = judged(pos, i);
             if (count[p] >= x->fewer_than) continue;
+            if (x->answer && !unanswered(pos, x, count, p)) continue;
             result_for(pos, st, GGN_EXTINCTION, p, x->result);
             if (st) st->rule = r;
             return true;
         }
     }
     return false;
+}
+
+/* The one player with the fewest pieces (board and hand), or -1 when several share the fewest. */
+int eg_fewest_pieces(const ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    int count[GGN_MAX_PLAYERS] = { 0 };
+    for (int id = 1; id < pos->npiece; id++)
+        if (pos->piece[id].sq != EG_NONE) count[pos->piece[id].owner]++;
+    if (g->hands)
+        for (int p = 0; p < g->nplayers; p++)
+            for (int k = 0; k < g->nkinds; k++) count[p] += pos->hand[p][k];
+    int best = 0, ties = 0;
+    for (int p = 1; p < g->nplayers; p++) {
+        if (count[p] < count[best]) best = p, ties = 0;
+        else if (count[p] == count[best]) ties++;
+    }
+    return ties ? -1 : best;
 }
 
 /* Does the move leave another player's leader attacked? (made and taken back) */
@@ -139,6 +189,101 @@ size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n)
         if (kept) n = kept;
     }
     return n;
+}
+
+/* Would the move take a piece of a partner of the mover (its target, or a CAPTURE side effect's)? */
+static bool hits_partner(const ggn_position *pos, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    if (mv.from == EG_DROP_FROM) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    int team = g->team[p->owner];
+    int side = pos->side_at[mv.to];
+    if (side != EG_EMPTY_SIDE && side != p->owner && g->team[side] == team) return true;
+    const eg_move *m = eg_move_of(g, p->owner, p->kind, mv.pattern);
+    const eg_action *a = &m->action[mv.action];
+    for (int i = 0; i < a->neffect; i++) {
+        if (a->effect[i].kind != SD_EFFECT_CAPTURE) continue;
+        int sq = eg_offset(g, mv.from, a->effect[i].ax, a->effect[i].ay);
+        if (sq == EG_NONE || !pos->piece_at[sq]) continue;
+        side = pos->side_at[sq];
+        if (side != p->owner && g->team[side] == team) return true;
+    }
+    return false;
+}
+
+/*
+ * Partners' pieces are generated as ENEMY targets (the generator compares
+ * owners, which keeps it as fast for every other game); a team game drops
+ * those moves here. So a partner's piece is neither captured nor moved
+ * onto, and a slide stops before it as before any piece.
+ */
+size_t eg_without_partner_captures(const ggn_position *pos, ggn_move *moves, size_t n, size_t cap)
+{
+    size_t seen = n < cap ? n : cap, kept = 0;
+    for (size_t i = 0; i < seen; i++)
+        if (!hits_partner(pos, moves[i])) moves[kept++] = moves[i];
+    return kept + (n - seen);
+}
+
+uint64_t eg_out_key(int player)
+{
+    uint64_t z = 0x0E11E11A7EULL + ((uint64_t)player << 24);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int eg_players_in(const ggn_position *pos)
+{
+    int n = 0;
+    for (int p = 0; p < pos->g->nplayers; p++) n += !((pos->out >> p) & 1);
+    return n;
+}
+
+/* Does player p still have a leader on the board? (true in a game without leaders) */
+static bool has_leader(const ggn_position *pos, int p)
+{
+    const ggn_game *g = pos->g;
+    if (g->leader == EG_NONE) return true;
+    for (int id = 1; id < pos->npiece; id++)
+        if (pos->piece[id].sq != EG_NONE && pos->piece[id].owner == p && pos->piece[id].kind == g->leader) return true;
+    return false;
+}
+
+/* Takes player p out of the game; the turn moves on when it was p's (not counted as a ply). */
+static void take_out(ggn_position *pos, int p)
+{
+    const ggn_game *g = pos->g;
+    pos->out |= (uint8_t)(1u << p);
+    pos->hash ^= eg_out_key(p);
+    if (eg_player_to_move(pos) != p) return;
+    pos->hash ^= g->zobrist_turn[pos->turn];
+    while ((pos->out >> g->def->order[pos->turn]) & 1) pos->turn = (pos->turn + 1) % g->def->norder;
+    pos->hash ^= g->zobrist_turn[pos->turn];
+}
+
+/*
+ * The move is made and recorded in the last undo entry, which saved `out`
+ * and the turn: unmake puts both back, and the hash with them. The player to
+ * move is judged with the full legal-move list, whose own trial moves go
+ * through eg_make only, so they never eliminate anyone themselves.
+ */
+void eg_eliminate(ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    for (int p = 0; p < g->nplayers && eg_players_in(pos) > 1; p++)
+        if (!((pos->out >> p) & 1) && !has_leader(pos, p)) take_out(pos, p);
+    ggn_move moves[GGN_MAX_MOVES];
+    while (eg_players_in(pos) > 2) {
+        if (eg_decided(pos, NULL)) return;
+        /* Only a position whose no-move result is a loss can take the player out: chess4 looks
+         * for moves only when in check. */
+        int p = eg_player_to_move(pos);
+        sd_result r = eg_leader_attacked(pos, p) ? g->def->end.no_move_in_check : g->def->end.no_move;
+        if (r != SD_RESULT_LOSS || ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES) > 0) return;
+        take_out(pos, p);
+    }
 }
 
 uint64_t eg_check_key(int player, int count)

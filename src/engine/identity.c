@@ -10,7 +10,8 @@
  *    and kinds named by PIECE_FIRST_MOVE / ROOK_FIRST_MOVE there
  *    (ggn_game.unmoved_kinds); a knight that went out and came back is the
  *    same knight;
- *  - castling rights: the leader and its castling partners count as unmoved
+ *  - castling rights: the castler (the leader, or the one kind that castles
+ *    in a game without one) and its castling partners count as unmoved
  *    only while a right exists — an unmoved leader with an unmoved partner
  *    of its own on its rank (the pairs FEN writes as rights). Kept
  *    incrementally in pos->rights, recomputed only when such a piece moves
@@ -41,7 +42,7 @@ static bool has_move_effect(const sd_effect *effects, int n)
 }
 
 /*
- * A castling move is a leader's move with a MOVE side effect. Its unmoved
+ * A castling move is a castler's move with a MOVE side effect. Its unmoved
  * tests are covered by the rights when they name the partner kinds; an
  * unfiltered test (any piece) or a partner outside castle_partners falls back
  * to keying that kind's unmoved state always.
@@ -55,7 +56,7 @@ static void mark_castling_refs(ggn_game *g, const sd_move *sm)
         else if (!((g->castle_partners >> c->piece) & 1)) g->unmoved_kinds |= 1ULL << c->piece;
     }
     for (int a = 0; a < sm->nactions; a++) mark_unmoved_refs(&g->unmoved_kinds, sm->actions[a].conditions,
-                                                            sm->actions[a].nconditions, g->leader);
+                                                            sm->actions[a].nconditions, g->castler);
     for (int e = 0; e < sm->neffects; e++)
         if (sm->effects[e].kind == SD_EFFECT_MOVE && sm->effects[e].piece < 0) g->unmoved_kinds = ~0ULL;
 }
@@ -64,13 +65,13 @@ void eg_compile_identity(ggn_game *g)
 {
     const sd_game *def = g->def;
     g->unmoved_kinds = 0;
-    g->rights_kinds = g->leader_castles ? (1ULL << g->leader) | g->castle_partners : 0;
+    g->rights_kinds = g->castles ? (1ULL << g->castler) | g->castle_partners : 0;
     for (int k = 0; k < g->nkinds; k++)
         for (int mi = 0; mi < def->kinds[k].nmoves; mi++) {
             const sd_move *sm = &def->kinds[k].moves[mi];
-            bool castling = k == g->leader && has_move_effect(sm->effects, sm->neffects);
+            bool castling = k == g->castler && has_move_effect(sm->effects, sm->neffects);
             for (int a = 0; a < sm->nactions && !castling; a++)
-                castling = k == g->leader && has_move_effect(sm->actions[a].effects, sm->actions[a].neffects);
+                castling = k == g->castler && has_move_effect(sm->actions[a].effects, sm->actions[a].neffects);
             if (castling) {
                 mark_castling_refs(g, sm);
                 continue;
@@ -94,7 +95,7 @@ uint64_t eg_rights_key(const ggn_position *pos)
     uint64_t key = 0;
     for (int l = 1; l < pos->npiece; l++) {
         const eg_piece *lp = &pos->piece[l];
-        if (lp->sq == EG_NONE || lp->kind != g->leader || lp->moves != 0) continue;
+        if (lp->sq == EG_NONE || lp->kind != g->castler || lp->moves != 0) continue;
         bool any = false;
         for (int id = 1; id < pos->npiece; id++) {
             const eg_piece *p = &pos->piece[id];
@@ -165,6 +166,8 @@ void eg_rehash(ggn_position *pos)
                 for (int n = 1; n <= pos->hand[p][k]; n++) h ^= eg_hand_key(g, p, k, n);
     if (g->count_checks)
         for (int p = 0; p < g->nplayers; p++) h ^= eg_check_key(p, 0) ^ eg_check_key(p, pos->checks[p]);
+    for (int p = 0; p < g->nplayers; p++)
+        if ((pos->out >> p) & 1) h ^= eg_out_key(p);
     pos->rights = eg_rights_key(pos);
     pos->hash = h ^ pos->rights;
     pos->flag_key = eg_flag_key(pos);

@@ -139,6 +139,8 @@ static inline void pass_turn(ggn_position *pos)
     const ggn_game *g = pos->g;
     pos->hash ^= g->zobrist_turn[pos->turn];
     pos->turn = (pos->turn + 1) % g->def->norder;
+    /* elimination: the turns of players out of the game are skipped (never all: one is in). */
+    while (pos->out && ((pos->out >> g->def->order[pos->turn]) & 1)) pos->turn = (pos->turn + 1) % g->def->norder;
     pos->hash ^= g->zobrist_turn[pos->turn];
     pos->ply++;
 }
@@ -213,6 +215,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->capture = false;
     u->leaders_changed = false;
     u->nhand = 0;
+    u->out = pos->out;
 
     if (mv.from == EG_DROP_FROM) {
         u->npiece_before = (int16_t)pos->npiece;
@@ -279,6 +282,7 @@ void eg_unmake(ggn_position *pos)
         if (u->move.from == EG_DROP_FROM) pos->npiece = u->npiece_before;
     }
     pos->turn = u->turn;
+    pos->out = u->out;
     pos->halfmove = u->halfmove;
     pos->hash = u->hash;
     if (u->rights_dirty) pos->rights = u->rights;
@@ -296,6 +300,7 @@ void eg_clear(ggn_position *pos)
     memset(pos->piece, 0, sizeof pos->piece);
     memset(pos->hand, 0, sizeof pos->hand);
     memset(pos->checks, 0, sizeof pos->checks);
+    pos->out = 0;
     pos->npiece = 1;
     pos->nundo = 0;
     pos->ply = 0;

@@ -23,6 +23,7 @@ static inline uint64_t perft_node(ggn_position *pos, int depth, bool hands)
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {
         if (!eg_make(pos, moves[i])) continue;
+        if (g->elimination) eg_eliminate(pos);
         total += hands ? perft_hands(pos, depth - 1) : perft_board(pos, depth - 1);
         eg_unmake(pos);
     }

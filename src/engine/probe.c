@@ -8,7 +8,8 @@
 
 bool ggn_position_leader_captured(const ggn_position *pos)
 {
-    if (pos->g->leader == EG_NONE || pos->nundo == 0) return false;
+    /* elimination: the capture took that player out; the game goes on (or ggn_position_game_over says). */
+    if (pos->g->leader == EG_NONE || pos->nundo == 0 || pos->g->elimination) return false;
     const eg_undo *u = &pos->undo[pos->nundo - 1];
     for (int i = 0; i < u->npiece; i++) {
         const eg_piece *was = &u->piece[i].saved;
@@ -25,10 +26,25 @@ bool ggn_position_game_over(const ggn_position *pos, ggn_status *st)
     return eg_decided(pos, st);
 }
 
-int ggn_game_no_move_result(const ggn_game *game, bool in_check)
+int ggn_position_no_move_result(const ggn_position *pos, bool in_check)
 {
-    sd_result r = in_check ? game->def->end.no_move_in_check : game->def->end.no_move;
+    const sd_game_end *e = &pos->g->def->end;
+    sd_result r = in_check ? e->no_move_in_check : e->no_move;
+    if (r == SD_RESULT_FEWEST_PIECES) {
+        int fewest = eg_fewest_pieces(pos);
+        return fewest < 0 ? 0 : fewest == eg_player_to_move(pos) ? 1 : -1;
+    }
     return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
+}
+
+int ggn_game_team(const ggn_game *game, int player)
+{
+    return player >= 0 && player < game->nplayers ? game->team[player] : -1;
+}
+
+bool ggn_position_player_out(const ggn_position *pos, int player)
+{
+    return player >= 0 && player < pos->g->nplayers && ((pos->out >> player) & 1);
 }
 
 bool ggn_game_narrows_moves(const ggn_game *game) { return game->narrows_moves; }

@@ -20,6 +20,7 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_GOAL: return "goal reached";
     case GGN_EXTINCTION: return "extinction";
     case GGN_CHECK_LIMIT: return "check limit reached";
+    case GGN_LAST_PLAYER: return "last player in the game";
     }
     return "unknown";
 }
@@ -124,9 +125,14 @@ static void no_move(const ggn_position *pos, ggn_status *st)
     sd_result r = st->in_check ? e->no_move_in_check : e->no_move;
     st->outcome = st->in_check ? GGN_CHECKMATE : GGN_STALEMATE;
     st->player = player;
+    if (r == SD_RESULT_FEWEST_PIECES) {
+        st->winner = eg_fewest_pieces(pos);
+        st->draw = st->winner < 0;
+        return;
+    }
     st->draw = r == SD_RESULT_DRAW;
     if (r == SD_RESULT_WIN) st->winner = player;
-    else if (r == SD_RESULT_LOSS) st->winner = previous_player(pos) != player ? previous_player(pos) : -1;
+    else if (r == SD_RESULT_LOSS) st->winner = eg_winner_over(pos, player);
 }
 
 ggn_status ggn_position_status(ggn_position *pos)
@@ -134,7 +140,8 @@ ggn_status ggn_position_status(ggn_position *pos)
     ggn_status st = { GGN_ONGOING, -1, false, false, -1, -1, -1 };
     const sd_draw *d = &pos->g->def->draw;
     int player = eg_player_to_move(pos);
-    if (last_move_took_leader(pos)) {
+    /* elimination: a captured leader takes its player out (eg_eliminate), not the game's end. */
+    if (!pos->g->elimination && last_move_took_leader(pos)) {
         st.outcome = GGN_LEADER_CAPTURED;
         st.winner = previous_player(pos);
         return st;
@@ -188,11 +195,17 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
     case GGN_CHECK_LIMIT:
         snprintf(why, sizeof why, "%s gave check %d times", player, g->def->end.check_limit);
         break;
+    case GGN_LAST_PLAYER:
+        snprintf(why, sizeof why, "every other player is out");
+        break;
     case GGN_CHECKMATE:
     case GGN_STALEMATE:
         snprintf(why, sizeof why, "%s%s has no legal move", st->outcome == GGN_CHECKMATE ? "checkmate: " : "", player);
         if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_DRAW)
             snprintf(why, sizeof why, "stalemate");
+        if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_FEWEST_PIECES)
+            snprintf(why, sizeof why, "%s has no legal move; %s", player,
+                     st->winner >= 0 ? "fewest pieces left" : "as many pieces left");
         if (st->outcome == GGN_CHECKMATE && g->def->end.no_move_in_check == SD_RESULT_LOSS)
             snprintf(why, sizeof why, "checkmate");
         break;
@@ -200,7 +213,19 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
         snprintf(why, sizeof why, "%s", ggn_outcome_name(st->outcome));
         break;
     }
-    if (st->winner >= 0) snprintf(who, sizeof who, "%s wins", g->def->players[st->winner].name);
+    if (st->winner >= 0 && g->teams) {
+        /* The whole team wins: "RED and YELLOW win". */
+        size_t n = 0;
+        int members = 0;
+        for (int p = 0; p < g->nplayers; p++) members += g->team[p] == g->team[st->winner];
+        for (int p = 0, i = 0; p < g->nplayers && n < sizeof who; p++) {
+            if (g->team[p] != g->team[st->winner]) continue;
+            i++;
+            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", i == 1 ? "" : i == members ? " and " : ", ",
+                                  g->def->players[p].name);
+        }
+        if (n < sizeof who) snprintf(who + n, sizeof who - n, "%s", members > 1 ? " win" : " wins");
+    } else if (st->winner >= 0) snprintf(who, sizeof who, "%s wins", g->def->players[st->winner].name);
     else snprintf(who, sizeof who, "%s", st->draw ? "Draw" : "Game over");
     return (size_t)snprintf(buf, cap, "%s: %s", who, why);
 }

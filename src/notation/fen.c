@@ -24,22 +24,31 @@ static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_erro
 
 static bool is_castling_piece(const ggn_game *g, int kind)
 {
-    return g->leader_castles && (kind == g->leader || ((g->castle_partners >> kind) & 1));
+    return g->castles && (kind == g->castler || ((g->castle_partners >> kind) & 1));
 }
 
-static int find_leader(const ggn_position *pos, int owner)
+/*
+ * The castler of owner (the leader, or the kind that castles in a game
+ * without one): an unmoved one first, since a game without a leader may have
+ * several pieces of that kind (a pawn promoted to a king in giveaway) and only
+ * an unmoved one can hold a right.
+ */
+static int find_castler(const ggn_position *pos, int owner)
 {
-    for (int id = 1; id < pos->npiece; id++)
-        if (pos->piece[id].sq != EG_NONE && pos->piece[id].owner == owner && pos->piece[id].kind == pos->g->leader)
-            return id;
-    return 0;
+    int found = 0;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *p = &pos->piece[id];
+        if (p->sq == EG_NONE || p->owner != owner || p->kind != pos->g->castler) continue;
+        if (p->moves == 0) return id;
+        if (!found) found = id;
+    }
+    return found;
 }
 
-/* The partner of owner's leader on its row: outermost towards +x (side > 0) or -x, or at file x. */
-static int find_partner(const ggn_position *pos, int owner, int side, int file)
+/* The partner of owner's castler `leader` on its row: outermost towards +x (side > 0) or -x, or at file x. */
+static int find_partner(const ggn_position *pos, int owner, int leader, int side, int file)
 {
     const ggn_game *g = pos->g;
-    int leader = find_leader(pos, owner);
     if (!leader) return 0;
     int lx = g->sq_x[pos->piece[leader].sq], ly = g->sq_y[pos->piece[leader].sq];
     int best = 0;
@@ -120,7 +129,9 @@ static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_erro
 static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
 {
     const ggn_game *g = pos->g;
-    if (!g->leader_castles) return true;
+    if (!g->castles) return true;
+    /* The castler of each side as the placement left it (unmoved on a starting square first). */
+    int castler[2] = { find_castler(pos, 0), find_castler(pos, 1) };
     /* Castling pieces start "moved"; each right found below makes them unmoved. */
     for (int id = 1; id < pos->npiece; id++) {
         eg_piece *p = &pos->piece[id];
@@ -130,15 +141,14 @@ static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
     for (const char *c = s; *c; c++) {
         int owner = isupper((unsigned char)*c) ? 0 : 1;
         char up = (char)toupper((unsigned char)*c);
-        int partner;
-        if (up == 'K') partner = find_partner(pos, owner, +1, -1);
-        else if (up == 'Q') partner = find_partner(pos, owner, -1, -1);
-        else if (isalpha((unsigned char)*c) && up - 'A' < g->cols) partner = find_partner(pos, owner, 0, up - 'A');
+        int partner, leader = castler[owner];
+        if (up == 'K') partner = find_partner(pos, owner, leader, +1, -1);
+        else if (up == 'Q') partner = find_partner(pos, owner, leader, -1, -1);
+        else if (isalpha((unsigned char)*c) && up - 'A' < g->cols) partner = find_partner(pos, owner, leader, 0, up - 'A');
         else {
             char bad[2] = { *c, '\0' };
             return eg_fail(err, "FEN castling field has '%s'", bad);
         }
-        int leader = find_leader(pos, owner);
         if (!partner || !leader) {
             char bad[2] = { *c, '\0' };
             return eg_fail(err, "FEN castling right '%s' has no leader and partner to go with it", bad);
@@ -265,17 +275,17 @@ static void castling_field(const ggn_position *pos, char *out, size_t cap)
 {
     const ggn_game *g = pos->g;
     size_t n = 0;
-    for (int owner = 0; owner < 2 && g->leader_castles; owner++) {
-        int leader = find_leader(pos, owner);
+    for (int owner = 0; owner < 2 && g->castles; owner++) {
+        int leader = find_castler(pos, owner);
         if (!leader || pos->piece[leader].moves) continue;
         int lx = g->sq_x[pos->piece[leader].sq];
         int sides[2] = { +1, -1 };
         for (int i = 0; i < 2; i++) {
-            int outer = find_partner(pos, owner, sides[i], -1);
+            int outer = find_partner(pos, owner, leader, sides[i], -1);
             if (!outer) continue;
             int ox = g->sq_x[pos->piece[outer].sq];
             for (int x = ox; x != lx && n + 2 < cap; x -= sides[i]) {
-                int id = find_partner(pos, owner, 0, x);
+                int id = find_partner(pos, owner, leader, 0, x);
                 if (!id || pos->piece[id].moves) continue;
                 char c = id == outer ? (sides[i] > 0 ? 'K' : 'Q') : (char)('A' + x);
                 if (id != outer && (x >= 26 || c == 'K' || c == 'Q')) continue; /* no letter says it */

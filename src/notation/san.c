@@ -62,13 +62,13 @@ static bool has_move_effect(const eg_effect *e, int n)
     return false;
 }
 
-/* A leader's move that also moves another piece (a MOVE side effect): castling. */
+/* A castler's move that also moves another piece (a MOVE side effect): castling. */
 static bool is_castling(const ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
-    if (mv.from == EG_DROP_FROM || !g->leader_castles || !pos->piece_at[mv.from]) return false;
+    if (mv.from == EG_DROP_FROM || !g->castles || !pos->piece_at[mv.from]) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
-    if (p->kind != g->leader) return false;
+    if (p->kind != g->castler) return false;
     const eg_move *m = eg_move_of(g, p->owner, p->kind, mv.pattern);
     if (has_move_effect(m->effect, m->neffect)) return true;
     return mv.action < m->naction && has_move_effect(m->action[mv.action].effect, m->action[mv.action].neffect);

@@ -76,7 +76,7 @@ static bool decided_here(const ggn_searcher *s, int ply, bool flipped, int *scor
 /* No legal move: game_end.no_move's result for the side to move (chess: mated or stalemated). */
 static int no_move_score(const ggn_searcher *s, int ply, bool flipped, bool in_check)
 {
-    int r = ggn_game_no_move_result(s->game, in_check);
+    int r = ggn_position_no_move_result(s->pos, in_check);
     return r < 0 ? last_mover_wins(ply, flipped) : r > 0 ? -last_mover_wins(ply, flipped) : 0;
 }
 

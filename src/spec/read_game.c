@@ -10,7 +10,7 @@
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
-                                       NULL};
+                                       "teams", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -34,6 +34,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_board(r, root);
     sd_read_players(r, root);
     sd_read_turns(r, root);
+    sd_read_teams(r, root);
     sd_read_named(r, root);
     sd_read_pieces(r, root);
     sd_read_draw(r, root);

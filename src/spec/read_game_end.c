@@ -9,24 +9,36 @@
 #include "spec/reader.h"
 
 static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
-                                       "forced_capture", "giving_check_illegal", NULL};
+                                       "forced_capture", "giving_check_illegal", "elimination", NULL};
 static const char *const no_move_keys[] = {"in_check", "not_in_check", NULL};
 static const char *const goal_keys[] = {"on", "pieces", "result", "answer", NULL};
-static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", NULL};
+static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", "answer", NULL};
 
-/* A result word at obj[key]; false (reported) when absent-but-required or not a result. */
-static bool read_result(sd_reader *r, const json_t *obj, const char *key, bool required, sd_result *out)
+/*
+ * A result word at obj[key]; false (reported) when absent-but-required or not
+ * a result. `compare` admits "fewest_pieces", a result that compares the
+ * players (no_move only: the other rules concern one player's own state).
+ */
+static bool read_result_word(sd_reader *r, const json_t *obj, const char *key, bool required, bool compare,
+                             sd_result *out)
 {
     char word[GGN_MAX_STRING_BYTES + 1];
     if (sd_string_field(r, obj, key, required, word) != SD_OK) return false;
     if (strcmp(word, "win") == 0) *out = SD_RESULT_WIN;
     else if (strcmp(word, "loss") == 0) *out = SD_RESULT_LOSS;
     else if (strcmp(word, "draw") == 0) *out = SD_RESULT_DRAW;
+    else if (compare && strcmp(word, "fewest_pieces") == 0) *out = SD_RESULT_FEWEST_PIECES;
     else {
-        sd_error_key(r, key, GGN_E_UNKNOWN, "unknown result '%s'; allowed: win, loss, draw", word);
+        sd_error_key(r, key, GGN_E_UNKNOWN, "unknown result '%s'; allowed: win, loss, draw%s", word,
+                     compare ? ", fewest_pieces" : "");
         return false;
     }
     return true;
+}
+
+static bool read_result(sd_reader *r, const json_t *obj, const char *key, bool required, sd_result *out)
+{
+    return read_result_word(r, obj, key, required, false, out);
 }
 
 /* obj["pieces"]: a non-empty array of piece codes as a kind mask; all kinds when absent. */
@@ -55,10 +67,10 @@ static void read_no_move(sd_reader *r, const json_t *obj, sd_game_end *e)
     sd_push_key(r, "no_move");
     if (sd_expect(r, nm, JSON_OBJECT)) {
         sd_check_keys(r, nm, no_move_keys, "no_move");
-        if (read_result(r, nm, "in_check", false, &e->no_move_in_check) && r->g->leader < 0)
+        if (read_result_word(r, nm, "in_check", false, true, &e->no_move_in_check) && r->g->leader < 0)
             sd_error_key(r, "in_check", GGN_E_VALUE,
                          "a game without a leader is never in check, so this result could never apply");
-        read_result(r, nm, "not_in_check", false, &e->no_move);
+        read_result_word(r, nm, "not_in_check", false, true, &e->no_move);
     }
     sd_pop(r);
 }
@@ -93,6 +105,7 @@ static void read_extinction(sd_reader *r, const json_t *obj, sd_extinction *x)
     x->fewer_than = 1;
     sd_int_field(r, obj, "fewer_than", false, 1, GGN_MAX_PIECES_ON_BOARD + 1, "GGN_MAX_PIECES_ON_BOARD", &x->fewer_than);
     read_result(r, obj, "result", true, &x->result);
+    sd_bool_field(r, obj, "answer", false, &x->answer);
 }
 
 /* A list of rule objects at obj[key], each read by `one` into n elements of `size` bytes. */
@@ -142,5 +155,13 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
         e->giving_check_illegal && r->g->leader < 0)
         sd_error_key(r, "giving_check_illegal", GGN_E_VALUE,
                      "a game without a leader has no checks, so this rule could never apply");
+    if (sd_bool_field(r, obj, "elimination", false, &e->elimination) == SD_OK && e->elimination &&
+        r->g->nplayers < 3)
+        sd_error_key(r, "elimination", GGN_E_VALUE,
+                     "a game of %d players ends with the first loss, so no one could ever play on after one",
+                     r->g->nplayers);
+    else if (e->elimination && r->g->nteams > 0)
+        sd_error_key(r, "elimination", GGN_E_VALUE,
+                     "elimination in a game of teams is not supported: a team would play on without its partner");
     sd_pop(r);
 }

@@ -140,6 +140,7 @@ void sd_prescan(sd_reader *r, const json_t *root);                /* reader_name
 void sd_read_board(sd_reader *r, const json_t *root);             /* read_board.c */
 void sd_read_players(sd_reader *r, const json_t *root);           /* read_players.c */
 void sd_read_turns(sd_reader *r, const json_t *root);             /* read_players.c */
+void sd_read_teams(sd_reader *r, const json_t *root);             /* read_teams.c */
 void sd_read_named(sd_reader *r, const json_t *root);             /* read_named.c */
 void sd_read_pieces(sd_reader *r, const json_t *root);            /* read_pieces.c */
 void sd_read_draw(sd_reader *r, const json_t *root);              /* read_draw.c */

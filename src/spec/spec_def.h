@@ -189,8 +189,9 @@ typedef struct sd_draw {
     sd_dead *dead;               /* [ndead] */
 } sd_draw;
 
-/* Extension "game_end": the result a rule gives to the player it concerns. */
-typedef enum sd_result { SD_RESULT_LOSS = 0, SD_RESULT_DRAW = 1, SD_RESULT_WIN = 2 } sd_result;
+/* Extension "game_end": the result a rule gives to the player it concerns. FEWEST_PIECES (no_move
+ * only): the player with the fewest pieces wins, a tie among the fewest is a draw. */
+typedef enum sd_result { SD_RESULT_LOSS = 0, SD_RESULT_DRAW = 1, SD_RESULT_WIN = 2, SD_RESULT_FEWEST_PIECES = 3 } sd_result;
 
 /* A player wins (loses, draws) while one of its pieces of .kinds stands on a square of named .named. */
 typedef struct sd_goal {
@@ -206,6 +207,9 @@ typedef struct sd_extinction {
     unsigned long long kinds;    /* all bits when "pieces" is absent */
     int fewer_than;              /* >= 1 */
     sd_result result;
+    bool answer;                 /* "answer": the player to move may still bring every other player
+                                    below the limit with its move; the rule holds only against
+                                    players that are not (or, to move, cannot be) below it too */
 } sd_extinction;
 
 typedef struct sd_game_end {
@@ -219,6 +223,7 @@ typedef struct sd_game_end {
     int check_limit;             /* the player who gives this many checks wins; 0 = no rule */
     bool forced_capture;         /* when a capture is legal, only captures are */
     bool giving_check_illegal;   /* a move that leaves another player's leader attacked is illegal */
+    bool elimination;            /* a player who loses leaves and the others play on (3+ players) */
 } sd_game_end;
 
 typedef struct sd_game {
@@ -244,6 +249,8 @@ typedef struct sd_game {
                                     false keeps only the pieces a hand starts with (pocketknight) */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
+    int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */
+    int team[GGN_MAX_PLAYERS];   /* with teams: each player's team index */
     char *source;                /* the spec's text (malloc'd), kept so that compilation can give its
                                     errors a line and column; released by sd_game_drop_source */
     size_t source_len;

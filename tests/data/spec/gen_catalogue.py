@@ -482,6 +482,18 @@ case("bad", "game_end_bad",
       (E, "RANGE", "/game_end/extinction/0/fewer_than", None, "0 is out of range"),
       (E, "VALUE", "/game_end/check_limit", None, "a game without a leader has no checks"),
       (E, "VALUE", "/game_end/giving_check_illegal", None, "a game without a leader has no checks, so this rule")])
+# "fewest_pieces" compares players: a no-move result only; "answer" on extinction is a boolean.
+case("bad", "game_end_compare",
+     lambda g: g.update(game_end={"no_move": {"not_in_check": "fewest_pieces"},
+                                  "extinction": [{"fewer_than": 2, "result": "fewest_pieces", "answer": "yes"}]}),
+     [(E, "UNKNOWN", "/game_end/extinction/0/result", None, "unknown result 'fewest_pieces'; allowed: win, loss, draw"),
+      (E, "TYPE", "/game_end/extinction/0/answer", None, "expected a boolean")])
+# teams: every player in exactly one team, at least two teams.
+case("bad", "teams_bad",
+     lambda g: g.update(teams=[["WHITE"], ["WHITE", "NOBODY"]]),
+     [(E, "DUPLICATE", "/teams/1/0", None, "player 'WHITE' is already in team 0"),
+      (E, "REFERENCE", "/teams/1/1", None, "player 'NOBODY' is not defined in /players"),
+      (E, "VALUE", "/teams", None, "player 'BLACK' is in no team")])
 def empty_zone(g):
     g["leader"] = "KING"
     g["conditions"] = [{"code": "HILL", "type": "POSITION", "check": {"WHITE": []}}]

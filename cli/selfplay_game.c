@@ -1,0 +1,143 @@
+/*
+ * selfplay_game.c — one game of `ggn selfplay`, and the job and records as
+ * JSON (selfplay.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_json.h"
+#include "ggn/notation.h"
+#include "selfplay.h"
+#include "shard.h"
+
+/* splitmix64: one generator per game, so a game does not depend on the games played before it. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* A uniformly random legal move (rejection sampling keeps it uniform); false when there is none. */
+static bool random_move(ggn_position *pos, uint64_t *rng, ggn_move *out)
+{
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    if (n == 0) return false;
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, r;
+    do r = next_random(rng);
+    while (r >= limit);
+    *out = moves[r % n];
+    return true;
+}
+
+bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, const selfplay_settings *set, long number,
+                   selfplay_record *out)
+{
+    memset(out, 0, sizeof *out);
+    out->number = number;
+    out->winner = -1;
+    ggn_position *pos = ggn_position_new(game);
+    if (!pos) return false;
+    /* The game's own stream: the seed and the game number mixed, never the state of another game. */
+    uint64_t rng = set->seed;
+    uint64_t mix = (uint64_t)number;
+    rng ^= next_random(&mix);
+    ggn_searcher_clear(searcher);
+    for (;;) {
+        ggn_status st = ggn_position_status(pos);
+        if (st.outcome != GGN_ONGOING) {
+            out->winner = st.draw ? -1 : st.winner;
+            snprintf(out->end, sizeof out->end, "%s", ggn_outcome_name(st.outcome));
+            break;
+        }
+        if (out->plies >= set->max_plies) {
+            snprintf(out->end, sizeof out->end, "move limit");
+            break;
+        }
+        int side = ggn_position_to_move(pos) == 0 ? 0 : 1;
+        ggn_move move;
+        bool found;
+        uint64_t seed = next_random(&rng) | 1; /* drawn every ply, so the stream is the same whoever moves */
+        if (out->plies < set->random_plies) {
+            found = random_move(pos, &rng, &move);
+        } else {
+            ggn_search_limits limits = { set->depth[side], set->think_ms[side], (uint64_t)set->nodes[side], seed };
+            ggn_search_result result;
+            found = ggn_searcher_run(searcher, pos, &limits, &result) && result.found;
+            move = result.best;
+            if (!found) found = random_move(pos, &rng, &move);
+        }
+        if (!found) {
+            /* Not ongoing by the status, yet no move: judged a draw rather than played on. */
+            snprintf(out->end, sizeof out->end, "no move");
+            break;
+        }
+        if (out->plies == 0) ggn_move_format(pos, move, out->first_move, sizeof out->first_move);
+        if (!ggn_position_make(pos, move)) {
+            snprintf(out->end, sizeof out->end, "no move");
+            break;
+        }
+        out->plies++;
+    }
+    ggn_position_free(pos);
+    return true;
+}
+
+/* A pair [first player, the others] as JSON. */
+static json_t *pair(long first, long others) { return json_pack("[I, I]", (json_int_t)first, (json_int_t)others); }
+
+json_t *selfplay_job(const ggn_game *game, const char *game_arg, const selfplay_settings *set)
+{
+    json_t *players = json_array();
+    for (int p = 0; players && p < ggn_game_player_count(game); p++)
+        json_array_append_new(players, cli_json_string(ggn_game_player_name(game, p)));
+    json_t *job = json_pack("{s:s, s:o, s:I, s:I, s:o, s:o, s:o, s:i, s:i}", "command", "selfplay", "players", players,
+                            "games", (json_int_t)set->games, "seed", (json_int_t)set->seed, "depth",
+                            pair(set->depth[0], set->depth[1]), "nodes", pair(set->nodes[0], set->nodes[1]),
+                            "think_ms", pair(set->think_ms[0], set->think_ms[1]), "random_plies", set->random_plies,
+                            "max_plies", set->max_plies);
+    if (job && !shard_add_game(job, game, game_arg)) {
+        json_decref(job);
+        return NULL;
+    }
+    return job;
+}
+
+json_t *selfplay_record_json(const selfplay_record *r)
+{
+    return json_pack("{s:I, s:i, s:s, s:i, s:s}", "game", (json_int_t)r->number, "winner", r->winner, "end", r->end,
+                     "plies", r->plies, "first_move", r->first_move);
+}
+
+static bool read_text(const char *file, const json_t *j, const char *key, char *buf, size_t cap)
+{
+    const char *s = json_string_value(json_object_get(j, key));
+    if (!s || strlen(s) >= cap) {
+        shard_corrupt(file, "a game's \"%s\" is missing or too long", key);
+        return false;
+    }
+    snprintf(buf, cap, "%s", s);
+    return true;
+}
+
+bool selfplay_record_read(const char *file, const json_t *j, int players, selfplay_record *r)
+{
+    long long number, winner, plies;
+    if (!json_is_object(j)) {
+        shard_corrupt(file, "a game record is not an object");
+        return false;
+    }
+    if (!shard_int(file, j, "game", 0, SELFPLAY_MAX_GAMES - 1, &number) ||
+        !shard_int(file, j, "winner", -1, players - 1, &winner) ||
+        !shard_int(file, j, "plies", 0, SELFPLAY_MAX_PLIES, &plies) || !read_text(file, j, "end", r->end, sizeof r->end) ||
+        !read_text(file, j, "first_move", r->first_move, sizeof r->first_move))
+        return false;
+    r->number = (long)number;
+    r->winner = (int)winner;
+    r->plies = (int)plies;
+    return true;
+}
