@@ -313,6 +313,30 @@ static void pieces_per_side(const ggn_position *pos, int count[2])
         }
 }
 
+/*
+ * Shako: Fairy-Stockfish 11.1 lets a king castle into check when an enemy piece
+ * stands beyond the castling rook on the castling rank: with white's rook on b2
+ * and a black queen on a2 (`c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/
+ * qR3KBNRE/C8C w Q - 0 1` after the pieces between have gone), O-O-O puts the
+ * king on d2 and the rook on e2, opening a2-d2; the oracle checks only the squares
+ * the king crosses, before the rook moves. No move may leave one's own king in
+ * check, so ggn refuses it. Positions where the player to move has a castling
+ * right on a side with an enemy piece on that edge square (a2/j2, a9/j9) are
+ * left out of the comparison (counted and printed).
+ */
+static bool shako_castling_past_rook(const ggn_position *p, const char *castling)
+{
+    int me = ggn_position_to_move(p), y = me == 0 ? 1 : 8;
+    const char *rights = me == 0 ? "KQ" : "kq";
+    for (int side = 0; side < 2; side++) {
+        if (!strchr(castling, rights[side])) continue;
+        int kind, owner;
+        bool unmoved;
+        if (ggn_position_piece_at(p, side == 0 ? 9 : 0, y, &kind, &owner, &unmoved) && owner != me) return true;
+    }
+    return false;
+}
+
 typedef struct variant {
     const char *file;      /* in GGN_GAMES_DIR */
     const char *uci;       /* UCI_Variant */
@@ -367,6 +391,15 @@ static const variant variants[] = {
     { "euroshogi.json", "euroshogi", 0x5EED0042ULL, 0, true },
     { "loop.json", "loop", 0x5EED0050ULL, 0, false },
     { "chessgi.json", "chessgi", 0x5EED0051ULL, 0, false },
+    /* Fairy-Stockfish's `mini` is its minishogi under a second name (the same start FEN and rules):
+     * games/minishogi.json is compared under that name too. */
+    { "minishogi.json", "mini", 0x5EED0043ULL, 0, true },
+    { "dobutsu.json", "dobutsu", 0x5EED0044ULL, 0, false },
+    { "capahouse.json", "capahouse", 0x5EED0052ULL, 0, false },
+    { "makpong.json", "makpong", 0x5EED0018ULL, 0, false },
+    { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false },
+    { "shako.json", "shako", 0x5EED0019ULL, 0, false },
+    { "grand.json", "grand", 0x5EED001AULL, 0, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
     { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false },
     { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false },
@@ -509,6 +542,10 @@ static void run_variant(const variant *v)
 
     static divide fsd, ggd;
     rng = v->seed;
+    /* Only the starting hand is dropped (captures_to_hand false): the playouts drop rarely, and a
+     * quarter of the positions, not half, must hold a piece in hand. */
+    bool hand_runs_out = ggn_game_has_hands(g) && !ggn_game_captures_to_hand(g);
+    int excluded = 0; /* positions left out for a documented oracle bug (shako) */
     int compared = 0, tries = 0, mismatches = 0, ended = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
     while (compared < POSITIONS && tries < 20 * POSITIONS) {
@@ -532,7 +569,14 @@ static void run_variant(const variant *v)
                 ended++;
                 break;
             }
-            assert_true(ggn_position_make(p, mv[rnd((unsigned)n)]));
+            size_t pick = rnd((unsigned)n);
+            /* A starting hand would be gone in a few plies: drop only one time in 16. */
+            if (hand_runs_out && ggn_move_is_drop(mv[pick]) && rnd(16) != 0) {
+                size_t board = 0;
+                while (board < n && !ggn_move_is_drop(mv[board])) board++; /* drops come last */
+                if (board > 0) pick = rnd((unsigned)board);
+            }
+            assert_true(ggn_position_make(p, mv[pick]));
         }
         int count[2];
         pieces_per_side(p, count);
@@ -541,6 +585,14 @@ static void run_variant(const variant *v)
             continue;
         }
         assert_true(ggn_position_fen(p, fen, sizeof fen) > 0);
+        if (strcmp(v->uci, "shako") == 0) {
+            char cf[32] = "";
+            if (sscanf(fen, "%*s %*s %31s", cf) == 1 && shako_castling_past_rook(p, cf)) {
+                excluded++;
+                ggn_position_free(p);
+                continue;
+            }
+        }
         /* The FEN reads back to the same position. */
         ggn_position *q = ggn_position_new(g);
         ggn_error err;
@@ -578,7 +630,8 @@ static void run_variant(const variant *v)
     printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
            "castling rights, %d in check, %d with pieces in hand); %d playouts ended, game end compared; %d mismatches\n",
            v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, with_hand, ended, mismatches);
-    if (ggn_game_has_hands(g)) assert_true(with_hand > POSITIONS / 2);
+    if (excluded) printf("  %s: %d positions left out (the oracle castles into check, see shako_castling_past_rook)\n", v->uci, excluded);
+    if (ggn_game_has_hands(g)) assert_true(with_hand > (hand_runs_out ? POSITIONS / 4 : POSITIONS / 2));
     ggn_position_free(pos);
     ggn_game_free(g);
     assert_int_equal(compared, POSITIONS);

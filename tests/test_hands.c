@@ -6,7 +6,9 @@
  * promotion judged on the source or the target square, optional or forced,
  * written "+" ("e6e7+", plain "e6e7" for the choice not to promote), FEN's
  * "+S", the drop condition FILE_FREE_OF (nifu) and the drop flag
- * "no_checkmate" (uchifuzume).
+ * "no_checkmate" (uchifuzume). On games/pocketknight.json: a hand that is
+ * not empty at the start (players[].starting_hand) and captures that stay out
+ * of it (captures_to_hand false).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -90,6 +92,42 @@ static void test_capture_goes_to_hand(void **state)
     assert_int_equal(ggn_position_hand_count(pos, 0, queen), 0);
     assert_int_equal(ggn_position_hand_count(pos, 1, pawn), 0);
     assert_true(ggn_position_hash(pos) == h0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_starting_hand(void **state)
+{
+    (void)state;
+    ggn_game *g = load("pocketknight.json");
+    assert_true(ggn_game_has_hands(g));
+    int knight = kind_of(g, "KNIGHT"), pawn = kind_of(g, "PAWN");
+    ggn_position *pos = ggn_position_new(g);
+    assert_fen(pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1");
+    assert_int_equal(ggn_position_hand_count(pos, 0, knight), 1);
+    assert_int_equal(ggn_position_hand_count(pos, 1, knight), 1);
+    /* 20 board moves and the knight on any of the 32 empty squares */
+    assert_int_equal(ggn_perft(pos, 1), 52);
+    assert_true(has_move(pos, "N@e4"));
+    /* A capture leaves both hands as they were. */
+    play(pos, "e2e4");
+    play(pos, "d7d5");
+    uint64_t h = ggn_position_hash(pos);
+    play(pos, "e4d5");
+    assert_int_equal(ggn_position_hand_count(pos, 0, pawn), 0);
+    assert_fen(pos, "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[Nn] b KQkq - 0 2");
+    ggn_position_unmake(pos);
+    assert_true(ggn_position_hash(pos) == h);
+    /* Once dropped, the knight is gone from the hand for good; the FEN round-trips. */
+    play(pos, "b1c3");
+    play(pos, "N@f6");
+    assert_int_equal(ggn_position_hand_count(pos, 1, knight), 0);
+    assert_fen(pos, "rnbqkbnr/ppp1pppp/5n2/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR[N] w KQkq - 2 3");
+    ggn_position *q = ggn_position_new(g);
+    ggn_error err;
+    assert_true(ggn_position_set_fen(q, "rnbqkbnr/ppp1pppp/5n2/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR[N] w KQkq - 2 3", &err));
+    assert_true(ggn_position_hash(q) == ggn_position_hash(pos));
+    ggn_position_free(q);
     ggn_position_free(pos);
     ggn_game_free(g);
 }
@@ -240,6 +278,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_capture_goes_to_hand),
+        cmocka_unit_test(test_starting_hand),
         cmocka_unit_test(test_promoted_pieces),
         cmocka_unit_test(test_fen_pockets),
         cmocka_unit_test(test_shogi_promotion),

@@ -2,7 +2,9 @@
  * test_legality.c — leader safety in the corners the published perft tables
  * never reach: games made by editing games/chess.json, where the legal-move
  * filter's shortcuts (legal.c) must agree with the rule itself — a move is
- * legal when, after it, no leader of the mover can be captured.
+ * legal when, after it, no leader of the mover can be captured. Also the
+ * rules that narrow a move list by the board beyond the move itself:
+ * checked_leader_only_captures (makpong) and option_limits (grand).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -73,10 +75,87 @@ static void test_promotion_to_leader_must_be_safe(void **state)
     ggn_game_free(g);
 }
 
+static void set(ggn_position *pos, const char *fen)
+{
+    ggn_error err;
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+}
+
+/*
+ * checked_leader_only_captures (games/makpong.json): a king in check may move
+ * only to take the piece that alone checks it. Makruk, the same game without
+ * the rule, gives the answers of ordinary chess in the same positions.
+ */
+static void test_checked_leader_only_captures(void **state)
+{
+    (void)state;
+    ggn_game *mp = load("makpong.json"), *mk = load("makruk.json");
+    ggn_position *p = ggn_position_new(mp), *q = ggn_position_new(mk);
+    /* The e2 rook checks: taking it is the only king move (no stepping aside to d1 or f1). */
+    set(p, "4k3/8/8/8/8/8/4r3/4K2R w - - 0 1");
+    set(q, "4k3/8/8/8/8/8/4r3/4K2R w - - 0 1");
+    assert_true(has_move(p, "e1e2"));
+    assert_false(has_move(p, "e1d1"));
+    assert_false(has_move(p, "e1f1"));
+    assert_int_equal(ggn_perft(p, 1), 1);
+    assert_true(has_move(q, "e1d1"));
+    assert_int_equal(ggn_perft(q, 1), 3);
+    /* Double check (rook e2, knight d3): the king may not take the rook, which is not the whole check. */
+    set(p, "4k3/8/8/8/8/3n4/4r3/4K3 w - - 0 1");
+    set(q, "4k3/8/8/8/8/3n4/4r3/4K3 w - - 0 1");
+    assert_int_equal(ggn_perft(p, 1), 0);
+    assert_true(has_move(q, "e1e2"));
+    /* Not in check, the king moves as usual; other pieces answer a check as usual. */
+    set(p, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
+    assert_int_equal(ggn_perft(p, 1), 2);
+    set(p, "4k3/8/8/8/8/8/8/r3K2R w - - 0 1");
+    assert_int_equal(ggn_perft(p, 1), 0);
+    set(p, "4k3/8/8/8/8/8/1R6/r3K3 w - - 0 1");
+    assert_true(has_move(p, "b2b1"));
+    assert_int_equal(ggn_perft(p, 1), 1);
+    ggn_position_free(p);
+    ggn_position_free(q);
+    ggn_game_free(mp);
+    ggn_game_free(mk);
+}
+
+/*
+ * option_limits (games/grand.json): a pawn becomes only a kind of which its
+ * side has fewer pieces on the board than the limit (one queen, chancellor
+ * and archbishop, two rooks, bishops and knights); on the last rank, where it
+ * must promote, a pawn with nothing to become cannot move there at all.
+ */
+static void test_option_limits(void **state)
+{
+    (void)state;
+    ggn_game *g = load("grand.json");
+    ggn_position *p = ggn_position_new(g);
+    /* Two rooks on the board: no c9 promotion to a rook; the five others and staying a pawn are there. */
+    set(p, "4k5/10/2P7/10/10/10/10/10/10/R3K4R w - - 0 1");
+    assert_false(has_move(p, "c8c9r"));
+    assert_true(has_move(p, "c8c9q"));
+    assert_true(has_move(p, "c8c9"));
+    /* One rook lost: the pawn may become one again. */
+    set(p, "4k5/10/2P7/10/10/10/10/10/10/4K4R w - - 0 1");
+    assert_true(has_move(p, "c8c9r"));
+    /* Every kind at its count: the pawn on c9 has no move to c10 (nor may it stay a pawn there). */
+    set(p, "r3k4r/2P7/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1");
+    assert_false(has_move(p, "c9c10q"));
+    assert_false(has_move(p, "c9c10"));
+    /* The queen taken: c9c10q is back, and only it. */
+    set(p, "r3k4r/2P7/10/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1");
+    assert_true(has_move(p, "c9c10q"));
+    assert_false(has_move(p, "c9c10r"));
+    ggn_position_free(p);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_promotion_to_leader_must_be_safe),
+        cmocka_unit_test(test_checked_leader_only_captures),
+        cmocka_unit_test(test_option_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -372,6 +372,51 @@ static void test_fen_length_limit(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * FEN on boards past Fairy-Stockfish's 12x10, up to GGN_MAX_BOARD_SIDE: runs
+ * of empty squares take two digits ("15k", "16"), and what is written reads
+ * back. White's rook on the last file of rank 1 has the rank to its left and
+ * the file above it (2n - 3 moves), its king on a1 three.
+ */
+static void test_big_board_fen(void **state)
+{
+    (void)state;
+    static const int sides[] = { 16, GGN_MAX_BOARD_SIDE };
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        int n = sides[i];
+        char spec[1024];
+        snprintf(spec, sizeof spec,
+                 "{\"name\": \"Big\", \"leader\": \"K\", \"board\": {\"dimensions\": [%d, %d]},"
+                 " \"players\": [{\"name\": \"W\", \"direction\": [[1, 0], [0, 1]]},"
+                 " {\"name\": \"B\", \"direction\": [[1, 0], [0, -1]]}],"
+                 " \"turns\": {\"order\": [\"W\", \"B\"]},"
+                 " \"pieces\": [{\"code\": \"K\", \"symbol\": \"K\", \"betza\": \"K\"},"
+                 " {\"code\": \"R\", \"symbol\": \"R\", \"betza\": \"R\"}]}",
+                 n, n);
+        ggn_errors errs;
+        ggn_errors_init(&errs);
+        ggn_game *g = ggn_game_load_string(spec, strlen(spec), "big.json", &errs);
+        if (!g) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+        char fen[2048];
+        int len = snprintf(fen, sizeof fen, "1k%d/", n - 2);
+        for (int r = 0; r < n - 2; r++) len += snprintf(fen + len, sizeof fen - (size_t)len, "%d/", n);
+        snprintf(fen + len, sizeof fen - (size_t)len, "K%dR w - - 0 1", n - 2);
+        ggn_position *pos = ggn_position_new(g);
+        ggn_error err;
+        if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+        char back[2048];
+        assert_true(ggn_position_fen(pos, back, sizeof back) > 0);
+        assert_string_equal(back, fen);
+        assert_int_equal(ggn_perft(pos, 1), 2 * n);
+        /* a rank one square too long is refused */
+        char bad[2048];
+        snprintf(bad, sizeof bad, "1k%d/%s", n - 1, strchr(fen, '/') + 1);
+        assert_false(ggn_position_set_fen(pos, bad, &err));
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+}
+
 static void test_perft_depth_limit(void **state)
 {
     (void)state;
@@ -414,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_undo_stack_limit),
         cmocka_unit_test(test_move_buffer_limit),
         cmocka_unit_test(test_fen_length_limit),
+        cmocka_unit_test(test_big_board_fen),
         cmocka_unit_test(test_perft_depth_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

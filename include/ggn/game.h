@@ -81,6 +81,9 @@ int ggn_game_leader(const ggn_game *game);
 
 /* True when the game keeps hands: captured pieces go to the capturer, drops are moves. */
 bool ggn_game_has_hands(const ggn_game *game);
+/* A game with hands whose captures go to the capturer's hand (false: only what the hands start
+ * with is ever dropped, the spec's "captures_to_hand": false; false too in a game without hands). */
+bool ggn_game_captures_to_hand(const ggn_game *game);
 
 /*
  * How the kind's symbol marks it as a promoted piece: '+' for a symbol

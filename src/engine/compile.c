@@ -242,6 +242,10 @@ static void compile_move(compiler *c, int p, int k, int mi)
              * standing before the move, cannot judge it (legal.c). */
             if (c->def->leader >= 0 && (em->option[o] == c->def->leader || k == c->def->leader)) m->plain_actions = 0;
         }
+        if (sm->modifiers[i].limits) {
+            em->limit = alloc(c, (size_t)em->noption, sizeof *em->limit);
+            for (int o = 0; em->limit && o < em->noption; o++) em->limit[o] = (uint8_t)sm->modifiers[i].limits[o];
+        }
     }
     m->neffect = (uint8_t)sm->neffects;
     m->effect = compile_effects(c, pl, sm->effects, sm->neffects);
@@ -714,6 +718,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
      * looks at the file too (legal.c); drops keep the exact path (hands.c, any_odd). */
     g->leaders_may_not_face = def->leaders_may_not_face && g->leader != EG_NONE;
     if (g->leaders_may_not_face) g->any_odd = g->any_tricky = true;
+    g->checked_leader_only_captures = def->checked_leader_only_captures && g->leader != EG_NONE;
 
     if (def->nnamed > 0) {
         g->named_sq = alloc(&c, (size_t)def->nnamed * (size_t)g->nplayers * (size_t)g->nsq, sizeof *g->named_sq);

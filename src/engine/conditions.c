@@ -81,3 +81,16 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
     }
     return false;
 }
+
+/* Counts the player's pieces of the option's kind on the board: only promotions of a limited
+ * modifier ask, so no count is kept up to date for it. */
+bool eg_option_open(const ggn_position *pos, int player, const eg_modifier *mod, int o)
+{
+    int limit = mod->limit[o], kind = mod->option[o], n = 0;
+    if (!limit) return true;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *p = &pos->piece[id];
+        if (p->sq != EG_NONE && p->owner == player && p->kind == kind && ++n >= limit) return false;
+    }
+    return true;
+}

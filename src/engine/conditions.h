@@ -23,6 +23,9 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to);
  */
 int eg_path_squares(const ggn_game *g, int from, int to, int *out);
 
+/* option_limits: option o of mod is offered, the player having fewer pieces of its kind on the board than its limit. */
+bool eg_option_open(const ggn_position *pos, int player, const eg_modifier *mod, int o);
+
 /* All of conds[0..n) hold; an empty list (the common case) costs no call. */
 static inline bool eg_conditions_hold(const eg_cond_ctx *c, const eg_cond *conds, int n, int to)
 {

@@ -54,6 +54,7 @@ typedef struct eg_modifier {
     eg_cond *cond;
     uint8_t noption;
     int16_t *option;       /* kind indices */
+    uint8_t *limit;        /* option_limits: [noption], 0 = none; NULL when the modifier has none */
 } eg_modifier;
 
 /* One move definition of one kind, compiled for one player. */
@@ -193,8 +194,10 @@ struct ggn_game {
                                   test of legal.c also looks at legs, hop lines and the file */
     bool promotes_to_leader;   /* some TRANSFORM option is the leader kind */
     bool hands;                /* extension: captures go to the hand, drops are moves */
+    bool captures_to_hand;     /* hands, and captures go there (false: only starting hands are dropped) */
     bool any_hop;              /* some move has repeat.hop: generation takes the hop-aware path */
     bool leaders_may_not_face; /* extension: facing leaders on an open file count as attacked */
+    bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */

@@ -33,6 +33,7 @@ int ggn_game_player_count(const ggn_game *g) { return g->nplayers; }
 int ggn_game_kind_count(const ggn_game *g) { return g->nkinds; }
 int ggn_game_leader(const ggn_game *g) { return g->leader; }
 bool ggn_game_has_hands(const ggn_game *g) { return g->hands; }
+bool ggn_game_captures_to_hand(const ggn_game *g) { return g->captures_to_hand; }
 bool ggn_move_is_drop(ggn_move m) { return m.from == GGN_MOVE_DROP; }
 
 int ggn_position_hand_count(const ggn_position *pos, int player, int kind)
@@ -117,6 +118,9 @@ static void set_start(ggn_position *pos)
             const sd_start *s = &def->players[p].starts[i];
             eg_place(pos, s->y * def->cols + s->x, s->kind, p, true);
         }
+    for (int p = 0; p < def->nplayers; p++) /* starting_hand: only in games with hands (the reader checks) */
+        for (int i = 0; i < def->players[p].nhand; i++)
+            pos->hand[p][def->players[p].hand[i].kind] = (uint8_t)def->players[p].hand[i].count;
     eg_rehash(pos);
 }
 

@@ -25,6 +25,7 @@ bool eg_compile_hands(ggn_game *g)
 {
     const sd_game *def = g->def;
     g->hands = def->hands;
+    g->captures_to_hand = def->hands && def->captures_to_hand;
     if (!g->hands) return true;
     size_t lists = (size_t)g->nplayers * (size_t)g->nkinds;
     g->captured_as = sd_arena_alloc(g->arena, (size_t)g->nkinds, sizeof *g->captured_as);

@@ -442,9 +442,49 @@ static size_t filter_lines(ggn_position *pos, ggn_move *moves, size_t n)
     return kept;
 }
 
+/*
+ * checked_leader_only_captures (makpong): a leader that stands attacked may
+ * move only onto a piece of another player that is, alone, the whole attack
+ * on it: with that piece taken off the board, the leader's square is no longer
+ * attacked. A separate pass before the safety filter, so games without the
+ * rule pay one test per list. Where removing the taken piece changes no other
+ * attack on the leader's square (no screen of a hop, no leg of a leap; the
+ * line through it is the one the leader steps onto) this is "the move takes
+ * the only checking piece".
+ */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t filter_checked_leader(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        ggn_move m = moves[i];
+        bool keep = true;
+        if (m.from != EG_DROP_FROM && pos->kind_at[m.from] == g->leader && pos->side_at[m.from] == player &&
+            eg_attacked_by_others(pos, m.from, player)) {
+            int8_t side = pos->side_at[m.to];
+            uint8_t id = pos->piece_at[m.to];
+            keep = side != EG_EMPTY_SIDE && side != player;
+            if (keep) {
+                pos->side_at[m.to] = EG_EMPTY_SIDE;
+                pos->piece_at[m.to] = 0;
+                keep = !eg_attacked_by_others(pos, m.from, player);
+                pos->side_at[m.to] = side;
+                pos->piece_at[m.to] = id;
+            }
+        }
+        if (keep) moves[kept++] = m;
+    }
+    return kept;
+}
+
 size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n)
 {
     if (pos->g->leader == EG_NONE) return n;
+    if (pos->g->checked_leader_only_captures) n = filter_checked_leader(pos, moves, n);
     return pos->g->any_tricky ? filter_tricky(pos, moves, n) : filter_lines(pos, moves, n);
 }
 

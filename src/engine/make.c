@@ -97,7 +97,7 @@ static void capture(ggn_position *pos, eg_undo *u, int sq, int taker)
 {
     int id = lift(pos, u, sq);
     u->capture = true;
-    if (pos->g->hands && pos->hand[taker][pos->g->captured_as[pos->piece[id].kind]] < UINT8_MAX)
+    if (pos->g->captures_to_hand && pos->hand[taker][pos->g->captured_as[pos->piece[id].kind]] < UINT8_MAX)
         hand_change(pos, u, taker, pos->g->captured_as[pos->piece[id].kind], +1);
 }
 

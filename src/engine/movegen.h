@@ -49,6 +49,16 @@ static inline bool stops(int state, int until)
     return state == until;
 }
 
+/* The options of a modifier with option_limits, each while still open; kept out of emit's inline body. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void emit_limited(sink *s, const eg_cond_ctx *c, const eg_modifier *mod, int i, int pattern, int action, int to)
+{
+    for (int o = 0; o < mod->noption; o++)
+        if (eg_option_open(c->pos, c->player, mod, o)) push(s, c->from, to, pattern, action, o + 1, i);
+}
+
 /*
  * One landing of a move that passed its conditions: the first TRANSFORM
  * whose conditions hold fans it out. Each generator calls it from one
@@ -59,7 +69,10 @@ static inline void emit(sink *s, const eg_cond_ctx *c, const eg_move *m, int pat
     for (int i = 0; i < m->nmodifier; i++) {
         const eg_modifier *mod = &m->modifier[i];
         if (!eg_conditions_hold(c, mod->cond, mod->ncond, to)) continue;
-        for (int o = 0; o < mod->noption; o++) push(s, c->from, to, pattern, action, o + 1, i);
+        if (mod->limit) /* with every option closed the landing gives no move: the modifier fired */
+            emit_limited(s, c, mod, i, pattern, action, to);
+        else
+            for (int o = 0; o < mod->noption; o++) push(s, c->from, to, pattern, action, o + 1, i);
         return;
     }
     push(s, c->from, to, pattern, action, 0, 0);

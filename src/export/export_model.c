@@ -179,8 +179,12 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
                 scan_conditions(md, m->actions[a].conditions, m->actions[a].nconditions, k);
                 scan_effects(m->actions[a].effects, m->actions[a].neffects, k, carriers, durations);
             }
-            for (int i = 0; i < m->nmodifiers; i++)
+            for (int i = 0; i < m->nmodifiers; i++) {
                 scan_conditions(md, m->modifiers[i].conditions, m->modifiers[i].nconditions, k);
+                if (m->modifiers[i].limits)
+                    return refuse(err, "%s limits a promotion of %s by the pieces on the board (option_limits), "
+                                       "which a GGN possibility cannot count", def->name, kind->code);
+            }
         }
     }
     bool alternating = def->norder == 2 && def->order[0] != def->order[1];

@@ -349,7 +349,7 @@ static bool sb_set(ex_ctx *x, symboard *b, int sq, int content)
  */
 static bool sb_take(ex_ctx *x, symboard *b, int sq)
 {
-    if (!x->md->writes_hands) return true;
+    if (!x->md->writes_hands || !x->md->g->captures_to_hand) return true; /* nothing enters a hand */
     int i = sb_find(b, sq), c = i < 0 ? EX_EMPTY : b->content[i];
     if (i >= 0 && c == EX_EMPTY) return true;
     if (b->ntaken >= EX_MAX_TAKEN) return fail(x, GGN_E_LIMIT, "a move takes more pieces than the exporter's EX_MAX_TAKEN");

@@ -139,6 +139,15 @@ typedef struct exporter {
     char (*label)[GGN_MAX_LABEL];
     ggn_error *err;
     bool failed;
+    /*
+     * A lower bound of the text's length: what every member put so far takes
+     * in the indented text (its line, indent, key and value; not the closing
+     * braces, and an object or array value counts only its opening). Once it passes
+     * GGN_MAX_FILE_BYTES the export stops there, instead of building a library
+     * that ggn could not read back (capahouse's board-check would be 174 MB,
+     * and its must-diff takes 2 GB of memory before the final size is known).
+     */
+    size_t bytes;
 } exporter;
 
 static bool oom(exporter *e)
@@ -148,10 +157,35 @@ static bool oom(exporter *e)
     return false;
 }
 
-static bool put(exporter *e, json_t *obj, const char *key, json_t *value)
+/*
+ * The length of one member at nesting depth `depth` in the text ggn_json_text
+ * writes (two spaces per level): newline, indent, `"key": `, the value and a
+ * comma; an object or array counts its opening and closing only, what it holds
+ * being put separately.
+ */
+static size_t put_bytes(const char *key, const json_t *value, int depth)
 {
-    if (!value || json_object_set_new(obj, key, value) != 0) return oom(e);
-    return true;
+    size_t n = 1 + 2 * (size_t)depth + strlen(key) + 5;
+    if (json_is_string(value)) return n + strlen(json_string_value(value)) + 2;
+    if (json_is_integer(value)) return n + 1;
+    if (json_is_null(value) || json_is_true(value)) return n + 4;
+    return n + 2; /* braces or brackets */
+}
+
+/* Sets obj[key] = value (taken), a member at nesting depth `depth` of the document (root members: 1). */
+static bool put(exporter *e, json_t *obj, const char *key, json_t *value, int depth)
+{
+    if (!value) return oom(e);
+    e->bytes += put_bytes(key, value, depth);
+    if (json_object_set_new(obj, key, value) != 0) return oom(e);
+    if (e->bytes > (size_t)GGN_MAX_FILE_BYTES && !e->failed) {
+        ggn_error_set(e->err, GGN_E_LIMIT,
+                      "cannot export to GGN: the %s library of %s would be more than the %ld bytes that ggn reads "
+                      "(GGN_MAX_FILE_BYTES); refused before writing it",
+                      ggn_spelling_name(e->md.spelling), e->md.g->def->name, (long)GGN_MAX_FILE_BYTES);
+        e->failed = true;
+    }
+    return !e->failed;
 }
 
 /* The possibility for one choice of part per square; NULL on failure. */
@@ -163,40 +197,42 @@ static json_t *possibility(exporter *e, const ex_outcome *o, const ex_part *cons
     for (int i = 0; ok && i < o->term.n; i++) {
         const ex_part *p = parts[i];
         const char *sq = e->label[o->term.sq[i]];
-        if (p->must) ok = put(e, req, sq, json_string(p->must));
-        if (ok && p->deny) ok = put(e, den, sq, json_string(p->deny));
+        if (p->must) ok = put(e, req, sq, json_string(p->must), 6);
+        if (ok && p->deny) ok = put(e, den, sq, json_string(p->deny), 6);
     }
     if (ok && md->spelling != GGN_SPELLING_MUST_DENY) {
         patch = json_object(); /* must-diff: the diff's board */
         ok = patch != NULL;
+        int depth = md->spelling == GGN_SPELLING_MUST_DIFF ? 7 : 6; /* possibility.diff.board or possibility.patch */
         for (int i = 0; ok && i < o->npatch; i++)
-            ok = put(e, patch, e->label[o->patch_sq[i]], o->patch[i] == EX_EMPTY ? json_null() : json_string(md->id[o->patch[i]]));
+            ok = put(e, patch, e->label[o->patch_sq[i]], o->patch[i] == EX_EMPTY ? json_null() : json_string(md->id[o->patch[i]]),
+                     depth);
     }
     if (ok) {
         switch (md->spelling) {
         case GGN_SPELLING_MUST_DENY:
-            if (json_object_size(req)) ok = put(e, out, "must", json_incref(req));
-            if (ok && json_object_size(den)) ok = put(e, out, "deny", json_incref(den));
+            if (json_object_size(req)) ok = put(e, out, "must", json_incref(req), 5);
+            if (ok && json_object_size(den)) ok = put(e, out, "deny", json_incref(den), 5);
             break;
         case GGN_SPELLING_REQUIRE_PREVENT:
-            if (json_object_size(req)) ok = put(e, out, "require", json_incref(req));
-            if (ok && json_object_size(den)) ok = put(e, out, "prevent", json_incref(den));
-            if (ok) ok = put(e, out, "perform", json_incref(patch));
+            if (json_object_size(req)) ok = put(e, out, "require", json_incref(req), 5);
+            if (ok && json_object_size(den)) ok = put(e, out, "prevent", json_incref(den), 5);
+            if (ok) ok = put(e, out, "perform", json_incref(patch), 5);
             break;
         case GGN_SPELLING_BOARD_CHECK:
-            ok = put(e, out, "board_check", json_incref(req)) && put(e, out, "board_patch", json_incref(patch));
-            if (ok && o->hand_add >= 0) ok = put(e, out, "in_hand_add", json_string(md->id[o->hand_add]));
-            if (ok && o->hand_del >= 0) ok = put(e, out, "in_hand_del", json_string(md->id[o->hand_del]));
+            ok = put(e, out, "board_check", json_incref(req), 5) && put(e, out, "board_patch", json_incref(patch), 5);
+            if (ok && o->hand_add >= 0) ok = put(e, out, "in_hand_add", json_string(md->id[o->hand_add]), 5);
+            if (ok && o->hand_del >= 0) ok = put(e, out, "in_hand_del", json_string(md->id[o->hand_del]), 5);
             break;
         case GGN_SPELLING_MUST_DIFF: {
             /* must and deny always, as the Ruby library writes them; the hand change keyed by the mover's own piece */
             json_t *diff = json_object(), *hands = json_object();
-            ok = diff && hands && put(e, out, "must", json_incref(req)) && put(e, out, "deny", json_incref(den));
-            if (ok && json_object_size(patch)) ok = put(e, diff, "board", json_incref(patch));
-            if (ok && o->hand_add >= 0) ok = put(e, hands, md->id[o->hand_add], json_integer(1));
-            if (ok && o->hand_del >= 0) ok = put(e, hands, md->id[o->hand_del], json_integer(-1));
-            if (ok && json_object_size(hands)) ok = put(e, diff, "hands", json_incref(hands));
-            if (ok) ok = put(e, diff, "toggle", json_true()) && put(e, out, "diff", json_incref(diff));
+            ok = diff && hands && put(e, out, "must", json_incref(req), 5) && put(e, out, "deny", json_incref(den), 5);
+            if (ok && json_object_size(patch)) ok = put(e, diff, "board", json_incref(patch), 6);
+            if (ok && o->hand_add >= 0) ok = put(e, hands, md->id[o->hand_add], json_integer(1), 7);
+            if (ok && o->hand_del >= 0) ok = put(e, hands, md->id[o->hand_del], json_integer(-1), 7);
+            if (ok && json_object_size(hands)) ok = put(e, diff, "hands", json_incref(hands), 6);
+            if (ok) ok = put(e, diff, "toggle", json_true(), 6) && put(e, out, "diff", json_incref(diff), 5);
             json_decref(diff);
             json_decref(hands);
             break;
@@ -214,15 +250,18 @@ static json_t *possibility(exporter *e, const ex_outcome *o, const ex_part *cons
     return out;
 }
 
-/* Appends item to arr unless an equal possibility is there already (takes item). */
-static bool append_unique(exporter *e, json_t *arr, json_t *item)
+/* Appends item to arr unless an equal possibility is there already (takes item); a dropped
+ * duplicate gives back the bytes counted while it was built (`before`). */
+static bool append_unique(exporter *e, json_t *arr, json_t *item, size_t before)
 {
     for (size_t i = 0; i < json_array_size(arr); i++) {
         if (json_equal(json_array_get(arr, i), item)) {
             json_decref(item);
+            e->bytes = before;
             return true;
         }
     }
+    e->bytes += 2 * (1 + 2 * 4) + 3; /* the item's braces on their lines (depth 4) and its comma */
     if (json_array_append_new(arr, item) != 0) return oom(e);
     return true;
 }
@@ -250,8 +289,9 @@ static bool write_outcome(exporter *e, const ex_outcome *o, json_t *arr)
     bool ok = true;
     for (long k = 0; ok && k < total; k++) {
         for (int i = 0; i < o->term.n; i++) chosen[i] = &p[i][pick[i]];
+        size_t before = e->bytes;
         json_t *item = possibility(e, o, chosen);
-        ok = item && append_unique(e, arr, item);
+        ok = item && append_unique(e, arr, item, before);
         for (int i = 0; i < o->term.n; i++) {
             if (++pick[i] < count[i]) break;
             pick[i] = 0;
@@ -280,7 +320,7 @@ static json_t *write_source(exporter *e, bool drops)
         json_t *arr = json_object_get(src, dst);
         if (!arr) {
             arr = json_array();
-            if (!put(e, src, dst, arr)) break;
+            if (!put(e, src, dst, arr, 3)) break;
         }
         write_outcome(e, o, arr);
     }
@@ -318,7 +358,7 @@ static json_t *write_document(exporter *e)
                     if (!g->enabled[sq]) continue;
                     e->x.from = sq;
                     json_t *src = write_source(e, false);
-                    if (src) put(e, piece, e->label[sq], src);
+                    if (src) put(e, piece, e->label[sq], src, 2);
                 }
                 /*
                  * A piece in hand is plain. Promoted forms are never there:
@@ -327,9 +367,9 @@ static json_t *write_document(exporter *e)
                  */
                 if (!e->failed && md->hands && st == GGN_STATE_NORMAL && !md->mark[k]) {
                     json_t *src = write_source(e, true);
-                    if (src) put(e, piece, "*", src);
+                    if (src) put(e, piece, "*", src, 2);
                 }
-                if (!e->failed && json_object_size(piece)) put(e, root, md->id[c], json_incref(piece));
+                if (!e->failed && json_object_size(piece)) put(e, root, md->id[c], json_incref(piece), 1);
                 json_decref(piece);
             }
         }

@@ -9,7 +9,8 @@
 
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
                                        "pieces", "draw_conditions", "game_end", "hands",
-                                       "leaders_may_not_face", "teams", NULL};
+                                       "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
+                                       "teams", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -20,9 +21,16 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_string_field(r, root, "name", true, g->name);
     g->leader = sd_kind_ref_field(r, root, "leader", false);
     sd_bool_field(r, root, "hands", false, &g->hands);
+    g->captures_to_hand = true;
+    if (sd_bool_field(r, root, "captures_to_hand", false, &g->captures_to_hand) == SD_OK && !g->hands)
+        sd_warn_key(r, "captures_to_hand", GGN_E_VALUE, "captures_to_hand has no effect without \"hands\": true");
     if (sd_bool_field(r, root, "leaders_may_not_face", false, &g->leaders_may_not_face) == SD_OK &&
         g->leaders_may_not_face && !json_object_get(root, "leader"))
         sd_warn_key(r, "leaders_may_not_face", GGN_E_VALUE, "leaders_may_not_face has no effect in a game without a leader");
+    if (sd_bool_field(r, root, "checked_leader_only_captures", false, &g->checked_leader_only_captures) == SD_OK &&
+        g->checked_leader_only_captures && !json_object_get(root, "leader"))
+        sd_warn_key(r, "checked_leader_only_captures", GGN_E_VALUE,
+                    "checked_leader_only_captures has no effect in a game without a leader");
     sd_read_board(r, root);
     sd_read_players(r, root);
     sd_read_turns(r, root);

@@ -6,7 +6,7 @@
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
                                         "side_effects", "repeat", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
-static const char *const modifier_keys[] = {"action", "conditions", "options", NULL};
+static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
 static const char *const repeat_keys[] = {"until", "loop", "times", "hop", NULL};
 
 /* Modifiers per move have no constant of their own; GGN_MAX_ACTIONS bounds them too. */
@@ -91,6 +91,41 @@ static void read_actions(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ct
     sd_pop(r);
 }
 
+/*
+ * Extension "option_limits": {CODE: n, ...}: an option of that kind is offered
+ * only while the mover's player has fewer than n pieces of it on the board
+ * (grand chess: a pawn becomes only what its side has lost). Each key must be
+ * one of the modifier's options.
+ */
+static void read_option_limits(sd_reader *r, const json_t *obj, sd_modifier *mod)
+{
+    json_t *lim = json_object_get(obj, "option_limits");
+    if (!lim || !mod->options) return;
+    sd_push_key(r, "option_limits");
+    if (sd_expect(r, lim, JSON_OBJECT)) {
+        mod->limits = sd_alloc(r, (size_t)mod->noptions, sizeof *mod->limits);
+        const char *code;
+        json_t *v;
+        json_object_foreach(lim, code, v)
+        {
+            sd_push_key(r, code);
+            int k = sd_find_kind(r, code), o = -1;
+            for (int i = 0; k >= 0 && i < mod->noptions; i++)
+                if (mod->options[i] == k) o = i;
+            int n = 0;
+            bool ok = sd_int_value(r, v, 1, GGN_MAX_PIECES_ON_BOARD, "GGN_MAX_PIECES_ON_BOARD", &n);
+            if (k < 0)
+                sd_error(r, GGN_E_REFERENCE, "piece code '%s' is not defined in /pieces", code);
+            else if (o < 0)
+                sd_error(r, GGN_E_VALUE, "'%s' is not one of this TRANSFORM's options", code);
+            else if (ok && mod->limits)
+                mod->limits[o] = n;
+            sd_pop(r);
+        }
+    }
+    sd_pop(r);
+}
+
 static void read_modifier(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd_modifier *mod)
 {
     sd_check_keys(r, obj, modifier_keys, "a modifier");
@@ -118,6 +153,7 @@ static void read_modifier(sd_reader *r, const json_t *obj, const sd_cond_ctx *ct
     }
     if (mod->options) mod->noptions = (int)n;
     sd_pop(r);
+    read_option_limits(r, obj, mod);
 }
 
 static void read_modifiers(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m)

@@ -7,8 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const player_keys[] = {"name", "direction", "starting_positions", "colour", NULL};
+static const char *const player_keys[] = {"name", "direction", "starting_positions", "starting_hand", "colour", NULL};
 static const char *const start_keys[] = {"piece", "positions", NULL};
+static const char *const hand_keys[] = {"piece", "count", NULL};
 static const char *const turns_keys[] = {"order", "start_at", NULL};
 
 /*
@@ -177,6 +178,46 @@ static void read_starts(sd_reader *r, const json_t *pobj, int p, claim *grid, in
     sd_pop(r);
 }
 
+/* Extension "starting_hand": [{piece, count}], each kind once, in a game with hands. */
+static void read_starting_hand(sd_reader *r, const json_t *pobj, int p)
+{
+    sd_player *pl = &r->g->players[p];
+    size_t n;
+    json_t *list = sd_array_field(r, pobj, "starting_hand", false, GGN_MAX_KINDS, "GGN_MAX_KINDS", &n);
+    if (!list) return;
+    if (!r->g->hands) {
+        sd_error_key(r, "starting_hand", GGN_E_VALUE, "starting_hand needs \"hands\": true (a game without hands has none)");
+        return;
+    }
+    if (n > 0) {
+        pl->hand = sd_alloc(r, n, sizeof *pl->hand);
+        if (!pl->hand) return;
+    }
+    sd_push_key(r, "starting_hand");
+    for (size_t i = 0; i < n; i++) {
+        json_t *e = json_array_get(list, i);
+        sd_push_index(r, i);
+        if (sd_expect(r, e, JSON_OBJECT)) {
+            sd_check_keys(r, e, hand_keys, "a starting-hand entry");
+            int kind = sd_kind_ref_field(r, e, "piece", true);
+            int count = 0;
+            sd_got got = sd_int_field(r, e, "count", true, 1, GGN_MAX_PIECES_ON_BOARD, "GGN_MAX_PIECES_ON_BOARD", &count);
+            for (int j = 0; kind >= 0 && j < pl->nhand; j++)
+                if (pl->hand[j].kind == kind) {
+                    sd_error_key(r, "piece", GGN_E_DUPLICATE, "this piece is already in the starting hand (entry %d)", j);
+                    kind = -1;
+                }
+            if (kind >= 0 && got == SD_OK) {
+                pl->hand[pl->nhand].kind = kind;
+                pl->hand[pl->nhand].count = count;
+                pl->nhand++;
+            }
+        }
+        sd_pop(r);
+    }
+    sd_pop(r);
+}
+
 void sd_read_players(sd_reader *r, const json_t *root)
 {
     sd_game *g = r->g;
@@ -208,6 +249,7 @@ void sd_read_players(sd_reader *r, const json_t *root)
                 sd_pop(r);
             }
             if (grid || !r->board_ok) read_starts(r, pobj, (int)i, grid, &total);
+            read_starting_hand(r, pobj, (int)i);
             read_colour(r, pobj, pl, i);
         }
         sd_pop(r);

@@ -93,6 +93,7 @@ typedef struct sd_modifier {     /* always TRANSFORM */
     sd_condition *conditions;
     int noptions;                /* >= 1 */
     int *options;                /* kind indices */
+    int *limits;                 /* extension option_limits: [noptions], 0 = none; NULL when absent */
 } sd_modifier;
 
 typedef struct sd_repeat {
@@ -144,6 +145,12 @@ typedef struct sd_start {
     int x, y;            /* on the board, not disabled, no square used twice in the game */
 } sd_start;
 
+/* Extension: pieces a player holds in hand at the start (players[].starting_hand). */
+typedef struct sd_hand_start {
+    int kind;
+    int count;           /* 1..GGN_MAX_PIECES_ON_BOARD; each kind listed once */
+} sd_hand_start;
+
 typedef struct sd_player {
     char name[GGN_MAX_STRING_BYTES + 1];   /* unique */
     int dir[2][2];       /* determinant +1 or -1; step' = dir * step (column vector) */
@@ -151,6 +158,8 @@ typedef struct sd_player {
                             player's index when the spec gives none (read_players.c) */
     int nstarts;
     sd_start *starts;
+    int nhand;           /* extension starting_hand: only in a game with hands */
+    sd_hand_start *hand;
 } sd_player;
 
 typedef struct sd_named {
@@ -236,7 +245,10 @@ typedef struct sd_game {
     sd_draw draw;
     sd_game_end end;             /* extension "game_end"; defaults when absent */
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
+    bool captures_to_hand;       /* extension: with hands, captures go to the hand (default true);
+                                    false keeps only the pieces a hand starts with (pocketknight) */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
+    bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */
     int team[GGN_MAX_PLAYERS];   /* with teams: each player's team index */
     char *source;                /* the spec's text (malloc'd), kept so that compilation can give its

@@ -588,6 +588,31 @@ case("bad", "hop_and_facing_bad",
       (E, "LIMIT", "/pieces/0/moves/1/repeat/hop", None, "33 is past the limit of 32 (GGN_MAX_BOARD_SIDE)")])
 
 
+# ---------------------------------------------------------------- starting hands (extension)
+def starting_hand_bad(g):
+    g.update(hands=True, captures_to_hand=1)
+    g["players"][0]["starting_hand"] = [{"piece": "KING", "count": 1}, {"piece": "QUEEN", "count": 1},
+                                        {"piece": "KING", "count": 0}]
+case("bad", "starting_hand_bad", starting_hand_bad,
+     [(E, "TYPE", "/captures_to_hand", None, "expected a boolean, found an integer"),
+      (E, "REFERENCE", "/players/0/starting_hand/1/piece", None, "piece code 'QUEEN' is not defined in /pieces"),
+      (E, "RANGE", "/players/0/starting_hand/2/count", None, "0 is out of range 1..255"),
+      (E, "DUPLICATE", "/players/0/starting_hand/2/piece", None, "this piece is already in the starting hand (entry 0)")])
+case("bad", "starting_hand_without_hands",
+     lambda g: g["players"][1].update(starting_hand=[{"piece": "KING", "count": 1}]),
+     [(E, "VALUE", "/players/1/starting_hand", None, "starting_hand needs \"hands\": true")])
+
+
+# ---------------------------------------------------------------- option limits (extension)
+case("bad", "option_limits_bad",
+     lambda g: (g["pieces"].append({"code": "QUEEN", "moves": []}),
+                move0(g).update(modifiers=[{"action": "TRANSFORM", "options": ["KING"],
+                                            "option_limits": {"KING": 0, "QUEEN": 1, "ROOK": 1}}])),
+     [(E, "RANGE", M0 + "/modifiers/0/option_limits/KING", None, "0 is out of range 1..255"),
+      (E, "VALUE", M0 + "/modifiers/0/option_limits/QUEEN", None, "'QUEEN' is not one of this TRANSFORM's options"),
+      (E, "REFERENCE", M0 + "/modifiers/0/option_limits/ROOK", None, "piece code 'ROOK' is not defined in /pieces")])
+
+
 def many(g):
     g["name"] = ""
     g["board"]["dimensions"] = [4, 40]
@@ -650,6 +675,13 @@ case("warn", "warn_hands_fields",
 
 case("warn", "warn_facing_without_leader", lambda g: g.update(leaders_may_not_face=True),
      [(W, "VALUE", "/leaders_may_not_face", None, "no effect in a game without a leader")])
+
+
+case("warn", "warn_captures_to_hand_without_hands", lambda g: g.update(captures_to_hand=False),
+     [(W, "VALUE", "/captures_to_hand", None, "captures_to_hand has no effect without \"hands\": true")])
+
+case("warn", "warn_checked_leader_without_leader", lambda g: g.update(checked_leader_only_captures=True),
+     [(W, "VALUE", "/checked_leader_only_captures", None, "no effect in a game without a leader")])
 
 
 def main():
