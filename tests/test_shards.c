@@ -438,7 +438,7 @@ static void test_match_shards(void **state)
     (void)state;
     const char *files[3];
     for (int i = 1; i <= 2; i++) {
-        char shard[8], name[16];
+        char shard[16], name[32];
         snprintf(shard, sizeof shard, "%d/2", i);
         snprintf(name, sizeof name, "m-%d", i);
         const char *args[] = { "match", "chess", "--engine", GGN_BINARY " uci", "--engine", GGN_BINARY " uci",
