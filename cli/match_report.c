@@ -65,11 +65,9 @@ int match_merge(const shard_set *set, bool json)
     int status = CLI_OK;
     for (int i = 0; i < set->count && status == CLI_OK; i++) {
         const char *file = set->files[i];
-        const json_t *list = json_object_get(set->results[i], "games");
-        long long want = games / set->count + (games % set->count > i ? 1 : 0);
-        if (!json_is_array(list) || (long long)json_array_size(list) != want) {
-            status = shard_corrupt(file, "\"games\" should hold the %lld games of shard %d of %d", want, i + 1,
-                                   set->count);
+        const json_t *list = shard_games(set, i, games);
+        if (!list) {
+            status = CLI_INVALID;
             break;
         }
         for (size_t k = 0; k < json_array_size(list) && status == CLI_OK; k++) {

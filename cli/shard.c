@@ -117,6 +117,17 @@ bool shard_int(const char *file, const json_t *obj, const char *key, long long l
     return true;
 }
 
+const json_t *shard_games(const shard_set *set, int i, long long games)
+{
+    const json_t *list = json_object_get(set->results[i], "games");
+    long long want = games / set->count + (games % set->count > i ? 1 : 0);
+    if (!json_is_array(list) || (long long)json_array_size(list) != want) {
+        shard_corrupt(set->files[i], "\"games\" should hold the %lld games of shard %d of %d", want, i + 1, set->count);
+        return NULL;
+    }
+    return list;
+}
+
 void shard_set_free(shard_set *set)
 {
     for (int i = 0; set->results && i < set->count; i++) json_decref(set->results[i]);

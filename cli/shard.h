@@ -84,6 +84,13 @@ int shard_corrupt(const char *file, const char *fmt, ...)
  */
 bool shard_int(const char *file, const json_t *obj, const char *key, long long lo, long long hi, long long *out);
 
+/*
+ * The "games" list of shard i (0-based) of a split of `games` games: shard i
+ * holds games n with n % K == i, so exactly games / K (+1 for the first
+ * games % K shards). NULL (after shard_corrupt naming the file) otherwise.
+ */
+const json_t *shard_games(const shard_set *set, int i, long long games);
+
 /* ---- perft (perft_split.c) ------------------------------------------------ */
 
 /* `ggn perft GAME DEPTH --split parts --part part --json` from pos: prints the shard; a CLI_ status. */
