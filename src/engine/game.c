@@ -193,6 +193,7 @@ bool ggn_position_make_null(ggn_position *pos)
     u->halfmove = pos->halfmove;
     u->hash = pos->hash;
     u->checker = -1;
+    u->out = pos->out; /* unmake restores every field eg_make records (valgrind: read uninitialised) */
     u->flag_key = pos->flag_key;
     pos->hash ^= pos->g->zobrist_turn[pos->turn];
     pos->turn = (pos->turn + 1) % pos->g->def->norder;
