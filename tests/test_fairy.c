@@ -400,6 +400,8 @@ static const variant variants[] = {
     { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false },
     { "shako.json", "shako", 0x5EED0019ULL, 0, false },
     { "grand.json", "grand", 0x5EED001AULL, 0, false },
+    /* First-move privileges carried by FEN's castling field (fen_rights): `DEde`. */
+    { "cambodian.json", "cambodian", 0x5EED001BULL, 0, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
     { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false },
     { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false },
@@ -409,6 +411,7 @@ static const variant variants[] = {
     { "clobber.json", "clobber", 0xC10BBE4ULL, 0, false },
     { "clobber10.json", "clobber10", 0xC10BBE10ULL, 0, false },
     { "jesonmor.json", "jesonmor", 0x1E5011ULL, 0, false },
+    { "karouk.json", "karouk", 0xCA40C1ULL, 0, false },
 };
 
 /*

@@ -69,6 +69,8 @@ typedef struct eg_move {
     uint8_t hop;           /* repeat.hop: pieces jumped before the first landing (0 = none);
                               with attack_walk, in the padding before src */
     bool attack_walk;      /* attacks by this move are found by walking it (attacked_by_odd) */
+    bool attack_unmoved;   /* with attack_walk: the move has FIRST_MOVE, so it attacks only while
+                              its piece has not moved (cambodian's met) */
     eg_cond *src;
     uint8_t ndst;          /* conditions judged at each landing square */
     eg_cond *dst;
@@ -187,6 +189,8 @@ struct ggn_game {
     uint64_t castle_partners;  /* kinds moved by the castler's MOVE side effects */
     int castler;               /* the kind that castles (compile_castling), or EG_NONE */
     bool castles;              /* the castler has a move with a MOVE side effect */
+    uint64_t fen_rights;       /* extension fen_rights: kinds whose unmoved state FEN's castling
+                                  field carries as file letters (notation/fen.c) */
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
     bool any_odd;              /* legs, hops, odd slides or facing leaders: drops are made and tested (hands.c) */
     bool any_walk;             /* some player has odd_kinds: legality always makes the move */
