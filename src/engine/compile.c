@@ -494,9 +494,12 @@ static void compile_attacks(compiler *c, int o)
             if (!has_enemy_action(sm)) continue;
             eg_move *m = (eg_move *)eg_move_of(g, o, k, mi);
             /* A capture that needs the piece unmoved (FIRST_MOVE) attacks only while it is:
-             * walked from each piece, which knows (no such move in chess, shogi or xiangqi). */
+             * walked from each piece, which knows (no such move in chess, shogi or xiangqi).
+             * A leap's attack changes with its own piece only, so legality keeps its fast
+             * path; a slide or a legged one can be opened or blocked elsewhere (walk_kinds). */
             if (has_first_move(sm)) {
                 at->odd_kinds |= 1ULL << k;
+                if (sm->repeat.present || has_squares_empty(sm)) at->walk_kinds |= 1ULL << k;
                 m->attack_walk = m->attack_unmoved = true;
                 continue;
             }
@@ -516,6 +519,7 @@ static void compile_attacks(compiler *c, int o)
             }
             if ((sm->repeat.present && (sm->repeat.until != SD_NOT_EMPTY || sm->repeat.hop)) || has_squares_empty(sm)) {
                 at->odd_kinds |= 1ULL << k;
+                at->walk_kinds |= 1ULL << k;
                 m->attack_walk = true;
                 continue;
             }
@@ -725,7 +729,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     for (int o = 0; o < g->nplayers && !c.failed; o++) {
         compile_attacks(&c, o);
         if (g->attack[o].odd_kinds || g->attack[o].tricky) g->any_odd = true;
-        if (g->attack[o].odd_kinds) g->any_walk = true;
+        if (g->attack[o].walk_kinds) g->any_walk = true;
         if (g->attack[o].tricky) g->any_tricky = true;
     }
     /* Facing leaders: moving a piece off the file between them exposes them, so legality

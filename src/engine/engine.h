@@ -133,7 +133,10 @@ typedef struct eg_attack {
     eg_slide_dir *hop;
     uint64_t odd_kinds;    /* kinds with a move whose attacks are walked forward (eg_move.attack_walk):
                               slides stopping on other than NOT_EMPTY, bounded hops, legs of
-                              more than one square */
+                              more than one square, and captures needing FIRST_MOVE */
+    uint64_t walk_kinds;   /* odd_kinds but for the FIRST_MOVE captures alone: leaps and slides
+                              whose attack a move elsewhere can change, so legality makes every
+                              move (any_walk); a first-move capture's depends on its own piece only */
     bool tricky;           /* legs or hops: a move can change attacks away from its own line,
                               so legality also looks at legs and hop lines (legal.c) */
     uint32_t *align;       /* [target * squares + square]: bit d set when `square` lies on the
