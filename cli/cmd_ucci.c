@@ -18,9 +18,9 @@ static const char help[] =
     "XBoard write them; clocks are in seconds unless `setoption usemillisec\n"
     "true`. A position with no allowed move is answered `nobestmove`.\n"
     "\n"
-    "Options: usemillisec, hashsize (MB), newgame, gamefile (a game spec file);\n"
-    "the other UCCI options (batch, ponder, usebook, ...) are accepted and\n"
-    "have no effect.\n"
+    "Options: usemillisec, hashsize (MB), threads, newgame, gamefile (a game\n"
+    "spec file); the other UCCI options (batch, ponder, usebook, ...) are\n"
+    "accepted and have no effect.\n"
     "\n"
     "Exit status: 0 after quit or end of input, 1 the starting GAME is invalid,\n"
     "2 usage error.\n";

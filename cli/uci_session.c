@@ -348,6 +348,7 @@ static ggn_searcher *new_searcher(uci_session *s, size_t hash_mb)
 {
     ggn_searcher *searcher = ggn_searcher_new(hash_mb);
     if (!searcher) return NULL;
+    if (s->searcher) ggn_searcher_set_threads(searcher, ggn_searcher_threads(s->searcher)); /* a new Hash keeps Threads */
     ggn_searcher_set_stop(searcher, &s->stop);
     ggn_searcher_set_progress(searcher, report_iteration, s);
     return searcher;
@@ -368,6 +369,9 @@ static bool playable(const uci_session *s, const char *name)
     return ok;
 }
 
+/* Threads the session allows: GGN_MAX_SEARCH_THREADS, or two under the fuzz bound (think_cap_ms). */
+static int most_threads(const uci_session *s) { return s->think_cap_ms > 0 ? 2 : GGN_MAX_SEARCH_THREADS; }
+
 /* The options, with the shipped games UCI can play in the UCI_Variant combo. */
 static void say_options(uci_session *s)
 {
@@ -375,6 +379,7 @@ static void say_options(uci_session *s)
         /* UCCI's own words: no UCI_Variant (a UCCI GUI plays xiangqi), but the game can still be a file. */
         say(s, "option usemillisec type check default false");
         say(s, "option hashsize type spin min 1 max %d default %d", UCI_MAX_HASH_MB, GGN_SEARCH_DEFAULT_TT_MB);
+        say(s, "option threads type spin min 1 max %d default 1", most_threads(s));
         say(s, "option newgame type button");
         say(s, "option gamefile type string default <empty>");
         return;
@@ -396,13 +401,15 @@ static void say_options(uci_session *s)
     say(s, "option name %s type spin default %d min 1 max %d", s->dialect == UCI_DIALECT_USI ? "USI_Hash" : "Hash",
         GGN_SEARCH_DEFAULT_TT_MB, UCI_MAX_HASH_MB);
     say(s, "option name Clear Hash type button");
-    say(s, "option name Threads type spin default 1 min 1 max 1");
+    say(s, "option name Threads type spin default 1 min 1 max %d", most_threads(s));
     say(s, "option name Move Overhead type spin default %d min 0 max %d", UCI_DEFAULT_OVERHEAD_MS,
         UCI_MAX_OVERHEAD_MS);
 }
 
 /* Sets the hash to mb MiB (a new searcher); says why not when it cannot. */
 static void set_hash(uci_session *s, const char *value);
+/* Sets the search's thread count; says why not when the value is out of range. */
+static void set_threads(uci_session *s, const char *value);
 
 /* UCCI's "setoption NAME [VALUE]": the words UCCI GUIs send, most of which ggn has nothing for. */
 static void set_ucci_option(uci_session *s, const char *args)
@@ -414,6 +421,8 @@ static void set_ucci_option(uci_session *s, const char *args)
         s->millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
     } else if (KEY("hashsize")) {
         set_hash(s, value);
+    } else if (KEY("threads")) {
+        set_threads(s, value);
     } else if (KEY("newgame")) {
         ggn_searcher_clear(s->searcher);
     } else if (KEY("gamefile")) {
@@ -421,7 +430,7 @@ static void set_ucci_option(uci_session *s, const char *args)
     } else if (!(KEY("batch") || KEY("debug") || KEY("ponder") || KEY("usehash") || KEY("usebook") ||
                  KEY("useegtb") || KEY("bookfiles") || KEY("egtbpaths") || KEY("evalapi") || KEY("loadbook") ||
                  KEY("knowledge") || KEY("pruning") || KEY("randomness") || KEY("selectivity") || KEY("promotion") ||
-                 KEY("idle") || KEY("threads") || KEY("drawmoves") || KEY("repetition") || KEY("style"))) {
+                 KEY("idle") || KEY("drawmoves") || KEY("repetition") || KEY("style"))) {
         say(s, "info string error: no option '%.*s'", (int)(n < 64 ? n : 64), args);
     }
 #undef KEY
@@ -443,6 +452,17 @@ static void set_hash(uci_session *s, const char *value)
     ggn_searcher_free(s->searcher);
     s->searcher = fresh;
     s->hash_mb = (size_t)mb;
+}
+
+static void set_threads(uci_session *s, const char *value)
+{
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (end == value || *end || n < 1 || n > most_threads(s)) {
+        say(s, "info string error: Threads must be 1 to %d, not '%s'", most_threads(s), value);
+        return;
+    }
+    ggn_searcher_set_threads(s->searcher, (int)n);
 }
 
 /* "setoption name NAME [value VALUE]" (names are case-insensitive, as the protocol says). */
@@ -481,7 +501,7 @@ static void set_option(uci_session *s, const char *args)
     } else if (strcasecmp(key, "Hash") == 0 || strcasecmp(key, "USI_Hash") == 0) {
         set_hash(s, value);
     } else if (strcasecmp(key, "Threads") == 0) {
-        if (strtol(value, NULL, 10) != 1) say(s, "info string error: this search runs on one thread");
+        set_threads(s, value);
     } else if (strcasecmp(key, "Move Overhead") == 0) {
         long ms = strtol(value, NULL, 10);
         if (ms < 0 || ms > UCI_MAX_OVERHEAD_MS) say(s, "info string error: Move Overhead must be 0 to %d", UCI_MAX_OVERHEAD_MS);
