@@ -71,12 +71,12 @@ static void say(uci_session *s, const char *fmt, ...)
 
 /* ---- the dialect ----------------------------------------------------------- */
 
-/* The move as the dialect writes it: coordinates (e2e4, P@e4) or USI (7g7f, P*5e). */
-static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t cap)
+/* A move of pos as the dialect writes it: coordinates (e2e4, P@e4) or USI (7g7f, P*5e). */
+static size_t write_move_of(const uci_session *s, const ggn_position *pos, ggn_move move, char *buf, size_t cap)
 {
     char text[64];
-    size_t n = s->dialect == UCI_DIALECT_USI ? ggn_move_format_usi(s->pos, move, buf, cap)
-                                             : ggn_move_format(s->pos, move, buf, cap);
+    size_t n = s->dialect == UCI_DIALECT_USI ? ggn_move_format_usi(pos, move, buf, cap)
+                                             : ggn_move_format(pos, move, buf, cap);
     /* UCCI writes ranks as XBoard does: from 0 on xiangqi's ten ranks. */
     if (n && s->dialect == UCI_DIALECT_UCCI) {
         snprintf(text, sizeof text, "%s", buf);
@@ -84,6 +84,12 @@ static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t 
     }
     if (!n) snprintf(buf, cap, "0000");
     return n;
+}
+
+/* A move of the session's position, as the dialect writes it. */
+static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t cap)
+{
+    return write_move_of(s, s->pos, move, buf, cap);
 }
 
 /* Reads a move as the dialect writes it (USI and coordinates are both read by ggn_move_parse; UCCI's ranks are converted). */
@@ -514,15 +520,18 @@ static void set_option(uci_session *s, const char *args)
     }
 }
 
-/* "position startpos|fen FEN [moves M...]": on any error the position is left as the start or FEN before it. */
-static void set_position(uci_session *s, const char *args)
+/*
+ * Reads "startpos|fen FEN [moves M...]" (position's and UCCI probe's words) into a new position;
+ * NULL, said, when there is none. An illegal move ends the list: the moves before it stand.
+ */
+static ggn_position *read_position(uci_session *s, const char *args)
 {
     while (*args == ' ') args++;
     const char *moves = strstr(args, "moves");
     ggn_position *pos = ggn_position_new(s->game);
     if (!pos) {
         say(s, "info string error: out of memory");
-        return;
+        return NULL;
     }
     ggn_error err;
     ggn_error_clear(&err);
@@ -536,7 +545,7 @@ static void set_position(uci_session *s, const char *args)
         if (n >= sizeof fen) {
             say(s, "info string error: position: the FEN is longer than %d bytes", GGN_MAX_FEN_BYTES - 1);
             ggn_position_free(pos);
-            return;
+            return NULL;
         }
         memcpy(fen, f, n);
         fen[n] = '\0';
@@ -545,12 +554,12 @@ static void set_position(uci_session *s, const char *args)
         if (!set) {
             say(s, "info string error: position %s: %s", kind, err.message);
             ggn_position_free(pos);
-            return;
+            return NULL;
         }
     } else if (strncmp(args, "startpos", 8) != 0) {
         say(s, "info string error: position needs 'startpos' or '%s'", kind);
         ggn_position_free(pos);
-        return;
+        return NULL;
     }
     if (moves) {
         const char *p = moves + 5;
@@ -569,9 +578,40 @@ static void set_position(uci_session *s, const char *args)
             }
         }
     }
+    return pos;
+}
+
+/* "position startpos|fen FEN [moves M...]": on any error the position is left as the start or FEN before it. */
+static void set_position(uci_session *s, const char *args)
+{
+    ggn_position *pos = read_position(s, args);
+    if (!pos) return;
     ggn_position_free(s->pos);
     s->pos = pos;
     s->nbanned = 0; /* banmoves hold for the position they came with */
+}
+
+/*
+ * UCCI's "probe startpos|fen FEN [moves M...]": what the search's table holds for that position,
+ * "pophash [bestmove M] [lowerbound V depth D] [upperbound V depth D]" (both bounds: the exact
+ * score); a bare "pophash" when it holds nothing.
+ */
+static void probe(uci_session *s, const char *args)
+{
+    ggn_position *pos = read_position(s, args);
+    if (!pos) return;
+    char line[256] = "pophash";
+    size_t len = strlen(line);
+    ggn_search_probe hit;
+    if (ggn_searcher_probe(s->searcher, pos, &hit)) {
+        char move[64];
+        if (hit.has_move && write_move_of(s, pos, hit.move, move, sizeof move))
+            len += (size_t)snprintf(line + len, sizeof line - len, " bestmove %s", move);
+        if (hit.lower) len += (size_t)snprintf(line + len, sizeof line - len, " lowerbound %d depth %d", hit.score, hit.depth);
+        if (hit.upper) snprintf(line + len, sizeof line - len, " upperbound %d depth %d", hit.score, hit.depth);
+    }
+    say(s, "%s", line);
+    ggn_position_free(pos);
 }
 
 /* UCCI's "banmoves M...": the engine must not answer with these here (repetition rules the GUI judges). */
@@ -640,6 +680,8 @@ static bool handle(uci_session *s, char *line)
         set_option(s, rest);
     } else if (IS("banmoves") && s->dialect == UCI_DIALECT_UCCI) {
         ban_moves(s, rest);
+    } else if (IS("probe") && s->dialect == UCI_DIALECT_UCCI) {
+        probe(s, rest);
     } else if (IS("ucinewgame") || IS("usinewgame")) {
         ggn_searcher_clear(s->searcher);
         set_position(s, "startpos");

@@ -392,6 +392,31 @@ static void test_ucci(void **state)
     assert_int_equal(answers, 2);
     assert_legal(xiangqi, NULL, NULL, ucci_bestmove(r.out, move, sizeof move));
     proc_free(&r);
+    /*
+     * probe: nothing known before a search; after one, the root's entry is the search's own result
+     * (its move, the exact score as both bounds, the depth), and a position the search went
+     * through is known too.
+     */
+    r = ucci("probe startpos\nposition startpos\ngo depth 4\nprobe startpos\nprobe startpos moves h2e2\n"
+             "probe fen zz\nisready\n");
+    assert_true(strncmp(r.out, "pophash\n", 8) == 0);
+    const char *root = strstr(r.out, "pophash bestmove ");
+    assert_non_null(root);
+    char best[16], final[16];
+    int lower, upper, dl, du;
+    assert_int_equal(sscanf(root, "pophash bestmove %15s lowerbound %d depth %d upperbound %d depth %d", best, &lower,
+                            &dl, &upper, &du), 5);
+    const char *answer = strstr(r.out, "\nbestmove ");
+    assert_non_null(answer);
+    assert_int_equal(sscanf(answer, "\nbestmove %15s", final), 1);
+    assert_string_equal(best, final); /* both in UCCI's ranks */
+    assert_int_equal(lower, upper);
+    assert_int_equal(dl, 4);
+    assert_int_equal(du, 4);
+    assert_non_null(strstr(root + 1, "\npophash"));      /* after h2e2: an answer, with what it holds */
+    assert_non_null(strstr(r.out, "info string error: position fen: ")); /* a FEN that is none: said, and no answer */
+    assert_non_null(strstr(r.out, "readyok\n"));
+    proc_free(&r);
     /* Nonsense: an unknown option, a move that is no move; the session goes on. */
     r = ucci("setoption nosuch 1\nposition startpos\nbanmoves zz\nisready\nquit\n");
     assert_non_null(strstr(r.out, "info string error: no option 'nosuch'\n"));

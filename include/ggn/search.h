@@ -97,6 +97,24 @@ int ggn_searcher_set_threads(ggn_searcher *s, int threads);
 /* The thread count set (1 unless ggn_searcher_set_threads set more). */
 int ggn_searcher_threads(const ggn_searcher *s);
 
+/* What a searcher's transposition table holds for one position (ggn_searcher_probe). */
+typedef struct ggn_search_probe {
+    bool has_move;   /* move is the best (or refuting) move found there */
+    ggn_move move;
+    int score;       /* centipawns from the view of the side to move there (mates as in ggn_search_result) */
+    int depth;       /* plies the score was searched to */
+    bool lower;      /* the score is at least `score` */
+    bool upper;      /* the score is at most `score` (both: exactly) */
+} ggn_search_probe;
+
+/*
+ * Fills out with what the searcher's table holds for pos (UCCI's `probe`);
+ * false when it holds nothing. The move, when there is one, is checked to
+ * be one of pos's legal moves (a table slot is shared by many positions):
+ * pos is changed while they are generated and given back as it was.
+ */
+bool ggn_searcher_probe(const ggn_searcher *s, ggn_position *pos, ggn_search_probe *out);
+
 /* Releases a searcher (NULL is allowed). */
 void ggn_searcher_free(ggn_searcher *s);
 

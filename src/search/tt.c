@@ -99,6 +99,27 @@ void ss_tt_store(ggn_searcher *s, uint64_t key, int depth, int score, int bound,
     }
 }
 
+bool ggn_searcher_probe(const ggn_searcher *s, ggn_position *pos, ggn_search_probe *out)
+{
+    memset(out, 0, sizeof *out);
+    ss_tt_entry e;
+    if (!s || !ss_tt_probe(s, ggn_position_hash(pos), &e) || e.bound == SS_BOUND_NONE) return false;
+    out->score = ss_score_from_tt(e.score, 0);
+    out->depth = e.depth;
+    out->lower = e.bound == SS_BOUND_LOWER || e.bound == SS_BOUND_EXACT;
+    out->upper = e.bound == SS_BOUND_UPPER || e.bound == SS_BOUND_EXACT;
+    if (e.has_move) {
+        ggn_move legal[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+        for (size_t i = 0; i < n && i < GGN_MAX_MOVES && !out->has_move; i++)
+            if (ggn_move_equal(legal[i], e.move)) {
+                out->has_move = true;
+                out->move = e.move;
+            }
+    }
+    return true;
+}
+
 int ss_score_to_tt(int score, int ply)
 {
     if (score > GGN_SEARCH_MATE_BOUND) return score + ply;
