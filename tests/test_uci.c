@@ -88,7 +88,8 @@ static void test_search_answers_legally(void **state)
     char move[64];
     /* Without quit, the end of input lets the search finish. */
     proc_result r = uci("position startpos moves e2e4 e7e5 g1f3\ngo depth 3\n");
-    assert_non_null(strstr(r.out, "info depth 3 score cp "));
+    assert_non_null(strstr(r.out, "info depth 3 seldepth "));
+    assert_non_null(strstr(r.out, " score cp "));
     assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "e2e4 e7e5 g1f3", last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
 
@@ -156,8 +157,27 @@ static void test_threads(void **state)
     proc_result r = uci("uci\nsetoption name Threads value 3\nposition startpos moves e2e4\ngo depth 6\nisready\n");
     assert_non_null(strstr(r.out, "option name Threads type spin default 1 min 1 max 64\n"));
     assert_null(strstr(r.out, "info string error"));
-    assert_non_null(strstr(r.out, "info depth 6 "));
     assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", last_bestmove(r.out, move, sizeof move));
+    /* The last iteration's line: seldepth, then a pv that starts with the answer and is legal move by move. */
+    const char *info = strstr(r.out, "info depth 6 seldepth ");
+    assert_non_null(info);
+    const char *pv = strstr(info, " pv ");
+    assert_non_null(pv);
+    char line[1024], played[1024] = "e2e4";
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(pv + 4, "\n"), pv + 4);
+    assert_true(strncmp(line, move, strlen(move)) == 0 && line[strlen(move)] == ' ');
+    int count = 0;
+    for (char *w = line; *w; count++) { /* not strtok: assert_legal uses it */
+        size_t n = strcspn(w, " ");
+        char word[32];
+        snprintf(word, sizeof word, "%.*s", (int)n, w);
+        assert_legal(GGN_GAMES_DIR "/chess.json", NULL, played, word);
+        strncat(played, " ", sizeof played - strlen(played) - 1);
+        strncat(played, word, sizeof played - strlen(played) - 1);
+        w += n;
+        w += strspn(w, " ");
+    }
+    assert_true(count >= 2);
     proc_free(&r);
 }
 
