@@ -371,7 +371,9 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
                 }
         n = eg_put(buf, cap, n, "]");
     }
-    char castling[4 * 26 + 2], ep[GGN_MAX_LABEL], tail[160];
+    /* Castling and fen_rights letters: at most 26 files each, per player. The tail holds them, the
+     * en-passant label, the checks field and two counters with their spaces. */
+    char castling[4 * 26 + 2], ep[GGN_MAX_LABEL], tail[sizeof castling + GGN_MAX_LABEL + 32 + 32];
     castling_field(pos, castling, sizeof castling);
     en_passant_field(pos, ep, sizeof ep);
     char checks[32] = "";
