@@ -47,6 +47,7 @@ class Move(ctypes.Structure):
         ("action", ctypes.c_uint8),
         ("promotion", ctypes.c_uint8),
         ("modifier", ctypes.c_uint8),
+        ("chain", ctypes.c_uint16),
     ]
 
 
