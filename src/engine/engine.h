@@ -345,6 +345,12 @@ typedef struct eg_chain {
 } eg_chain;
 /* Finds the chain that move mv (mv.chain > 0) names in this position; false when it names none. */
 bool eg_chain_of(const ggn_position *pos, ggn_move mv, eg_chain *out);
+/*
+ * The ggn_move.chain of the chain of the piece on `from` that one of its
+ * routes lands on landings[0..n) in order (a route merged into another chain
+ * names that chain); 0 when no route does.
+ */
+int eg_chain_named(const ggn_position *pos, int from, const uint16_t *landings, int n);
 /* teams: moves[0..n) without those that would capture a partner's piece (game_end.c). */
 size_t eg_without_partner_captures(const ggn_position *pos, ggn_move *moves, size_t n, size_t cap);
 static inline size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)

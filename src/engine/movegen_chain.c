@@ -45,6 +45,8 @@ typedef struct walker {
     uint8_t *ncap_of;                       /* [cap]: pieces taken by each move of the list */
     /* finding one: */
     int want;                               /* the ggn_move.chain sought, 0 when generating */
+    const uint16_t *path;                   /* or the route sought: its landings, */
+    int npath;                              /* how many (0: none sought) */
     eg_chain *out;
     int out_pattern, out_modifier;
     bool done;
@@ -68,14 +70,23 @@ static void finish(walker *w, int to, int ncap, int pattern, int mod)
 {
     uint64_t key = 0;
     for (int i = 0; i < ncap; i++) key ^= w->g->zobrist[w->cap[i]]; /* kind 0, player 0: one random word per square */
-    for (int i = 0; i < w->nfound; i++)
-        if (w->found[i].to == to && w->found[i].ncap == ncap && w->found[i].key == key) return; /* same pieces, same end */
+    int ordinal = 0;
+    for (int i = 0; i < w->nfound && i < CHAIN_FOUND_MAX && !ordinal; i++)
+        if (w->found[i].to == to && w->found[i].ncap == ncap && w->found[i].key == key) ordinal = i + 1;
+    if (w->npath) { /* a route is sought: any route of a chain names it */
+        if (ncap == w->npath && memcmp(w->land, w->path, (size_t)ncap * sizeof *w->land) == 0) {
+            w->want = ordinal ? ordinal : w->nfound + 1;
+            w->done = true;
+        }
+    }
+    if (ordinal) return; /* the same pieces to the same end: that chain's move already */
     if (w->nfound < CHAIN_FOUND_MAX) {
         w->found[w->nfound].to = (uint16_t)to;
         w->found[w->nfound].ncap = (uint8_t)ncap;
         w->found[w->nfound].key = key;
     }
-    int ordinal = ++w->nfound;
+    ordinal = ++w->nfound;
+    if (w->npath) return;
     if (w->want) {
         if (ordinal != w->want) return;
         w->out->ncap = ncap;
@@ -164,6 +175,7 @@ size_t eg_generate_chains(const ggn_position *pos, ggn_move *buf, size_t cap, si
     w.s = &s;
     w.ncap_of = ncap_of;
     w.want = 0;
+    w.npath = 0;
     memset(w.dead, 0, (size_t)g->nsq);
     int player = eg_player_to_move(pos);
     for (int id = 1; id < pos->npiece; id++) {
@@ -194,6 +206,7 @@ bool eg_chain_of(const ggn_position *pos, ggn_move mv, eg_chain *out)
     w.g = g;
     w.s = NULL;
     w.want = mv.chain;
+    w.npath = 0;
     w.out = out;
     memset(w.dead, 0, (size_t)g->nsq);
     start(&w, pos, pos->piece_at[mv.from]);
@@ -202,4 +215,22 @@ bool eg_chain_of(const ggn_position *pos, ggn_move mv, eg_chain *out)
     if (w.out_modifier < 0) return mv.promotion == 0;
     const eg_move *m = eg_move_of(g, w.player, w.kind, w.out_pattern);
     return mv.modifier == w.out_modifier && mv.promotion >= 1 && mv.promotion <= m->modifier[w.out_modifier].noption;
+}
+
+int eg_chain_named(const ggn_position *pos, int from, const uint16_t *landings, int n)
+{
+    const ggn_game *g = pos->g;
+    if (n < 1 || n > GGN_MAX_CHAIN_CAPTURES || from < 0 || from >= g->nsq || !pos->piece_at[from]) return 0;
+    walker w;
+    w.pos = pos;
+    w.g = g;
+    w.s = NULL;
+    w.want = 0;
+    w.path = landings;
+    w.npath = n;
+    memset(w.dead, 0, (size_t)g->nsq);
+    start(&w, pos, pos->piece_at[from]);
+    if (w.player != eg_player_to_move(pos)) return 0;
+    walk(&w, from, 0, 0);
+    return w.done ? w.want : 0;
 }

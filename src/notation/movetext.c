@@ -294,6 +294,9 @@ static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move
     snprintf(promo, sizeof promo, "%s", s);
     for (size_t n = strlen(promo); n && promo[n - 1] == ' '; n--) promo[n - 1] = '\0';
 
+    uint16_t landings[GGN_MAX_CHAIN_CAPTURES];
+    for (int j = 1; j < nsq; j++) landings[j - 1] = (uint16_t)sq[j];
+    int named = eg_chain_named(pos, sq[0], landings, nsq - 1);
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     size_t exact = 0, ends = 0;
@@ -304,10 +307,7 @@ static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move
         if (m.from != sq[0] || m.to != sq[nsq - 1]) continue;
         int kind = eg_promoted_kind(pos, m);
         if (promo[0] && !(kind != EG_NONE && names_kind(g, kind, promo))) continue;
-        eg_chain ch;
-        bool path = m.chain && eg_chain_of(pos, m, &ch) && ch.ncap == nsq - 1;
-        for (int j = 0; path && j < ch.ncap; j++) path = ch.land[j] == sq[j + 1];
-        if (path || (!m.chain && nsq == 2)) {
+        if ((m.chain && m.chain == named) || (!m.chain && nsq == 2)) {
             by_path = m;
             exact++;
         } else if (m.chain && nsq == 2) {
