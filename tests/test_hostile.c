@@ -329,7 +329,7 @@ static void test_foreign_moves_refused(void **state)
     bad = e2e4;
     bad.from = 36; /* e5: empty */
     assert_refused(start, bad, "an empty source");
-    ggn_move drop = { GGN_MOVE_DROP, 28, 0, 0, 0, 0, 0 };
+    ggn_move drop = { GGN_MOVE_DROP, 28, 0, 0, 0, 0 };
     assert_refused(start, drop, "a drop in a game without hands");
 
     /* The real move still plays, and the same position accepts it again after unmake. */

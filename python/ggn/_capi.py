@@ -47,7 +47,6 @@ class Move(ctypes.Structure):
         ("action", ctypes.c_uint8),
         ("promotion", ctypes.c_uint8),
         ("modifier", ctypes.c_uint8),
-        ("chain", ctypes.c_uint16),
     ]
 
 

@@ -337,16 +337,27 @@ size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap);
  * forced_capture "most", keeps only the chains that take the most pieces.
  */
 size_t eg_generate_chains(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
-/* One chain capture: the squares of the pieces it takes and the landing of each jump, in order. */
+/* One chain capture: the squares of the pieces it takes and the landing of each jump, in order;
+ * the TRANSFORM of its last jump that fires on its last landing (-1: none). */
 typedef struct eg_chain {
+    int modifier;
     int ncap;
     uint16_t cap[GGN_MAX_CHAIN_CAPTURES];
     uint16_t land[GGN_MAX_CHAIN_CAPTURES];
 } eg_chain;
-/* Finds the chain that move mv (mv.chain > 0) names in this position; false when it names none. */
+/* The index a chain capture keeps in its action and modifier bytes (ggn/game.h): 1 + its index among its piece's. */
+static inline int eg_chain_index(ggn_move mv) { return mv.action | mv.modifier << 8; }
+/* Is mv (which eg_move_fits) a chain capture? */
+static inline bool eg_is_chain(const ggn_position *pos, ggn_move mv)
+{
+    if (!pos->g->chains || mv.from == EG_DROP_FROM) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    return eg_move_of(pos->g, p->owner, p->kind, mv.pattern)->chain;
+}
+/* Finds the chain that the chain capture mv names in this position; false when it names none. */
 bool eg_chain_of(const ggn_position *pos, ggn_move mv, eg_chain *out);
 /*
- * The ggn_move.chain of the chain of the piece on `from` that one of its
+ * The eg_chain_index of the chain of the piece on `from` that one of its
  * routes lands on landings[0..n) in order (a route merged into another chain
  * names that chain); 0 when no route does.
  */

@@ -182,7 +182,7 @@ bool ggn_position_make_null(ggn_position *pos)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
     eg_undo *u = &pos->undo[pos->nundo++];
-    u->move = (ggn_move){ GGN_MOVE_DROP, GGN_MOVE_DROP, 0, 0, 0, 0, 0 };
+    u->move = (ggn_move){ GGN_MOVE_DROP, GGN_MOVE_DROP, 0, 0, 0, 0 };
     u->nchain = 0;
     u->rights_dirty = false;
     u->ncell = 0;
@@ -223,5 +223,5 @@ bool ggn_position_last_move(const ggn_position *pos, ggn_move *move)
 bool ggn_move_equal(ggn_move a, ggn_move b)
 {
     return a.from == b.from && a.to == b.to && a.pattern == b.pattern && a.action == b.action &&
-           a.promotion == b.promotion && a.modifier == b.modifier && a.chain == b.chain;
+           a.promotion == b.promotion && a.modifier == b.modifier;
 }

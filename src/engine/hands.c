@@ -102,7 +102,6 @@ size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, siz
                     m->action = (uint8_t)r;
                     m->promotion = 0;
                     m->modifier = 0;
-                    m->chain = 0;
                 }
                 n++;
             }

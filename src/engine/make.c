@@ -196,7 +196,8 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (p->owner != player || mv.pattern >= g->nmoves[p->kind]) return false;
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
-    if (mv.action >= m->naction || m->chain != (mv.chain != 0)) return false;
+    if (m->chain) return eg_chain_index(mv) > 0 && mv.promotion <= GGN_MAX_OPTIONS; /* make looks further */
+    if (mv.action >= m->naction) return false;
     return !mv.promotion || (mv.modifier < m->nmodifier && mv.promotion <= m->modifier[mv.modifier].noption);
 }
 
@@ -231,8 +232,6 @@ static void make_chain(ggn_position *pos, eg_undo *u, ggn_move mv, const eg_chai
 bool eg_make(ggn_position *pos, ggn_move mv)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
-    eg_chain chain;
-    if (mv.chain && !eg_chain_of(pos, mv, &chain)) return false; /* names no chain of this position */
     const ggn_game *g = pos->g;
     eg_undo *u = &pos->undo[pos->nundo++];
     u->move = mv;
@@ -261,11 +260,18 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     eg_piece *p = &pos->piece[id];
     int player = p->owner, kind = p->kind;
     const eg_move *m = eg_move_of(g, player, kind, mv.pattern);
-    const eg_action *act = &m->action[mv.action];
+    eg_chain chain;
+    int modifier = mv.modifier;
 
-    if (mv.chain) {
+    if (m->chain) {
+        if (!eg_chain_of(pos, mv, &chain)) { /* names no chain of this position: nothing changed yet */
+            pos->nundo--;
+            return false;
+        }
         make_chain(pos, u, mv, &chain);
+        modifier = chain.modifier;
     } else {
+        const eg_action *act = &m->action[mv.action];
         if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);
         lift(pos, u, from);
         count_move(p);
@@ -276,7 +282,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     if (mv.promotion) {
         /* The option of the TRANSFORM that fired at generation time; the new
          * piece starts unmoved and without flags. */
-        const eg_modifier *mod = &m->modifier[mv.modifier];
+        const eg_modifier *mod = &m->modifier[modifier];
         int option_kind = mod->option[mv.promotion - 1];
         if (p->sq != EG_NONE) {
             int sq = p->sq;

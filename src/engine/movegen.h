@@ -31,7 +31,6 @@ static inline void push(sink *s, int from, int to, int pattern, int action, int 
         m->action = (uint8_t)action;
         m->promotion = (uint8_t)promotion;
         m->modifier = (uint8_t)modifier;
-        m->chain = 0;
     }
     s->n++;
 }

@@ -19,7 +19,7 @@
  *
  * The walk is depth first in a fixed order (the kind's moves in spec order,
  * each ray's landings in order), so a chain's index among those of its piece
- * (ggn_move.chain) names it: make and the move text walk again to find it.
+ * (eg_chain_index: ggn/game.h) names it: make and the move text walk again to find it.
  * Games without chains never come here (eg_generate_hops tests one flag), and
  * chain moves are in no eg_step list, so the ordinary walks never see them.
  */
@@ -44,11 +44,11 @@ typedef struct walker {
     sink *s;
     uint8_t *ncap_of;                       /* [cap]: pieces taken by each move of the list */
     /* finding one: */
-    int want;                               /* the ggn_move.chain sought, 0 when generating */
+    int want;                               /* the eg_chain_index sought, 0 when generating */
     const uint16_t *path;                   /* or the route sought: its landings, */
     int npath;                              /* how many (0: none sought) */
     eg_chain *out;
-    int out_pattern, out_modifier;
+    int out_pattern;
     bool done;
 } walker;
 
@@ -71,6 +71,7 @@ static void finish(walker *w, int to, int ncap, int pattern, int mod)
     uint64_t key = 0;
     for (int i = 0; i < ncap; i++) key ^= w->g->zobrist[w->cap[i]]; /* kind 0, player 0: one random word per square */
     int ordinal = 0;
+    if (w->nfound >= UINT16_MAX) return; /* no index left to name it: cannot happen below GGN_MAX_MOVES chains */
     for (int i = 0; i < w->nfound && i < CHAIN_FOUND_MAX && !ordinal; i++)
         if (w->found[i].to == to && w->found[i].ncap == ncap && w->found[i].key == key) ordinal = i + 1;
     if (w->npath) { /* a route is sought: any route of a chain names it */
@@ -93,7 +94,7 @@ static void finish(walker *w, int to, int ncap, int pattern, int mod)
         memcpy(w->out->cap, w->cap, (size_t)ncap * sizeof *w->cap);
         memcpy(w->out->land, w->land, (size_t)ncap * sizeof *w->land);
         w->out_pattern = pattern;
-        w->out_modifier = mod;
+        w->out->modifier = mod;
         w->done = true;
         return;
     }
@@ -101,11 +102,8 @@ static void finish(walker *w, int to, int ncap, int pattern, int mod)
     int options = mod < 0 ? 1 : m->modifier[mod].noption;
     for (int o = 0; o < options; o++) {
         size_t at = w->s->n;
-        push(w->s, w->from, to, pattern, 0, mod < 0 ? 0 : o + 1, mod < 0 ? 0 : mod);
-        if (at < w->s->cap) {
-            w->s->buf[at].chain = (uint16_t)(ordinal > UINT16_MAX ? UINT16_MAX : ordinal);
-            w->ncap_of[at] = (uint8_t)ncap;
-        }
+        push(w->s, w->from, to, pattern, ordinal & 0xFF, mod < 0 ? 0 : o + 1, ordinal >> 8);
+        if (at < w->s->cap) w->ncap_of[at] = (uint8_t)ncap;
     }
 }
 
@@ -191,30 +189,31 @@ size_t eg_generate_chains(const ggn_position *pos, ggn_move *buf, size_t cap, si
     int most = 0;
     for (size_t i = n; i < end; i++)
         if (ncap_of[i] > most) most = ncap_of[i];
-    size_t kept = most > 1 ? 0 : n;
-    for (size_t i = kept; i < end; i++)
-        if (!buf[i].chain || ncap_of[i] == most) buf[kept++] = buf[i];
+    if (most <= 1) return s.n;
+    size_t kept = 0;
+    for (size_t i = n; i < end; i++)
+        if (ncap_of[i] == most) buf[kept++] = buf[i];
     return kept + (s.n - end);
 }
 
 bool eg_chain_of(const ggn_position *pos, ggn_move mv, eg_chain *out)
 {
     const ggn_game *g = pos->g;
-    if (!mv.chain || mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
+    if (mv.from >= g->nsq || !pos->piece_at[mv.from] || !eg_chain_index(mv)) return false;
     walker w;
     w.pos = pos;
     w.g = g;
     w.s = NULL;
-    w.want = mv.chain;
+    w.want = eg_chain_index(mv);
     w.npath = 0;
     w.out = out;
     memset(w.dead, 0, (size_t)g->nsq);
     start(&w, pos, pos->piece_at[mv.from]);
     walk(&w, mv.from, 0, 0);
-    if (!w.done || out->land[out->ncap - 1] != mv.to || w.out_pattern != mv.pattern || mv.action != 0) return false;
-    if (w.out_modifier < 0) return mv.promotion == 0;
+    if (!w.done || out->land[out->ncap - 1] != mv.to || w.out_pattern != mv.pattern) return false;
+    if (out->modifier < 0) return mv.promotion == 0;
     const eg_move *m = eg_move_of(g, w.player, w.kind, w.out_pattern);
-    return mv.modifier == w.out_modifier && mv.promotion >= 1 && mv.promotion <= m->modifier[w.out_modifier].noption;
+    return mv.promotion >= 1 && mv.promotion <= m->modifier[out->modifier].noption;
 }
 
 int eg_chain_named(const ggn_position *pos, int from, const uint16_t *landings, int n)

@@ -24,7 +24,13 @@ int eg_promoted_kind(const ggn_position *pos, ggn_move mv)
     if (!mv.promotion || mv.from == EG_DROP_FROM || !pos->piece_at[mv.from]) return EG_NONE;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     const eg_move *m = eg_move_of(pos->g, p->owner, p->kind, mv.pattern);
-    int kind = m->modifier[mv.modifier].option[mv.promotion - 1];
+    int modifier = mv.modifier;
+    if (m->chain) { /* a chain capture's crowning is the TRANSFORM that fires on its last landing */
+        eg_chain ch;
+        if (!eg_chain_of(pos, mv, &ch) || ch.modifier < 0) return EG_NONE;
+        modifier = ch.modifier;
+    }
+    int kind = m->modifier[modifier].option[mv.promotion - 1];
     /* An option naming the mover's own kind is the choice not to promote: written as a plain move. */
     return kind == p->kind ? EG_NONE : kind;
 }
@@ -78,7 +84,7 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
     }
     label(g, mv.to, to, sizeof to);
     eg_promotion_text(g, eg_promoted_kind(pos, mv), promo, sizeof promo);
-    if (mv.chain) return format_chain(pos, mv, from, promo, buf, cap);
+    if (eg_is_chain(pos, mv)) return format_chain(pos, mv, from, promo, buf, cap);
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
     if (n < 0 || (size_t)n >= cap) {
         if (cap) buf[0] = '\0';
@@ -222,7 +228,7 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     size_t found = 0, with_promotion = 0;
-    ggn_move first = { 0, 0, 0, 0, 0, 0, 0 };
+    ggn_move first = { 0, 0, 0, 0, 0, 0 };
     bool plain = false;  /* a move without promotion matched: it is what the bare text means */
     for (size_t i = 0; i < n; i++) {
         if (moves[i].from != from || moves[i].to != to) continue;
@@ -262,7 +268,9 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
 static bool one_option(const ggn_position *pos, ggn_move m)
 {
     const eg_piece *p = &pos->piece[pos->piece_at[m.from]];
-    return eg_move_of(pos->g, p->owner, p->kind, m.pattern)->modifier[m.modifier].noption == 1;
+    eg_chain ch;
+    if (!eg_chain_of(pos, m, &ch) || ch.modifier < 0) return true;
+    return eg_move_of(pos->g, p->owner, p->kind, m.pattern)->modifier[ch.modifier].noption == 1;
 }
 
 static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
@@ -300,19 +308,20 @@ static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     size_t exact = 0, ends = 0;
-    ggn_move by_path = { 0, 0, 0, 0, 0, 0, 0 }, by_end = by_path;
-    uint16_t end_chain = 0;
+    ggn_move by_path = { 0, 0, 0, 0, 0, 0 }, by_end = by_path;
+    int end_chain = 0;
     for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
         ggn_move m = moves[i];
         if (m.from != sq[0] || m.to != sq[nsq - 1]) continue;
         int kind = eg_promoted_kind(pos, m);
         if (promo[0] && !(kind != EG_NONE && names_kind(g, kind, promo))) continue;
-        if ((m.chain && m.chain == named) || (!m.chain && nsq == 2)) {
+        int chain = eg_is_chain(pos, m) ? eg_chain_index(m) : 0;
+        if ((chain && chain == named) || (!chain && nsq == 2)) {
             by_path = m;
             exact++;
-        } else if (m.chain && nsq == 2) {
-            if (!ends || m.chain != end_chain) ends++;
-            end_chain = m.chain;
+        } else if (chain && nsq == 2) {
+            if (!ends || chain != end_chain) ends++;
+            end_chain = chain;
             by_end = m;
         }
     }
