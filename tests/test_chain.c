@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ggn/action.h"
 #include "ggn/file.h"
 #include "ggn/game.h"
 #include "ggn/notation.h"
@@ -68,6 +69,11 @@ static void test_two_routes_between_the_same_squares(void **state)
     assert_int_equal(short_one.to, long_one.to);
     assert_false(ggn_move_equal(short_one, long_one));
     assert_true(ggn_move_is_capture(pos, short_one));
+    /* The action space (ggn/action.h) names source, end and crowning: the two share an id. */
+    assert_int_equal(ggn_move_action(pos, short_one), ggn_move_action(pos, long_one));
+    ggn_move back;
+    assert_true(ggn_action_move(pos, ggn_move_action(pos, long_one), &back, NULL));
+    assert_true(ggn_move_equal(back, short_one)); /* the first generated */
     /* "c5a7" is the one-jump route's text without its mark. */
     assert_true(ggn_move_equal(parse(pos, "c5a7"), short_one));
     ggn_move m;
