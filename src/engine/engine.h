@@ -155,9 +155,8 @@ typedef struct eg_drops {
     eg_drop_rule *rule;
 } eg_drops;
 
-/* ggn_move.from of a drop (GGN_MOVE_DROP); .pattern is the kind, .action the drop rule. */
+/* ggn_move.from of a drop (GGN_MOVE_DROP); .pattern is the kind taken from the hand, .action the drop rule. */
 #define EG_DROP_FROM GGN_MOVE_DROP
-
 #define EG_HAND_KEYS 256   /* zobrist keys per (player, kind): counts 1..255 */
 
 #define EG_MAX_LEADERS 4   /* leaders per player tracked by the fast legality test */

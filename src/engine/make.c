@@ -148,8 +148,9 @@ static inline void pass_turn(ggn_position *pos)
 /*
  * A drop: one piece of the kind leaves the mover's hand and stands on the
  * (empty) destination as the kind its rule places (eg_drop_kind), a piece
- * that has moved, so that it never counts as an unmoved castling partner. Its instance is the first free one that is
- * not a leader's, saved first so that unmake brings the old record back.
+ * that has moved, so that it never counts as an unmoved castling partner.
+ * Its instance is the first free one that is not a leader's, saved first so
+ * that unmake brings the old record back.
  */
 static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
 {

@@ -16,9 +16,10 @@
  *   - moves of the same written piece to the same square with the same
  *     suffix are told apart by the source's file, else its rank, else both;
  *   - a promotion is "=" and the new kind's letter, or "+" for a kind whose
- *     symbol is "+X", and "-" for a "+X" piece that turns back into "X"; a move that could have promoted on the same squares
- *     and does not ends in "=" (Fairy-Stockfish's mark for a declined
- *     promotion), so every legal move has a text of its own;
+ *     symbol is "+X", and "-" for a "+X" piece that turns back into "X"; a
+ *     move that could have promoted on the same squares and does not ends in
+ *     "=" (Fairy-Stockfish's mark for a declined promotion), so every legal
+ *     move has a text of its own;
  *   - a drop is the placed kind's letter (the pawn's too; "+P" for a "+X"
  *     kind), '@' and the square;
  *   - '+' follows a move that attacks a leader, '#' one that mates, both
@@ -150,7 +151,7 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     size_t len = 0;
     if (cap) buf[0] = '\0';
     if (mv.from == EG_DROP_FROM) {
-        if (mv.pattern >= g->nkinds) return 0;
+        if (mv.pattern >= g->nkinds || mv.action >= g->def->kinds[mv.pattern].ndrops) return 0;
         san_piece(g, eg_drop_kind(g, mv), true, piece);
         square_parts(g, mv.to, to_file, to_rank);
         len = eg_put(buf, cap, len, piece);
