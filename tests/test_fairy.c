@@ -400,6 +400,8 @@ static const variant variants[] = {
     { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false },
     { "shako.json", "shako", 0x5EED0019ULL, 0, false },
     { "grand.json", "grand", 0x5EED001AULL, 0, false },
+    /* Placement phases (drops_compulsory): half the playouts stop inside the phase (see run_variant). */
+    { "placement.json", "placement", 0x5EED0054ULL, 0, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
     { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false },
     { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false },
@@ -545,13 +547,21 @@ static void run_variant(const variant *v)
     /* Only the starting hand is dropped (captures_to_hand false): the playouts drop rarely, and a
      * quarter of the positions, not half, must hold a piece in hand. */
     bool hand_runs_out = ggn_game_has_hands(g) && !ggn_game_captures_to_hand(g);
+    /* A game that opens with a placement phase (every legal move at the start a drop, the drops
+     * compulsory): half the playouts stop inside that phase, so that it is compared too. */
+    bool placement = false;
+    {
+        ggn_move mv[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+        placement = n > 0 && ggn_move_is_drop(mv[0]);
+    }
     int excluded = 0; /* positions left out for a documented oracle bug (shako) */
     int compared = 0, tries = 0, mismatches = 0, ended = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
     while (compared < POSITIONS && tries < 20 * POSITIONS) {
         tries++;
         ggn_position *p = ggn_position_new(g);
-        int plies = 4 + (int)rnd(120);
+        int plies = placement && rnd(2) ? 1 + (int)rnd(24) : 4 + (int)rnd(120);
         for (int i = 0; i < plies; i++) {
             ggn_move mv[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES);
@@ -571,7 +581,7 @@ static void run_variant(const variant *v)
             }
             size_t pick = rnd((unsigned)n);
             /* A starting hand would be gone in a few plies: drop only one time in 16. */
-            if (hand_runs_out && ggn_move_is_drop(mv[pick]) && rnd(16) != 0) {
+            if (hand_runs_out && !placement && ggn_move_is_drop(mv[pick]) && rnd(16) != 0) {
                 size_t board = 0;
                 while (board < n && !ggn_move_is_drop(mv[board])) board++; /* drops come last */
                 if (board > 0) pick = rnd((unsigned)board);

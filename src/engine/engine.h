@@ -148,6 +148,7 @@ typedef struct eg_drop_rule {
     int16_t file_free_of;  /* FILE_FREE_OF: the kind that may not stand on the drop's file, EG_NONE = none */
     int8_t fdx, fdy;       /* FILE_FREE_OF: the player's forward step (the file's direction) */
     bool no_checkmate;     /* extension "no_checkmate": a drop giving checkmate is illegal */
+    bool unmoved;          /* extension "unmoved": the dropped piece counts as never moved */
 } eg_drop_rule;
 
 typedef struct eg_drops {
@@ -198,6 +199,8 @@ struct ggn_game {
     bool any_hop;              /* some move has repeat.hop: generation takes the hop-aware path */
     bool leaders_may_not_face; /* extension: facing leaders on an open file count as attacked */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
+    bool drops_compulsory;     /* extension: a player with a legal drop may only drop (hands.c) */
+    uint64_t opposite_colour_kinds; /* extension drops_opposite_colours: bit k for each such kind */
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */

@@ -123,6 +123,8 @@ typedef struct sd_drop {
     int nconditions;             /* only SD_COND_NAMED (judged on the drop square) and SD_COND_FILE_FREE_OF */
     sd_condition *conditions;
     bool no_checkmate;           /* extension "no_checkmate": the drop may not checkmate (shogi's uchifuzume) */
+    bool unmoved;                /* extension "unmoved": the dropped piece counts as never moved
+                                    (FIRST_MOVE holds, castling rights; placement's king and rooks) */
 } sd_drop;
 
 typedef struct sd_kind {
@@ -135,6 +137,8 @@ typedef struct sd_kind {
     int captured_as;     /* extension: the kind that goes to the capturer's hand (itself by default) */
     int ndrops;          /* extension "drops": ways to drop the kind; default one with no condition */
     sd_drop *drops;
+    bool drops_opposite_colours; /* extension: the player's pieces of this kind are dropped on squares
+                                    of different colours, and other drops leave room for that */
     int value;           /* extension: material value in centipawns; -1 when absent */
     int nmoves;
     sd_move *moves;
@@ -247,6 +251,7 @@ typedef struct sd_game {
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
     bool captures_to_hand;       /* extension: with hands, captures go to the hand (default true);
                                     false keeps only the pieces a hand starts with (pocketknight) */
+    bool drops_compulsory;       /* extension: while the player to move has a legal drop, it must drop */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */

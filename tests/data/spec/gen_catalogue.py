@@ -601,6 +601,17 @@ case("bad", "starting_hand_bad", starting_hand_bad,
 case("bad", "starting_hand_without_hands",
      lambda g: g["players"][1].update(starting_hand=[{"piece": "KING", "count": 1}]),
      [(E, "VALUE", "/players/1/starting_hand", None, "starting_hand needs \"hands\": true")])
+# The placement-phase vocabulary needs hands: without them it is refused, never ignored.
+case("bad", "drops_compulsory_without_hands",
+     lambda g: g.update(drops_compulsory=True),
+     [(E, "VALUE", "/drops_compulsory", None, "drops_compulsory needs \"hands\": true")])
+case("bad", "unmoved_drop_without_hands",
+     lambda g: g["pieces"][0].update(drops=[{"unmoved": True}]),
+     [(W, "VALUE", "/pieces/0/drops", None, "drops have no effect without \"hands\": true"),
+      (E, "VALUE", "/pieces/0/drops/0/unmoved", None, "\"unmoved\" needs \"hands\": true")])
+case("bad", "drops_opposite_colours_without_hands",
+     lambda g: g["pieces"][0].update(drops_opposite_colours=True),
+     [(E, "VALUE", "/pieces/0/drops_opposite_colours", None, "drops_opposite_colours needs \"hands\": true")])
 
 
 # ---------------------------------------------------------------- option limits (extension)
