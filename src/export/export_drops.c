@@ -18,8 +18,11 @@
  * drop mates: a legality question, like check, left to the rule system.
  *
  * The patch puts the dropped piece down in its plain state (make.c: a
- * dropped piece counts as moved and carries no flag), and the piece
+ * dropped piece counts as moved and carries no flag) — in its unmoved '+'
+ * state when the rule is "unmoved" and the kind has that state (its
+ * unmoved status is read: placement's king and rooks) — and the piece
  * leaves the mover's hand (board-check's in_hand_del; must-deny implies it).
+ * The hand itself holds the plain state either way.
  */
 #include <string.h>
 
@@ -75,7 +78,8 @@ bool ex_piece_drops(ex_ctx *x)
             o.to = rule->sq[i];
             o.npatch = 1;
             o.patch_sq[0] = rule->sq[i];
-            o.patch[0] = x->mover;
+            o.patch[0] = rule->unmoved && md->unmoved_state[x->kind]
+                             ? ex_content(md, x->side, x->kind, GGN_STATE_ENHANCED) : x->mover;
             o.hand_add = -1;
             o.hand_del = x->mover;
             if (!ex_outcome_push(x, &o)) return false;
