@@ -402,6 +402,7 @@ static const variant variants[] = {
     { "grand.json", "grand", 0x5EED001AULL, 0, false },
     /* Placement phases (drops_compulsory): half the playouts stop inside the phase (see run_variant). */
     { "placement.json", "placement", 0x5EED0054ULL, 0, false },
+    { "sittuyin.json", "sittuyin", 0x5EED0055ULL, 0, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
     { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false },
     { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false },
@@ -447,6 +448,21 @@ static const ending endings[] = {
     { "jesonmor", "9/9/9/9/4N4/9/9/9/n8 w - - 0 1" },
     { "jesonmor", "9/9/9/9/4n4/9/9/9/N8 w - - 0 1" },
     { "jesonmor", "9/9/9/9/9/9/9/9/n8 w - - 0 1" },
+    /* Placement phases (drops_compulsory): in check with a drop that blocks (the drop is compulsory),
+     * and with none (then the king moves); a mate after the phase; a stalemate. */
+    { "placement", "4k3/8/8/8/8/8/8/r3K3[RN] w - - 0 1" },
+    { "placement", "rnbqkbnr/ppppp2p/8/5ppQ/4P3/8/PPPP1PPP/RNB1KBNR[] b KQkq - 1 3" },
+    { "sittuyin", "4k3/8/8/8/8/8/8/r3K3[RN] w - - 0 1" },
+    { "sittuyin", "4k3/8/8/8/8/8/3f4/4K3[R] w - - 0 1" },
+    { "sittuyin", "k6R/8/1K6/8/8/8/8/8[] b - - 0 1" },
+    { "sittuyin", "k7/8/1K6/8/8/8/8/1R6[] b - - 0 1" },
+    /* Promotion by choice of square: not with a general on the board, not onto a square from which
+     * the general attacks a piece, not when it gives check, from the diagonals only while two pawns
+     * or more are left. */
+    { "sittuyin", "8/8/2k5/4p3/3pp3/8/5NK1/8[] b - - 0 1" },
+    { "sittuyin", "8/8/2k5/8/r2p3K/8/8/8[] b - - 0 1" },
+    { "sittuyin", "8/8/2k2f2/8/3pp3/8/6K1/8[] b - - 0 1" },
+    { "sittuyin", "8/8/2k5/8/8/3p2p1/6K1/8[] b - - 0 1" },
     /* No capture left: the player to move loses. */
     { "clobber", "P4/5/2p2/5/5/4p w - - 0 1" },
     { "clobber", "Pp3/5/5/5/5/5 w - - 0 1" },

@@ -63,6 +63,8 @@ typedef struct eg_move {
     bool repeat;           /* slide along the precomputed ray */
     uint8_t until;         /* sd_occupancy that stops a slide (after its actions) */
     bool simple;           /* no conditions, modifiers or effects anywhere, <= 1 action per state */
+    bool giving_check_illegal; /* extension: a landing that leaves another leader attacked is illegal */
+    bool attacking_illegal;    /* extension: a landing from which the piece attacks another player's piece is illegal */
     uint8_t plain_actions; /* bit a: action a and the move change no square but from/to (flags allowed) */
     int8_t by_state[3];    /* simple moves: action index for EMPTY/ENEMY/ALLY, EG_NONE if none */
     uint8_t nsrc;          /* conditions that depend on the source only */
@@ -208,6 +210,7 @@ struct ggn_game {
                                   decided position has no moves (game_end.c) */
     bool forced_capture;       /* extension game_end.forced_capture */
     bool no_giving_check;      /* extension game_end.giving_check_illegal */
+    bool moves_giving_check_illegal; /* some move has "giving_check_illegal" or "attacking_illegal" (eg_end_filter) */
     bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
     bool elimination;          /* game_end.elimination: a player who loses leaves (eg_eliminate) */
@@ -319,6 +322,8 @@ static inline int eg_offset(const ggn_game *g, int from, int dx, int dy)
 
 /* attack.c: is sq attacked by any player other than `player`? (board as it stands) */
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
+/* attack.c: does the piece on sq attack a piece of another player (not a partner)? */
+bool eg_piece_attacks_enemy(const ggn_position *pos, int sq);
 
 /*
  * movegen.c: pseudo-legal moves of the player to move; returns the count

@@ -47,8 +47,9 @@ typedef enum sd_condition_kind {
     /* ggn extensions (docs/game-spec.md, "Extensions"): */
     SD_COND_SQUARES_EMPTY,      /* every square of .squares (offsets) is on board and empty */
     SD_COND_NAMED_SOURCE,       /* .named judged on the source square ("on": "SOURCE") */
-    SD_COND_FILE_FREE_OF        /* drops only: no piece of kind .piece of the dropping player
+    SD_COND_FILE_FREE_OF,       /* drops only: no piece of kind .piece of the dropping player
                                    stands on the drop square's file (the player's forward line) */
+    SD_COND_PIECE_COUNT         /* the moving player has at most .count pieces of kind .piece on the board */
 } sd_condition_kind;
 
 typedef struct sd_condition {
@@ -60,6 +61,7 @@ typedef struct sd_condition {
     int piece;           /* PIECE_/ROOK_FIRST_MOVE extension "piece": kind index the occupant
                             must have, and it must belong to the mover; -1 = any piece.
                             FILE_FREE_OF: the kind (always >= 0) */
+    int count;           /* PIECE_COUNT: "at_most", 0..GGN_MAX_PIECES_ON_BOARD */
     int nsquares;        /* SQUARES_EMPTY: number of offsets */
     int (*squares)[2];   /* SQUARES_EMPTY: offsets from the source */
 } sd_condition;
@@ -106,7 +108,10 @@ typedef struct sd_repeat {
 
 typedef struct sd_move {
     int id;                      /* as written; unique within the kind */
-    int step[2];                 /* not [0,0] */
+    int step[2];                 /* [0,0] only for a move that stays and transforms (no repeat, only
+                                    EMPTY actions without effects, a modifier without conditions) */
+    bool giving_check_illegal;   /* extension: the move may not leave another player's leader attacked */
+    bool attacking_illegal;      /* extension: after the move, the piece may not attack another player's piece */
     int nactions;                /* >= 1 */
     sd_action *actions;
     int nconditions;
