@@ -232,6 +232,12 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
     sd_check_keys(r, mobj, move_keys, "a move");
     /* the id was read (and checked for duplicates) by the caller's prescan */
     bool stays = sd_offset_field(r, mobj, "step", true, m->step) == SD_OK && m->step[0] == 0 && m->step[1] == 0;
+    /* Without modifiers a move that stays is refused at once (the common mistake); with them, once
+     * the move is read (check_stay). */
+    if (stays && !json_object_get(mobj, "modifiers")) {
+        sd_error_key(r, "step", GGN_E_VALUE, "step [0, 0] does not move the piece");
+        stays = false;
+    }
     read_actions(r, mobj, ctx, m);
     sd_read_conditions(r, mobj, "conditions", ctx, &m->nconditions, &m->conditions);
     read_modifiers(r, mobj, ctx, m);

@@ -662,8 +662,8 @@ case("bad", "many_errors", many,
       (E, "LIMIT", "/board/dimensions/1", None, "40 is past the limit of 32 (GGN_MAX_BOARD_SIDE)"),
       (E, "VALUE", "/players/1/direction", None, "direction [[2, 0], [0, 1]] has determinant 2"),
       (E, "RANGE", "/turns/start_at", None, "start_at 5 is out of range"),
+      (E, "VALUE", M0 + "/step", None, "step [0, 0]"),
       (E, "UNKNOWN", M0 + "/actions/0/action", None, "unknown action 'TAKE'"),
-      (E, "VALUE", M0 + "/step", None, "step [0, 0]"),  # judged once the move is read (a move that stays)
       (E, "DUPLICATE", "/pieces/0/moves/1/id", None, "move id 0 is already used"),
       (E, "REFERENCE", "/pieces/0/moves/1/conditions/0/move_id", None, "piece 'KING' has no move with id 3")])
 
