@@ -4,7 +4,7 @@
 #include <string.h>
 
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
-                                        "side_effects", "repeat", "giving_check_illegal",
+                                        "side_effects", "repeat", "chain", "giving_check_illegal",
                                         "attacking_illegal", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
@@ -212,7 +212,7 @@ static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
  * move because it transforms the piece (sittuyin's promotion in place). So
  * it must always transform (a modifier without conditions: otherwise it
  * would be a pass), take nothing (EMPTY actions without side effects) and
- * not repeat.
+ * neither repeat nor chain.
  */
 static void check_stay(sd_reader *r, const sd_move *m)
 {
@@ -221,10 +221,10 @@ static void check_stay(sd_reader *r, const sd_move *m)
     bool plain = m->neffects == 0;
     for (int a = 0; a < m->nactions; a++)
         plain = plain && m->actions[a].state == SD_EMPTY && m->actions[a].neffects == 0;
-    if (!transforms || !plain || m->repeat.present)
+    if (!transforms || !plain || m->repeat.present || m->chain)
         sd_error_key(r, "step", GGN_E_VALUE,
                      "step [0, 0] does not move the piece: such a move must transform it (a TRANSFORM modifier "
-                     "without conditions), with only EMPTY actions, no side effects and no repeat");
+                     "without conditions), with only EMPTY actions, no side effects, no repeat and no chain");
 }
 
 void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m)
@@ -243,6 +243,7 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
     read_modifiers(r, mobj, ctx, m);
     sd_read_effects(r, mobj, "side_effects", &m->neffects, &m->effects);
     read_repeat(r, mobj, &m->repeat);
+    sd_read_chain(r, mobj, m);
     sd_bool_field(r, mobj, "giving_check_illegal", false, &m->giving_check_illegal);
     sd_bool_field(r, mobj, "attacking_illegal", false, &m->attacking_illegal);
     if (stays) check_stay(r, m);

@@ -317,7 +317,7 @@ case("bad", "step_zero_capturing", stay_that_captures,
 case("bad", "step_zero_repeated",
      lambda g: move0(g).update(step=[0, 0], repeat={"loop": True},
                                modifiers=[{"action": "TRANSFORM", "options": ["KING"]}]),
-     [(E, "VALUE", M0 + "/step", None, "with only EMPTY actions, no side effects and no repeat")])
+     [(E, "VALUE", M0 + "/step", None, "with only EMPTY actions, no side effects, no repeat and no chain")])
 case("bad", "attacking_illegal_not_boolean",
      lambda g: move0(g).update(attacking_illegal=1, giving_check_illegal="yes"),
      [(E, "TYPE", M0 + "/giving_check_illegal", None, "expected a boolean, found a string"),
@@ -637,6 +637,27 @@ case("bad", "unmoved_drop_without_hands",
 case("bad", "drops_opposite_colours_without_hands",
      lambda g: g["pieces"][0].update(drops_opposite_colours=True),
      [(E, "VALUE", "/pieces/0/drops_opposite_colours", None, "drops_opposite_colours needs \"hands\": true")])
+
+
+# ---------------------------------------------------------------- chain captures (extension)
+# A chain on a move that captures nothing (no hop screen to jump) is refused, not run as a step.
+case("bad", "chain_no_capture",
+     lambda g: move0(g).update(chain={}),
+     [(E, "VALUE", M0 + "/chain", None, "this move captures nothing")])
+case("bad", "chain_bad",
+     lambda g: (g.update(leader="KING"),
+                move0(g).update(chain={"promotion_ends": 1, "stop": True}, repeat={"times": 2, "hop": 1},
+                                actions=[{"state": "ENEMY", "action": "CAPTURE"}])),
+     [(E, "UNKNOWN", M0 + "/chain/stop", None, "unknown field 'stop': chain takes no field but 'promotion_ends'"),
+      (E, "TYPE", M0 + "/chain/promotion_ends", None, "expected a boolean, found an integer"),
+      (E, "VALUE", M0 + "/chain", None, "a chain move has exactly one action"),
+      (E, "VALUE", M0 + "/chain", None, "chain moves in a game with a leader are not supported")])
+case("bad", "forced_capture_most_bad",
+     lambda g: g.update(game_end={"forced_capture": "most"}),
+     [(E, "VALUE", "/game_end/forced_capture", None, "no move of this game has \"chain\"")])
+case("bad", "forced_capture_word",
+     lambda g: g.update(game_end={"forced_capture": "always"}),
+     [(E, "VALUE", "/game_end/forced_capture", None, "forced_capture is true, false or \"most\", not 'always'")])
 
 
 # ---------------------------------------------------------------- option limits (extension)
