@@ -502,6 +502,17 @@ static void cross_check(const char *path, const char *name, unsigned long long m
 
     bool runs_out = c->hands && !ggn_game_captures_to_hand(g);
     unsigned long long start_positions = total_positions;
+    /* A game that opens with a placement phase (drops_compulsory: every move at the start is a
+     * drop) leaves it after a few plies; there, games are cut short, so that the phase and its
+     * pieces in hand are most of what is compared. */
+    bool placement = false;
+    {
+        ggn_position *start = ggn_position_new(g);
+        ggn_move first[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(start, first, GGN_MAX_MOVES);
+        placement = n > 0 && ggn_move_is_drop(first[0]);
+        ggn_position_free(start);
+    }
     game_hand_positions = game_drops = game_transitions = 0;
     ggn_position *pos = ggn_position_new(g);
     assert_non_null(pos);
@@ -513,7 +524,8 @@ static void cross_check(const char *path, const char *name, unsigned long long m
         ggn_position_copy(pos, fresh);
         ggn_position_free(fresh);
         games++;
-        for (int ply = 0; ply < MAX_GAME_PLIES && total_positions - start_positions < min_positions; ply++) {
+        int plies = placement ? 8 + (int)(rng_next(&seed) % 32) : MAX_GAME_PLIES;
+        for (int ply = 0; ply < plies && total_positions - start_positions < min_positions; ply++) {
             check_position(c, pos);
             ggn_move legal[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
@@ -522,7 +534,7 @@ static void cross_check(const char *path, const char *name, unsigned long long m
             size_t pick = rng_next(&seed) % n;
             /* A hand that captures never refill (pocketknight) would be dropped within a few plies:
              * there, drop only one time in 16, so that positions with a piece in hand stay common. */
-            if (runs_out && ggn_move_is_drop(legal[pick]) && rng_next(&seed) % 16 != 0) {
+            if (runs_out && !placement && ggn_move_is_drop(legal[pick]) && rng_next(&seed) % 16 != 0) {
                 size_t nboard = 0;
                 while (nboard < n && !ggn_move_is_drop(legal[nboard])) nboard++; /* drops come last */
                 if (nboard > 0) pick = rng_next(&seed) % nboard;

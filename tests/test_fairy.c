@@ -406,6 +406,9 @@ static const variant variants[] = {
      * and a piece in hand is dropped as either face (a drop way's "as"); see sparse_drops. */
     { "kyotoshogi.json", "kyotoshogi", 0x5EED0045ULL, 0, false },
     { "micro.json", "micro", 0x5EED0046ULL, 0, false },
+    /* Placement phases (drops_compulsory): half the playouts stop inside the phase (see run_variant). */
+    { "placement.json", "placement", 0x5EED0054ULL, 0, false },
+    { "sittuyin.json", "sittuyin", 0x5EED0055ULL, 0, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
     { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false },
     { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false },
@@ -472,6 +475,21 @@ static const ending endings[] = {
     { "jesonmor", "9/9/9/9/4N4/9/9/9/n8 w - - 0 1" },
     { "jesonmor", "9/9/9/9/4n4/9/9/9/N8 w - - 0 1" },
     { "jesonmor", "9/9/9/9/9/9/9/9/n8 w - - 0 1" },
+    /* Placement phases (drops_compulsory): in check with a drop that blocks (the drop is compulsory),
+     * and with none (then the king moves); a mate after the phase; a stalemate. */
+    { "placement", "4k3/8/8/8/8/8/8/r3K3[RN] w - - 0 1" },
+    { "placement", "rnbqkbnr/ppppp2p/8/5ppQ/4P3/8/PPPP1PPP/RNB1KBNR[] b KQkq - 1 3" },
+    { "sittuyin", "4k3/8/8/8/8/8/8/r3K3[RN] w - - 0 1" },
+    { "sittuyin", "4k3/8/8/8/8/8/3f4/4K3[R] w - - 0 1" },
+    { "sittuyin", "k6R/8/1K6/8/8/8/8/8[] b - - 0 1" },
+    { "sittuyin", "k7/8/1K6/8/8/8/8/1R6[] b - - 0 1" },
+    /* Promotion by choice of square: not with a general on the board, not onto a square from which
+     * the general attacks a piece, not when it gives check, from the diagonals only while two pawns
+     * or more are left. */
+    { "sittuyin", "8/8/2k5/4p3/3pp3/8/5NK1/8[] b - - 0 1" },
+    { "sittuyin", "8/8/2k5/8/r2p3K/8/8/8[] b - - 0 1" },
+    { "sittuyin", "8/8/2k2f2/8/3pp3/8/6K1/8[] b - - 0 1" },
+    { "sittuyin", "8/8/2k5/8/8/3p2p1/6K1/8[] b - - 0 1" },
     /* No capture left: the player to move loses. */
     { "clobber", "P4/5/2p2/5/5/4p w - - 0 1" },
     { "clobber", "Pp3/5/5/5/5/5 w - - 0 1" },
@@ -573,13 +591,21 @@ static void run_variant(const variant *v)
      * quarter of the positions, not half, must hold a piece in hand. */
     bool hand_runs_out = ggn_game_has_hands(g) && !ggn_game_captures_to_hand(g);
     int one_in = drop_one_in(v, hand_runs_out);
+    /* A game that opens with a placement phase (every legal move at the start a drop, the drops
+     * compulsory): half the playouts stop inside that phase, so that it is compared too. */
+    bool placement = false;
+    {
+        ggn_move mv[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+        placement = n > 0 && ggn_move_is_drop(mv[0]);
+    }
     int excluded = 0; /* positions left out for a documented oracle bug (shako) */
     int compared = 0, tries = 0, mismatches = 0, ended = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
     while (compared < POSITIONS && tries < 20 * POSITIONS) {
         tries++;
         ggn_position *p = ggn_position_new(g);
-        int plies = 4 + (int)rnd(120);
+        int plies = placement && rnd(2) ? 1 + (int)rnd(24) : 4 + (int)rnd(120);
         for (int i = 0; i < plies; i++) {
             ggn_move mv[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES);
@@ -599,7 +625,7 @@ static void run_variant(const variant *v)
             }
             size_t pick = rnd((unsigned)n);
             /* A starting hand would be gone in a few plies: drop only one time in 16 (or the row's). */
-            if (one_in && ggn_move_is_drop(mv[pick]) && rnd((unsigned)one_in) != 0) {
+            if (one_in && !placement && ggn_move_is_drop(mv[pick]) && rnd((unsigned)one_in) != 0) {
                 size_t board = 0;
                 while (board < n && !ggn_move_is_drop(mv[board])) board++; /* drops come last */
                 if (board > 0) pick = rnd((unsigned)board);

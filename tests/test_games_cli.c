@@ -139,6 +139,9 @@ static int name_width(char names[][64], size_t n, const char *extra)
     return (int)w;
 }
 
+/* Room for the shipped games (games/ holds 70 or so). */
+#define SHIPPED_MAX 256
+
 /* The shipped games, sorted: the names of the .json files of games/. */
 static size_t shipped_games(char names[][64], size_t cap)
 {
@@ -166,8 +169,8 @@ static size_t shipped_games(char names[][64], size_t cap)
 static void test_games_list(void **state)
 {
     (void)state;
-    char names[64][64];
-    size_t n = shipped_games(names, 64);
+    char names[SHIPPED_MAX][64];
+    size_t n = shipped_games(names, SHIPPED_MAX);
     assert_true(n >= 9);
     proc_result r = ggn("", NULL, "games", NULL, NULL);
     assert_int_equal(r.status, 0);
@@ -241,8 +244,8 @@ static void test_search_order(void **state)
     /* ggn games lists the first file of each name: A's chess is minishogi, and MyGame is there. */
     r = ggn(dir_a, NULL, "games", NULL, NULL);
     assert_int_equal(r.status, 0);
-    char names[64][64];
-    int w = name_width(names, shipped_games(names, 64), "MyGame");
+    char names[SHIPPED_MAX][64];
+    int w = name_width(names, shipped_games(names, SHIPPED_MAX), "MyGame");
     assert_true(has_game(r.out, w, "chess", "2 players  5x5    Minishogi"));
     assert_true(has_game(r.out, w, "MyGame", "2 players  6x6    Los Alamos chess"));
     assert_null(strstr(r.out, "Chess\n"));
@@ -255,8 +258,8 @@ static void test_games_invalid(void **state)
     (void)state;
     proc_result r = ggn(dir_c, NULL, "games", NULL, NULL);
     assert_int_equal(r.status, 1);
-    char names[64][64];
-    int w = name_width(names, shipped_games(names, 64), NULL);
+    char names[SHIPPED_MAX][64];
+    int w = name_width(names, shipped_games(names, SHIPPED_MAX), NULL);
     char want[128];
     snprintf(want, sizeof want, "%-*s  (not a valid game spec: ", w, "bad");
     assert_non_null(strstr(r.out, want));
@@ -286,8 +289,8 @@ static void test_unknown(void **state)
     assert_non_null(strstr(r.err, "  . (current directory)\n"));
     const char *list = strstr(r.err, "Games there: ");
     assert_non_null(list);
-    char names[64][64];
-    size_t n = shipped_games(names, 64);
+    char names[SHIPPED_MAX][64];
+    size_t n = shipped_games(names, SHIPPED_MAX);
     for (size_t k = 0; k < n; k++) {
         char word[80];
         snprintf(word, sizeof word, " %.63s%s", names[k], k + 1 < n ? "," : " ");

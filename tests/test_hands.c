@@ -10,7 +10,9 @@
  * not empty at the start (players[].starting_hand) and captures that stay out
  * of it (captures_to_hand false). On games/kyotoshogi.json and micro.json:
  * drops of either face (a drop way's "as"), written as Fairy-Stockfish
- * writes them ("+P@c3", "+P*3c", "a1a2-").
+ * writes them ("+P@c3", "+P*3c", "a1a2-"). On games/placement.json: the
+ * placement phase — drops_compulsory, drops that leave a piece unmoved
+ * (castling rights from dropped king and rooks) and drops_opposite_colours.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -131,6 +133,80 @@ static void test_starting_hand(void **state)
     assert_true(ggn_position_set_fen(q, "rnbqkbnr/ppp1pppp/5n2/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR[N] w KQkq - 2 3", &err));
     assert_true(ggn_position_hash(q) == ggn_position_hash(pos));
     ggn_position_free(q);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* games/placement.json with its text changed: `from` (once) replaced by `to`. */
+static ggn_game *load_placement_with(const char *from, const char *to)
+{
+    static char text[1 << 18], out[1 << 18];
+    char path[1024];
+    snprintf(path, sizeof path, "%s/placement.json", GGN_GAMES_DIR);
+    FILE *f = fopen(path, "rb");
+    if (!f) fail_msg("cannot open %s", path);
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    char *at = strstr(text, from);
+    if (!at) fail_msg("%s has no %s", path, from);
+    int n = snprintf(out, sizeof out, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    assert_true(n > 0 && (size_t)n < sizeof out);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(out, (size_t)n, path, &errs);
+    if (!g) fail_msg("%s: %s", path, errs.count ? errs.items[0].message : "?");
+    return g;
+}
+
+static void test_placement_phase(void **state)
+{
+    (void)state;
+    ggn_game *g = load("placement.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_fen(pos, "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1");
+    /* drops_compulsory: the 5 kinds in hand on the 8 first-rank squares, and no pawn move. */
+    assert_int_equal(ggn_perft(pos, 1), 40);
+    assert_false(has_move(pos, "e2e4"));
+    ggn_game *free_drops = load_placement_with("\"drops_compulsory\": true", "\"drops_compulsory\": false");
+    ggn_position *fp = ggn_position_new(free_drops);
+    assert_int_equal(ggn_perft(fp, 1), 40 + 16);
+    ggn_position_free(fp);
+    ggn_game_free(free_drops);
+    /* With no square left to drop on, board moves are legal again (Fairy-Stockfish: 20). */
+    ggn_error err;
+    assert_true(ggn_position_set_fen(pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[R] w - - 0 1", &err));
+    assert_int_equal(ggn_perft(pos, 1), 20);
+
+    /* "unmoved" drops: the king on e1 and a rook on h1 make a castling right; a rook dropped
+     * on b1 does not; Fairy-Stockfish writes this FEN after the same moves. */
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    play(pos, "K@e1");
+    play(pos, "K@e8");
+    play(pos, "R@h1");
+    uint64_t h = ggn_position_hash(pos);
+    play(pos, "R@a8");
+    play(pos, "R@b1");
+    assert_fen(pos, "r3k3/pppppppp/8/8/8/8/PPPPPPPP/1R2K2R[QBBNNqrbbnn] b Kq - 5 3");
+    ggn_position *q = ggn_position_new(g);
+    assert_true(ggn_position_set_fen(q, "r3k3/pppppppp/8/8/8/8/PPPPPPPP/1R2K2R[QBBNNqrbbnn] b Kq - 5 3", &err));
+    assert_true(ggn_position_hash(q) == ggn_position_hash(pos));
+    ggn_position_free(q);
+    ggn_position_unmake(pos);
+    ggn_position_unmake(pos);
+    assert_true(ggn_position_hash(pos) == h);
+    assert_fen(pos, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K2R[QRBBNNqrrbbnn] b K - 3 2");
+
+    /* drops_opposite_colours: with a bishop on c1 (dark) and two more in hand, only bishop drops
+     * on light squares are legal — any other drop would leave one colour for two bishops. */
+    assert_true(ggn_position_set_fen(pos, "8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBBNNkqrrbbnn] w - - 0 1", &err));
+    assert_int_equal(ggn_perft(pos, 1), 4);
+    assert_true(has_move(pos, "B@b1"));
+    assert_false(has_move(pos, "B@a1"));
+    /* Three bishops in hand and none on the board: only bishops may be dropped, anywhere. */
+    assert_true(ggn_position_set_fen(pos, "8/pppppppp/8/8/8/8/PPPPPPPP/8[KBBBkqrrbbnn] w - - 0 1", &err));
+    assert_int_equal(ggn_perft(pos, 1), 8);
     ggn_position_free(pos);
     ggn_game_free(g);
 }
@@ -385,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_shogi_promotion),
         cmocka_unit_test(test_shogi_drops),
         cmocka_unit_test(test_drop_as),
+        cmocka_unit_test(test_placement_phase),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,10 @@
  * filter's shortcuts (legal.c) must agree with the rule itself — a move is
  * legal when, after it, no leader of the mover can be captured. Also the
  * rules that narrow a move list by the board beyond the move itself:
- * checked_leader_only_captures (makpong) and option_limits (grand).
+ * checked_leader_only_captures (makpong) and option_limits (grand). And
+ * sittuyin's promotion by choice of square: a move that stays (step
+ * [0, 0]), PIECE_COUNT, and the move flags giving_check_illegal and
+ * attacking_illegal.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -150,12 +153,56 @@ static void test_option_limits(void **state)
     ggn_game_free(g);
 }
 
+static void test_sittuyin_promotion(void **state)
+{
+    (void)state;
+    ggn_game *g = load("sittuyin.json");
+    ggn_position *p = ggn_position_new(g);
+    /* Two pawns: only d5, on a promotion diagonal, promotes — in place or by a step of the general. */
+    set(p, "k7/8/8/3P4/8/P7/8/K7[] w - - 0 1");
+    assert_int_equal(ggn_perft(p, 1), 10);
+    assert_true(has_move(p, "d5d5f"));
+    assert_true(has_move(p, "d5c4f"));
+    assert_false(has_move(p, "a3a3f"));
+    /* The stay is made and taken back like any move; its text reads back. */
+    ggn_move m;
+    ggn_error err;
+    uint64_t h = ggn_position_hash(p);
+    assert_true(ggn_move_parse(p, "d5d5f", &m, &err));
+    char text[32];
+    assert_true(ggn_move_format(p, m, text, sizeof text) > 0);
+    assert_string_equal(text, "d5d5f");
+    assert_true(ggn_position_make(p, m));
+    char fen[256];
+    assert_true(ggn_position_fen(p, fen, sizeof fen) > 0);
+    assert_string_equal(fen, "k7/8/8/3F4/8/P7/8/K7[] b - - 0 1");
+    ggn_position_unmake(p);
+    assert_true(ggn_position_hash(p) == h);
+    /* The last pawn promotes anywhere (PIECE_COUNT at_most 1); not with a general on the board. */
+    set(p, "k7/8/8/8/8/P7/8/K7[] w - - 0 1");
+    assert_true(has_move(p, "a3a3f"));
+    set(p, "k7/8/8/8/8/P7/8/K6F[] w - - 0 1");
+    assert_false(has_move(p, "a3a3f"));
+    /* attacking_illegal: the general would attack the knight on f2 from e3; giving_check_illegal: from
+     * f3 it would check the king on g2, and leaving d4 uncovers the rook's check along the fourth rank. */
+    set(p, "8/8/2k5/4p3/3pp3/8/5NK1/8[] b - - 0 1");
+    assert_false(has_move(p, "d4e3f"));
+    assert_true(has_move(p, "d4c3f"));
+    assert_false(has_move(p, "e4f3f"));
+    set(p, "8/8/2k5/8/r2p3K/8/8/8[] b - - 0 1");
+    assert_true(has_move(p, "d4d4f"));
+    assert_false(has_move(p, "d4c3f"));
+    ggn_position_free(p);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_promotion_to_leader_must_be_safe),
         cmocka_unit_test(test_checked_leader_only_captures),
         cmocka_unit_test(test_option_limits),
+        cmocka_unit_test(test_sittuyin_promotion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -114,6 +114,43 @@ static bool attacked_by(const ggn_position *pos, int t, int o)
     return at->odd_kinds && attacked_by_odd(pos, t, o);
 }
 
+/* Does move m of the piece pc have an action that takes (an ENEMY action)? */
+static bool takes(const eg_move *m)
+{
+    for (int a = 0; a < m->naction; a++)
+        if (m->action[a].state == SD_ENEMY) return true;
+    return false;
+}
+
+/*
+ * The piece on sq attacks a piece of another player (not a partner): its
+ * moves are walked forwards with the same attack semantics as above. Only
+ * moves with "attacking_illegal" ask (game_end.c), once per such landing.
+ */
+bool eg_piece_attacks_enemy(const ggn_position *pos, int sq)
+{
+    const ggn_game *g = pos->g;
+    const eg_piece *pc = &pos->piece[pos->piece_at[sq]];
+    int o = pc->owner;
+    for (int mi = 0; mi < g->nmoves[pc->kind]; mi++) {
+        const eg_move *m = eg_move_of(g, o, pc->kind, mi);
+        if (!takes(m) || leg_blocked(pos, m, sq)) continue;
+        const uint16_t *ray = g->rays + m->ray_off[sq];
+        int screens = 0;
+        for (int i = 0; i < m->ray_len[sq]; i++) {
+            int s = ray[i], side = pos->side_at[s];
+            if (screens < m->hop) {
+                screens += side != EG_EMPTY_SIDE;
+                continue;
+            }
+            if (side != EG_EMPTY_SIDE && side != o && (!g->teams || g->team[side] != g->team[o])) return true;
+            int st = side == EG_EMPTY_SIDE ? SD_EMPTY : side == o ? SD_ALLY : SD_ENEMY;
+            if (!m->repeat || stops_at(st, m->until)) break;
+        }
+    }
+    return false;
+}
+
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player)
 {
     for (int o = 0; o < pos->g->nplayers; o++)

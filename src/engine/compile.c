@@ -100,9 +100,11 @@ static void compile_cond(compiler *c, const sd_player *pl, const sd_condition *i
     case SD_COND_CHECK_STATE: out->arg = (int16_t)in->flag; break;
     case SD_COND_NAMED:
     case SD_COND_NAMED_SOURCE: out->arg = (int16_t)in->named; break;
+    case SD_COND_PIECE_COUNT: out->arg = (int16_t)in->count; break;
     default: out->arg = 0; break;
     }
-    if (in->kind == SD_COND_PIECE_FIRST_MOVE || in->kind == SD_COND_ROOK_FIRST_MOVE) out->piece = (int16_t)in->piece;
+    if (in->kind == SD_COND_PIECE_FIRST_MOVE || in->kind == SD_COND_ROOK_FIRST_MOVE || in->kind == SD_COND_PIECE_COUNT)
+        out->piece = (int16_t)in->piece;
     else out->piece = EG_NONE;
     if (in->kind == SD_COND_SQUARES_EMPTY && in->nsquares > 0) {
         out->nsquares = (int16_t)in->nsquares;
@@ -209,17 +211,24 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->action = alloc(c, (size_t)sm->nactions, sizeof *m->action);
     bool simple = sm->nconditions == 0 && sm->nmodifiers == 0 && sm->neffects == 0 && !m->hop;
     m->by_state[0] = m->by_state[1] = m->by_state[2] = EG_NONE;
+    /* A move that stays (step [0, 0], the reader allows only EMPTY actions) lands on the square
+     * its own piece stands on, which the generator sees as ALLY: its actions are filed so. */
+    bool stays = sm->step[0] == 0 && sm->step[1] == 0;
+    m->giving_check_illegal = sm->giving_check_illegal;
+    m->attacking_illegal = sm->attacking_illegal;
+    if (sm->giving_check_illegal || sm->attacking_illegal) g->moves_giving_check_illegal = true;
     for (int a = 0; a < sm->nactions && !c->failed; a++) {
         const sd_action *sa = &sm->actions[a];
         eg_action *ea = &m->action[a];
-        ea->state = (uint8_t)sa->state;
+        sd_occupancy state = stays ? SD_ALLY : sa->state;
+        ea->state = (uint8_t)state;
         ea->ncond = (uint8_t)sa->nconditions;
         ea->cond = compile_conds(c, pl, sa->conditions, sa->nconditions);
         ea->neffect = (uint8_t)sa->neffects;
         ea->effect = compile_effects(c, pl, sa->effects, sa->neffects);
         if (sa->nconditions || sa->neffects) simple = false;
-        if (m->by_state[sa->state] != EG_NONE) simple = false;
-        else m->by_state[sa->state] = (int8_t)a;
+        if (m->by_state[state] != EG_NONE) simple = false;
+        else m->by_state[state] = (int8_t)a;
     }
     m->simple = simple;
     /* SET_STATE only touches flags, which attacks never look at; CAPTURE and
@@ -760,7 +769,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->forced_capture = def->end.forced_capture;
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
     g->capture_most = def->end.capture_most;
-    g->narrows_moves = g->forced_capture || g->no_giving_check;
+    g->narrows_moves = g->forced_capture || g->no_giving_check || g->moves_giving_check_illegal;
     for (int p = 0; g->chains && p < def->nplayers && !c.failed; p++)
         if (def->players[p].nstarts > GGN_MAX_CHAIN_CAPTURES) {
             char pointer[64];

@@ -78,6 +78,15 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
         return g->named_sq[((size_t)cond->arg * (size_t)g->nplayers + (size_t)c->player) * (size_t)g->nsq + (size_t)c->from];
     case SD_COND_FILE_FREE_OF:
         return true; /* drops only (hands.c); the reader keeps it out of moves */
+    case SD_COND_PIECE_COUNT: {
+        /* Counted when asked: only the moves that carry it pay (sittuyin's promotion of a last pawn). */
+        int n = 0;
+        for (int id = 1; id < pos->npiece; id++) {
+            const eg_piece *p = &pos->piece[id];
+            if (p->sq != EG_NONE && p->owner == c->player && p->kind == cond->piece && ++n > cond->arg) return false;
+        }
+        return true;
+    }
     }
     return false;
 }

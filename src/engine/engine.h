@@ -63,6 +63,8 @@ typedef struct eg_move {
     bool repeat;           /* slide along the precomputed ray */
     uint8_t until;         /* sd_occupancy that stops a slide (after its actions) */
     bool simple;           /* no conditions, modifiers or effects anywhere, <= 1 action per state */
+    bool giving_check_illegal; /* extension: a landing that leaves another leader attacked is illegal */
+    bool attacking_illegal;    /* extension: a landing from which the piece attacks another player's piece is illegal */
     uint8_t plain_actions; /* bit a: action a and the move change no square but from/to (flags allowed) */
     int8_t by_state[3];    /* simple moves: action index for EMPTY/ENEMY/ALLY, EG_NONE if none */
     uint8_t nsrc;          /* conditions that depend on the source only */
@@ -155,6 +157,7 @@ typedef struct eg_drop_rule {
     int16_t file_free_of;  /* FILE_FREE_OF: the kind that may not stand on the drop's file, EG_NONE = none */
     int8_t fdx, fdy;       /* FILE_FREE_OF: the player's forward step (the file's direction) */
     bool no_checkmate;     /* extension "no_checkmate": a drop giving checkmate is illegal */
+    bool unmoved;          /* extension "unmoved": the dropped piece counts as never moved */
 } eg_drop_rule;
 
 typedef struct eg_drops {
@@ -207,6 +210,8 @@ struct ggn_game {
     bool any_hop;              /* some move has repeat.hop: generation takes the hop-aware path */
     bool leaders_may_not_face; /* extension: facing leaders on an open file count as attacked */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
+    bool drops_compulsory;     /* extension: a player with a legal drop may only drop (hands.c) */
+    uint64_t opposite_colour_kinds; /* extension drops_opposite_colours: bit k for each such kind */
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */
@@ -216,6 +221,7 @@ struct ggn_game {
     bool chains;               /* extension: some move is a chain capture (movegen_chain.c) */
     bool capture_most;         /* forced_capture "most": only the chains taking the most pieces */
     bool no_giving_check;      /* extension game_end.giving_check_illegal */
+    bool moves_giving_check_illegal; /* some move has "giving_check_illegal" or "attacking_illegal" (eg_end_filter) */
     bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
     bool elimination;          /* game_end.elimination: a player who loses leaves (eg_eliminate) */
@@ -340,6 +346,8 @@ static inline int eg_offset(const ggn_game *g, int from, int dx, int dy)
 
 /* attack.c: is sq attacked by any player other than `player`? (board as it stands) */
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
+/* attack.c: does the piece on sq attack a piece of another player (not a partner)? */
+bool eg_piece_attacks_enemy(const ggn_position *pos, int sq);
 
 /*
  * movegen.c: pseudo-legal moves of the player to move; returns the count

@@ -173,13 +173,40 @@ static bool gives_check(ggn_position *pos, ggn_move m)
     return check;
 }
 
+/* The definition of board move m, or NULL for a drop. */
+static const eg_move *definition(const ggn_position *pos, ggn_move m)
+{
+    if (m.from == EG_DROP_FROM) return NULL;
+    const eg_piece *p = &pos->piece[pos->piece_at[m.from]];
+    return eg_move_of(pos->g, p->owner, p->kind, m.pattern);
+}
+
+/* "attacking_illegal": after m (made and taken back), the piece it moved attacks another player's piece. */
+static bool attacks_after(ggn_position *pos, ggn_move m)
+{
+    int id = pos->piece_at[m.from];
+    if (!eg_make(pos, m)) return false;
+    int sq = pos->piece[id].sq;
+    bool attacks = sq != EG_NONE && eg_piece_attacks_enemy(pos, sq);
+    eg_unmake(pos);
+    return attacks;
+}
+
+/* Is legal move m illegal by a rule about what it attacks afterwards (the game's, or its definition's)? */
+static bool attack_rules_refuse(ggn_position *pos, ggn_move m)
+{
+    const eg_move *def = pos->g->moves_giving_check_illegal ? definition(pos, m) : NULL;
+    if ((pos->g->no_giving_check || (def && def->giving_check_illegal)) && gives_check(pos, m)) return true;
+    return def && def->attacking_illegal && attacks_after(pos, m);
+}
+
 size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n)
 {
     const ggn_game *g = pos->g;
-    if (g->no_giving_check) {
+    if (g->no_giving_check || g->moves_giving_check_illegal) {
         size_t kept = 0;
         for (size_t i = 0; i < n; i++)
-            if (!gives_check(pos, moves[i])) moves[kept++] = moves[i];
+            if (!attack_rules_refuse(pos, moves[i])) moves[kept++] = moves[i];
         n = kept;
     }
     if (g->forced_capture) {

@@ -9,6 +9,8 @@
  * Named POSITION conditions of a drop rule depend only on the square, so
  * each rule is compiled into the list of squares it allows, per player.
  */
+#include <string.h>
+
 #include "engine.h"
 
 static bool named_allows(const ggn_game *g, const sd_drop *d, int player, int sq)
@@ -27,6 +29,9 @@ bool eg_compile_hands(ggn_game *g)
     g->hands = def->hands;
     g->captures_to_hand = def->hands && def->captures_to_hand;
     if (!g->hands) return true;
+    g->drops_compulsory = def->drops_compulsory;
+    for (int k = 0; k < g->nkinds; k++)
+        if (def->kinds[k].drops_opposite_colours) g->opposite_colour_kinds |= 1ULL << k;
     size_t lists = (size_t)g->nplayers * (size_t)g->nkinds;
     g->captured_as = sd_arena_alloc(g->arena, (size_t)g->nkinds, sizeof *g->captured_as);
     g->drops = sd_arena_alloc(g->arena, lists, sizeof *g->drops);
@@ -56,6 +61,7 @@ bool eg_compile_hands(ggn_game *g)
                 rule->fdx = (int8_t)pl->dir[0][1];
                 rule->fdy = (int8_t)pl->dir[1][1];
                 rule->no_checkmate = sdr->no_checkmate;
+                rule->unmoved = sdr->unmoved;
                 for (int i = 0; i < sdr->nconditions; i++)
                     if (sdr->conditions[i].kind == SD_COND_FILE_FREE_OF) rule->file_free_of = (int16_t)sdr->conditions[i].piece;
                 int n = 0;
@@ -137,6 +143,46 @@ static bool is_no_checkmate_drop(const ggn_game *g, int player, ggn_move m)
     return m.action < d->nrule && d->rule[m.action].no_checkmate;
 }
 
+/* The colour of a square: light or dark as on a chequered board. */
+static inline int square_colour(const ggn_game *g, int sq) { return (g->sq_x[sq] + g->sq_y[sq]) & 1; }
+
+/*
+ * "drops_opposite_colours" of kind k, for one drop of `player` on `to`: a
+ * piece of k may not go to a square colour that already holds one of the
+ * player's k; any other piece may go only where it leaves, among the colours
+ * free of the player's k, at least as many with an empty square on which k
+ * can be dropped as k has pieces in hand (Fairy-Stockfish 11.1's placement
+ * rule, that the two bishops stand on different colours).
+ */
+static bool colours_allow(const ggn_position *pos, int player, int k, ggn_move m)
+{
+    const ggn_game *g = pos->g;
+    bool holds[2] = { false, false };
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *p = &pos->piece[id];
+        if (p->sq != EG_NONE && p->owner == player && p->kind == k) holds[square_colour(g, p->sq)] = true;
+    }
+    if (m.pattern == k) return !holds[square_colour(g, m.to)];
+    bool room[2] = { false, false };
+    const eg_drops *d = eg_drops_of(g, player, k);
+    for (int r = 0; r < d->nrule; r++)
+        for (int i = 0; i < d->rule[r].nsq; i++) {
+            int sq = d->rule[r].sq[i];
+            if (sq != m.to && !pos->piece_at[sq]) room[square_colour(g, sq)] = true;
+        }
+    return (!holds[0] && room[0]) + (!holds[1] && room[1]) >= pos->hand[player][k];
+}
+
+/* Every drops_opposite_colours rule allows drop m of the player to move. */
+static bool colour_rules_allow(const ggn_position *pos, int player, ggn_move m)
+{
+    for (int k = 0; k < pos->g->nkinds; k++)
+        if (((pos->g->opposite_colour_kinds >> k) & 1) && (pos->hand[player][k] || m.pattern == k) &&
+            !colours_allow(pos, player, k, m))
+            return false;
+    return true;
+}
+
 size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
 {
     const ggn_game *g = pos->g;
@@ -145,7 +191,9 @@ size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
     size_t kept = eg_filter_legal(pos, moves, nb);
     int player = eg_player_to_move(pos);
     bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);
+    size_t board = kept;
     for (size_t i = nb; i < n; i++) {
+        if (g->opposite_colour_kinds && !colour_rules_allow(pos, player, moves[i])) continue;
         bool legal = fast;
         if (is_no_checkmate_drop(g, player, moves[i])) {
             legal = false;
@@ -158,6 +206,11 @@ size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
             eg_unmake(pos);
         }
         if (legal) moves[kept++] = moves[i];
+    }
+    /* drops_compulsory: a player that can drop must; the board moves go when a drop is legal. */
+    if (g->drops_compulsory && kept > board) {
+        memmove(moves, moves + board, (kept - board) * sizeof *moves);
+        kept -= board;
     }
     return kept;
 }

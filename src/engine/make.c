@@ -148,9 +148,10 @@ static inline void pass_turn(ggn_position *pos)
 /*
  * A drop: one piece of the kind leaves the mover's hand and stands on the
  * (empty) destination as the kind its rule places (eg_drop_kind), a piece
- * that has moved, so that it never counts as an unmoved castling partner.
- * Its instance is the first free one that is not a leader's, saved first so
- * that unmake brings the old record back.
+ * that has moved, so that it never counts as an unmoved castling partner,
+ * unless its drop rule says "unmoved" (then it may castle, and the rights
+ * may change: u->rights_dirty). Its instance is the first free one that is
+ * not a leader's, saved first so that unmake brings the old record back.
  */
 static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
 {
@@ -166,7 +167,8 @@ static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
     memset(p, 0, sizeof *p);
     p->owner = (uint8_t)player;
     p->kind = (uint8_t)kind;
-    p->moves = 1;
+    /* The rule read is the hand kind's (mv.pattern), whatever kind it places. */
+    p->moves = eg_drops_of(g, player, mv.pattern)->rule[mv.action].unmoved ? 0 : 1;
     p->sq = EG_NONE;
     drop(pos, u, id, mv.to);
     if (kind == g->leader) u->leaders_changed = true;
@@ -251,6 +253,12 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     if (mv.from == EG_DROP_FROM) {
         u->npiece_before = (int16_t)pos->npiece;
         make_drop(pos, u, mv);
+        if (u->rights_dirty) {
+            u->rights = pos->rights;
+            uint64_t rights = eg_rights_key(pos);
+            pos->hash ^= pos->rights ^ rights;
+            pos->rights = rights;
+        }
         pass_turn(pos);
         if (u->leaders_changed) eg_index_leaders(pos);
         if (g->count_checks) eg_count_check(pos, u);

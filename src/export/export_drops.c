@@ -18,8 +18,11 @@
  * drop mates: a legality question, like check, left to the rule system.
  *
  * The patch puts the dropped piece down in its plain state (make.c: a
- * dropped piece counts as moved and carries no flag), and the piece
+ * dropped piece counts as moved and carries no flag) — in its unmoved '+'
+ * state when the rule is "unmoved" and the kind has that state (its
+ * unmoved status is read: placement's king and rooks) — and the piece
  * leaves the mover's hand (board-check's in_hand_del; must-deny implies it).
+ * The hand itself holds the plain state either way.
  */
 #include <string.h>
 
@@ -67,7 +70,8 @@ bool ex_piece_drops(ex_ctx *x)
     for (int r = 0; r < d->nrule; r++) {
         const eg_drop_rule *rule = &d->rule[r];
         /* The piece put down: the hand's own kind, or the rule's "as" (another kind, plain too). */
-        int placed = ex_plain(md, x->side, md->g->def->kinds[x->kind].drops[r].as);
+        int as_kind = md->g->def->kinds[x->kind].drops[r].as;
+        int placed = ex_plain(md, x->side, as_kind);
         for (int i = 0; i < rule->nsq; i++) {
             ex_outcome o;
             if (!drop_term(x, rule, rule->sq[i], &o.term)) {
@@ -77,7 +81,8 @@ bool ex_piece_drops(ex_ctx *x)
             o.to = rule->sq[i];
             o.npatch = 1;
             o.patch_sq[0] = rule->sq[i];
-            o.patch[0] = placed;
+            o.patch[0] = rule->unmoved && md->unmoved_state[as_kind]
+                             ? ex_content(md, x->side, as_kind, GGN_STATE_ENHANCED) : placed;
             o.hand_add = -1;
             o.hand_del = x->mover;
             if (!ex_outcome_push(x, &o)) return false;

@@ -173,6 +173,13 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
         const sd_kind *kind = &def->kinds[k];
         for (int mi = 0; mi < kind->nmoves; mi++) {
             const sd_move *m = &kind->moves[mi];
+            if (m->step[0] == 0 && m->step[1] == 0)
+                return refuse(err, "%s has a move of %s that stays on its square (step [0, 0]), which a GGN "
+                                   "possibility from a square to itself does not say", def->name, kind->code);
+            for (int i = 0; i < m->nconditions; i++)
+                if (m->conditions[i].kind == SD_COND_PIECE_COUNT)
+                    return refuse(err, "%s makes a move of %s depend on how many pieces stand on the board "
+                                       "(PIECE_COUNT), which a GGN possibility cannot count", def->name, kind->code);
             if (m->chain)
                 return refuse(err, "%s's %s captures in chains (\"chain\"), one move of any number of jumps, "
                                    "which a GGN possibility (one source, one destination, fixed squares) cannot say",

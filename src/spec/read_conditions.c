@@ -6,7 +6,8 @@
 
 #define ALLOWED_CONDITIONS                                                                     \
     "FIRST_MOVE, DEPENDS_ON, PIECE_FIRST_MOVE, ROOK_FIRST_MOVE, CHECK_STATE, PATH_EMPTY, "     \
-    "NOT_ATTACKED, PATH_NOT_ATTACKED, SQUARES_EMPTY (ggn), FILE_FREE_OF (ggn, drops), or a code from /conditions"
+    "NOT_ATTACKED, PATH_NOT_ATTACKED, SQUARES_EMPTY (ggn), FILE_FREE_OF (ggn, drops), PIECE_COUNT (ggn), "     \
+    "or a code from /conditions"
 
 /* Each condition kind and the fields it takes besides "condition". */
 static const struct {
@@ -24,6 +25,7 @@ static const struct {
     {"PATH_NOT_ATTACKED", SD_COND_PATH_NOT_ATTACKED, {"condition", NULL}},
     {"SQUARES_EMPTY", SD_COND_SQUARES_EMPTY, {"condition", "positions", NULL}},
     {"FILE_FREE_OF", SD_COND_FILE_FREE_OF, {"condition", "piece", NULL}},
+    {"PIECE_COUNT", SD_COND_PIECE_COUNT, {"condition", "piece", "at_most", NULL}},
 };
 static const char *const named_ref_keys[] = {"condition", "on", NULL};
 
@@ -140,6 +142,10 @@ static void read_one(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd
     case SD_COND_FILE_FREE_OF:
         c->piece = sd_kind_ref_field(r, obj, "piece", true);
         if (ctx && ctx->move >= 0) sd_error(r, GGN_E_VALUE, "FILE_FREE_OF is only meaningful in a drop");
+        break;
+    case SD_COND_PIECE_COUNT:
+        c->piece = sd_kind_ref_field(r, obj, "piece", true);
+        sd_int_field(r, obj, "at_most", true, 0, GGN_MAX_PIECES_ON_BOARD, "GGN_MAX_PIECES_ON_BOARD", &c->count);
         break;
     default:
         break;

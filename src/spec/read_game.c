@@ -10,7 +10,7 @@
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
-                                       "teams", "fen_rights", NULL};
+                                       "drops_compulsory", "teams", "fen_rights", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -24,6 +24,10 @@ static void read_top(sd_reader *r, const json_t *root)
     g->captures_to_hand = true;
     if (sd_bool_field(r, root, "captures_to_hand", false, &g->captures_to_hand) == SD_OK && !g->hands)
         sd_warn_key(r, "captures_to_hand", GGN_E_VALUE, "captures_to_hand has no effect without \"hands\": true");
+    /* A rule ggn cannot honour without hands is refused, not ignored: the game would be another one. */
+    if (sd_bool_field(r, root, "drops_compulsory", false, &g->drops_compulsory) == SD_OK && g->drops_compulsory &&
+        !g->hands)
+        sd_error_key(r, "drops_compulsory", GGN_E_VALUE, "drops_compulsory needs \"hands\": true (a game without hands has no drops)");
     if (sd_bool_field(r, root, "leaders_may_not_face", false, &g->leaders_may_not_face) == SD_OK &&
         g->leaders_may_not_face && !json_object_get(root, "leader"))
         sd_warn_key(r, "leaders_may_not_face", GGN_E_VALUE, "leaders_may_not_face has no effect in a game without a leader");

@@ -4,7 +4,8 @@
 #include <string.h>
 
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
-                                        "side_effects", "repeat", "chain", NULL};
+                                        "side_effects", "repeat", "chain", "giving_check_illegal",
+                                        "attacking_illegal", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
 static const char *const repeat_keys[] = {"until", "loop", "times", "hop", NULL};
@@ -205,16 +206,45 @@ static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
     sd_pop(r);
 }
 
+/*
+ * Extension: a step [0, 0] is a move that stays — the piece lifts off and
+ * lands on its own square, which it has just left empty — and is only a
+ * move because it transforms the piece (sittuyin's promotion in place). So
+ * it must always transform (a modifier without conditions: otherwise it
+ * would be a pass), take nothing (EMPTY actions without side effects) and
+ * neither repeat nor chain.
+ */
+static void check_stay(sd_reader *r, const sd_move *m)
+{
+    bool transforms = false;
+    for (int i = 0; i < m->nmodifiers; i++) transforms = transforms || m->modifiers[i].nconditions == 0;
+    bool plain = m->neffects == 0;
+    for (int a = 0; a < m->nactions; a++)
+        plain = plain && m->actions[a].state == SD_EMPTY && m->actions[a].neffects == 0;
+    if (!transforms || !plain || m->repeat.present || m->chain)
+        sd_error_key(r, "step", GGN_E_VALUE,
+                     "step [0, 0] does not move the piece: such a move must transform it (a TRANSFORM modifier "
+                     "without conditions), with only EMPTY actions, no side effects, no repeat and no chain");
+}
+
 void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m)
 {
     sd_check_keys(r, mobj, move_keys, "a move");
     /* the id was read (and checked for duplicates) by the caller's prescan */
-    if (sd_offset_field(r, mobj, "step", true, m->step) == SD_OK && m->step[0] == 0 && m->step[1] == 0)
+    bool stays = sd_offset_field(r, mobj, "step", true, m->step) == SD_OK && m->step[0] == 0 && m->step[1] == 0;
+    /* Without modifiers a move that stays is refused at once (the common mistake); with them, once
+     * the move is read (check_stay). */
+    if (stays && !json_object_get(mobj, "modifiers")) {
         sd_error_key(r, "step", GGN_E_VALUE, "step [0, 0] does not move the piece");
+        stays = false;
+    }
     read_actions(r, mobj, ctx, m);
     sd_read_conditions(r, mobj, "conditions", ctx, &m->nconditions, &m->conditions);
     read_modifiers(r, mobj, ctx, m);
     sd_read_effects(r, mobj, "side_effects", &m->neffects, &m->effects);
     read_repeat(r, mobj, &m->repeat);
     sd_read_chain(r, mobj, m);
+    sd_bool_field(r, mobj, "giving_check_illegal", false, &m->giving_check_illegal);
+    sd_bool_field(r, mobj, "attacking_illegal", false, &m->attacking_illegal);
+    if (stays) check_stay(r, m);
 }

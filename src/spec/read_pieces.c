@@ -7,8 +7,8 @@
 #include <limits.h>
 #include <string.h>
 
-static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "betza", NULL};
-static const char *const drop_keys[] = {"conditions", "no_checkmate", "as", NULL};
+static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "drops_opposite_colours", "betza", NULL};
+static const char *const drop_keys[] = {"conditions", "no_checkmate", "as", "unmoved", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
 #define MAX_PIECE_VALUE 1000000
@@ -135,6 +135,8 @@ static void read_drops(sd_reader *r, const json_t *pobj, int k)
                 else if (as >= 0)
                     d->as = as;
             }
+            if (sd_bool_field(r, dobj, "unmoved", false, &d->unmoved) == SD_OK && d->unmoved && !r->g->hands)
+                sd_error_key(r, "unmoved", GGN_E_VALUE, "\"unmoved\" needs \"hands\": true (a game without hands has no drops)");
             sd_push_key(r, "conditions");
             int files = 0;
             for (int i = 0; i < d->nconditions; i++) {
@@ -230,6 +232,10 @@ void sd_read_pieces(sd_reader *r, const json_t *root)
                     sd_warn_key(r, "captured_as", GGN_E_VALUE, "captured_as has no effect without \"hands\": true");
             }
             read_drops(r, pobj, (int)i);
+            if (sd_bool_field(r, pobj, "drops_opposite_colours", false, &kind->drops_opposite_colours) == SD_OK &&
+                kind->drops_opposite_colours && !g->hands)
+                sd_error_key(r, "drops_opposite_colours", GGN_E_VALUE,
+                             "drops_opposite_colours needs \"hands\": true (a game without hands has no drops)");
             read_moves(r, pobj, (int)i);
             sd_read_betza(r, pobj, (int)i);
         }

@@ -47,8 +47,9 @@ typedef enum sd_condition_kind {
     /* ggn extensions (docs/game-spec.md, "Extensions"): */
     SD_COND_SQUARES_EMPTY,      /* every square of .squares (offsets) is on board and empty */
     SD_COND_NAMED_SOURCE,       /* .named judged on the source square ("on": "SOURCE") */
-    SD_COND_FILE_FREE_OF        /* drops only: no piece of kind .piece of the dropping player
+    SD_COND_FILE_FREE_OF,       /* drops only: no piece of kind .piece of the dropping player
                                    stands on the drop square's file (the player's forward line) */
+    SD_COND_PIECE_COUNT         /* the moving player has at most .count pieces of kind .piece on the board */
 } sd_condition_kind;
 
 typedef struct sd_condition {
@@ -60,6 +61,7 @@ typedef struct sd_condition {
     int piece;           /* PIECE_/ROOK_FIRST_MOVE extension "piece": kind index the occupant
                             must have, and it must belong to the mover; -1 = any piece.
                             FILE_FREE_OF: the kind (always >= 0) */
+    int count;           /* PIECE_COUNT: "at_most", 0..GGN_MAX_PIECES_ON_BOARD */
     int nsquares;        /* SQUARES_EMPTY: number of offsets */
     int (*squares)[2];   /* SQUARES_EMPTY: offsets from the source */
 } sd_condition;
@@ -106,7 +108,10 @@ typedef struct sd_repeat {
 
 typedef struct sd_move {
     int id;                      /* as written; unique within the kind */
-    int step[2];                 /* not [0,0] */
+    int step[2];                 /* [0,0] only for a move that stays and transforms (no repeat, only
+                                    EMPTY actions without effects, a modifier without conditions) */
+    bool giving_check_illegal;   /* extension: the move may not leave another player's leader attacked */
+    bool attacking_illegal;      /* extension: after the move, the piece may not attack another player's piece */
     int nactions;                /* >= 1 */
     sd_action *actions;
     int nconditions;
@@ -128,6 +133,8 @@ typedef struct sd_drop {
     bool no_checkmate;           /* extension "no_checkmate": the drop may not checkmate (shogi's uchifuzume) */
     int as;                      /* extension "as": the kind put on the board (the dropped kind itself by
                                     default); another kind is placed by no other kind's drops */
+    bool unmoved;                /* extension "unmoved": the dropped piece counts as never moved
+                                    (FIRST_MOVE holds, castling rights; placement's king and rooks) */
 } sd_drop;
 
 typedef struct sd_kind {
@@ -140,6 +147,8 @@ typedef struct sd_kind {
     int captured_as;     /* extension: the kind that goes to the capturer's hand (itself by default) */
     int ndrops;          /* extension "drops": ways to drop the kind; default one with no condition */
     sd_drop *drops;
+    bool drops_opposite_colours; /* extension: the player's pieces of this kind are dropped on squares
+                                    of different colours, and other drops leave room for that */
     int value;           /* extension: material value in centipawns; -1 when absent */
     int nmoves;
     sd_move *moves;
@@ -253,6 +262,7 @@ typedef struct sd_game {
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
     bool captures_to_hand;       /* extension: with hands, captures go to the hand (default true);
                                     false keeps only the pieces a hand starts with (pocketknight) */
+    bool drops_compulsory;       /* extension: while the player to move has a legal drop, it must drop */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries

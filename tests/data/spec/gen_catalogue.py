@@ -308,6 +308,31 @@ case("bad", "move_id_missing_and_real",
       (E, "TYPE", "/pieces/0/moves/1/id", None, "expected an integer, found a number")])
 case("bad", "step_zero", lambda g: move0(g).update(step=[0, 0]),
      [(E, "VALUE", M0 + "/step", None, "step [0, 0] does not move the piece")])
+# A move that stays must transform the piece, take nothing and not repeat (sittuyin's promotion in place).
+def stay_that_captures(g):
+    move0(g).update(step=[0, 0], actions=[{"state": "ENEMY", "action": "CAPTURE"}],
+                    modifiers=[{"action": "TRANSFORM", "options": ["KING"]}])
+case("bad", "step_zero_capturing", stay_that_captures,
+     [(E, "VALUE", M0 + "/step", None, "such a move must transform it (a TRANSFORM modifier without conditions)")])
+case("bad", "step_zero_repeated",
+     lambda g: move0(g).update(step=[0, 0], repeat={"loop": True},
+                               modifiers=[{"action": "TRANSFORM", "options": ["KING"]}]),
+     [(E, "VALUE", M0 + "/step", None, "with only EMPTY actions, no side effects, no repeat and no chain")])
+case("bad", "attacking_illegal_not_boolean",
+     lambda g: move0(g).update(attacking_illegal=1, giving_check_illegal="yes"),
+     [(E, "TYPE", M0 + "/giving_check_illegal", None, "expected a boolean, found a string"),
+      (E, "TYPE", M0 + "/attacking_illegal", None, "expected a boolean, found an integer")])
+case("bad", "piece_count_bad",
+     lambda g: move0(g).update(conditions=[{"condition": "PIECE_COUNT", "piece": "KING", "at_most": -1},
+                                           {"condition": "PIECE_COUNT", "piece": "QUEEN", "at_most": 1},
+                                           {"condition": "PIECE_COUNT", "piece": "KING"}]),
+     [(E, "RANGE", M0 + "/conditions/0/at_most", None, "-1 is out of range 0..255"),
+      (E, "REFERENCE", M0 + "/conditions/1/piece", None, "piece code 'QUEEN' is not defined in /pieces"),
+      (E, "MISSING", M0 + "/conditions/2", None, "missing required field 'at_most'")])
+case("bad", "piece_count_in_drop",
+     lambda g: (g.update(hands=True),
+                g["pieces"][0].update(drops=[{"conditions": [{"condition": "PIECE_COUNT", "piece": "KING", "at_most": 1}]}])),
+     [(E, "VALUE", "/pieces/0/drops/0/conditions/0", None, "a drop takes only named POSITION conditions")])
 case("bad", "step_beyond_limit", lambda g: move0(g).update(step=[0, 33]),
      [(E, "LIMIT", M0 + "/step/1", None, "33 is beyond +-32 (GGN_MAX_BOARD_SIDE)")])
 case("bad", "step_not_pair", lambda g: move0(g).update(step=[1]),
@@ -639,6 +664,17 @@ case("bad", "starting_hand_bad", starting_hand_bad,
 case("bad", "starting_hand_without_hands",
      lambda g: g["players"][1].update(starting_hand=[{"piece": "KING", "count": 1}]),
      [(E, "VALUE", "/players/1/starting_hand", None, "starting_hand needs \"hands\": true")])
+# The placement-phase vocabulary needs hands: without them it is refused, never ignored.
+case("bad", "drops_compulsory_without_hands",
+     lambda g: g.update(drops_compulsory=True),
+     [(E, "VALUE", "/drops_compulsory", None, "drops_compulsory needs \"hands\": true")])
+case("bad", "unmoved_drop_without_hands",
+     lambda g: g["pieces"][0].update(drops=[{"unmoved": True}]),
+     [(W, "VALUE", "/pieces/0/drops", None, "drops have no effect without \"hands\": true"),
+      (E, "VALUE", "/pieces/0/drops/0/unmoved", None, "\"unmoved\" needs \"hands\": true")])
+case("bad", "drops_opposite_colours_without_hands",
+     lambda g: g["pieces"][0].update(drops_opposite_colours=True),
+     [(E, "VALUE", "/pieces/0/drops_opposite_colours", None, "drops_opposite_colours needs \"hands\": true")])
 
 
 # ---------------------------------------------------------------- chain captures (extension)
