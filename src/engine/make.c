@@ -146,6 +146,22 @@ static inline void pass_turn(ggn_position *pos)
 }
 
 /*
+ * A castle move (castle.c): from is the castler's square, to its partner's;
+ * both leave the rank and land on the move's files, and both have moved.
+ */
+static void make_castle(ggn_position *pos, eg_undo *u, const eg_move *m, int id, int from, int to)
+{
+    const ggn_game *g = pos->g;
+    int y = g->sq_y[from], pid = pos->piece_at[to];
+    lift(pos, u, from);
+    lift(pos, u, to);
+    count_move(&pos->piece[id]);
+    count_move(&pos->piece[pid]);
+    drop(pos, u, id, eg_square(g, m->castle_to[0], y));
+    drop(pos, u, pid, eg_square(g, m->castle_to[1], y));
+}
+
+/*
  * A drop: one piece of the kind leaves the mover's hand and stands on the
  * (empty) destination as a piece that has moved, so that it never counts as
  * an unmoved castling partner. Its instance is the first free one that is
@@ -197,6 +213,14 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     if (p->owner != player || mv.pattern >= g->nmoves[p->kind]) return false;
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
     if (mv.action >= m->naction) return false;
+    if (m->castle) {
+        /* make_castle lifts the partner on `to` and drops both on their files of the castler's rank. */
+        const eg_piece *pp = &pos->piece[pos->piece_at[mv.to]];
+        return !mv.promotion && pos->piece_at[mv.to] && mv.to != mv.from && pp->owner == player &&
+               pp->kind == m->castle_partner && g->sq_y[mv.to] == g->sq_y[mv.from] &&
+               eg_square(g, m->castle_to[0], g->sq_y[mv.from]) != EG_NONE &&
+               eg_square(g, m->castle_to[1], g->sq_y[mv.from]) != EG_NONE;
+    }
     return !mv.promotion || (mv.modifier < m->nmodifier && mv.promotion <= m->modifier[mv.modifier].noption);
 }
 
@@ -232,12 +256,16 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     const eg_move *m = eg_move_of(g, player, kind, mv.pattern);
     const eg_action *act = &m->action[mv.action];
 
-    if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);
-    lift(pos, u, from);
-    count_move(p);
-    drop(pos, u, id, to);
-    for (int i = 0; i < act->neffect; i++) apply_effect(pos, u, &act->effect[i], id, from);
-    for (int i = 0; i < m->neffect; i++) apply_effect(pos, u, &m->effect[i], id, from);
+    if (m->castle) {
+        make_castle(pos, u, m, id, from, to);
+    } else {
+        if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);
+        lift(pos, u, from);
+        count_move(p);
+        drop(pos, u, id, to);
+        for (int i = 0; i < act->neffect; i++) apply_effect(pos, u, &act->effect[i], id, from);
+        for (int i = 0; i < m->neffect; i++) apply_effect(pos, u, &m->effect[i], id, from);
+    }
     if (mv.promotion) {
         /* The option of the TRANSFORM that fired at generation time; the new
          * piece starts unmoved and without flags. */

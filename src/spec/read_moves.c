@@ -4,7 +4,7 @@
 #include <string.h>
 
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
-                                        "side_effects", "repeat", NULL};
+                                        "side_effects", "repeat", "castle", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
 static const char *const repeat_keys[] = {"until", "loop", "times", "hop", NULL};
@@ -209,6 +209,10 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
 {
     sd_check_keys(r, mobj, move_keys, "a move");
     /* the id was read (and checked for duplicates) by the caller's prescan */
+    if (json_object_get(mobj, "castle")) {
+        sd_read_castle(r, mobj, ctx->kind, m);
+        return;
+    }
     if (sd_offset_field(r, mobj, "step", true, m->step) == SD_OK && m->step[0] == 0 && m->step[1] == 0)
         sd_error_key(r, "step", GGN_E_VALUE, "step [0, 0] does not move the piece");
     read_actions(r, mobj, ctx, m);
