@@ -173,6 +173,10 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
         const sd_kind *kind = &def->kinds[k];
         for (int mi = 0; mi < kind->nmoves; mi++) {
             const sd_move *m = &kind->moves[mi];
+            if (m->castle.present)
+                return refuse(err, "%s castles to fixed files (castle move %d of %s): where the castler and its partner "
+                                   "start is found on the board, and a GGN possibility names its squares", def->name, m->id,
+                              kind->code);
             scan_conditions(md, m->conditions, m->nconditions, k);
             scan_effects(m->effects, m->neffects, k, carriers, durations);
             for (int a = 0; a < m->nactions; a++) {
