@@ -72,17 +72,28 @@ static size_t castles_of(const ggn_position *pos, int player, int ksq, const eg_
     return n;
 }
 
+/* The castle moves of piece id when it is an unmoved castler of the player to move. */
+static size_t castles_of_piece(const ggn_position *pos, int player, int id, ggn_move *buf, size_t cap, size_t n)
+{
+    const ggn_game *g = pos->g;
+    const eg_piece *p = &pos->piece[id];
+    if (p->sq == EG_NONE || p->owner != player || p->kind != g->castler || p->moves != 0) return n;
+    for (int mi = 0; mi < g->nmoves[p->kind]; mi++) {
+        const eg_move *m = eg_move_of(g, player, p->kind, mi);
+        if (m->castle) n = castles_of(pos, player, p->sq, m, mi, buf, cap, n);
+    }
+    return n;
+}
+
 size_t eg_generate_castles(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
 {
     const ggn_game *g = pos->g;
     int player = eg_player_to_move(pos);
-    for (int id = 1; id < pos->npiece; id++) {
-        const eg_piece *p = &pos->piece[id];
-        if (p->sq == EG_NONE || p->owner != player || p->kind != g->castler || p->moves != 0) continue;
-        for (int mi = 0; mi < g->nmoves[p->kind]; mi++) {
-            const eg_move *m = eg_move_of(g, player, p->kind, mi);
-            if (m->castle) n = castles_of(pos, player, p->sq, m, mi, buf, cap, n);
-        }
+    /* The castler is the leader in every shipped game: its few pieces are indexed (legal.c). */
+    if (g->castler == g->leader && !pos->leaders_overflow) {
+        for (int i = 0; i < pos->nleader[player]; i++) n = castles_of_piece(pos, player, pos->leader[player][i], buf, cap, n);
+        return n;
     }
+    for (int id = 1; id < pos->npiece; id++) n = castles_of_piece(pos, player, id, buf, cap, n);
     return n;
 }

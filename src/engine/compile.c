@@ -187,7 +187,7 @@ static void compile_move(compiler *c, int p, int k, int mi)
         m->castle = (int8_t)sm->castle.side;
         m->castle_to[0] = (int8_t)sm->castle.castler_file;
         m->castle_to[1] = (int8_t)sm->castle.partner_file;
-        m->castle_partner = (int16_t)sm->castle.partner;
+        m->castle_partner = (uint8_t)sm->castle.partner;
         m->naction = 1;
         m->action = alloc(c, 1, sizeof *m->action);
         m->by_state[0] = m->by_state[1] = m->by_state[2] = EG_NONE;
