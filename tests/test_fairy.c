@@ -9,7 +9,10 @@
  * clobber, clobber10, jesonmor; issue 12's list at the end of the variants
  * table, one row per run:
  * `test_fairy NAME` — each file named as the UCI_Variant value): random legal
- * games from the start (fixed seeds) give at least POSITIONS positions; each
+ * games from the start (fixed seeds; in a game that draws its start —
+ * fischerandom, caparandom — from a start drawn by the row's generator, one
+ * playout in eight stopping in its first plies, where the castling rights
+ * are all there) give at least POSITIONS positions; each
  * is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides

@@ -148,17 +148,23 @@ static inline void pass_turn(ggn_position *pos)
 /*
  * A castle move (castle.c): from is the castler's square, to its partner's;
  * both leave the rank and land on the move's files, and both have moved.
+ * Generation leaves the landing squares empty; a move from outside that was
+ * generated for another position (eg_move_fits) takes what stands there, so
+ * that no piece is overwritten.
  */
 static void make_castle(ggn_position *pos, eg_undo *u, const eg_move *m, int id, int from, int to)
 {
     const ggn_game *g = pos->g;
-    int y = g->sq_y[from], pid = pos->piece_at[to];
+    int y = g->sq_y[from], pid = pos->piece_at[to], player = pos->piece[id].owner;
+    int kto = eg_square(g, m->castle_to[0], y), pto = eg_square(g, m->castle_to[1], y);
     lift(pos, u, from);
     lift(pos, u, to);
     count_move(&pos->piece[id]);
     count_move(&pos->piece[pid]);
-    drop(pos, u, id, eg_square(g, m->castle_to[0], y));
-    drop(pos, u, pid, eg_square(g, m->castle_to[1], y));
+    if (pos->piece_at[kto]) capture(pos, u, kto, player);
+    drop(pos, u, id, kto);
+    if (pos->piece_at[pto]) capture(pos, u, pto, player);
+    drop(pos, u, pid, pto);
 }
 
 /*
