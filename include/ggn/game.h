@@ -44,6 +44,14 @@ typedef struct ggn_move {
     uint8_t promotion;  /* 0, or 1 + index of the chosen TRANSFORM option */
     uint8_t modifier;   /* index of the TRANSFORM modifier that fired (0 when promotion is 0) */
 } ggn_move;
+/*
+ * A chain capture (extension "chain", docs/game-spec.md) is one move however
+ * many pieces it jumps: pattern is the move of its last jump (a chain move,
+ * which has one action), and action (low byte) with modifier (high byte)
+ * hold 1 + its index among the chains of the piece on `from`, in generation
+ * order; its crowning, if any, is promotion of the TRANSFORM that fires on
+ * its last landing.
+ */
 
 /*
  * A drop from the hand (games with "hands", docs/game-spec.md) has

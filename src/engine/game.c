@@ -210,6 +210,7 @@ bool ggn_position_make_null(ggn_position *pos)
     if (pos->nundo >= GGN_MAX_PLY) return false;
     eg_undo *u = &pos->undo[pos->nundo++];
     u->move = (ggn_move){ GGN_MOVE_DROP, GGN_MOVE_DROP, 0, 0, 0, 0 };
+    u->nchain = 0;
     u->rights_dirty = false;
     u->ncell = 0;
     u->npiece = 0;

@@ -177,6 +177,10 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
                 return refuse(err, "%s castles to fixed files (castle move %d of %s): where the castler and its partner "
                                    "start is found on the board, and a GGN possibility names its squares", def->name, m->id,
                               kind->code);
+            if (m->chain)
+                return refuse(err, "%s's %s captures in chains (\"chain\"), one move of any number of jumps, "
+                                   "which a GGN possibility (one source, one destination, fixed squares) cannot say",
+                              def->name, kind->code);
             scan_conditions(md, m->conditions, m->nconditions, k);
             scan_effects(m->effects, m->neffects, k, carriers, durations);
             for (int a = 0; a < m->nactions; a++) {

@@ -188,6 +188,8 @@ size_t ggn_move_format_san(ggn_position *pos, ggn_move mv, char *buf, size_t cap
 {
     if (cap) buf[0] = '\0';
     if (!pos->g->has_fen) return 0;
+    /* Chain captures (draughts) have no SAN: their coordinate text, with every landing, is their notation. */
+    if (pos->g->chains) return ggn_move_format(pos, mv, buf, cap);
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
