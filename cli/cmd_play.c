@@ -4,8 +4,12 @@
  * record and the computer player live in play_*.c (play.h).
  */
 #include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -16,7 +20,7 @@
 static const char help[] =
     "Usage: ggn play [GAME] [--players LIST] [--fen FEN | --sfen SFEN]\n"
     "                [--load FILE] [--record FILE] [--think TIME] [--depth N]\n"
-    "                [--flip] [--color WHEN]\n"
+    "                [--flip] [--color WHEN] [--seed N]\n"
     "\n"
     "Plays GAME (a game spec file or a name ggn games lists; chess by default) in\n"
     "the terminal. The board is drawn after every move; type a move as its\n"
@@ -47,6 +51,11 @@ static const char help[] =
     "                  stops: PGN when FILE ends in .pgn, else the JSON record\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
     "  --depth N       the computer's maximum search depth in half-moves (1 to 48)\n"
+    "  --seed N        a game that draws its start (fischerandom, caparandom:\n"
+    "                  random_start) starts from the start N draws, the same on\n"
+    "                  every machine (0 to 18446744073709551615); without it,\n"
+    "                  from a start drawn at random. The seed and the start's\n"
+    "                  FEN are printed first, so a game can be started again\n"
     "  --flip          draw the board from the other side\n"
     "  --color WHEN    auto (default), always or never; auto uses colours when\n"
     "                  both standard input and output are terminals and NO_COLOR\n"
@@ -409,16 +418,28 @@ static char *start_fen_of(const ggn_position *pos, const char *fen)
     return copy;
 }
 
+/* --seed: a whole decimal number that fits 64 bits. */
+static bool parse_seed(const char *text, uint64_t *out)
+{
+    if (!isdigit((unsigned char)text[0])) return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end) return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *players = NULL, *think = NULL, *depth = NULL,
-               *load = NULL, *record = NULL;
+               *load = NULL, *record = NULL, *seed = NULL;
     const char *colour = "auto";
     bool flip = false;
     for (int i = 1; i < argc;) {
         static const char *const names[] = { "--fen",   "--sfen", "--players", "--think",
-                                             "--depth", "--load", "--color",   "--record" };
-        const char **slots[] = { &fen, &sfen, &players, &think, &depth, &load, &colour, &record };
+                                             "--depth", "--load", "--color",   "--record", "--seed" };
+        const char **slots[] = { &fen, &sfen, &players, &think, &depth, &load, &colour, &record, &seed };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("play", argc, argv, &i, names[k], slots[k]);
@@ -451,6 +472,12 @@ static int run(int argc, char **argv)
     if ((fen || sfen) && load)
         return cli_usage_error("play", "%s and --load both say where to start: give one", fen ? "--fen" : "--sfen");
     if (!game_arg) game_arg = "chess";
+    uint64_t seed_value = 0;
+    if (seed && !parse_seed(seed, &seed_value))
+        return cli_usage_error("play", "--seed takes a whole number from 0 to %" PRIu64 ", not '%s'", UINT64_MAX, seed);
+    if (seed && (fen || sfen || load))
+        return cli_usage_error("play", "--seed draws the start, and %s gives it: give one",
+                               fen ? "--fen" : sfen ? "--sfen" : "--load");
 
     s.game_arg = game_arg;
     s.record = record;
@@ -463,6 +490,18 @@ static int run(int argc, char **argv)
     if (!s.pos) {
         status = CLI_INVALID;
         goto done;
+    }
+    if (seed && !ggn_game_has_random_start(s.game)) {
+        status = cli_usage_error("play", "--seed: %s does not draw its start (it has no random_start)", game_arg);
+        goto done;
+    }
+    if (!fen && !sfen && !load && ggn_game_has_random_start(s.game)) {
+        if (!seed) seed_value = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+        if (!ggn_position_random_start(s.pos, seed_value) || !(s.start_fen = start_fen_of(s.pos, NULL))) {
+            status = CLI_INVALID;
+            goto done;
+        }
+        printf("random start, seed %" PRIu64 ": %s\n", seed_value, s.start_fen);
     }
     ggn_error err;
     ggn_error_clear(&err);

@@ -529,7 +529,9 @@ static void set_option(uci_session *s, const char *args)
         else s->overhead_ms = ms;
     } else if (strcasecmp(key, "UCI_Chess960") == 0 || strcasecmp(key, "Ponder") == 0 ||
                strcasecmp(key, "USI_Ponder") == 0) {
-        /* GUIs send these to every engine; ggn writes castling as the king's move and does not ponder. */
+        /* GUIs send these to every engine; ggn does not ponder, and writes castling as Fairy-Stockfish does
+         * for the game: the king's move (chess), or king takes rook where it castles to fixed files
+         * (fischerandom's castle moves), whatever UCI_Chess960 says. */
     } else {
         say(s, "info string error: no option '%s'", key);
     }

@@ -9,7 +9,10 @@
  * clobber, clobber10, jesonmor; issue 12's list at the end of the variants
  * table, one row per run:
  * `test_fairy NAME` — each file named as the UCI_Variant value): random legal
- * games from the start (fixed seeds) give at least POSITIONS positions; each
+ * games from the start (fixed seeds; in a game that draws its start —
+ * fischerandom, caparandom — from a start drawn by the row's generator, one
+ * playout in eight stopping in its first plies, where the castling rights
+ * are all there) give at least POSITIONS positions; each
  * is written as FEN by ggn, given to
  * Fairy-Stockfish (`position fen`, `go perft 3`) and its "Nodes searched"
  * compared with ggn_perft(pos, 3). On a mismatch the FEN and both divides
@@ -409,6 +412,10 @@ static const variant variants[] = {
     /* Placement phases (drops_compulsory): half the playouts stop inside the phase (see run_variant). */
     { "placement.json", "placement", 0x5EED0054ULL, 0, false },
     { "sittuyin.json", "sittuyin", 0x5EED0055ULL, 0, false },
+    /* Random starts (random_start): every playout begins at a start drawn from the row's
+     * generator, and castling goes to fixed files (castle moves, king takes rook in UCI). */
+    { "fischerandom.json", "fischerandom", 0x5EED0960ULL, 0, false },
+    { "caparandom.json", "caparandom", 0x5EED0961ULL, 0, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
     { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false },
     { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false },
@@ -600,12 +607,21 @@ static void run_variant(const variant *v)
         placement = n > 0 && ggn_move_is_drop(mv[0]);
     }
     int excluded = 0; /* positions left out for a documented oracle bug (shako) */
+    int random_starts = 0; /* playouts from a drawn start (random_start) */
     int compared = 0, tries = 0, mismatches = 0, ended = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
     while (compared < POSITIONS && tries < 20 * POSITIONS) {
         tries++;
         ggn_position *p = ggn_position_new(g);
         int plies = placement && rnd(2) ? 1 + (int)rnd(24) : 4 + (int)rnd(120);
+        if (ggn_game_has_random_start(g)) {
+            /* A drawn start; one playout in eight stops in its first plies, where every
+             * castling right is still there. */
+            assert_true(ggn_position_random_start(p, rng));
+            rnd(2);
+            if (rnd(8) == 0) plies = (int)rnd(4);
+            random_starts++;
+        }
         for (int i = 0; i < plies; i++) {
             ggn_move mv[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES);
@@ -684,6 +700,7 @@ static void run_variant(const variant *v)
     printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
            "castling rights, %d in check, %d with pieces in hand); %d playouts ended, game end compared; %d mismatches\n",
            v->uci, compared, DEPTH, nodes, with_ep, with_castling, in_check, with_hand, ended, mismatches);
+    if (random_starts) printf("  %s: %d playouts from a random start\n", v->uci, random_starts);
     if (excluded) printf("  %s: %d positions left out (the oracle castles into check, see shako_castling_past_rook)\n", v->uci, excluded);
     if (ggn_game_has_hands(g)) assert_true(with_hand > (hand_runs_out ? POSITIONS / 4 : POSITIONS / 2));
     ggn_position_free(pos);

@@ -384,11 +384,58 @@ static void test_foreign_drops_refused(void **state)
  * plies of a fixed pseudo-random walk, every legal move of every position
  * formats, makes and unmakes through the public, checked functions.
  */
+/* The white pieces on the board. */
+static int white_pieces(const ggn_position *pos)
+{
+    int n = 0, kind, owner;
+    bool unmoved;
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++) n += ggn_position_piece_at(pos, x, y, &kind, &owner, &unmoved) && owner == 0;
+    return n;
+}
+
+/*
+ * A castle move (castling to fixed files: king takes rook) kept from another position: refused when
+ * its rook is not there; played when it is, and then whatever stands on a landing square is taken
+ * like the target of any move, never overwritten (unmake brings it back).
+ */
+static void test_foreign_castles(void **state)
+{
+    (void)state;
+    ggn_game *g = load_game("fischerandom");
+    ggn_position *a = ggn_position_new(g), *b = ggn_position_new(g);
+    ggn_error err;
+    assert_true(ggn_position_set_fen(a, "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", &err));
+    ggn_move castle = parse(a, "e1g1");
+    assert_true(ggn_position_set_fen(b, "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1N1 w Bb - 0 1", &err));
+    assert_refused(b, castle, "a castle move whose partner is a knight");
+    assert_true(ggn_position_set_fen(b, "1r2k1r1/pppppppp/8/8/8/6R1/PPPPPPPP/1R2K3 w Bb - 0 1", &err));
+    assert_refused(b, castle, "a castle move whose partner left the rank");
+    assert_true(ggn_position_set_fen(b, "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2KNR1 w GBgb - 0 1", &err));
+    char before[256], after[256];
+    assert_true(ggn_position_fen(b, before, sizeof before) > 0);
+    assert_int_equal(white_pieces(b), 12);
+    assert_true(ggn_position_make(b, castle));
+    assert_true(ggn_position_fen(b, after, sizeof after) > 0);
+    assert_string_equal(after, "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b gb - 0 1");
+    assert_int_equal(white_pieces(b), 11); /* the knight on f1 was taken, not overwritten */
+    ggn_position *c = ggn_position_new(g);
+    assert_true(ggn_position_set_fen(c, after, &err));
+    assert_int_equal(ggn_position_hash(b), ggn_position_hash(c)); /* no ghost knight left in the hash */
+    ggn_position_free(c);
+    assert_true(ggn_position_unmake(b));
+    assert_true(ggn_position_fen(b, after, sizeof after) > 0);
+    assert_string_equal(after, before);
+    ggn_position_free(a);
+    ggn_position_free(b);
+    ggn_game_free(g);
+}
+
 static void test_generated_moves_all_fit(void **state)
 {
     (void)state;
     static const char *const games[] = { "chess", "crazyhouse", "xiangqi", "shogi", "minishogi", "makruk",
-                                          "shatranj", "losalamos", "chess4" };
+                                          "shatranj", "losalamos", "chess4", "fischerandom", "caparandom" };
     static ggn_move moves[GGN_MAX_MOVES];
     unsigned seed = 12345;
     for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
@@ -484,6 +531,7 @@ int main(void)
         cmocka_unit_test(test_leader_attacked_player_range),
         cmocka_unit_test(test_foreign_moves_refused),
         cmocka_unit_test(test_foreign_drops_refused),
+        cmocka_unit_test(test_foreign_castles),
         cmocka_unit_test(test_generated_moves_all_fit),
         cmocka_unit_test(test_control_bytes_escaped),
     };

@@ -380,6 +380,42 @@ static void test_pipe_player_colours(void **state)
     proc_free(&r);
 }
 
+/*
+ * A game that draws its start (random_start): --seed N gives the same start every time, printed with
+ * its FEN first; the game's own fen command and undo come back to it, and the FEN read back with
+ * --fen is the same position. Without --seed a start is drawn too.
+ */
+static void test_pipe_random_start(void **state)
+{
+    (void)state;
+    static const char start[] = "qnrkrbbn/pppppppp/8/8/8/8/PPPPPPPP/QNRKRBBN w ECec - 0 1";
+    proc_result r = play_pipe("fen\nb1c3\nundo\nfen\n", NULL, "fischerandom", "--seed", "7", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "random start, seed 7: qnrkrbbn/pppppppp/8/8/8/8/PPPPPPPP/QNRKRBBN w ECec - 0 1\n"));
+    char found[4][128];
+    assert_int_equal(fens(r.out, found, 4), 2);
+    assert_string_equal(found[0], start);
+    assert_string_equal(found[1], start);
+    proc_free(&r);
+    r = play_pipe("fen\n", NULL, "fischerandom", "--fen", start, NULL);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(fens(r.out, found, 4), 1);
+    assert_string_equal(found[0], start);
+    assert_null(strstr(r.out, "random start"));
+    proc_free(&r);
+    /* Another seed, another start (these two differ); the 10-file game draws too. */
+    r = play_pipe("", NULL, "fischerandom", "--seed", "8", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "random start, seed 8: "));
+    assert_null(strstr(r.out, start));
+    proc_free(&r);
+    r = play_pipe("", NULL, "caparandom", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "random start, seed "));
+    assert_non_null(strstr(r.out, "/pppppppppp/10/10/10/10/PPPPPPPPPP/"));
+    proc_free(&r);
+}
+
 static void test_usage(void **state)
 {
     (void)state;
@@ -396,6 +432,18 @@ static void test_usage(void **state)
     assert_int_equal(r.status, 2);
     proc_free(&r);
     r = play_pipe("", NULL, "--bogus", NULL);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    /* --seed: a number, for a game that draws its start, and not beside a start given otherwise. */
+    r = play_pipe("", NULL, "fischerandom", "--seed", "-1", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--seed takes a whole number"));
+    proc_free(&r);
+    r = play_pipe("", NULL, "chess", "--seed", "1", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "chess does not draw its start"));
+    proc_free(&r);
+    r = play_pipe("", NULL, "fischerandom", "--seed", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", NULL);
     assert_int_equal(r.status, 2);
     proc_free(&r);
     r = play_pipe("", NULL, "no-such-game", NULL);
@@ -542,6 +590,7 @@ int main(void)
         cmocka_unit_test(test_pipe_other_games),
         cmocka_unit_test(test_pipe_hands_and_promoted),
         cmocka_unit_test(test_pipe_player_colours),
+        cmocka_unit_test(test_pipe_random_start),
         cmocka_unit_test(test_usage),
         cmocka_unit_test(test_tty_fools_mate),
         cmocka_unit_test(test_tty_promotion_illegal_undo_fen),

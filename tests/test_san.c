@@ -159,7 +159,28 @@ static void test_every_move_makruk(void **state) { (void)state; every_move_of("m
 static void test_every_move_shatranj(void **state) { (void)state; every_move_of("shatranj.json", "shatranj.epd"); }
 static void test_every_move_losalamos(void **state) { (void)state; every_move_of("losalamos.json", "losalamos.epd"); }
 
+static void test_every_move_fischerandom(void **state) { (void)state; every_move_of("fischerandom.json", "fischerandom.epd"); }
+static void test_every_move_caparandom(void **state) { (void)state; every_move_of("caparandom.json", "caparandom.epd"); }
+
 /* ---- known strings ---- */
+
+/* Castling to fixed files (castle moves): O-O towards the higher file, O-O-O the lower, wherever the
+ * king and rook start; the coordinates are king takes rook, even when the king does not move. */
+static void test_castle_strings(void **state)
+{
+    (void)state;
+    ggn_game *g = load("fischerandom.json");
+    const char *fen = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1";
+    expect_san(g, fen, "e1g1", "O-O");
+    expect_san(g, fen, "e1b1", "O-O-O");
+    expect_reads(g, fen, "0-0-0", "e1b1");
+    expect_san(g, "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w Hgb - 0 1", "g1h1", "O-O");
+    ggn_game_free(g);
+    g = load("caparandom.json");
+    expect_san(g, "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w JAja - 0 1", "e1j1", "O-O");
+    expect_san(g, "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w JAja - 0 1", "e1a1", "O-O-O");
+    ggn_game_free(g);
+}
 
 static void test_chess_strings(void **state)
 {
@@ -258,6 +279,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chess_strings),
+        cmocka_unit_test(test_castle_strings),
+        cmocka_unit_test(test_every_move_fischerandom),
+        cmocka_unit_test(test_every_move_caparandom),
         cmocka_unit_test(test_typed_forms),
         cmocka_unit_test(test_bad_san),
         cmocka_unit_test(test_drops),

@@ -126,6 +126,29 @@ static void test_variants(void **state)
     proc_free(&r);
 }
 
+/*
+ * Castling to fixed files (fischerandom's castle moves) is written as Fairy-Stockfish writes it for
+ * its Chess960 games, king takes rook (`e1g1` with the rook on g1: the king lands on g1 and the rook
+ * on f1), whether or not the GUI sets UCI_Chess960; the FEN's rights come back as file letters.
+ */
+static void test_castling_to_files(void **state)
+{
+    (void)state;
+    proc_result r = uci("setoption name UCI_Chess960 value true\n"
+                        "setoption name UCI_Variant value fischerandom\n"
+                        "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1 moves e1g1\nd\n"
+                        "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1 moves e1g1 e8b8\nd\n"
+                        "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1\ngo perft 1\nquit\n");
+    assert_non_null(strstr(r.out, "startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"));
+    assert_non_null(strstr(r.out, "Fen: 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b gb - 1 1\n"));
+    assert_non_null(strstr(r.out, "Fen: 2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2\n"));
+    assert_non_null(strstr(r.out, "\ne1g1: 1\n"));
+    assert_non_null(strstr(r.out, "\ne1b1: 1\n"));
+    assert_null(strstr(r.out, "\ne1c1: 1\n")); /* the king's landing square is not how the move is written */
+    assert_non_null(strstr(r.out, "\nNodes searched: 25\n"));
+    proc_free(&r);
+}
+
 /* Threads: offered up to GGN_MAX_SEARCH_THREADS; a search on three answers with a legal move and its info lines. */
 static void test_threads(void **state)
 {
@@ -428,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_handshake),
         cmocka_unit_test(test_search_answers_legally),
         cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_castling_to_files),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_nonsense),
         cmocka_unit_test(test_time_budget),

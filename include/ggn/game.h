@@ -127,6 +127,14 @@ bool ggn_game_kind_betza_geometry(const ggn_game *game, int kind, char *buf, siz
 
 /* A new position at the game's start. NULL only when out of memory. */
 ggn_position *ggn_position_new(const ggn_game *game);
+/* Does the game draw its start (extension random_start, docs/game-spec.md)? */
+bool ggn_game_has_random_start(const ggn_game *game);
+/*
+ * Sets pos to a start drawn by the game's random_start rules: the same seed
+ * gives the same start on every machine. False (pos unchanged) when the game
+ * has no random_start. ggn_position_new's start is the one the spec writes.
+ */
+bool ggn_position_random_start(ggn_position *pos, uint64_t seed);
 void ggn_position_free(ggn_position *pos);
 /* Copies src into dst (both of the same game). */
 void ggn_position_copy(ggn_position *dst, const ggn_position *src);

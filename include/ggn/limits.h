@@ -45,6 +45,7 @@
                                                the pieces of one player in a game with chains */
 #define GGN_MAX_TABLE_ENTRIES   (4L * 1024 * 1024) /* players x kinds x moves x squares compiled */
 #define GGN_MAX_RAY_ENTRIES     (16L * 1024 * 1024) /* landing squares over all compiled rays */
+#define GGN_MAX_RANDOM_START_DRAWS 100000   /* arrangements tried to draw one random_start */
 
 /* Positions and search. */
 #define GGN_MAX_MOVES           1024        /* legal moves of one position (buffer size) */

@@ -183,6 +183,21 @@ static void compile_move(compiler *c, int p, int k, int mi)
     const sd_move *sm = &c->def->kinds[k].moves[mi];
     eg_move *m = (eg_move *)eg_move_of(g, p, k, mi);
     int x, y;
+    if (sm->castle.present) {
+        /* No rays (castle.c finds its squares on the board) and one empty action, so that the
+         * move's indices pass eg_move_fits; never plain, so legality makes it (legal.c). */
+        m->castle = (int8_t)sm->castle.side;
+        m->castle_to[0] = (int8_t)sm->castle.castler_file;
+        m->castle_to[1] = (int8_t)sm->castle.partner_file;
+        m->castle_partner = (uint8_t)sm->castle.partner;
+        m->naction = 1;
+        m->action = alloc(c, 1, sizeof *m->action);
+        m->by_state[0] = m->by_state[1] = m->by_state[2] = EG_NONE;
+        m->until = SD_NOT_EMPTY;
+        m->ray_off = alloc(c, (size_t)g->nsq, sizeof *m->ray_off);
+        m->ray_len = alloc(c, (size_t)g->nsq, sizeof *m->ray_len);
+        return;
+    }
     rotate(pl, sm->step, &x, &y);
     m->dx = (int8_t)x;
     m->dy = (int8_t)y;
@@ -289,6 +304,7 @@ static size_t count_rays(compiler *c)
         for (int k = 0; k < g->nkinds; k++) {
             const sd_kind *kind = &c->def->kinds[k];
             for (int mi = 0; mi < kind->nmoves; mi++) {
+                if (kind->moves[mi].castle.present) continue; /* no rays */
                 eg_move probe;
                 int x, y;
                 memset(&probe, 0, sizeof probe);
@@ -648,6 +664,8 @@ static void compile_values(compiler *c)
 static bool kind_castles(const sd_kind *kind)
 {
     for (int mi = 0; mi < kind->nmoves; mi++)
+        if (kind->moves[mi].castle.present) return true;
+    for (int mi = 0; mi < kind->nmoves; mi++)
         for (int e = 0; e < kind->moves[mi].neffects; e++)
             if (kind->moves[mi].effects[e].kind == SD_EFFECT_MOVE) return true;
     return false;
@@ -678,6 +696,10 @@ static void compile_castling(compiler *c)
     const sd_kind *kind = &c->def->kinds[g->castler];
     for (int mi = 0; mi < kind->nmoves; mi++) {
         const sd_move *sm = &kind->moves[mi];
+        if (sm->castle.present) {
+            g->castles = g->castles_to_files = true;
+            g->castle_partners |= 1ULL << sm->castle.partner;
+        }
         for (int e = 0; e < sm->neffects; e++) {
             if (sm->effects[e].kind != SD_EFFECT_MOVE) continue;
             g->castles = true;

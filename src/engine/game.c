@@ -108,15 +108,28 @@ bool ggn_game_kind_betza_geometry(const ggn_game *g, int kind, char *buf, size_t
     return kind_betza(g, kind, true, buf, cap, err);
 }
 
-/* The start position: every player's starting pieces, unmoved, turn at start_at. */
-static void set_start(ggn_position *pos)
+/* The kind drawn for player p's starting square (x, y) of a random start, or `kind` when it is not shuffled. */
+static int drawn_kind(const sd_game *def, const int *drawn, int p, int x, int y, int kind)
+{
+    const sd_random_start *rs = &def->random_start;
+    for (int i = 0; drawn && i < rs->nsquares; i++)
+        if (rs->squares[p][i][0] == x && rs->squares[p][i][1] == y) return drawn[i];
+    return kind;
+}
+
+/*
+ * The start position: every player's starting pieces, unmoved, turn at
+ * start_at; with `drawn` (a random_start's draw) the shuffled squares hold
+ * the drawn kinds.
+ */
+static void set_start(ggn_position *pos, const int *drawn)
 {
     const sd_game *def = pos->g->def;
     eg_clear(pos);
     for (int p = 0; p < def->nplayers; p++)
         for (int i = 0; i < def->players[p].nstarts; i++) {
             const sd_start *s = &def->players[p].starts[i];
-            eg_place(pos, s->y * def->cols + s->x, s->kind, p, true);
+            eg_place(pos, s->y * def->cols + s->x, drawn_kind(def, drawn, p, s->x, s->y, s->kind), p, true);
         }
     for (int p = 0; p < def->nplayers; p++) /* starting_hand: only in games with hands (the reader checks) */
         for (int i = 0; i < def->players[p].nhand; i++)
@@ -129,8 +142,22 @@ ggn_position *ggn_position_new(const ggn_game *game)
     ggn_position *pos = malloc(sizeof *pos);
     if (!pos) return NULL;
     pos->g = game;
-    set_start(pos);
+    set_start(pos, NULL);
     return pos;
+}
+
+bool ggn_game_has_random_start(const ggn_game *game) { return game->def->random_start.present; }
+
+bool ggn_position_random_start(ggn_position *pos, uint64_t seed)
+{
+    const sd_game *def = pos->g->def;
+    int drawn[GGN_MAX_PIECES_ON_BOARD];
+    uint64_t state = seed;
+    /* The reader drew once, so the rules can be met; a seed whose every shuffle fails is
+     * possible only in principle, and then the position is left as it was. */
+    if (!def->random_start.present || !sd_random_start_draw(def, &state, drawn)) return false;
+    set_start(pos, drawn);
+    return true;
 }
 
 void ggn_position_free(ggn_position *pos) { free(pos); }

@@ -146,6 +146,28 @@ static inline void pass_turn(ggn_position *pos)
 }
 
 /*
+ * A castle move (castle.c): from is the castler's square, to its partner's;
+ * both leave the rank and land on the move's files, and both have moved.
+ * Generation leaves the landing squares empty; a move from outside that was
+ * generated for another position (eg_move_fits) takes what stands there, so
+ * that no piece is overwritten.
+ */
+static void make_castle(ggn_position *pos, eg_undo *u, const eg_move *m, int id, int from, int to)
+{
+    const ggn_game *g = pos->g;
+    int y = g->sq_y[from], pid = pos->piece_at[to], player = pos->piece[id].owner;
+    int kto = eg_square(g, m->castle_to[0], y), pto = eg_square(g, m->castle_to[1], y);
+    lift(pos, u, from);
+    lift(pos, u, to);
+    count_move(&pos->piece[id]);
+    count_move(&pos->piece[pid]);
+    if (pos->piece_at[kto]) capture(pos, u, kto, player);
+    drop(pos, u, id, kto);
+    if (pos->piece_at[pto]) capture(pos, u, pto, player);
+    drop(pos, u, pid, pto);
+}
+
+/*
  * A drop: one piece of the kind leaves the mover's hand and stands on the
  * (empty) destination as the kind its rule places (eg_drop_kind), a piece
  * that has moved, so that it never counts as an unmoved castling partner,
@@ -201,6 +223,14 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
     if (m->chain) return eg_chain_index(mv) > 0 && mv.promotion <= GGN_MAX_OPTIONS; /* make looks further */
     if (mv.action >= m->naction) return false;
+    if (m->castle) {
+        /* make_castle lifts the partner on `to` and drops both on their files of the castler's rank. */
+        const eg_piece *pp = &pos->piece[pos->piece_at[mv.to]];
+        return !mv.promotion && pos->piece_at[mv.to] && mv.to != mv.from && pp->owner == player &&
+               pp->kind == m->castle_partner && g->sq_y[mv.to] == g->sq_y[mv.from] &&
+               eg_square(g, m->castle_to[0], g->sq_y[mv.from]) != EG_NONE &&
+               eg_square(g, m->castle_to[1], g->sq_y[mv.from]) != EG_NONE;
+    }
     return !mv.promotion || (mv.modifier < m->nmodifier && mv.promotion <= m->modifier[mv.modifier].noption);
 }
 
@@ -279,6 +309,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         }
         make_chain(pos, u, mv, &chain);
         modifier = chain.modifier;
+    } else if (m->castle) {
+        make_castle(pos, u, m, id, from, to);
     } else {
         const eg_action *act = &m->action[mv.action];
         if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);

@@ -180,6 +180,10 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
                 if (m->conditions[i].kind == SD_COND_PIECE_COUNT)
                     return refuse(err, "%s makes a move of %s depend on how many pieces stand on the board "
                                        "(PIECE_COUNT), which a GGN possibility cannot count", def->name, kind->code);
+            if (m->castle.present)
+                return refuse(err, "%s castles to fixed files (castle move %d of %s): where the castler and its partner "
+                                   "start is found on the board, and a GGN possibility names its squares", def->name, m->id,
+                              kind->code);
             if (m->chain)
                 return refuse(err, "%s's %s captures in chains (\"chain\"), one move of any number of jumps, "
                                    "which a GGN possibility (one source, one destination, fixed squares) cannot say",

@@ -298,7 +298,9 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
 }
 
 /* X-FEN: K or Q for the outermost partner on each side of the leader, the partner's file
- * letter for an unmoved partner nearer the leader (a right that KQ cannot say). */
+ * letter for an unmoved partner nearer the leader (a right that KQ cannot say). A game that
+ * castles to fixed files (castle moves) writes Shredder-FEN, every right as its partner's
+ * file letter (`HAha`), as Fairy-Stockfish does for its Chess960 games. */
 static void castling_field(const ggn_position *pos, char *out, size_t cap)
 {
     const ggn_game *g = pos->g;
@@ -314,8 +316,9 @@ static void castling_field(const ggn_position *pos, char *out, size_t cap)
             for (int x = ox; x != lx && n + 2 < cap; x -= sides[i]) {
                 int id = find_partner(pos, owner, leader, 0, x);
                 if (!id || pos->piece[id].moves) continue;
-                char c = id == outer ? (sides[i] > 0 ? 'K' : 'Q') : (char)('A' + x);
-                if (id != outer && (x >= 26 || c == 'K' || c == 'Q')) continue; /* no letter says it */
+                bool letter = id != outer || g->castles_to_files;
+                char c = letter ? (char)('A' + x) : sides[i] > 0 ? 'K' : 'Q';
+                if (letter && (x >= 26 || (!g->castles_to_files && (c == 'K' || c == 'Q')))) continue; /* no letter says it */
                 out[n++] = owner == 0 ? c : (char)tolower((unsigned char)c);
             }
         }

@@ -72,7 +72,7 @@ static bool is_castling(const ggn_position *pos, ggn_move mv)
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (p->kind != g->castler) return false;
     const eg_move *m = eg_move_of(g, p->owner, p->kind, mv.pattern);
-    if (has_move_effect(m->effect, m->neffect)) return true;
+    if (m->castle || has_move_effect(m->effect, m->neffect)) return true;
     return mv.action < m->naction && has_move_effect(m->action[mv.action].effect, m->action[mv.action].neffect);
 }
 

@@ -10,7 +10,7 @@
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
-                                       "drops_compulsory", "teams", "fen_rights", NULL};
+                                       "drops_compulsory", "teams", "fen_rights", "random_start", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -41,6 +41,8 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_teams(r, root);
     sd_read_named(r, root);
     sd_read_pieces(r, root);
+    if (r->kinds_ok) sd_check_castles(r);
+    sd_read_random_start(r, root);
     sd_read_draw(r, root);
     sd_read_game_end(r, root);
     sd_read_fen_rights(r, root);

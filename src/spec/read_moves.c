@@ -5,7 +5,7 @@
 
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
                                         "side_effects", "repeat", "chain", "giving_check_illegal",
-                                        "attacking_illegal", NULL};
+                                        "attacking_illegal", "castle", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
 static const char *const repeat_keys[] = {"until", "loop", "times", "hop", NULL};
@@ -231,6 +231,10 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
 {
     sd_check_keys(r, mobj, move_keys, "a move");
     /* the id was read (and checked for duplicates) by the caller's prescan */
+    if (json_object_get(mobj, "castle")) {
+        sd_read_castle(r, mobj, ctx->kind, m);
+        return;
+    }
     bool stays = sd_offset_field(r, mobj, "step", true, m->step) == SD_OK && m->step[0] == 0 && m->step[1] == 0;
     /* Without modifiers a move that stays is refused at once (the common mistake); with them, once
      * the move is read (check_stay). */

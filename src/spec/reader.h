@@ -146,6 +146,7 @@ void sd_read_pieces(sd_reader *r, const json_t *root);            /* read_pieces
 void sd_read_draw(sd_reader *r, const json_t *root);              /* read_draw.c */
 void sd_read_game_end(sd_reader *r, const json_t *root);          /* read_game_end.c */
 void sd_read_fen_rights(sd_reader *r, const json_t *root);        /* read_fen_rights.c */
+void sd_read_random_start(sd_reader *r, const json_t *root);      /* read_random_start.c */
 /* A piece's "betza" string, appended to its moves (read_betza.c). */
 void sd_read_betza(sd_reader *r, const json_t *pobj, int k);
 
@@ -153,6 +154,11 @@ void sd_read_betza(sd_reader *r, const json_t *pobj, int k);
 void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m);
 /* read_chain.c: a move's "chain" (extension), read after the rest of the move it checks. */
 void sd_read_chain(sd_reader *r, const json_t *mobj, sd_move *m);
+
+/* A move with "castle" (castling to fixed files), at r->path, of kind `kind` (read_castle.c). */
+void sd_read_castle(sd_reader *r, const json_t *mobj, int kind, sd_move *m);
+/* Every castle move belongs to the castler (read_castle.c); called once the pieces are read. */
+void sd_check_castles(sd_reader *r);
 
 /* A condition list at obj[key] (read_conditions.c). */
 void sd_read_conditions(sd_reader *r, const json_t *obj, const char *key, const sd_cond_ctx *ctx,

@@ -106,13 +106,27 @@ typedef struct sd_repeat {
     int hop;                     /* extension: 0, or the pieces jumped before the first landing */
 } sd_repeat;
 
+/*
+ * Extension "castle": castling to fixed files. The castler stays on its rank
+ * and takes along an unmoved partner of its own found on that rank on the
+ * given side; the two land on fixed files, wherever they started.
+ */
+typedef struct sd_castle {
+    bool present;                /* false: an ordinary move (step, actions, ...) */
+    int partner;                 /* kind index of the partner (another kind than the castler) */
+    int side;                    /* +1: the partner stands on a higher file (x) than the castler; -1: lower */
+    int castler_file;            /* 0..cols-1: the file (x) the castler lands on */
+    int partner_file;            /* 0..cols-1, != castler_file: the file the partner lands on */
+} sd_castle;
+
 typedef struct sd_move {
     int id;                      /* as written; unique within the kind */
     int step[2];                 /* [0,0] only for a move that stays and transforms (no repeat, only
-                                    EMPTY actions without effects, a modifier without conditions) */
+                                    EMPTY actions without effects, a modifier without conditions), and for
+                                    a castle move */
     bool giving_check_illegal;   /* extension: the move may not leave another player's leader attacked */
     bool attacking_illegal;      /* extension: after the move, the piece may not attack another player's piece */
-    int nactions;                /* >= 1 */
+    int nactions;                /* >= 1; 0 for a castle move (which has nothing but .castle) */
     sd_action *actions;
     int nconditions;
     sd_condition *conditions;
@@ -124,6 +138,7 @@ typedef struct sd_move {
     bool chain;                  /* extension "chain": a jump capture that continues while it can
                                     (read_chain.c checks the shape it needs) */
     bool chain_promotion_ends;   /* chain.promotion_ends: a landing where a TRANSFORM fires ends the chain */
+    sd_castle castle;            /* extension: when present, the move is this castling and nothing else */
 } sd_move;
 
 /* Extension "drops": one way of putting a kind from the hand on the board. */
@@ -241,6 +256,25 @@ typedef struct sd_game_end {
     bool elimination;            /* a player who loses leaves and the others play on (3+ players) */
 } sd_game_end;
 
+/*
+ * Extension "random_start": the start is drawn (Chess960 and its kin). The
+ * pieces starting_positions puts on the first player's listed squares are
+ * shuffled; square i of every player then holds the kind drawn for square i.
+ */
+typedef struct sd_random_start {
+    bool present;
+    int nsquares;                /* squares per player, >= 2 */
+    int (**squares)[2];          /* [nplayers][nsquares]: board coordinates, each holding a starting
+                                    piece of that player; every player's kinds there are the same multiset */
+    int *kinds;                  /* [nsquares]: the first player's starting kinds there (what is drawn) */
+    int ngroups;                 /* opposite_colours */
+    unsigned long long *groups;  /* [ngroups]: bit k: kind k; as many of these pieces on light squares
+                                    as on dark ones (of the first player's squares) */
+    int nbetween;
+    int *between;                /* [nbetween][2]: kind, outer kind: every piece of the kind has one of
+                                    the outer kind before and one after it in the order of squares */
+} sd_random_start;
+
 typedef struct sd_game {
     char name[GGN_MAX_STRING_BYTES + 1];
     int leader;                  /* kind index, -1 when absent */
@@ -267,6 +301,7 @@ typedef struct sd_game {
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
                                       as file letters (cambodian's DEde); 0 when absent */
+    sd_random_start random_start; /* extension: how a random start is drawn */
     int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */
     int team[GGN_MAX_PLAYERS];   /* with teams: each player's team index */
     char *source;                /* the spec's text (malloc'd), kept so that compilation can give its
@@ -283,6 +318,12 @@ typedef struct sd_game {
 sd_game *sd_game_load_file(const char *path, ggn_errors *errs);
 sd_game *sd_game_load_string(const char *text, size_t len, const char *name, ggn_errors *errs);
 void sd_game_free(sd_game *game);
+/*
+ * random_start: draws an arrangement into out[nsquares] (out[i] = the kind on
+ * square i), stepping the generator *state; false when none of
+ * GGN_MAX_RANDOM_START_DRAWS shuffles meets the rules (random_start.c).
+ */
+bool sd_random_start_draw(const sd_game *game, uint64_t *state, int *out);
 /* Releases game->source once nothing will report against it (the end of compilation). */
 void sd_game_drop_source(sd_game *game);
 

@@ -60,6 +60,7 @@ static bool ep_action(const sd_game *g, const sd_move *m, const sd_action *a)
 static bool describe(const sd_game *g, const sd_move *m, sd_bmove *b, bool geometry, char *why, size_t cap)
 {
     memset(b, 0, sizeof *b);
+    if (m->castle.present) return fail(why, cap, "it is castling to fixed files (castle), which Betza does not say");
     b->step[0] = m->step[0];
     b->step[1] = m->step[1];
     if (m->nmodifiers && !geometry) return fail(why, cap, "it promotes (TRANSFORM), which Betza does not say");

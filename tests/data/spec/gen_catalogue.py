@@ -772,6 +772,69 @@ case("warn", "warn_facing_without_leader", lambda g: g.update(leaders_may_not_fa
      [(W, "VALUE", "/leaders_may_not_face", None, "no effect in a game without a leader")])
 
 
+# ---------------------------------------------------------------- castling to fixed files (extension castle)
+M1 = "/pieces/0/moves/1"
+case("bad", "castle_bad",
+     lambda g: g["pieces"][0]["moves"].append(
+         {"id": 1, "step": [1, 0], "castle": {"partner": "KING", "side": "up", "castler_file": 4,
+                                               "partner_file": 0, "with": 1}}),
+     [(E, "VALUE", M1 + "/step", None, "a castle move has no 'step'"),
+      (E, "UNKNOWN", M1 + "/castle/with", None, "unknown field 'with' in castle"),
+      (E, "VALUE", M1 + "/castle/partner", None, "a piece cannot castle with a piece of its own kind"),
+      (E, "UNKNOWN", M1 + "/castle/side", None, "unknown side 'up'; allowed: high"),
+      (E, "RANGE", M1 + "/castle/castler_file", None, "4 is out of range 0..3")])
+
+
+def castle_not_castler(g):
+    g["leader"] = "KING"
+    g["pieces"].append({"code": "ROOK", "moves": [
+        {"id": 0, "castle": {"partner": "KING", "side": "low", "castler_file": 1, "partner_file": 1}}]})
+case("bad", "castle_not_castler", castle_not_castler,
+     [(E, "VALUE", "/pieces/1/moves/0/castle/partner_file", None, "cannot land on the same file (1)"),
+      (E, "VALUE", "/pieces/1/moves/0/castle", None, "only the castler castles, and that is KING (the leader)")])
+
+
+# ---------------------------------------------------------------- random starts (extension random_start)
+def with_rooks(g, squares, **rules):
+    g["pieces"].append({"code": "ROOK", "moves": []})
+    g["players"][0]["starting_positions"].append({"piece": "ROOK", "positions": [[1, 0]]})
+    g["players"][1]["starting_positions"].append({"piece": "ROOK", "positions": [[2, 3]]})
+    g["random_start"] = dict(squares=squares, **rules)
+RS = "/random_start"
+case("bad", "random_start_unknown_player",
+     lambda g: with_rooks(g, {"WHITE": [[0, 0], [1, 0]], "BLACK": [[3, 3], [2, 3]], "GREY": []}),
+     [(E, "REFERENCE", RS + "/squares/GREY", None, "'GREY' is not the name of a player")])
+case("bad", "random_start_missing_player",
+     lambda g: with_rooks(g, {"WHITE": [[0, 0], [1, 0]]}),
+     [(E, "MISSING", RS + "/squares", None, "missing required field 'BLACK'")])
+case("bad", "random_start_square_twice",
+     lambda g: with_rooks(g, {"WHITE": [[0, 0], [0, 0]], "BLACK": [[3, 3], [2, 3]]}),
+     [(E, "DUPLICATE", RS + "/squares/WHITE/1", None, "square [0, 0] is already listed at index 0")])
+case("bad", "random_start_empty_square",
+     lambda g: with_rooks(g, {"WHITE": [[0, 0], [2, 2]], "BLACK": [[3, 3], [2, 3]]}),
+     [(E, "VALUE", RS + "/squares/WHITE/1", None, "no starting piece of WHITE stands on [2, 2]")])
+case("bad", "random_start_lengths",
+     lambda g: with_rooks(g, {"WHITE": [[0, 0], [1, 0]], "BLACK": [[3, 3]]}),
+     [(E, "VALUE", RS + "/squares/BLACK", None, "1 squares, where WHITE lists 2")])
+case("bad", "random_start_unmet",
+     lambda g: with_rooks(g, {"WHITE": [[0, 0], [1, 0]], "BLACK": [[3, 3], [2, 3]]},
+                          opposite_colours=[["ROOK"]]),
+     [(E, "VALUE", RS, None, "no arrangement of the 2 pieces meets opposite_colours and between in 100000 draws (GGN_MAX_RANDOM_START_DRAWS)")])
+case("bad", "random_start_rules_bad",
+     lambda g: with_rooks(g, {"WHITE": [[0, 0], [1, 0]], "BLACK": [[3, 3], [2, 3]]},
+                          opposite_colours=[["NOPE"], []],
+                          between=[{"piece": "KING", "outer": "KING"}, {"piece": "KING"}], shuffle=True),
+     [(E, "UNKNOWN", RS + "/shuffle", None, "unknown field 'shuffle' in random_start"),
+      (E, "REFERENCE", RS + "/opposite_colours/0/0", None, "piece code 'NOPE' is not defined in /pieces"),
+      (E, "VALUE", RS + "/opposite_colours/1", None, "a group of opposite_colours names at least one kind"),
+      (E, "VALUE", RS + "/between/0/outer", None, "a piece cannot stand between pieces of its own kind"),
+      (E, "MISSING", RS + "/between/1", None, "missing required field 'outer'")])
+case("bad", "random_start_mismatch",
+     lambda g: (with_rooks(g, {"WHITE": [[0, 0], [1, 0]], "BLACK": [[3, 3], [2, 3]]}),
+                g["players"][1]["starting_positions"][1].update(piece="KING")),
+     [(E, "VALUE", RS + "/squares/BLACK", None, "BLACK starts with 2 KING on these squares and WHITE with 1")])
+
+
 case("warn", "warn_captures_to_hand_without_hands", lambda g: g.update(captures_to_hand=False),
      [(W, "VALUE", "/captures_to_hand", None, "captures_to_hand has no effect without \"hands\": true")])
 
