@@ -78,6 +78,8 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
         return g->named_sq[((size_t)cond->arg * (size_t)g->nplayers + (size_t)c->player) * (size_t)g->nsq + (size_t)c->from];
     case SD_COND_FILE_FREE_OF:
         return true; /* drops only (hands.c); the reader keeps it out of moves */
+    case SD_COND_NAMED_PATH:
+        return true; /* applied to the rays when they are compiled (compile.c); never in a list */
     }
     return false;
 }
