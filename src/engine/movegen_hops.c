@@ -27,13 +27,14 @@ static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
             int to = ray[i];
             int state = occupancy(pos, to, player);
             if (screens < m->hop) {
-                if (state == SD_EMPTY) continue;
-                /* repeat.hop_except: a piece of such a kind is no screen, and it ends the ray. */
-                if ((m->hop_except >> pos->kind_at[to]) & 1) break;
-                screens++;
+                if (state != SD_EMPTY) {
+                    /* repeat.hop_except: a piece of such a kind is no screen, and it ends the ray. */
+                    if (m->hop_except && ((m->hop_except >> pos->kind_at[to]) & 1)) break;
+                    screens++;
+                }
                 continue;
             }
-            if (state != SD_EMPTY && ((m->hop_except >> pos->kind_at[to]) & 1)) break;
+            if (m->hop_except && state != SD_EMPTY && ((m->hop_except >> pos->kind_at[to]) & 1)) break;
             if (st->simple) {
                 int a = st->by_state[state];
                 if (a != EG_NONE) push(s, from, to, st->move, a, 0, 0);
