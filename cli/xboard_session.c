@@ -58,6 +58,7 @@ typedef struct xb_session {
     int mps;
     long base_ms, inc_ms, st_ms;
     int sd;
+    int cores;                  /* threads the search may use (CECP `cores`), 1 until the GUI says */
     long my_cs, their_cs;       /* centiseconds; -1 until the GUI says */
     int engine_moves;           /* moves the engine made since new (for MPS) */
     bool listed;                /* every shipped game is in variants */
@@ -320,10 +321,19 @@ static bool check_result(xb_session *s)
 }
 
 /* The move as XBoard writes it: ggn's coordinates with XBoard's ranks (rank_text.h). */
+/* A move of pos in XBoard's text (its ranks); 0 when it cannot be written (engine_move_writer). */
+static size_t format_move_of(const void *session, const ggn_position *pos, ggn_move move, char *buf, size_t cap)
+{
+    const xb_session *s = session;
+    char text[64];
+    if (!ggn_move_format(pos, move, text, sizeof text) || !rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap))
+        return 0;
+    return strlen(buf);
+}
+
 static bool format_move(const xb_session *s, ggn_move move, char *buf, size_t cap)
 {
-    char text[64];
-    return ggn_move_format(s->pos, move, text, sizeof text) && rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap);
+    return format_move_of(s, s->pos, move, buf, cap) > 0;
 }
 
 /* Called by the search after each iteration when `post` is on: "DEPTH SCORE TIME NODES PV". */
@@ -331,8 +341,10 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
 {
     xb_session *s = ctx;
     if (!atomic_load(&s->post)) return;
-    char move[64];
-    if (!format_move(s, r->best, move, sizeof move)) snprintf(move, sizeof move, "?");
+    char move[2048];
+    if (!engine_line_text(s, format_move_of, s->pos, r->pv, r->pv_length, move, sizeof move) &&
+        !format_move(s, r->best, move, sizeof move))
+        snprintf(move, sizeof move, "?");
     int score = r->score;
     /* CECP's mate scores: 100000 + moves to mate. */
     if (score > GGN_SEARCH_MATE_BOUND) score = 100000 + (GGN_SEARCH_MATE - score + 1) / 2;
@@ -413,6 +425,7 @@ static void think(xb_session *s)
         ggn_searcher_set_progress(s->searcher, report_iteration, s);
         ggn_searcher_set_stop(s->searcher, &s->stop);
     }
+    ggn_searcher_set_threads(s->searcher, s->cores);
     atomic_store(&s->stop, false);
     atomic_store(&s->discard, false);
     if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
@@ -516,7 +529,7 @@ static void say_features(xb_session *s)
     }
     list[len] = '\0';
     say(s, "feature myname=\"ggn %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
-           "analyze=0 colors=0 name=0 nps=0 memory=0 smp=0 highlight=1 debug=1",
+           "analyze=0 colors=0 name=0 nps=0 memory=0 smp=1 highlight=1 debug=1",
         GGN_VERSION_STRING);
     say(s, "feature variants=\"%s\"", list);
     say(s, "feature done=1");
@@ -615,9 +628,9 @@ static bool handle(xb_session *s, char *line)
         say_features(s);
     } else if (IS("xboard") || IS("accepted") || IS("rejected") || IS("random") || IS("hard") || IS("easy") ||
                IS("computer") || IS("name") || IS("rating") || IS("ics") || IS("draw") || IS("?") ||
-               IS("nps") || IS("memory") || IS("cores") || IS("egtpath") || IS("option") || IS("put") ||
+               IS("nps") || IS("memory") || IS("egtpath") || IS("option") || IS("put") ||
                IS("hover") || IS(".") || IS("exit") || IS("bk") || IS("hint")) {
-        /* Nothing to do: ggn declines draws, has no book, thinks on one thread and never ponders (`?` while thinking is above). */
+        /* Nothing to do: ggn declines draws, has no book and never ponders (`?` while thinking is above). */
     } else if (IS("new")) {
         new_game(s);
     } else if (IS("variant")) {
@@ -646,6 +659,10 @@ static bool handle(xb_session *s, char *line)
         double sec = strtod(rest, NULL);
         if (!(sec > 0 && sec < 1e6)) say(s, "Error (st needs seconds): st %s", rest);
         else s->st_ms = (long)(sec * 1000);
+    } else if (IS("cores")) {
+        int most = s->think_cap_ms > 0 ? 2 : GGN_MAX_SEARCH_THREADS;
+        if (!read_number(rest, &v) || v < 1) say(s, "Error (cores needs a count): cores %s", rest);
+        else s->cores = v > most ? most : (int)v; /* more than ggn can use: as many as it can */
     } else if (IS("sd")) {
         if (!read_number(rest, &v) || v < 1) say(s, "Error (sd needs a depth): sd %s", rest);
         else s->sd = v > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : (int)v;
@@ -707,6 +724,7 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
     }
     s->in = in;
     s->think_cap_ms = think_cap_ms;
+    s->cores = 1;
     engine_out_init(&s->io, out);
     int status = CLI_OK;
     for (size_t i = 0; i < count; i++) {
