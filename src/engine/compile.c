@@ -145,9 +145,8 @@ static eg_effect *compile_effects(compiler *c, const sd_player *pl, const sd_eff
 }
 
 /*
- * Squares of player p's list of named condition `named` ("on": "PATH"), as a
- * [nsq] map in the compiler's scratch (NULL when the move has no such
- * condition). Rays are cut where the path leaves them.
+ * The squares a move's "on": "PATH" conditions allow one player, as a map
+ * over the board (path_of); its rays are cut where the path leaves them.
  */
 typedef struct path_region {
     bool on[GGN_MAX_SQUARES];
