@@ -60,7 +60,7 @@ static void test_pass_is_a_move(void **state)
     assert_int_equal(n, 32);
     int passes = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!ggn_move_is_pass(mv[i])) continue;
+        if (!ggn_move_is_pass(g, mv[i])) continue;
         passes++;
         char text[16];
         assert_true(ggn_move_format(pos, mv[i], text, sizeof text) > 0);

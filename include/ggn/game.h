@@ -44,6 +44,14 @@ typedef struct ggn_move {
     uint8_t promotion;  /* 0, or 1 + index of the chosen TRANSFORM option */
     uint8_t modifier;   /* index of the TRANSFORM modifier that fired (0 when promotion is 0) */
 } ggn_move;
+/*
+ * A chain capture (extension "chain", docs/game-spec.md) is one move however
+ * many pieces it jumps: pattern is the move of its last jump (a chain move,
+ * which has one action), and action (low byte) with modifier (high byte)
+ * hold 1 + its index among the chains of the piece on `from`, in generation
+ * order; its crowning, if any, is promotion of the TRANSFORM that fires on
+ * its last landing.
+ */
 
 /*
  * A drop from the hand (games with "hands", docs/game-spec.md) has
@@ -55,9 +63,10 @@ typedef struct ggn_move {
 /*
  * A pass (games with "pass", docs/game-spec.md) has from == to == the
  * square of the passing player's leader, pattern = action = 0: written as
- * that square twice (`e2e2`), as Fairy-Stockfish writes it.
+ * that square twice (`e2e2`), as Fairy-Stockfish writes it. Only a game
+ * with passing has passes (elsewhere a chain capture may end where it began).
  */
-bool ggn_move_is_pass(ggn_move m);
+bool ggn_move_is_pass(const ggn_game *game, ggn_move m);
 
 /* ---- games -------------------------------------------------------------- */
 

@@ -91,11 +91,11 @@ bool eg_pass_decided(const ggn_position *pos, ggn_status *st)
 {
     const ggn_game *g = pos->g;
     const sd_game_end *e = &g->def->end;
-    if (!pos->nundo || !eg_is_pass(pos->undo[pos->nundo - 1].move)) return false;
+    if (!pos->nundo || !eg_is_pass(g, pos->undo[pos->nundo - 1].move)) return false;
     int passer = g->def->order[pos->undo[pos->nundo - 1].turn];
     if (e->passes_in_a_row) {
         int run = 0;
-        while (run < pos->nundo && eg_is_pass(pos->undo[pos->nundo - 1 - run].move)) run++;
+        while (run < pos->nundo && eg_is_pass(g, pos->undo[pos->nundo - 1 - run].move)) run++;
         if (run >= e->passes_in_a_row) {
             result(pos, st, GGN_PASSES, passer, e->passes_result);
             return true;

@@ -66,7 +66,7 @@ static bool has_move_effect(const eg_effect *e, int n)
 static bool is_castling(const ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
-    if (mv.from == EG_DROP_FROM || eg_is_pass(mv) || !g->castles || !pos->piece_at[mv.from]) return false;
+    if (mv.from == EG_DROP_FROM || eg_is_pass(g, mv) || !g->castles || !pos->piece_at[mv.from]) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (p->kind != g->castler) return false;
     const eg_move *m = eg_move_of(g, p->owner, p->kind, mv.pattern);
@@ -157,7 +157,7 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
         return eg_put(buf, cap, len, to_rank);
     }
     if (!pos->piece_at[mv.from]) return 0;
-    if (eg_is_pass(mv)) return eg_put(buf, cap, 0, "pass"); /* extension "pass": no piece moves */
+    if (eg_is_pass(g, mv)) return eg_put(buf, cap, 0, "pass"); /* extension "pass": no piece moves */
     if (is_castling(pos, mv)) return eg_put(buf, cap, 0, g->sq_x[mv.to] > g->sq_x[mv.from] ? "O-O" : "O-O-O");
     san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, piece);
     square_parts(g, mv.from, file, rank);
@@ -189,6 +189,8 @@ size_t ggn_move_format_san(ggn_position *pos, ggn_move mv, char *buf, size_t cap
 {
     if (cap) buf[0] = '\0';
     if (!pos->g->has_fen) return 0;
+    /* Chain captures (draughts) have no SAN: their coordinate text, with every landing, is their notation. */
+    if (pos->g->chains) return ggn_move_format(pos, mv, buf, cap);
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;

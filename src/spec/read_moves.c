@@ -4,7 +4,7 @@
 #include <string.h>
 
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
-                                        "side_effects", "repeat", NULL};
+                                        "side_effects", "repeat", "chain", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
 static const char *const repeat_keys[] = {"until", "loop", "times", "hop", "hop_except", NULL};
@@ -270,4 +270,5 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
         refuse_path_in(r, "actions", a, m->actions[a].conditions, m->actions[a].nconditions);
     for (int i = 0; i < m->nmodifiers; i++)
         refuse_path_in(r, "modifiers", i, m->modifiers[i].conditions, m->modifiers[i].nconditions);
+    sd_read_chain(r, mobj, m);
 }

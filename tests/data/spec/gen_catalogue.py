@@ -603,6 +603,27 @@ case("bad", "starting_hand_without_hands",
      [(E, "VALUE", "/players/1/starting_hand", None, "starting_hand needs \"hands\": true")])
 
 
+# ---------------------------------------------------------------- chain captures (extension)
+# A chain on a move that captures nothing (no hop screen to jump) is refused, not run as a step.
+case("bad", "chain_no_capture",
+     lambda g: move0(g).update(chain={}),
+     [(E, "VALUE", M0 + "/chain", None, "this move captures nothing")])
+case("bad", "chain_bad",
+     lambda g: (g.update(leader="KING"),
+                move0(g).update(chain={"promotion_ends": 1, "stop": True}, repeat={"times": 2, "hop": 1},
+                                actions=[{"state": "ENEMY", "action": "CAPTURE"}])),
+     [(E, "UNKNOWN", M0 + "/chain/stop", None, "unknown field 'stop': chain takes no field but 'promotion_ends'"),
+      (E, "TYPE", M0 + "/chain/promotion_ends", None, "expected a boolean, found an integer"),
+      (E, "VALUE", M0 + "/chain", None, "a chain move has exactly one action"),
+      (E, "VALUE", M0 + "/chain", None, "chain moves in a game with a leader are not supported")])
+case("bad", "forced_capture_most_bad",
+     lambda g: g.update(game_end={"forced_capture": "most"}),
+     [(E, "VALUE", "/game_end/forced_capture", None, "no move of this game has \"chain\"")])
+case("bad", "forced_capture_word",
+     lambda g: g.update(game_end={"forced_capture": "always"}),
+     [(E, "VALUE", "/game_end/forced_capture", None, "forced_capture is true, false or \"most\", not 'always'")])
+
+
 # ---------------------------------------------------------------- option limits (extension)
 case("bad", "option_limits_bad",
      lambda g: (g["pieces"].append({"code": "QUEEN", "moves": []}),
