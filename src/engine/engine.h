@@ -422,7 +422,8 @@ uint64_t eg_out_key(int player);
 void eg_count_check(ggn_position *pos, eg_undo *u);
 
 /* pass.c: extension "pass" (docs/game-spec.md). A pass moves nothing: from == to == a leader's square.
- * Only in a game with passing: a chain capture may end where it began (the reader refuses both in one game). */
+ * Only in a game with passing: a chain capture may end where it began (passing needs a leader, and the
+ * reader refuses chains in a game with one, so no game has both). */
 static inline bool eg_is_pass(const ggn_game *g, ggn_move m) { return g->pass && m.from == m.to && m.from != EG_DROP_FROM; }
 /*
  * The legal list moves[0..n) of a game with passing: with facing_leaders and

@@ -40,17 +40,6 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_teams(r, root);
     sd_read_named(r, root);
     sd_read_pieces(r, root);
-    /* A pass is a move from the leader's square to itself, and so may a chain capture be: one game
-     * cannot have both, or a move's text would name either. */
-    for (int k = 0; g->pass && k < g->nkinds; k++)
-        for (int mi = 0; g->kinds && mi < g->kinds[k].nmoves; mi++)
-            if (g->kinds[k].moves[mi].chain) {
-                sd_error_key(r, "pass", GGN_E_VALUE, "passing and chain captures (piece %s) in one game: a chain "
-                                                     "that ends where it began would read as a pass",
-                             g->kinds[k].code);
-                k = g->nkinds;
-                break;
-            }
     sd_read_draw(r, root);
     sd_read_game_end(r, root);
 }
