@@ -408,6 +408,8 @@ static const variant variants[] = {
     { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false, false },
     { "shako.json", "shako", 0x5EED0019ULL, 0, false, false },
     { "grand.json", "grand", 0x5EED001AULL, 0, false, false },
+    /* First-move privileges carried by FEN's castling field (fen_rights): `DEde`. */
+    { "cambodian.json", "cambodian", 0x5EED001BULL, 0, false, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
     { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false, false },
     { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false, false },
@@ -417,6 +419,7 @@ static const variant variants[] = {
     { "clobber.json", "clobber", 0xC10BBE4ULL, 0, false, false },
     { "clobber10.json", "clobber10", 0xC10BBE10ULL, 0, false, false },
     { "jesonmor.json", "jesonmor", 0x1E5011ULL, 0, false, false },
+    { "karouk.json", "karouk", 0xCA40C1ULL, 0, false, false },
     /* Janggi: passing, hops that except cannons, palace diagonals, facing leaders and points (one row each). */
     { "janggi.json", "janggi", 0x1A6661ULL, 0, false, true },
     { "janggitraditional.json", "janggitraditional", 0x1A6662ULL, 0, false, true },

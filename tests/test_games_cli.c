@@ -27,6 +27,8 @@
 #define MINISHOGI_1 "Nodes: 14"
 #define LOSALAMOS_1 "Nodes: 10"
 
+#define MAX_SHIPPED 128 /* room for every file of games/ (more than 64 since janggi and cambodian) */
+
 static char tmp[64];                  /* the scratch directory */
 static char dir_a[128], dir_b[128], dir_c[128];
 
@@ -166,8 +168,8 @@ static size_t shipped_games(char names[][64], size_t cap)
 static void test_games_list(void **state)
 {
     (void)state;
-    char names[64][64];
-    size_t n = shipped_games(names, 64);
+    char names[MAX_SHIPPED][64];
+    size_t n = shipped_games(names, MAX_SHIPPED);
     assert_true(n >= 9);
     proc_result r = ggn("", NULL, "games", NULL, NULL);
     assert_int_equal(r.status, 0);
@@ -241,8 +243,8 @@ static void test_search_order(void **state)
     /* ggn games lists the first file of each name: A's chess is minishogi, and MyGame is there. */
     r = ggn(dir_a, NULL, "games", NULL, NULL);
     assert_int_equal(r.status, 0);
-    char names[64][64];
-    int w = name_width(names, shipped_games(names, 64), "MyGame");
+    char names[MAX_SHIPPED][64];
+    int w = name_width(names, shipped_games(names, MAX_SHIPPED), "MyGame");
     assert_true(has_game(r.out, w, "chess", "2 players  5x5    Minishogi"));
     assert_true(has_game(r.out, w, "MyGame", "2 players  6x6    Los Alamos chess"));
     assert_null(strstr(r.out, "Chess\n"));
@@ -255,8 +257,8 @@ static void test_games_invalid(void **state)
     (void)state;
     proc_result r = ggn(dir_c, NULL, "games", NULL, NULL);
     assert_int_equal(r.status, 1);
-    char names[64][64];
-    int w = name_width(names, shipped_games(names, 64), NULL);
+    char names[MAX_SHIPPED][64];
+    int w = name_width(names, shipped_games(names, MAX_SHIPPED), NULL);
     char want[128];
     snprintf(want, sizeof want, "%-*s  (not a valid game spec: ", w, "bad");
     assert_non_null(strstr(r.out, want));
@@ -286,8 +288,8 @@ static void test_unknown(void **state)
     assert_non_null(strstr(r.err, "  . (current directory)\n"));
     const char *list = strstr(r.err, "Games there: ");
     assert_non_null(list);
-    char names[64][64];
-    size_t n = shipped_games(names, 64);
+    char names[MAX_SHIPPED][64];
+    size_t n = shipped_games(names, MAX_SHIPPED);
     for (size_t k = 0; k < n; k++) {
         char word[80];
         snprintf(word, sizeof word, " %.63s%s", names[k], k + 1 < n ? "," : " ");
