@@ -410,6 +410,10 @@ static const variant variants[] = {
     { "grand.json", "grand", 0x5EED001AULL, 0, false, false },
     /* First-move privileges carried by FEN's castling field (fen_rights): `DEde`. */
     { "cambodian.json", "cambodian", 0x5EED001BULL, 0, false, false },
+    /* Pieces that change face: every move (kyotoshogi) or every capture (micro) turns a piece over,
+     * and a piece in hand is dropped as either face (a drop way's "as"); see sparse_drops. */
+    { "kyotoshogi.json", "kyotoshogi", 0x5EED0045ULL, 0, false, false },
+    { "micro.json", "micro", 0x5EED0046ULL, 0, false, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
     { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false, false },
     { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false, false },
@@ -426,6 +430,26 @@ static const variant variants[] = {
     { "janggimodern.json", "janggimodern", 0x1A6663ULL, 0, false, true },
     { "janggicasual.json", "janggicasual", 0x1A6664ULL, 0, false, true },
 };
+
+/*
+ * Rows whose playouts play a drop only one time in `one_in`: on these small boards with two ways
+ * to drop each piece, drops are most of the legal moves, and random play would empty the hands
+ * in most positions that are compared.
+ */
+static const struct {
+    const char *uci;
+    int one_in;
+} sparse_drops[] = {
+    { "kyotoshogi", 4 },
+    { "micro", 4 },
+};
+
+static int drop_one_in(const variant *v, bool hand_runs_out)
+{
+    for (size_t i = 0; i < sizeof sparse_drops / sizeof sparse_drops[0]; i++)
+        if (strcmp(sparse_drops[i].uci, v->uci) == 0) return sparse_drops[i].one_in;
+    return hand_runs_out ? 16 : 0;
+}
 
 /*
  * Positions at or next to a game end that random playouts seldom reach,
@@ -573,6 +597,7 @@ static void run_variant(const variant *v)
     /* Only the starting hand is dropped (captures_to_hand false): the playouts drop rarely, and a
      * quarter of the positions, not half, must hold a piece in hand. */
     bool hand_runs_out = ggn_game_has_hands(g) && !ggn_game_captures_to_hand(g);
+    int one_in = drop_one_in(v, hand_runs_out);
     int excluded = 0; /* positions left out for a documented oracle bug (shako) */
     int compared = 0, tries = 0, mismatches = 0, ended = 0, with_ep = 0, with_castling = 0, in_check = 0, with_hand = 0;
     uint64_t nodes = 0;
@@ -603,8 +628,8 @@ static void run_variant(const variant *v)
                 break;
             }
             size_t pick = rnd((unsigned)n);
-            /* A starting hand would be gone in a few plies: drop only one time in 16. */
-            if (hand_runs_out && ggn_move_is_drop(mv[pick]) && rnd(16) != 0) {
+            /* A starting hand would be gone in a few plies: drop only one time in 16 (or the row's). */
+            if (one_in && ggn_move_is_drop(mv[pick]) && rnd((unsigned)one_in) != 0) {
                 size_t board = 0;
                 while (board < n && !ggn_move_is_drop(mv[board])) board++; /* drops come last */
                 if (board > 0) pick = rnd((unsigned)board);

@@ -8,7 +8,9 @@
  * "+S", the drop condition FILE_FREE_OF (nifu) and the drop flag
  * "no_checkmate" (uchifuzume). On games/pocketknight.json: a hand that is
  * not empty at the start (players[].starting_hand) and captures that stay out
- * of it (captures_to_hand false).
+ * of it (captures_to_hand false). On games/kyotoshogi.json and micro.json:
+ * drops of either face (a drop way's "as"), written as Fairy-Stockfish
+ * writes them ("+P@c3", "+P*3c", "a1a2-").
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ggn/action.h"
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "game_util.h"
@@ -274,6 +277,104 @@ static void test_shogi_drops(void **state)
     ggn_game_free(g);
 }
 
+/* The one legal move written `text` (coordinate text), or the test fails. */
+static ggn_move legal(ggn_position *pos, const char *text)
+{
+    ggn_move mv[GGN_MAX_MOVES], found = { 0, 0, 0, 0, 0, 0 };
+    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), hits = 0;
+    for (size_t i = 0; i < n; i++) {
+        char buf[64];
+        ggn_move_format(pos, mv[i], buf, sizeof buf);
+        if (strcmp(buf, text) == 0) found = mv[i], hits++;
+    }
+    if (hits != 1) fail_msg("%zu legal moves are written %s", hits, text);
+    return found;
+}
+
+/* The move's text in coordinates, USI and SAN, and each read back as the same move. */
+static void assert_texts(ggn_position *pos, ggn_move m, const char *coord, const char *usi, const char *san)
+{
+    char buf[64];
+    ggn_move back;
+    ggn_error err;
+    assert_true(ggn_move_format(pos, m, buf, sizeof buf) > 0);
+    assert_string_equal(buf, coord);
+    assert_true(ggn_move_format_usi(pos, m, buf, sizeof buf) > 0);
+    assert_string_equal(buf, usi);
+    assert_true(ggn_move_format_san(pos, m, buf, sizeof buf) > 0);
+    assert_string_equal(buf, san);
+    const char *texts[] = { coord, usi, san };
+    for (int i = 0; i < 3; i++) {
+        if (!ggn_move_parse(pos, texts[i], &back, &err)) fail_msg("%s: %s", texts[i], err.message);
+        assert_memory_equal(&back, &m, sizeof m);
+    }
+}
+
+/*
+ * A drop way's "as" on games/kyotoshogi.json and games/micro.json: a piece
+ * in hand is dropped as either face, written by the face it puts down
+ * ("+P@c3", USI "+P*3c") as Fairy-Stockfish writes it; a "+X" piece turning
+ * back into "X" is written "-"; captured faces go to the hand as their base
+ * kind. FENs are the oracle's after the same moves.
+ */
+static void test_drop_as(void **state)
+{
+    (void)state;
+    ggn_game *g = load("kyotoshogi.json");
+    int pawn = kind_of(g, "PAWN"), rook = kind_of(g, "ROOK");
+    ggn_position *pos = ggn_position_new(g);
+    assert_fen(pos, "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1");
+    /* Every move turns the piece over: the silver becomes a bishop, the tokin a lance. */
+    assert_texts(pos, legal(pos, "b1a2+"), "b1a2+", "4e5d+", "Sa2+");
+    assert_texts(pos, legal(pos, "a1a2-"), "a1a2-", "5e5d-", "+La2-");
+    assert_false(has_move(pos, "a1a2"));
+    play(pos, "a1a2-");
+    play(pos, "e5e4-");
+    assert_fen(pos, "p+nks1/4l/5/L4/1SK+NP[] w - - 2 2");
+
+    /* A pawn in hand drops as a pawn or as a rook (+P): two moves, two texts, two action ids. */
+    set_fen(pos, "2k2/5/5/5/2K2[Pn] w - - 0 1");
+    ggn_move as_pawn = legal(pos, "P@c3"), as_rook = legal(pos, "+P@c3");
+    assert_texts(pos, as_pawn, "P@c3", "P*3c", "P@c3");
+    assert_texts(pos, as_rook, "+P@c3", "+P*3c", "+P@c3+"); /* SAN marks the check */
+    assert_int_equal(as_pawn.pattern, pawn);
+    assert_int_equal(as_rook.pattern, pawn); /* both take the pawn from the hand */
+    assert_true(ggn_move_action(pos, as_pawn) != ggn_move_action(pos, as_rook));
+    assert_int_equal(ggn_perft(pos, 1), 51); /* Fairy-Stockfish's count: 23 squares, two faces, 5 king moves */
+    uint64_t before = ggn_position_hash(pos);
+    assert_true(ggn_position_make(pos, as_rook));
+    assert_fen(pos, "2k2/5/2+P2/5/2K2[n] b - - 1 1");
+    int kind, owner;
+    bool unmoved;
+    assert_true(ggn_position_piece_at(pos, 2, 2, &kind, &owner, &unmoved));
+    assert_int_equal(kind, rook);
+    assert_int_equal(ggn_position_hand_count(pos, 0, pawn), 0);
+    assert_true(ggn_position_unmake(pos));
+    assert_int_equal(ggn_position_hand_count(pos, 0, pawn), 1);
+    assert_true(ggn_position_hash(pos) == before);
+
+    /* A captured rook goes to the hand as a pawn; the capturing rook turns back into a pawn. */
+    set_fen(pos, "2k2/5/2p2/2+P2/2K2[] w - - 0 1");
+    play(pos, "c2c3-");
+    assert_fen(pos, "2k2/5/2P2/5/2K2[P] b - - 0 1");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    /* Micro shogi: only a capture turns a piece over, a bishop to its gold face and back. */
+    g = load("micro.json");
+    pos = ggn_position_new(g);
+    assert_fen(pos, "kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1");
+    set_fen(pos, "k3/1p2/1p2/1+BB1/K3[] w - - 0 1");
+    assert_true(has_move(pos, "c2b3+"));
+    assert_true(has_move(pos, "b2b3-"));
+    assert_false(has_move(pos, "c2b3"));
+    assert_false(has_move(pos, "b2b3"));
+    assert_true(has_move(pos, "c2d3")); /* a quiet move keeps its face */
+    assert_int_equal(ggn_perft(pos, 1), 11);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_fen_pockets),
         cmocka_unit_test(test_shogi_promotion),
         cmocka_unit_test(test_shogi_drops),
+        cmocka_unit_test(test_drop_as),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -240,24 +240,27 @@ static const bad_text bad[] = {
     { "shogi.json", NULL, NULL, "+K*5e", GGN_E_VALUE, "+K*5e: '+K' is no piece of this game" },
     { "shogi.json", NULL, NULL, "P*5e", GGN_E_ILLEGAL, "P*5e is not a legal drop here" },
     { "shogi.json", NULL, NULL, "7g7f++", GGN_E_VALUE,
-      "7g7f++ is not a USI move: after the squares comes '+' to promote (or the lower-case letter of the kind "
-      "promoted to), or nothing, not '++'" },
+      "7g7f++ is not a USI move: after the squares comes '+' to promote, '-' to turn a promoted piece back "
+      "(or the lower-case letter of the kind promoted to), or nothing, not '++'" },
     { "shogi.json", NULL, NULL, "7g7f=Q", GGN_E_VALUE,
-      "7g7f=Q is not a USI move: after the squares comes '+' to promote (or the lower-case letter of the kind "
-      "promoted to), or nothing, not '=Q'" },
+      "7g7f=Q is not a USI move: after the squares comes '+' to promote, '-' to turn a promoted piece back "
+      "(or the lower-case letter of the kind promoted to), or nothing, not '=Q'" },
     { "shogi.json", NULL, NULL, "7g", GGN_E_VALUE, "'7g' is not a USI " MOVE_USAGE },
     { "shogi.json", NULL, NULL, "7g-7f", GGN_E_VALUE, "'7g-7f' is not a USI " MOVE_USAGE },
     { "shogi.json", NULL, NULL, "7G7F", GGN_E_VALUE, "'7G7F' is not a USI " MOVE_USAGE },
     { "shogi.json", NULL, NULL, "7g7e", GGN_E_ILLEGAL, "7g7e is not a legal move here" },
     { "shogi.json", NULL, NULL, "7g7f+", GGN_E_ILLEGAL, "7g7f+ is not a legal move here: 7g7f does not promote" },
+    { "shogi.json", NULL, NULL, "7g7f-", GGN_E_ILLEGAL, "7g7f- is not a legal move here: 7g7f does not promote" },
+    { "kyotoshogi.json", NULL, NULL, "5e5d", GGN_E_ILLEGAL, "5e5d is not a legal move here: the piece must promote (5e5d-)" },
+    { "kyotoshogi.json", NULL, NULL, "+L*3c", GGN_E_ILLEGAL, "+L*3c is not a legal drop here" },
     { "shogi.json", NULL, "c3c4 g7g6", "8h2bq", GGN_E_ILLEGAL, "8h2bq: 'q' is not one of the promotion choices" },
     { "shogi.json", "4k4/P7L/1N7/9/4p4/9/9/7nl/4K4 b - 1", NULL, "9b9a", GGN_E_ILLEGAL,
       "9b9a is not a legal move here: the piece must promote (9b9a+)" },
     { "shogi.json", "4k4/P7L/1N7/9/4p4/9/9/7nl/4K4 b - 1", NULL, "8c7a", GGN_E_ILLEGAL,
       "8c7a is not a legal move here: the piece must promote (8c7a+)" },
     { "shogi.json", NULL, NULL, "7g7f 3c3d", GGN_E_VALUE,
-      "7g7f 3c3d is not a USI move: after the squares comes '+' to promote (or the lower-case letter of the kind "
-      "promoted to), or nothing, not ' 3c3d'" },
+      "7g7f 3c3d is not a USI move: after the squares comes '+' to promote, '-' to turn a promoted piece back "
+      "(or the lower-case letter of the kind promoted to), or nothing, not ' 3c3d'" },
     { "shogi.json", NULL, NULL, "7g7f7g7f7g7f7g7f7g", GGN_E_VALUE, "'7g7f7g7f7g7f7g7f...' is too long for a USI move" },
     { "minishogi.json", NULL, NULL, "6e5e", GGN_E_VALUE,
       "6e5e: '6e' is not a square of this board in USI (files 1 to 5, ranks a to e)" },

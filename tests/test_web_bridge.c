@@ -183,6 +183,28 @@ static void test_shogi_promotion_and_drop(void **state)
     web_close(s);
 }
 
+/* Kyoto shogi: a pawn in hand drops as a pawn (no "becomes") or as its other face, the rook. */
+static void test_drop_as_other_face(void **state)
+{
+    (void)state;
+    web_session *s = open_game("kyotoshogi.json");
+    json_t *r = take(web_set_position(s, "2k2/5/5/5/2K2[P] w - - 0 1"));
+    assert_int_equal(json_object_size(r), 0);
+    json_decref(r);
+    json_t *st = take(web_state(s, 0, 0));
+    json_t *moves = json_object_get(st, "moves");
+    json_t *plain = json_array_get(moves, (size_t)move_index(st, "P@c3"));
+    json_t *face = json_array_get(moves, (size_t)move_index(st, "+P@c3"));
+    assert_non_null(plain);
+    assert_non_null(face);
+    assert_true(json_integer_value(json_object_get(plain, "drop")) == json_integer_value(json_object_get(face, "drop")));
+    assert_null(json_object_get(plain, "becomes"));
+    assert_true(json_is_integer(json_object_get(face, "becomes")));
+    assert_true(json_integer_value(json_object_get(face, "becomes")) != json_integer_value(json_object_get(face, "drop")));
+    json_decref(st);
+    web_close(s);
+}
+
 /* A broken spec: no game, and every problem at its line and JSON Pointer, as ggn check says it. */
 static void test_broken_spec(void **state)
 {
@@ -229,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_chess_to_mate),
         cmocka_unit_test(test_position_perft_search_export),
         cmocka_unit_test(test_shogi_promotion_and_drop),
+        cmocka_unit_test(test_drop_as_other_face),
         cmocka_unit_test(test_broken_spec),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

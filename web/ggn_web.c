@@ -139,12 +139,14 @@ static json_t *move_json(ggn_position *pos, ggn_move m)
         square_label(g, m.from, from, sizeof from);
         json_object_set_new(v, "from", json_string(from));
     }
-    if (m.promotion) {
-        /* what the piece becomes, read off the board after the move: no second copy of the rules */
+    if (m.promotion || ggn_move_is_drop(m)) {
+        /* what the piece becomes, read off the board after the move: no second copy of the rules;
+         * a drop becomes another kind only by its rule's "as" (a piece dropped as its other face) */
         int cols = ggn_game_cols(g), kind, owner;
         bool unmoved;
         if (ggn_position_make(pos, m)) {
-            if (ggn_position_piece_at(pos, m.to % cols, m.to / cols, &kind, &owner, &unmoved))
+            if (ggn_position_piece_at(pos, m.to % cols, m.to / cols, &kind, &owner, &unmoved) &&
+                (m.promotion || kind != m.pattern))
                 json_object_set_new(v, "becomes", json_integer(kind));
             ggn_position_unmake(pos);
         }

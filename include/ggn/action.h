@@ -12,7 +12,7 @@
  *   a board move   (from * S + to) * (K + 1) + promotion
  *                  promotion = 0 for no promotion (or a promotion declined),
  *                  1 + the kind promoted to otherwise
- *   a drop         S * S * (K + 1) + kind * S + to   (games with hands only)
+ *   a drop         S * S * (K + 1) + kind * S + to   (games with hands only; the kind placed)
  *
  * so the count is S * S * (K + 1), plus K * S in a game with hands. Two legal
  * moves share an id only when they also share their coordinate text

@@ -55,8 +55,9 @@ typedef struct ggn_move {
 
 /*
  * A drop from the hand (games with "hands", docs/game-spec.md) has
- * from == GGN_MOVE_DROP, to = the square, pattern = the kind dropped and
- * action = the index of the kind's drop rule.
+ * from == GGN_MOVE_DROP, to = the square, pattern = the kind taken from
+ * the hand and action = the index of the kind's drop rule (whose "as" may
+ * put another kind on the board: the one the move's text names).
  */
 #define GGN_MOVE_DROP 0xFFFFu
 

@@ -27,7 +27,7 @@ static int32_t action_of(const ggn_position *pos, ggn_move move)
 {
     const ggn_game *g = pos->g;
     int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
-    if (move.from == EG_DROP_FROM) return s * s * (k + 1) + (int32_t)move.pattern * s + (int32_t)move.to;
+    if (move.from == EG_DROP_FROM) return s * s * (k + 1) + (int32_t)eg_drop_kind(g, move) * s + (int32_t)move.to;
     int promoted = eg_promoted_kind(pos, move);
     int32_t slot = promoted == EG_NONE ? 0 : 1 + (int32_t)promoted;
     return ((int32_t)move.from * s + (int32_t)move.to) * (k + 1) + slot;
@@ -85,17 +85,17 @@ static void action_text(const ggn_game *g, int32_t action, char *buf, size_t cap
     char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
     if (action >= s * s * (k + 1)) {
         int32_t rest = action - s * s * (k + 1);
-        const char *code = ggn_game_kind_code(g, (int)(rest / s));
-        char symbol = ggn_game_kind_symbol(g, (int)(rest / s));
+        char at[EG_PROMOTION_TEXT + 1];
+        eg_drop_text(g, (int)(rest / s), at, sizeof at);
         label(g, rest % s, to, sizeof to);
-        if (symbol) snprintf(buf, cap, "%c@%s", symbol, to);
-        else snprintf(buf, cap, "%s@%s", code, to);
+        snprintf(buf, cap, "%s%s", at, to);
         return;
     }
     int32_t slot = action % (k + 1), pair = action / (k + 1);
     label(g, pair / s, from, sizeof from);
     label(g, pair % s, to, sizeof to);
-    eg_promotion_text(g, slot == 0 ? EG_NONE : (int)(slot - 1), promo, sizeof promo);
+    /* the mover is not in the id: a demotion shows as the letter of the kind it becomes */
+    eg_promotion_text(g, EG_NONE, slot == 0 ? EG_NONE : (int)(slot - 1), promo, sizeof promo);
     snprintf(buf, cap, "%s%s%s", from, to, promo);
 }
 

@@ -163,7 +163,7 @@ typedef struct eg_drops {
     eg_drop_rule *rule;
 } eg_drops;
 
-/* ggn_move.from of a drop (GGN_MOVE_DROP); .pattern is the kind, .action the drop rule. */
+/* ggn_move.from of a drop (GGN_MOVE_DROP); .pattern is the kind taken from the hand, .action the drop rule. */
 #define EG_DROP_FROM GGN_MOVE_DROP
 #define EG_HAND_KEYS 256   /* zobrist keys per (player, kind): counts 1..255 */
 
@@ -229,6 +229,16 @@ struct ggn_game {
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
 {
     return &g->drops[(size_t)player * (size_t)g->nkinds + (size_t)kind];
+}
+
+/*
+ * The kind a drop (one that fits, eg_move_fits) puts on the board: the kind
+ * taken from the hand, or its drop rule's "as". Text names a drop by it
+ * (+P@e3); the spec reader makes sure one placed kind comes from one hand.
+ */
+static inline int eg_drop_kind(const ggn_game *g, ggn_move mv)
+{
+    return g->def->kinds[mv.pattern].drops[mv.action].as;
 }
 
 static inline uint64_t eg_hand_key(const ggn_game *g, int player, int kind, int n)

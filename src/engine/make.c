@@ -147,15 +147,16 @@ static inline void pass_turn(ggn_position *pos)
 
 /*
  * A drop: one piece of the kind leaves the mover's hand and stands on the
- * (empty) destination as a piece that has moved, so that it never counts as
- * an unmoved castling partner. Its instance is the first free one that is
- * not a leader's, saved first so that unmake brings the old record back.
+ * (empty) destination as the kind its rule places (eg_drop_kind), a piece
+ * that has moved, so that it never counts as an unmoved castling partner.
+ * Its instance is the first free one that is not a leader's, saved first so
+ * that unmake brings the old record back.
  */
 static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
 {
     const ggn_game *g = pos->g;
-    int player = eg_player_to_move(pos), kind = mv.pattern;
-    hand_change(pos, u, player, kind, -1);
+    int player = eg_player_to_move(pos), kind = eg_drop_kind(g, mv);
+    hand_change(pos, u, player, mv.pattern, -1);
     int id = 1;
     while (id < pos->npiece && (pos->piece[id].sq != EG_NONE || pos->piece[id].kind == g->leader)) id++;
     if (id < pos->npiece) save_piece(pos, u, id);

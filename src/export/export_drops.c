@@ -66,6 +66,8 @@ bool ex_piece_drops(ex_ctx *x)
     const eg_drops *d = eg_drops_of(md->g, x->player, x->kind);
     for (int r = 0; r < d->nrule; r++) {
         const eg_drop_rule *rule = &d->rule[r];
+        /* The piece put down: the hand's own kind, or the rule's "as" (another kind, plain too). */
+        int placed = ex_plain(md, x->side, md->g->def->kinds[x->kind].drops[r].as);
         for (int i = 0; i < rule->nsq; i++) {
             ex_outcome o;
             if (!drop_term(x, rule, rule->sq[i], &o.term)) {
@@ -75,7 +77,7 @@ bool ex_piece_drops(ex_ctx *x)
             o.to = rule->sq[i];
             o.npatch = 1;
             o.patch_sq[0] = rule->sq[i];
-            o.patch[0] = x->mover;
+            o.patch[0] = placed;
             o.hand_add = -1;
             o.hand_del = x->mover;
             if (!ex_outcome_push(x, &o)) return false;

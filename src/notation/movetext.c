@@ -1,6 +1,7 @@
 /*
  * movetext.c — moves as text: coordinate notation out ("e2e4", "e7e8q",
- * "a7a8=AMAZON" for kinds without a symbol, drops "P@e4" or "AMAZON@e4")
+ * "a7a8=AMAZON" for kinds without a symbol, "a1a2-" for a "+X" piece turning
+ * back into "X", drops "P@e4", "+P@e4" or "AMAZON@e4")
  * and the forms players type in. USI's spelling ("7g7f", "P*5e") is usi.c's;
  * ggn_move_parse hands such text over to it.
  */
@@ -35,12 +36,20 @@ int eg_promoted_kind(const ggn_position *pos, ggn_move mv)
     return kind == p->kind ? EG_NONE : kind;
 }
 
-void eg_promotion_text(const ggn_game *g, int kind, char *buf, size_t cap)
+bool eg_is_demotion(const ggn_game *g, int mover, int kind)
+{
+    if (mover == EG_NONE || kind == EG_NONE) return false;
+    const sd_kind *m = &g->def->kinds[mover], *k = &g->def->kinds[kind];
+    return m->symbol_plus && k->symbol == m->symbol && !k->symbol_promoted;
+}
+
+void eg_promotion_text(const ggn_game *g, int mover, int kind, char *buf, size_t cap)
 {
     if (cap) buf[0] = '\0';
     if (kind == EG_NONE) return; /* a plain move, or a declined promotion: no mark */
     const sd_kind *k = &g->def->kinds[kind];
-    if (k->symbol_plus) snprintf(buf, cap, "+");
+    if (eg_is_demotion(g, mover, kind)) snprintf(buf, cap, "-");
+    else if (k->symbol_plus) snprintf(buf, cap, "+");
     else if (k->symbol) snprintf(buf, cap, "%c", tolower((unsigned char)k->symbol));
     else snprintf(buf, cap, "=%s", k->code);
 }
@@ -68,6 +77,20 @@ static size_t format_chain(const ggn_position *pos, ggn_move mv, const char *fro
     return n;
 }
 
+void eg_move_mark(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+{
+    int mover = mv.from == EG_DROP_FROM || !pos->piece_at[mv.from] ? EG_NONE : pos->kind_at[mv.from];
+    eg_promotion_text(pos->g, mover, eg_promoted_kind(pos, mv), buf, cap);
+}
+
+void eg_drop_text(const ggn_game *g, int kind, char *buf, size_t cap)
+{
+    const sd_kind *k = &g->def->kinds[kind];
+    if (k->symbol_plus) snprintf(buf, cap, "+%c@", k->symbol);
+    else if (k->symbol) snprintf(buf, cap, "%c@", k->symbol);
+    else snprintf(buf, cap, "%s@", k->code);
+}
+
 size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
@@ -75,15 +98,13 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
     if (cap) buf[0] = '\0';
     if (!eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text to give */
     if (mv.from == EG_DROP_FROM) {
-        /* A drop: the kind's symbol (upper case, whoever drops) or code, then '@'. */
-        const sd_kind *k = &g->def->kinds[mv.pattern];
-        if (k->symbol) snprintf(from, sizeof from, "%c@", k->symbol);
-        else snprintf(from, sizeof from, "%s@", k->code);
+        /* A drop: the placed kind's symbol (upper case, whoever drops) or code, then '@'. */
+        eg_drop_text(g, eg_drop_kind(g, mv), from, sizeof from);
     } else {
         label(g, mv.from, from, sizeof from);
     }
     label(g, mv.to, to, sizeof to);
-    eg_promotion_text(g, eg_promoted_kind(pos, mv), promo, sizeof promo);
+    eg_move_mark(pos, mv, promo, sizeof promo);
     if (eg_is_chain(pos, mv)) return format_chain(pos, mv, from, promo, buf, cap);
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
     if (n < 0 || (size_t)n >= cap) {
@@ -122,9 +143,11 @@ static int read_square(const ggn_game *g, const char **s)
     return eg_square(g, cell.index[0], cell.index[1]);
 }
 
-static bool names_kind(const ggn_game *g, int kind, const char *text)
+/* Does the mark text (after the squares) name the kind that mover becomes? */
+static bool names_kind(const ggn_game *g, int mover, int kind, const char *text)
 {
     const sd_kind *k = &g->def->kinds[kind];
+    if (strcmp(text, "-") == 0) return eg_is_demotion(g, mover, kind);
     if (k->symbol_plus && strcmp(text, "+") == 0) return true;
     if (k->symbol && text[0] && !text[1] && toupper((unsigned char)text[0]) == k->symbol) return true;
     size_t n = strlen(text);
@@ -137,7 +160,7 @@ static bool names_kind(const ggn_game *g, int kind, const char *text)
 static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 
-/* "P@e4", "p@e4" or "PAWN@e4": a drop of the named kind, when the game has hands. */
+/* "P@e4", "p@e4", "+P@e4" or "PAWN@e4": a drop that places the named kind, when the game has hands. */
 static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_move *move, ggn_error *err)
 {
     const ggn_game *g = pos->g;
@@ -161,8 +184,11 @@ static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
         if (moves[i].from != EG_DROP_FROM || moves[i].to != to) continue;
-        const sd_kind *k = &g->def->kinds[moves[i].pattern];
-        bool named = (k->symbol && !name[1] && toupper((unsigned char)name[0]) == k->symbol) || strcmp(name, k->code) == 0;
+        const sd_kind *k = &g->def->kinds[eg_drop_kind(g, moves[i])];
+        bool plus = name[0] == '+' && name[1] && !name[2];
+        bool letter = k->symbol && (plus ? k->symbol_plus : !name[1] && !k->symbol_plus) &&
+                      toupper((unsigned char)name[plus ? 1 : 0]) == k->symbol;
+        bool named = letter || strcmp(name, k->code) == 0;
         if (named) {
             *move = moves[i];
             return true;
@@ -234,7 +260,7 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
         if (moves[i].from != from || moves[i].to != to) continue;
         int kind = eg_promoted_kind(pos, moves[i]);
         if (kind != EG_NONE) with_promotion++;
-        if (promo[0] ? (kind != EG_NONE && names_kind(g, kind, promo)) : true) {
+        if (promo[0] ? (kind != EG_NONE && names_kind(g, pos->kind_at[from], kind, promo)) : true) {
             if (!found || (!promo[0] && kind == EG_NONE && !plain)) first = moves[i];
             if (!promo[0] && kind == EG_NONE) plain = true;
             found++;
@@ -314,7 +340,7 @@ static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move
         ggn_move m = moves[i];
         if (m.from != sq[0] || m.to != sq[nsq - 1]) continue;
         int kind = eg_promoted_kind(pos, m);
-        if (promo[0] && !(kind != EG_NONE && names_kind(g, kind, promo))) continue;
+        if (promo[0] && !(kind != EG_NONE && names_kind(g, pos->kind_at[m.from], kind, promo))) continue;
         int chain = eg_is_chain(pos, m) ? eg_chain_index(m) : 0;
         if ((chain && chain == named) || (!chain && nsq == 2)) {
             by_path = m;

@@ -96,11 +96,22 @@ size_t eg_write_board(const ggn_position *pos, eg_notation notation, char *buf, 
 int eg_promoted_kind(const ggn_position *pos, ggn_move mv);
 
 /*
- * The mark after the squares of a move promoting to kind, the same in
- * coordinate text and USI: "" for EG_NONE, "+" for a kind whose symbol is
- * "+X", the symbol in lower case ("q"), or "=CODE" without a symbol.
+ * The mark after the squares of a move turning a piece of kind mover into
+ * kind, the same in coordinate text and USI: "" for EG_NONE, "-" for a
+ * "+X" kind becoming the plain "X" (eg_is_demotion), "+" for a kind whose
+ * symbol is "+X", the symbol in lower case ("q"), or "=CODE" without a
+ * symbol. mover may be EG_NONE (unknown: no "-").
  */
-void eg_promotion_text(const ggn_game *g, int kind, char *buf, size_t cap);
+void eg_promotion_text(const ggn_game *g, int mover, int kind, char *buf, size_t cap);
+
+/* True when mover's symbol is "+X" and kind's the plain "X": Fairy-Stockfish writes that change "-". */
+bool eg_is_demotion(const ggn_game *g, int mover, int kind);
+
+/* eg_promotion_text for the move mv of pos (which fits pos). */
+void eg_move_mark(const ggn_position *pos, ggn_move mv, char *buf, size_t cap);
+
+/* The start of a drop's text, its placed kind and '@': "P@", "+P@", or "CODE@" without a symbol. */
+void eg_drop_text(const ggn_game *g, int kind, char *buf, size_t cap);
 
 /* True when text is written in USI (it starts with a digit, or has a '*'): ggn_move_parse hands it to usi.c. */
 bool eg_is_usi_text(const char *text);

@@ -16,10 +16,12 @@
  *   - moves of the same written piece to the same square with the same
  *     suffix are told apart by the source's file, else its rank, else both;
  *   - a promotion is "=" and the new kind's letter, or "+" for a kind whose
- *     symbol is "+X"; a move that could have promoted on the same squares
- *     and does not ends in "=" (Fairy-Stockfish's mark for a declined
- *     promotion), so every legal move has a text of its own;
- *   - a drop is the kind's letter (the pawn's too), '@' and the square;
+ *     symbol is "+X", and "-" for a "+X" piece that turns back into "X"; a
+ *     move that could have promoted on the same squares and does not ends in
+ *     "=" (Fairy-Stockfish's mark for a declined promotion), so every legal
+ *     move has a text of its own;
+ *   - a drop is the placed kind's letter (the pawn's too; "+P" for a "+X"
+ *     kind), '@' and the square;
  *   - '+' follows a move that attacks a leader, '#' one that mates, both
  *     judged by the game's own rules (ggn_position_status).
  *
@@ -96,7 +98,8 @@ static void san_suffix(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     int kind = eg_promoted_kind(pos, mv);
     if (kind != EG_NONE) {
         const sd_kind *k = &g->def->kinds[kind];
-        if (k->symbol_plus) snprintf(buf, cap, "+");
+        if (eg_is_demotion(g, pos->kind_at[mv.from], kind)) snprintf(buf, cap, "-");
+        else if (k->symbol_plus) snprintf(buf, cap, "+");
         else snprintf(buf, cap, "=%c", k->symbol);
         return;
     }
@@ -148,8 +151,8 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     size_t len = 0;
     if (cap) buf[0] = '\0';
     if (mv.from == EG_DROP_FROM) {
-        if (mv.pattern >= g->nkinds) return 0;
-        san_piece(g, mv.pattern, true, piece);
+        if (mv.pattern >= g->nkinds || mv.action >= g->def->kinds[mv.pattern].ndrops) return 0;
+        san_piece(g, eg_drop_kind(g, mv), true, piece);
         square_parts(g, mv.to, to_file, to_rank);
         len = eg_put(buf, cap, len, piece);
         len = eg_put(buf, cap, len, "@");
@@ -390,7 +393,7 @@ bool eg_san_parse(ggn_position *pos, const char *typed, ggn_move *move, ggn_erro
             /* The text of a promotion without its mark ("e8" for e8=Q, "Sd3" for Sd3+). */
             size_t flen = strlen(form);
             if (promotion && flen == want + 1 && strncmp(form, loose, want) == 0 &&
-                (form[want] == '+' || isupper((unsigned char)form[want])))
+                (form[want] == '+' || form[want] == '-' || isupper((unsigned char)form[want])))
                 cut_promotion = true;
         }
         if (cut_promotion) promoting[npromoting++] = i;

@@ -1,6 +1,8 @@
 /*
  * usi.c — moves in USI, the notation of shogi programs: "7g7f", "8h2b+",
- * "P*5e" (game.h, ggn_move_format_usi).
+ * "P*5e" (game.h, ggn_move_format_usi); "5e5d-" for a "+X" piece turning
+ * back into "X" and "+P*5d" for a drop of a "+X" kind, as Fairy-Stockfish
+ * writes them.
  *
  * A square is one digit and one letter: the file counted from the right
  * edge as the first player sees the board (file = cols - x) and the rank
@@ -50,13 +52,13 @@ size_t ggn_move_format_usi(const ggn_position *pos, ggn_move mv, char *buf, size
     char from[EG_PIECE_TEXT + 1], to[USI_SQUARE], promo[EG_PROMOTION_TEXT];
     if (mv.from == EG_DROP_FROM) {
         char piece[EG_PIECE_TEXT];
-        eg_piece_text(g, mv.pattern, 0, EG_NOTATION_SFEN, piece);
+        eg_piece_text(g, eg_drop_kind(g, mv), 0, EG_NOTATION_SFEN, piece);
         snprintf(from, sizeof from, "%s*", piece);
     } else {
         usi_square(g, mv.from, from);
     }
     usi_square(g, mv.to, to);
-    eg_promotion_text(g, eg_promoted_kind(pos, mv), promo, sizeof promo);
+    eg_move_mark(pos, mv, promo, sizeof promo);
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
     if (n < 0 || (size_t)n >= cap) {
         if (cap) buf[0] = '\0';
@@ -131,7 +133,7 @@ static bool parse_drop(ggn_position *pos, const char *text, ggn_move *move, ggn_
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     for (size_t k = 0; k < n && k < GGN_MAX_MOVES; k++)
-        if (moves[k].from == EG_DROP_FROM && moves[k].to == to && moves[k].pattern == kind) {
+        if (moves[k].from == EG_DROP_FROM && moves[k].to == to && eg_drop_kind(g, moves[k]) == kind) {
             *move = moves[k];
             return true;
         }
@@ -172,10 +174,10 @@ static bool parse_board_move(ggn_position *pos, const char *text, ggn_move *move
     if (from == EG_NONE) return bad_square(g, text, text, move_usage, err);
     if (to == EG_NONE) return bad_square(g, text, text + 2, move_usage, err);
     const char *promo = text + 4;
-    if (promo[0] && (promo[1] || !(promo[0] == '+' || islower((unsigned char)promo[0])))) {
+    if (promo[0] && (promo[1] || !(promo[0] == '+' || promo[0] == '-' || islower((unsigned char)promo[0])))) {
         ggn_error_set(err, GGN_E_VALUE,
-                      "%s is not a USI move: after the squares comes '+' to promote (or the lower-case letter "
-                      "of the kind promoted to), or nothing, not '%s'",
+                      "%s is not a USI move: after the squares comes '+' to promote, '-' to turn a promoted "
+                      "piece back (or the lower-case letter of the kind promoted to), or nothing, not '%s'",
                       text, promo);
         return false;
     }
@@ -185,7 +187,7 @@ static bool parse_board_move(ggn_position *pos, const char *text, ggn_move *move
         if (moves[i].from != from || moves[i].to != to) continue;
         int kind = eg_promoted_kind(pos, moves[i]);
         char mark[EG_PROMOTION_TEXT];
-        eg_promotion_text(g, kind, mark, sizeof mark);
+        eg_move_mark(pos, moves[i], mark, sizeof mark);
         if (strcmp(mark, promo) == 0) {
             *move = moves[i];
             return true;

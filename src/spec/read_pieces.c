@@ -1,6 +1,6 @@
 /*
  * read_pieces.c — "pieces": codes, names, move lists, and the extensions
- * symbol, value, captured_as and drops.
+ * symbol, value, captured_as and drops (with "as", check_drops_as).
  */
 #include "spec/reader.h"
 
@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "betza", NULL};
-static const char *const drop_keys[] = {"conditions", "no_checkmate", NULL};
+static const char *const drop_keys[] = {"conditions", "no_checkmate", "as", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
 #define MAX_PIECE_VALUE 1000000
@@ -109,6 +109,7 @@ static void read_drops(sd_reader *r, const json_t *pobj, int k)
         /* Absent: dropped on any empty square. */
         kind->drops = sd_alloc(r, 1, sizeof *kind->drops);
         kind->ndrops = kind->drops ? 1 : 0;
+        if (kind->drops) kind->drops[0].as = k;
         return;
     }
     if (!r->g->hands) sd_warn_key(r, "drops", GGN_E_VALUE, "drops have no effect without \"hands\": true");
@@ -126,6 +127,14 @@ static void read_drops(sd_reader *r, const json_t *pobj, int k)
             sd_check_keys(r, dobj, drop_keys, "a drop");
             sd_read_conditions(r, dobj, "conditions", &ctx, &d->nconditions, &d->conditions);
             sd_bool_field(r, dobj, "no_checkmate", false, &d->no_checkmate);
+            d->as = k;
+            if (json_object_get(dobj, "as")) {
+                int as = sd_kind_ref_field(r, dobj, "as", false);
+                if (as == k)
+                    sd_error_key(r, "as", GGN_E_VALUE, "\"as\" names the dropped piece itself; leave it out");
+                else if (as >= 0)
+                    d->as = as;
+            }
             sd_push_key(r, "conditions");
             int files = 0;
             for (int i = 0; i < d->nconditions; i++) {
@@ -145,6 +154,47 @@ static void read_drops(sd_reader *r, const json_t *pobj, int k)
         }
         sd_pop(r);
     }
+    sd_pop(r);
+}
+
+/*
+ * Extension "as": a drop that puts another kind on the board. A drop is
+ * written by the kind it places (+P@e3), so each placed kind must come from
+ * one hand only: a kind placed by another's "as" is placed by no other
+ * kind's drops, not even its own (it says "drops": []).
+ */
+static void check_drops_as(sd_reader *r)
+{
+    const sd_game *g = r->g;
+    sd_push_key(r, "pieces");
+    for (int a = 0; a < g->nkinds; a++)
+        for (int j = 0; j < g->kinds[a].ndrops; j++) {
+            int c = g->kinds[a].drops[j].as;
+            if (c == a) continue;
+            /* The placed kind's own drops first; else an earlier kind placing it too (reported once, at the later). */
+            int other = -1;
+            for (int i = 0; i < g->kinds[c].ndrops && other < 0; i++)
+                if (g->kinds[c].drops[i].as == c) other = c;
+            for (int b = 0; b < a && other < 0; b++)
+                for (int i = 0; i < g->kinds[b].ndrops && other < 0; i++)
+                    if (g->kinds[b].drops[i].as == c) other = b;
+            if (other < 0) continue;
+            sd_push_index(r, (size_t)a);
+            sd_push_key(r, "drops");
+            sd_push_index(r, (size_t)j);
+            if (other == c)
+                sd_error_key(r, "as", GGN_E_VALUE,
+                             "'%s' is also dropped from its own hand, so %s@ would not say which hand it leaves; "
+                             "give '%s' \"drops\": []",
+                             g->kinds[c].code, g->kinds[c].code, g->kinds[c].code);
+            else
+                sd_error_key(r, "as", GGN_E_DUPLICATE,
+                             "the drops of '%s' already put '%s' on the board; a placed kind comes from one hand only",
+                             g->kinds[other].code, g->kinds[c].code);
+            sd_pop(r);
+            sd_pop(r);
+            sd_pop(r);
+        }
     sd_pop(r);
 }
 
@@ -186,4 +236,5 @@ void sd_read_pieces(sd_reader *r, const json_t *root)
         sd_pop(r);
     }
     sd_pop(r);
+    if (g->kinds && r->kinds_ok) check_drops_as(r);
 }

@@ -129,6 +129,8 @@ typedef struct sd_drop {
     int nconditions;             /* only SD_COND_NAMED (judged on the drop square) and SD_COND_FILE_FREE_OF */
     sd_condition *conditions;
     bool no_checkmate;           /* extension "no_checkmate": the drop may not checkmate (shogi's uchifuzume) */
+    int as;                      /* extension "as": the kind put on the board (the dropped kind itself by
+                                    default); another kind is placed by no other kind's drops */
 } sd_drop;
 
 typedef struct sd_kind {

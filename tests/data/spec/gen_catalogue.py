@@ -565,7 +565,7 @@ case("bad", "hands_bad", hands_bad,
       (W, "VALUE", "/pieces/0/captured_as", None, "captured_as has no effect without \"hands\": true"),
       (W, "VALUE", "/pieces/0/drops", None, "drops have no effect without \"hands\": true"),
       (E, "VALUE", "/pieces/0/drops/0/conditions/1", None, "a drop takes only named POSITION conditions"),
-      (E, "UNKNOWN", "/pieces/0/drops/1/where", None, "unknown field 'where' in a drop; allowed: conditions, no_checkmate"),
+      (E, "UNKNOWN", "/pieces/0/drops/1/where", None, "unknown field 'where' in a drop; allowed: conditions, no_checkmate, as"),
       (E, "TYPE", "/pieces/0/drops/2", None, "expected an object, found an integer")])
 
 
@@ -598,6 +598,21 @@ case("bad", "shogi_extensions_bad", shogi_bad,
       (E, "VALUE", M0 + "/conditions/0/on", None, "\"on\" must be \"TARGET\", \"SOURCE\" or \"PATH\", found \"BOTH\""),
       (E, "VALUE", M0 + "/conditions/1", None, "FILE_FREE_OF is only meaningful in a drop"),
       (E, "DUPLICATE", "/pieces/1/symbol", None, "symbol '+K' is already used by piece 'KING'")])
+
+
+# ---------------------------------------------------------------- drops as another kind (extension "as")
+def drops_as_bad(g):
+    g.update(hands=True)
+    g["pieces"][0]["drops"] = [{"as": "EMPEROR"}, {"as": "KING"}]
+    g["pieces"].append({"code": "PAWN", "symbol": "P", "moves": [], "drops": [{}, {"as": "ROOK"}]})
+    g["pieces"].append({"code": "SILVER", "symbol": "S", "moves": [], "drops": [{"as": "ROOK"}, {"as": "BISHOP"}]})
+    g["pieces"].append({"code": "ROOK", "symbol": "+P", "moves": [], "captured_as": "PAWN", "drops": []})
+    g["pieces"].append({"code": "BISHOP", "symbol": "+S", "moves": [], "captured_as": "SILVER"})
+case("bad", "drops_as_bad", drops_as_bad,
+     [(E, "REFERENCE", "/pieces/0/drops/0/as", None, "piece code 'EMPEROR' is not defined in /pieces"),
+      (E, "VALUE", "/pieces/0/drops/1/as", None, "\"as\" names the dropped piece itself; leave it out"),
+      (E, "DUPLICATE", "/pieces/2/drops/0/as", None, "the drops of 'PAWN' already put 'ROOK' on the board"),
+      (E, "VALUE", "/pieces/2/drops/1/as", None, "'BISHOP' is also dropped from its own hand")])
 
 
 # ---------------------------------------------------------------- hop and facing leaders (extensions)
