@@ -318,6 +318,8 @@ void play_print_status(play_session *s)
     case GGN_EXTINCTION:
     case GGN_CHECK_LIMIT:
     case GGN_LAST_PLAYER:
+    case GGN_PASSES:
+    case GGN_LEADERS_FACING:
         play_describe(s, st, out, bold, reset);
         break;
     default: {

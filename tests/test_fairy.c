@@ -130,7 +130,7 @@ static void oracle_send(oracle *o, const char *fmt, ...)
 
 static void oracle_send(oracle *o, const char *fmt, ...)
 {
-    char line[1024];
+    char line[2048];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(line, sizeof line, fmt, ap);
@@ -280,9 +280,9 @@ static uint64_t fs_perft(oracle *o, const char *fen, int depth, divide *d)
  * the game is over and drawn (score cp 0), 2 when it is over and decided
  * (score mate 0; at depth 0 the oracle does not say for whom).
  */
-static int fs_game_over(oracle *o, const char *fen)
+static int fs_game_over_at(oracle *o, const char *position)
 {
-    oracle_send(o, "position fen %s\ngo depth 1\n", fen);
+    oracle_send(o, "position %s\ngo depth 1\n", position);
     long deadline = now_ms() + READ_TIMEOUT_MS;
     char line[512];
     int over = 2;
@@ -291,6 +291,13 @@ static int fs_game_over(oracle *o, const char *fen)
         if (strstr(line, "info depth 0 score cp 0")) over = 1;
         if (strncmp(line, "bestmove", 8) == 0) return strstr(line, "(none)") ? over : 0;
     }
+}
+
+static int fs_game_over(oracle *o, const char *fen)
+{
+    char position[600];
+    snprintf(position, sizeof position, "fen %s", fen);
+    return fs_game_over_at(o, position);
 }
 
 /* ---- the positions ------------------------------------------------------------ */
@@ -346,86 +353,92 @@ typedef struct variant {
     uint64_t seed;
     int min_pieces;        /* per side, for a position to be compared */
     bool drop_mate_legal;  /* the oracle counts checkmating pawn drops: load with "no_checkmate" off */
+    bool history_ends;     /* game ends read the last moves (passes): see compare_from_fen */
 } variant;
 
 static const variant variants[] = {
-    { "chess.json", "chess", 0x1234ABCDULL, 0, false },
-    { "losalamos.json", "losalamos", 0x10A1A405ULL, 0, false },
-    { "shatranj.json", "shatranj", 0x5A7A21ULL, 0, false },
-    { "makruk.json", "makruk", 0x3A1C2BULL, 0, false },
-    { "crazyhouse.json", "crazyhouse", 0xC4A2E405ULL, 0, false },
-    { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0, false },
-    { "shogi.json", "shogi", 0x5B0612ULL, 0, true },
-    { "minishogi.json", "minishogi", 0x313B0612ULL, 0, true },
+    { "chess.json", "chess", 0x1234ABCDULL, 0, false, false },
+    { "losalamos.json", "losalamos", 0x10A1A405ULL, 0, false, false },
+    { "shatranj.json", "shatranj", 0x5A7A21ULL, 0, false, false },
+    { "makruk.json", "makruk", 0x3A1C2BULL, 0, false, false },
+    { "crazyhouse.json", "crazyhouse", 0xC4A2E405ULL, 0, false, false },
+    { "xiangqi.json", "xiangqi", 0x81A26E41ULL, 0, false, false },
+    { "shogi.json", "shogi", 0x5B0612ULL, 0, true, false },
+    { "minishogi.json", "minishogi", 0x313B0612ULL, 0, true, false },
     /* Issue 11: games that end by the game_end vocabulary (docs/game-spec.md). */
-    { "nocastle.json", "nocastle", 0x40CA5713ULL, 0, false },
-    { "kingofthehill.json", "kingofthehill", 0x4011ULL, 0, false },
-    { "3check.json", "3check", 0x3C4ECCULL, 0, false },
-    { "5check.json", "5check", 0x5C4ECCULL, 0, false },
-    { "antichess.json", "antichess", 0xA471C4E5ULL, 0, false },
-    { "breakthrough.json", "breakthrough", 0xB4EA7ULL, 0, false },
-    { "racingkings.json", "racingkings", 0x4AC1E6ULL, 0, false },
-    { "knightmate.json", "knightmate", 0x4A16E3ULL, 0, false },
-    { "horde.json", "horde", 0x40DDEULL, 0, false },
-    { "losers.json", "losers", 0x1055E45ULL, 0, false },
-    { "threekings.json", "threekings", 0x3E1A65ULL, 0, false },
+    { "nocastle.json", "nocastle", 0x40CA5713ULL, 0, false, false },
+    { "kingofthehill.json", "kingofthehill", 0x4011ULL, 0, false, false },
+    { "3check.json", "3check", 0x3C4ECCULL, 0, false, false },
+    { "5check.json", "5check", 0x5C4ECCULL, 0, false, false },
+    { "antichess.json", "antichess", 0xA471C4E5ULL, 0, false, false },
+    { "breakthrough.json", "breakthrough", 0xB4EA7ULL, 0, false, false },
+    { "racingkings.json", "racingkings", 0x4AC1E6ULL, 0, false, false },
+    { "knightmate.json", "knightmate", 0x4A16E3ULL, 0, false, false },
+    { "horde.json", "horde", 0x40DDEULL, 0, false, false },
+    { "losers.json", "losers", 0x1055E45ULL, 0, false, false },
+    { "threekings.json", "threekings", 0x3E1A65ULL, 0, false, false },
     /* Issue 12's variants: each is games/<UCI_Variant>.json, pure data. The shogi kin have
      * Fairy-Stockfish's uchifuzume (see the header). */
-    { "almost.json", "almost", 0x5EED0001ULL, 0, false },
-    { "amazon.json", "amazon", 0x5EED0002ULL, 0, false },
-    { "chigorin.json", "chigorin", 0x5EED0003ULL, 0, false },
-    { "hoppelpoppel.json", "hoppelpoppel", 0x5EED0004ULL, 0, false },
-    { "newzealand.json", "newzealand", 0x5EED0005ULL, 0, false },
-    { "gardner.json", "gardner", 0x5EED0006ULL, 0, false },
-    { "capablanca.json", "capablanca", 0x5EED0007ULL, 0, false },
-    { "gothic.json", "gothic", 0x5EED0008ULL, 0, false },
-    { "embassy.json", "embassy", 0x5EED0009ULL, 0, false },
-    { "janus.json", "janus", 0x5EED000AULL, 0, false },
-    { "centaur.json", "centaur", 0x5EED000BULL, 0, false },
-    { "chancellor.json", "chancellor", 0x5EED000CULL, 0, false },
-    { "modern.json", "modern", 0x5EED000DULL, 0, false },
-    { "courier.json", "courier", 0x5EED0030ULL, 0, false },
-    { "asean.json", "asean", 0x5EED0015ULL, 0, false },
-    { "ai-wok.json", "ai-wok", 0x5EED0014ULL, 0, false },
-    { "manchu.json", "manchu", 0x5EED0016ULL, 0, false },
-    { "minixiangqi.json", "minixiangqi", 0x5EED0017ULL, 0, false },
-    { "gorogoro.json", "gorogoro", 0x5EED0040ULL, 0, true },
-    { "judkins.json", "judkins", 0x5EED0041ULL, 0, true },
-    { "euroshogi.json", "euroshogi", 0x5EED0042ULL, 0, true },
-    { "loop.json", "loop", 0x5EED0050ULL, 0, false },
-    { "chessgi.json", "chessgi", 0x5EED0051ULL, 0, false },
+    { "almost.json", "almost", 0x5EED0001ULL, 0, false, false },
+    { "amazon.json", "amazon", 0x5EED0002ULL, 0, false, false },
+    { "chigorin.json", "chigorin", 0x5EED0003ULL, 0, false, false },
+    { "hoppelpoppel.json", "hoppelpoppel", 0x5EED0004ULL, 0, false, false },
+    { "newzealand.json", "newzealand", 0x5EED0005ULL, 0, false, false },
+    { "gardner.json", "gardner", 0x5EED0006ULL, 0, false, false },
+    { "capablanca.json", "capablanca", 0x5EED0007ULL, 0, false, false },
+    { "gothic.json", "gothic", 0x5EED0008ULL, 0, false, false },
+    { "embassy.json", "embassy", 0x5EED0009ULL, 0, false, false },
+    { "janus.json", "janus", 0x5EED000AULL, 0, false, false },
+    { "centaur.json", "centaur", 0x5EED000BULL, 0, false, false },
+    { "chancellor.json", "chancellor", 0x5EED000CULL, 0, false, false },
+    { "modern.json", "modern", 0x5EED000DULL, 0, false, false },
+    { "courier.json", "courier", 0x5EED0030ULL, 0, false, false },
+    { "asean.json", "asean", 0x5EED0015ULL, 0, false, false },
+    { "ai-wok.json", "ai-wok", 0x5EED0014ULL, 0, false, false },
+    { "manchu.json", "manchu", 0x5EED0016ULL, 0, false, false },
+    { "minixiangqi.json", "minixiangqi", 0x5EED0017ULL, 0, false, false },
+    { "gorogoro.json", "gorogoro", 0x5EED0040ULL, 0, true, false },
+    { "judkins.json", "judkins", 0x5EED0041ULL, 0, true, false },
+    { "euroshogi.json", "euroshogi", 0x5EED0042ULL, 0, true, false },
+    { "loop.json", "loop", 0x5EED0050ULL, 0, false, false },
+    { "chessgi.json", "chessgi", 0x5EED0051ULL, 0, false, false },
     /* Fairy-Stockfish's `mini` is its minishogi under a second name (the same start FEN and rules):
      * games/minishogi.json is compared under that name too. */
-    { "minishogi.json", "mini", 0x5EED0043ULL, 0, true },
-    { "dobutsu.json", "dobutsu", 0x5EED0044ULL, 0, false },
-    { "capahouse.json", "capahouse", 0x5EED0052ULL, 0, false },
-    { "makpong.json", "makpong", 0x5EED0018ULL, 0, false },
-    { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false },
-    { "shako.json", "shako", 0x5EED0019ULL, 0, false },
-    { "grand.json", "grand", 0x5EED001AULL, 0, false },
+    { "minishogi.json", "mini", 0x5EED0043ULL, 0, true, false },
+    { "dobutsu.json", "dobutsu", 0x5EED0044ULL, 0, false, false },
+    { "capahouse.json", "capahouse", 0x5EED0052ULL, 0, false, false },
+    { "makpong.json", "makpong", 0x5EED0018ULL, 0, false, false },
+    { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false, false },
+    { "shako.json", "shako", 0x5EED0019ULL, 0, false, false },
+    { "grand.json", "grand", 0x5EED001AULL, 0, false, false },
     /* First-move privileges carried by FEN's castling field (fen_rights): `DEde`. */
-    { "cambodian.json", "cambodian", 0x5EED001BULL, 0, false },
+    { "cambodian.json", "cambodian", 0x5EED001BULL, 0, false, false },
     /* Pieces that change face: every move (kyotoshogi) or every capture (micro) turns a piece over,
      * and a piece in hand is dropped as either face (a drop way's "as"); see sparse_drops. */
-    { "kyotoshogi.json", "kyotoshogi", 0x5EED0045ULL, 0, false },
-    { "micro.json", "micro", 0x5EED0046ULL, 0, false },
+    { "kyotoshogi.json", "kyotoshogi", 0x5EED0045ULL, 0, false, false },
+    { "micro.json", "micro", 0x5EED0046ULL, 0, false, false },
     /* Placement phases (drops_compulsory): half the playouts stop inside the phase (see run_variant). */
-    { "placement.json", "placement", 0x5EED0054ULL, 0, false },
-    { "sittuyin.json", "sittuyin", 0x5EED0055ULL, 0, false },
+    { "placement.json", "placement", 0x5EED0054ULL, 0, false, false },
+    { "sittuyin.json", "sittuyin", 0x5EED0055ULL, 0, false, false },
     /* Random starts (random_start): every playout begins at a start drawn from the row's
      * generator, and castling goes to fixed files (castle moves, king takes rook in UCI). */
-    { "fischerandom.json", "fischerandom", 0x5EED0960ULL, 0, false },
-    { "caparandom.json", "caparandom", 0x5EED0961ULL, 0, false },
+    { "fischerandom.json", "fischerandom", 0x5EED0960ULL, 0, false, false },
+    { "caparandom.json", "caparandom", 0x5EED0961ULL, 0, false, false },
     /* Issue 11, continued: one CTest entry each, as issue 12's rows. */
-    { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false },
-    { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false },
-    { "codrus.json", "codrus", 0xC0D405ULL, 0, false },
-    { "extinction.json", "extinction", 0xE7C71ULL, 0, false },
-    { "kinglet.json", "kinglet", 0x1C1E7ULL, 0, false },
-    { "clobber.json", "clobber", 0xC10BBE4ULL, 0, false },
-    { "clobber10.json", "clobber10", 0xC10BBE10ULL, 0, false },
-    { "jesonmor.json", "jesonmor", 0x1E5011ULL, 0, false },
-    { "karouk.json", "karouk", 0xCA40C1ULL, 0, false },
+    { "giveaway.json", "giveaway", 0x61FEA3A7ULL, 0, false, false },
+    { "suicide.json", "suicide", 0x5C1C1DEULL, 0, false, false },
+    { "codrus.json", "codrus", 0xC0D405ULL, 0, false, false },
+    { "extinction.json", "extinction", 0xE7C71ULL, 0, false, false },
+    { "kinglet.json", "kinglet", 0x1C1E7ULL, 0, false, false },
+    { "clobber.json", "clobber", 0xC10BBE4ULL, 0, false, false },
+    { "clobber10.json", "clobber10", 0xC10BBE10ULL, 0, false, false },
+    { "jesonmor.json", "jesonmor", 0x1E5011ULL, 0, false, false },
+    { "karouk.json", "karouk", 0xCA40C1ULL, 0, false, false },
+    /* Janggi: passing, hops that except cannons, palace diagonals, facing leaders and points (one row each). */
+    { "janggi.json", "janggi", 0x1A6661ULL, 0, false, true },
+    { "janggitraditional.json", "janggitraditional", 0x1A6662ULL, 0, false, true },
+    { "janggimodern.json", "janggimodern", 0x1A6663ULL, 0, false, true },
+    { "janggicasual.json", "janggicasual", 0x1A6664ULL, 0, false, true },
 };
 
 /*
@@ -497,6 +510,18 @@ static const ending endings[] = {
     { "sittuyin", "8/8/2k5/8/r2p3K/8/8/8[] b - - 0 1" },
     { "sittuyin", "8/8/2k2f2/8/3pp3/8/6K1/8[] b - - 0 1" },
     { "sittuyin", "8/8/2k5/8/8/3p2p1/6K1/8[] b - - 0 1" },
+    /* Generals facing on an open file (bikjang where the rule is on): parted or passed, and a pass ends
+     * the game there; with a check as well, the pass is still legal under the rule. */
+    { "janggi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" },
+    { "janggitraditional", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" },
+    { "janggimodern", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" },
+    { "janggicasual", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" },
+    { "janggi", "9/4k4/9/9/9/9/9/9/r3K4/9 w - - 0 1" },
+    { "janggitraditional", "9/4k4/9/9/9/9/9/9/r3K4/9 w - - 0 1" },
+    { "janggicasual", "9/4k4/9/9/9/9/9/9/r3K4/9 w - - 0 1" },
+    /* Cannons: none may screen or be taken by another; palace diagonals for chariot, cannon and soldier. */
+    { "janggi", "3akc3/4a4/9/9/9/9/4C4/9/4P4/2cC1K3 w - - 0 1" },
+    { "janggi", "4k4/4C4/3P5/9/9/9/9/5r3/4A4/3RK4 w - - 0 1" },
     /* No capture left: the player to move loses. */
     { "clobber", "P4/5/2p2/5/5/4p w - - 0 1" },
     { "clobber", "Pp3/5/5/5/5/5 w - - 0 1" },
@@ -622,14 +647,19 @@ static void run_variant(const variant *v)
             if (rnd(8) == 0) plies = (int)rnd(4);
             random_starts++;
         }
+        /* The playout's moves from the start, for the rows whose game ends read them (history_ends). */
+        char played[1600] = "startpos moves";
+        size_t played_len = strlen(played);
         for (int i = 0; i < plies; i++) {
             ggn_move mv[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES);
             if (n == 0) {
-                /* The playout ended: both must see the game over, drawn or decided alike. */
+                /* The playout ended: both must see the game over, drawn or decided alike. A game that
+                 * ends on passes is only over with its moves: the oracle is given them, not the FEN. */
                 ggn_status st = ggn_position_status(p);
                 assert_true(ggn_position_fen(p, fen, sizeof fen) > 0);
-                int want_over = fs_game_over(&o, fen), got_over = st.draw ? 1 : 2;
+                int want_over = v->history_ends ? fs_game_over_at(&o, played) : fs_game_over(&o, fen);
+                int got_over = st.draw ? 1 : 2;
                 if (want_over != got_over) {
                     mismatches++;
                     printf("  MISMATCH %s game end of %s: fairy-sf %s, ggn %s (%s)\n", v->uci, fen,
@@ -645,6 +675,13 @@ static void run_variant(const variant *v)
                 size_t board = 0;
                 while (board < n && !ggn_move_is_drop(mv[board])) board++; /* drops come last */
                 if (board > 0) pick = rnd((unsigned)board);
+            }
+            if (v->history_ends) {
+                char text[24];
+                assert_true(ggn_move_format(p, mv[pick], text, sizeof text) > 0);
+                int w = snprintf(played + played_len, sizeof played - played_len, " %s", text);
+                assert_true(w > 0 && (size_t)w < sizeof played - played_len);
+                played_len += (size_t)w;
             }
             assert_true(ggn_position_make(p, mv[pick]));
         }
@@ -670,7 +707,17 @@ static void run_variant(const variant *v)
         char again[512];
         ggn_position_fen(q, again, sizeof again);
         assert_string_equal(again, fen);
-        ggn_position_free(q);
+        /*
+         * compare_from_fen: where game ends read the last moves (a pass ends the game after a pass),
+         * the oracle's perft starts from the FEN alone, which does not say whether the last move was
+         * a pass; ggn's perft starts from the same FEN-read position, without the playout's history.
+         */
+        if (v->history_ends) {
+            ggn_position_free(p);
+            p = q;
+        } else {
+            ggn_position_free(q);
+        }
 
         /* What the sample holds: en-passant squares, castling rights, checks. */
         char board[256], side[4], castling[16], ep[16];

@@ -27,6 +27,7 @@
 #define MINISHOGI_1 "Nodes: 14"
 #define LOSALAMOS_1 "Nodes: 10"
 
+
 static char tmp[64];                  /* the scratch directory */
 static char dir_a[128], dir_b[128], dir_c[128];
 

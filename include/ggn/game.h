@@ -61,6 +61,14 @@ typedef struct ggn_move {
  */
 #define GGN_MOVE_DROP 0xFFFFu
 
+/*
+ * A pass (games with "pass", docs/game-spec.md) has from == to == the
+ * square of the passing player's leader, pattern = action = 0: written as
+ * that square twice (`e2e2`), as Fairy-Stockfish writes it. Only a game
+ * with passing has passes (elsewhere a chain capture may end where it began).
+ */
+bool ggn_move_is_pass(const ggn_game *game, ggn_move m);
+
 /* ---- games -------------------------------------------------------------- */
 
 /*
@@ -251,7 +259,9 @@ typedef enum ggn_outcome {
     GGN_GOAL,               /* a piece stands on a goal zone (.player, .kind, .rule = the goal) */
     GGN_EXTINCTION,         /* a player has too few pieces of some kinds (.player, .rule) */
     GGN_CHECK_LIMIT,        /* a player gave game_end.check_limit checks (.player) */
-    GGN_LAST_PLAYER         /* game_end.elimination: every other player is out; .winner is the last */
+    GGN_LAST_PLAYER,        /* game_end.elimination: every other player is out; .winner is the last */
+    GGN_PASSES,             /* game_end.passes: that many passes in a row (.player made the last) */
+    GGN_LEADERS_FACING      /* game_end.facing_leaders: .player passed with the leaders facing */
 } ggn_outcome;
 
 typedef struct ggn_status {

@@ -54,7 +54,9 @@ static bool attacked_by_odd(const ggn_position *pos, int t, int o)
             for (int i = 0; i < m->ray_len[pc->sq]; i++) {
                 int sq = ray[i];
                 if (screens < m->hop) {
-                    screens += pos->side_at[sq] != EG_EMPTY_SIDE;
+                    if (pos->side_at[sq] == EG_EMPTY_SIDE) continue;
+                    if ((m->hop_except >> pos->kind_at[sq]) & 1) break; /* no screen (repeat.hop_except) */
+                    screens++;
                     continue;
                 }
                 if (sq == t) return true;

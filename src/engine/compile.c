@@ -146,16 +146,26 @@ static eg_effect *compile_effects(compiler *c, const sd_player *pl, const sd_eff
     return out;
 }
 
-/* Landings of one move from one square: the step taken once, or repeated along the ray. */
-static int walk_ray(const ggn_game *g, int from, const eg_move *m, int times, uint16_t *out)
+/*
+ * The squares a move's "on": "PATH" conditions allow one player, as a map
+ * over the board (path_of); its rays are cut where the path leaves them.
+ */
+typedef struct path_region {
+    bool on[GGN_MAX_SQUARES];
+} path_region;
+
+/* Landings of one move from one square: the step taken once, or repeated along the ray; with a
+ * path region, none from a source outside it and none from the first square outside it on. */
+static int walk_ray(const ggn_game *g, int from, const eg_move *m, int times, uint16_t *out, const path_region *path)
 {
     int n = 0;
     int x = g->sq_x[from], y = g->sq_y[from];
+    if (path && !path->on[from]) return 0;
     for (;;) {
         x += m->dx;
         y += m->dy;
         int t = eg_square(g, x, y);
-        if (t == EG_NONE) break;
+        if (t == EG_NONE || (path && !path->on[t])) break;
         if (out) out[n] = (uint16_t)t;
         n++;
         if (!m->repeat || (times > 0 && n >= times) || n >= 255) break;
@@ -174,6 +184,22 @@ static bool moves_board(const sd_effect *effects, int n)
     for (int i = 0; i < n; i++)
         if (effects[i].kind != SD_EFFECT_SET_STATE) return true;
     return false;
+}
+
+/* The squares of every "on": "PATH" condition of sm for player p, together; false when it has none. */
+static bool path_of(const compiler *c, const sd_move *sm, int p, path_region *out)
+{
+    bool any = false;
+    for (int i = 0; i < sm->nconditions; i++) {
+        const sd_condition *sc = &sm->conditions[i];
+        if (sc->kind != SD_COND_NAMED_PATH) continue;
+        bool on[GGN_MAX_SQUARES] = { false };
+        const sd_named *nm = &c->def->named[sc->named];
+        for (int j = 0; j < nm->nsquares[p]; j++) on[nm->squares[p][j][1] * c->def->cols + nm->squares[p][j][0]] = true;
+        for (int s = 0; s < c->g->nsq; s++) out->on[s] = any ? out->on[s] && on[s] : on[s];
+        any = true;
+    }
+    return any;
 }
 
 static void compile_move(compiler *c, int p, int k, int mi)
@@ -209,22 +235,25 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->chain_stops = sm->chain_promotion_ends;
     if (m->chain) g->chains = true;
 
-    int nsrc = 0, ndst = 0;
+    m->hop_except = sm->repeat.hop_except;
+    int nsrc = 0, ndst = 0, npath = 0;
     for (int i = 0; i < sm->nconditions; i++) {
-        if (cond_needs_landing(sm->conditions[i].kind)) ndst++;
+        if (sm->conditions[i].kind == SD_COND_NAMED_PATH) npath++;
+        else if (cond_needs_landing(sm->conditions[i].kind)) ndst++;
         else nsrc++;
     }
     m->src = alloc(c, (size_t)nsrc, sizeof *m->src);
     m->dst = alloc(c, (size_t)ndst, sizeof *m->dst);
     for (int i = 0; i < sm->nconditions && !c->failed; i++) {
         const sd_condition *sc = &sm->conditions[i];
+        if (sc->kind == SD_COND_NAMED_PATH) continue; /* cuts the rays below */
         if (cond_needs_landing(sc->kind)) compile_cond(c, pl, sc, &m->dst[m->ndst++]);
         else compile_cond(c, pl, sc, &m->src[m->nsrc++]);
     }
 
     m->naction = (uint8_t)sm->nactions;
     m->action = alloc(c, (size_t)sm->nactions, sizeof *m->action);
-    bool simple = sm->nconditions == 0 && sm->nmodifiers == 0 && sm->neffects == 0 && !m->hop;
+    bool simple = sm->nconditions == npath && sm->nmodifiers == 0 && sm->neffects == 0 && !m->hop;
     m->by_state[0] = m->by_state[1] = m->by_state[2] = EG_NONE;
     /* A move that stays (step [0, 0], the reader allows only EMPTY actions) lands on the square
      * its own piece stands on, which the generator sees as ALLY: its actions are filed so. */
@@ -281,10 +310,12 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->ray_len = alloc(c, (size_t)g->nsq, sizeof *m->ray_len);
     if (c->failed) return;
     int times = repeat_times(sm);
+    path_region path;
+    bool has_path = npath && path_of(c, sm, p, &path);
     for (int s = 0; s < g->nsq; s++) {
         if (!g->enabled[s]) continue;
         m->ray_off[s] = (uint32_t)c->nrays;
-        int n = walk_ray(g, s, m, times, g->rays + c->nrays);
+        int n = walk_ray(g, s, m, times, g->rays + c->nrays, has_path ? &path : NULL);
         m->ray_len[s] = (uint8_t)n;
         c->nrays += (size_t)n;
     }
@@ -314,7 +345,7 @@ static size_t count_rays(compiler *c)
                 probe.repeat = kind->moves[mi].repeat.present;
                 int times = repeat_times(&kind->moves[mi]);
                 for (int s = 0; s < g->nsq; s++)
-                    if (g->enabled[s]) total += (size_t)walk_ray(g, s, &probe, times, NULL);
+                    if (g->enabled[s]) total += (size_t)walk_ray(g, s, &probe, times, NULL, NULL);
                 if (total > (size_t)GGN_MAX_RAY_ENTRIES) {
                     char pointer[64];
                     snprintf(pointer, sizeof pointer, "/pieces/%d/moves/%d", k, mi);
@@ -369,6 +400,15 @@ static bool has_enemy_action(const sd_move *sm)
 {
     for (int a = 0; a < sm->nactions; a++)
         if (sm->actions[a].state == SD_ENEMY) return true;
+    return false;
+}
+
+/* A move cut to a path region, or a hop with exceptions: its attacks are walked from the piece. */
+static bool walked_for_attacks(const sd_move *sm)
+{
+    if (sm->repeat.present && sm->repeat.hop_except) return true;
+    for (int i = 0; i < sm->nconditions; i++)
+        if (sm->conditions[i].kind == SD_COND_NAMED_PATH) return true;
     return false;
 }
 
@@ -534,19 +574,20 @@ static void compile_attacks(compiler *c, int o)
             }
             /* Slides that stop on other than the first piece, hops, and moves with a
              * SQUARES_EMPTY leg (which attacks honour) are walked from each piece. */
-            if (!sm->repeat.present && leg_of(sm) == 1) {
+            if (!sm->repeat.present && leg_of(sm) == 1 && !walked_for_attacks(sm)) {
                 at->tricky = true;
                 continue; /* tabled below with its leg square */
             }
             if (sm->repeat.present && sm->repeat.hop && sm->repeat.loop && sm->repeat.until == SD_NOT_EMPTY &&
-                !has_squares_empty(sm)) {
+                !has_squares_empty(sm) && !walked_for_attacks(sm)) {
                 eg_slide_dir *d = find_hop_dir(c, at, m->dx, m->dy, sm->repeat.hop);
                 if (c->failed) break;
                 d->kinds |= 1ULL << k;
                 at->tricky = true;
                 continue;
             }
-            if ((sm->repeat.present && (sm->repeat.until != SD_NOT_EMPTY || sm->repeat.hop)) || has_squares_empty(sm)) {
+            if ((sm->repeat.present && (sm->repeat.until != SD_NOT_EMPTY || sm->repeat.hop)) || has_squares_empty(sm) ||
+                walked_for_attacks(sm)) {
                 at->odd_kinds |= 1ULL << k;
                 at->walk_kinds |= 1ULL << k;
                 m->attack_walk = true;
@@ -787,7 +828,10 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     compile_castling(&c);
     g->fen_rights = def->fen_rights;
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
-    g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination;
+    g->pass = def->pass && g->leader != EG_NONE;
+    g->facing_leaders = g->pass && def->end.facing_leaders;
+    g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination ||
+                   (g->pass && (def->end.passes_in_a_row > 0 || g->facing_leaders));
     g->forced_capture = def->end.forced_capture;
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
     g->capture_most = def->end.capture_most;

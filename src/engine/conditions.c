@@ -87,6 +87,8 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
         }
         return true;
     }
+    case SD_COND_NAMED_PATH:
+        return true; /* applied to the rays when they are compiled (compile.c); never in a list */
     }
     return false;
 }

@@ -71,6 +71,7 @@ typedef struct eg_move {
     uint8_t hop;           /* repeat.hop: pieces jumped before the first landing (0 = none);
                               with attack_walk, in the padding before src */
     bool attack_walk;      /* attacks by this move are found by walking it (attacked_by_odd) */
+    uint64_t hop_except;   /* repeat.hop_except: kinds the hop neither jumps over nor lands on */
     bool attack_unmoved;   /* with attack_walk: the move has FIRST_MOVE, so it attacks only while
                               its piece has not moved (cambodian's met) */
     eg_cond *src;
@@ -233,6 +234,8 @@ struct ggn_game {
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
     bool elimination;          /* game_end.elimination: a player who loses leaves (eg_eliminate) */
     bool teams;                /* extension teams: partners neither capture nor attack each other */
+    bool pass;                 /* extension pass: a player may pass (pass.c) */
+    bool facing_leaders;       /* game_end.facing_leaders: leaders facing must be parted, or the player passes */
     int8_t team[GGN_MAX_PLAYERS]; /* each player's team; the player's own index without teams */
 };
 
@@ -452,6 +455,23 @@ int eg_players_in(const ggn_position *pos);
 uint64_t eg_out_key(int player);
 /* A move was just made: counts the check it gives (count_checks). */
 void eg_count_check(ggn_position *pos, eg_undo *u);
+
+/* pass.c: extension "pass" (docs/game-spec.md). A pass moves nothing: from == to == a leader's square.
+ * Only in a game with passing: a chain capture may end where it began (passing needs a leader, and the
+ * reader refuses chains in a game with one, so no game has both). */
+static inline bool eg_is_pass(const ggn_game *g, ggn_move m) { return g->pass && m.from == m.to && m.from != EG_DROP_FROM; }
+/*
+ * The legal list moves[0..n) of a game with passing: with facing_leaders and
+ * the leaders facing, without the moves that leave them facing; then the pass
+ * appended when it is legal (no leader of the mover attacked, or the leaders
+ * facing under facing_leaders). Returns the count (room for one more needed).
+ */
+size_t eg_pass_rules(ggn_position *pos, ggn_move *moves, size_t n);
+/* Has the last move, a pass, ended the game (passes in a row, facing leaders)? Fills *st when given. */
+bool eg_pass_decided(const ggn_position *pos, ggn_status *st);
+
+/* legal.c: some leader of `player` sees another player's leader along its file, nothing between. */
+bool eg_leaders_face(const ggn_position *pos, int player);
 
 /* make.c */
 bool eg_make(ggn_position *pos, ggn_move m);

@@ -84,6 +84,7 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
         }
         return true;
     }
+    if (g->pass && eg_pass_decided(pos, st)) return true;
     if (e->check_limit > 0)
         for (int i = 0; i < norder; i++) {
             int p = judged(pos, i);

@@ -114,7 +114,7 @@ uint64_t eg_rights_key(const ggn_position *pos)
 /* Does the legal move m exist only because a state flag is on some piece? */
 static bool reads_flag(const ggn_position *pos, ggn_move m)
 {
-    if (m.from == EG_DROP_FROM) return false;
+    if (m.from == EG_DROP_FROM || eg_is_pass(pos->g, m)) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[m.from]];
     const eg_move *em = eg_move_of(pos->g, p->owner, p->kind, m.pattern);
     for (int i = 0; i < em->nsrc; i++)

@@ -95,6 +95,8 @@ static bool leaders_face(const ggn_position *pos, int player)
     return false;
 }
 
+bool eg_leaders_face(const ggn_position *pos, int player) { return leaders_face(pos, player); }
+
 bool eg_leader_attacked(const ggn_position *pos, int player)
 {
     const ggn_game *g = pos->g;
@@ -501,6 +503,7 @@ size_t ggn_position_legal_moves(ggn_position *pos, ggn_move *buf, size_t cap)
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     n = eg_filter_legal_all(pos, all, n);
     if (pos->g->narrows_moves) n = eg_end_filter(pos, all, n);
+    if (pos->g->pass && n < GGN_MAX_MOVES) n = eg_pass_rules(pos, all, n);
     for (size_t i = 0; i < n && i < cap; i++) buf[i] = all[i];
     return n;
 }

@@ -219,6 +219,8 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
                !mv.promotion;
     if (mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    if (eg_is_pass(g, mv))
+        return g->pass && p->owner == player && p->kind == g->leader && !mv.pattern && !mv.action && !mv.promotion;
     if (p->owner != player || mv.pattern >= g->nmoves[p->kind]) return false;
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
     if (m->chain) return eg_chain_index(mv) > 0 && mv.promotion <= GGN_MAX_OPTIONS; /* make looks further */
@@ -292,6 +294,13 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         pass_turn(pos);
         if (u->leaders_changed) eg_index_leaders(pos);
         if (g->count_checks) eg_count_check(pos, u);
+        return true;
+    }
+    if (eg_is_pass(g, mv)) {
+        /* A pass: nothing moves; the turn passes and the no-progress count goes on. */
+        pos->halfmove++;
+        u->checker = -1;
+        pass_turn(pos);
         return true;
     }
     int from = mv.from, to = mv.to;

@@ -2,7 +2,8 @@
  * movegen_hops.c — the generator for games with a repeat.hop (extension,
  * docs/game-spec.md): movegen.c's walk, except that a hop move gives no
  * landing up to and including its last screen (every piece it passes is
- * one), and is an ordinary move after it. eg_generate hands such games
+ * one), and is an ordinary move after it; a piece of a kind in its
+ * hop_except ends the ray, as a screen or as a landing. eg_generate hands such games
  * here with one test per call; every other game never runs this code.
  */
 #include "movegen.h"
@@ -26,9 +27,14 @@ static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
             int to = ray[i];
             int state = occupancy(pos, to, player);
             if (screens < m->hop) {
-                screens += state != SD_EMPTY;
+                if (state != SD_EMPTY) {
+                    /* repeat.hop_except: a piece of such a kind is no screen, and it ends the ray. */
+                    if (m->hop_except && ((m->hop_except >> pos->kind_at[to]) & 1)) break;
+                    screens++;
+                }
                 continue;
             }
+            if (m->hop_except && state != SD_EMPTY && ((m->hop_except >> pos->kind_at[to]) & 1)) break;
             if (st->simple) {
                 int a = st->by_state[state];
                 if (a != EG_NONE) push(s, from, to, st->move, a, 0, 0);

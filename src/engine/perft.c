@@ -19,6 +19,7 @@ static inline uint64_t perft_node(ggn_position *pos, int depth, bool hands)
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     n = hands ? eg_filter_legal_drops(pos, moves, n) : eg_filter_legal(pos, moves, n);
     if (g->narrows_moves) n = eg_end_filter(pos, moves, n);
+    if (g->pass && n < GGN_MAX_MOVES) n = eg_pass_rules(pos, moves, n);
     if (depth == 1) return n;
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {

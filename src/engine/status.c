@@ -21,6 +21,8 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_EXTINCTION: return "extinction";
     case GGN_CHECK_LIMIT: return "check limit reached";
     case GGN_LAST_PLAYER: return "last player in the game";
+    case GGN_PASSES: return "passes in a row";
+    case GGN_LEADERS_FACING: return "leaders facing";
     }
     return "unknown";
 }
@@ -197,6 +199,14 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
         break;
     case GGN_LAST_PLAYER:
         snprintf(why, sizeof why, "every other player is out");
+        break;
+    case GGN_PASSES:
+        snprintf(why, sizeof why, "%d passes in a row%s", g->def->end.passes_in_a_row,
+                 g->def->end.passes_result == SD_RESULT_POINTS ? ", counted on points" : "");
+        break;
+    case GGN_LEADERS_FACING:
+        snprintf(why, sizeof why, "%s passed with the leaders facing%s", player,
+                 g->def->end.facing_result == SD_RESULT_POINTS ? ", counted on points" : "");
         break;
     case GGN_CHECKMATE:
     case GGN_STALEMATE:

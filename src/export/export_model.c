@@ -152,8 +152,15 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
         return refuse(err, "GGN knows two sides (upper and lower case); %s has %d players", def->name, def->nplayers);
     if (def->nkinds > EX_MAX_KINDS)
         return refuse(err, "%s has %d piece kinds, more than the 26 letters of piece ids", def->name, def->nkinds);
+    if (def->pass)
+        return refuse(err, "in %s a player may pass, a move of no piece, which a GGN library of piece moves cannot list",
+                      def->name);
     for (int k = 0; k < def->nkinds; k++) {
         const sd_kind *kind = &def->kinds[k];
+        for (int mi = 0; mi < kind->nmoves; mi++)
+            if (kind->moves[mi].repeat.hop_except)
+                return refuse(err, "kind %s hops with hop_except, a test of the screen's kind that the exporter does not "
+                                   "write", kind->code);
         if (!kind->symbol)
             return refuse(err, "kind %s has no symbol; a GGN piece id needs one letter per kind (add \"symbol\")", kind->code);
         /* A promoted form shares its base kind's letter; the mark tells them apart (docs/export.md). */

@@ -292,6 +292,8 @@ static bool apply_condition(ex_ctx *x, const eg_cond *c, int to, ex_tlist *l)
         return fail(x, GGN_E_CONVERSION, "FILE_FREE_OF (a drop condition) is not exported: games with hands are refused");
     case SD_COND_PIECE_COUNT:
         return fail(x, GGN_E_CONVERSION, "PIECE_COUNT counts the pieces on the board, which a GGN possibility cannot");
+    case SD_COND_NAMED_PATH:
+        return true; /* already cut into the compiled rays that the export walks */
     }
     return true;
 }

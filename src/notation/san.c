@@ -68,7 +68,7 @@ static bool has_move_effect(const eg_effect *e, int n)
 static bool is_castling(const ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
-    if (mv.from == EG_DROP_FROM || !g->castles || !pos->piece_at[mv.from]) return false;
+    if (mv.from == EG_DROP_FROM || eg_is_pass(g, mv) || !g->castles || !pos->piece_at[mv.from]) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (p->kind != g->castler) return false;
     const eg_move *m = eg_move_of(g, p->owner, p->kind, mv.pattern);
@@ -160,6 +160,7 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
         return eg_put(buf, cap, len, to_rank);
     }
     if (!pos->piece_at[mv.from]) return 0;
+    if (eg_is_pass(g, mv)) return eg_put(buf, cap, 0, "pass"); /* extension "pass": no piece moves */
     if (is_castling(pos, mv)) return eg_put(buf, cap, 0, g->sq_x[mv.to] > g->sq_x[mv.from] ? "O-O" : "O-O-O");
     san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, piece);
     square_parts(g, mv.from, file, rank);

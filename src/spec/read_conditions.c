@@ -29,7 +29,8 @@ static const struct {
 };
 static const char *const named_ref_keys[] = {"condition", "on", NULL};
 
-/* Extension "on" of a named-condition reference: "TARGET" (the default) or "SOURCE". */
+/* Extension "on" of a named-condition reference: "TARGET" (the default), "SOURCE" or "PATH" (the
+ * source, every square passed and the landing; the move's own conditions only, read_moves.c). */
 static void read_named_on(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd_condition *c)
 {
     if (!json_object_get(obj, "on")) return;
@@ -40,8 +41,13 @@ static void read_named_on(sd_reader *r, const json_t *obj, const sd_cond_ctx *ct
             sd_error_key(r, "on", GGN_E_VALUE, "\"on\": \"SOURCE\" is only meaningful inside a piece's move (a drop has no source)");
         else
             c->kind = SD_COND_NAMED_SOURCE;
+    } else if (strcmp(on, "PATH") == 0) {
+        if (!ctx || ctx->move < 0)
+            sd_error_key(r, "on", GGN_E_VALUE, "\"on\": \"PATH\" is only meaningful inside a piece's move (a drop has no path)");
+        else
+            c->kind = SD_COND_NAMED_PATH;
     } else if (strcmp(on, "TARGET") != 0) {
-        sd_error_key(r, "on", GGN_E_VALUE, "\"on\" must be \"TARGET\" or \"SOURCE\", found \"%.32s\"", on);
+        sd_error_key(r, "on", GGN_E_VALUE, "\"on\" must be \"TARGET\", \"SOURCE\" or \"PATH\", found \"%.32s\"", on);
     }
 }
 

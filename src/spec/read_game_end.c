@@ -9,7 +9,11 @@
 #include "spec/reader.h"
 
 static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
-                                       "forced_capture", "giving_check_illegal", "elimination", NULL};
+                                       "forced_capture", "giving_check_illegal", "elimination",
+                                       "passes",         "facing_leaders", "points",     NULL};
+static const char *const passes_keys[] = {"in_a_row", "result", NULL};
+static const char *const facing_keys[] = {"result", NULL};
+static const char *const points_keys[] = {"values", "bonus", "tie", NULL};
 static const char *const no_move_keys[] = {"in_check", "not_in_check", NULL};
 static const char *const goal_keys[] = {"on", "pieces", "result", "answer", NULL};
 static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", "answer", NULL};
@@ -28,9 +32,10 @@ static bool read_result_word(sd_reader *r, const json_t *obj, const char *key, b
     else if (strcmp(word, "loss") == 0) *out = SD_RESULT_LOSS;
     else if (strcmp(word, "draw") == 0) *out = SD_RESULT_DRAW;
     else if (compare && strcmp(word, "fewest_pieces") == 0) *out = SD_RESULT_FEWEST_PIECES;
+    else if (strcmp(word, "points") == 0 && r->points_ok) *out = SD_RESULT_POINTS;
     else {
-        sd_error_key(r, key, GGN_E_UNKNOWN, "unknown result '%s'; allowed: win, loss, draw%s", word,
-                     compare ? ", fewest_pieces" : "");
+        sd_error_key(r, key, GGN_E_UNKNOWN, "unknown result '%s'; allowed: win, loss, draw%s%s", word,
+                     compare ? ", fewest_pieces" : "", r->points_ok ? ", points" : "");
         return false;
     }
     return true;
@@ -161,10 +166,103 @@ static void read_forced_capture(sd_reader *r, const json_t *obj, sd_game_end *e)
 static void one_goal(sd_reader *r, const json_t *obj, void *out) { read_goal(r, obj, out); }
 static void one_extinction(sd_reader *r, const json_t *obj, void *out) { read_extinction(r, obj, out); }
 
+/* "passes": {"in_a_row": N, "result": R}, for the player who made the last of the passes. */
+static void read_passes(sd_reader *r, const json_t *obj, sd_game_end *e)
+{
+    json_t *p = sd_field(r, obj, "passes", false);
+    if (!p) return;
+    sd_push_key(r, "passes");
+    if (sd_expect(r, p, JSON_OBJECT)) {
+        sd_check_keys(r, p, passes_keys, "passes");
+        if (sd_int_field(r, p, "in_a_row", true, 1, GGN_MAX_PLY, "GGN_MAX_PLY", &e->passes_in_a_row) == SD_OK &&
+            !r->g->pass)
+            sd_error_key(r, "in_a_row", GGN_E_VALUE, "nobody may pass in this game (top-level \"pass\": true), so "
+                                                     "this rule could never apply");
+        r->points_ok = true;
+        read_result_word(r, p, "result", true, false, &e->passes_result);
+        r->points_ok = false;
+    }
+    sd_pop(r);
+}
+
+/* "facing_leaders": {"result": R}, for the player who passes with the leaders facing. */
+static void read_facing(sd_reader *r, const json_t *obj, sd_game_end *e)
+{
+    json_t *f = sd_field(r, obj, "facing_leaders", false);
+    if (!f) return;
+    sd_push_key(r, "facing_leaders");
+    if (sd_expect(r, f, JSON_OBJECT)) {
+        sd_check_keys(r, f, facing_keys, "facing_leaders");
+        r->points_ok = true;
+        if (read_result_word(r, f, "result", true, false, &e->facing_result)) e->facing_leaders = true;
+        r->points_ok = false;
+        if (r->g->leader < 0 || !r->g->pass)
+            sd_error(r, GGN_E_VALUE, "facing_leaders needs a leader and passing (top-level \"pass\": true): the "
+                                     "game ends when a player passes with the leaders facing");
+        else if (r->g->leaders_may_not_face)
+            sd_error(r, GGN_E_VALUE, "with leaders_may_not_face the leaders can never face, so this rule could never apply");
+    }
+    sd_pop(r);
+}
+
+/* "points": {"values": {CODE: n}, "bonus": {PLAYER: n}, "tie": PLAYER} — what "points" results count. */
+static void read_points(sd_reader *r, const json_t *obj, sd_game_end *e)
+{
+    e->point_tie = -1;
+    json_t *p = sd_field(r, obj, "points", false);
+    if (!p) return;
+    sd_push_key(r, "points");
+    if (sd_expect(r, p, JSON_OBJECT)) {
+        e->points = true;
+        sd_check_keys(r, p, points_keys, "points");
+        json_t *values = sd_field(r, p, "values", true);
+        if (values) {
+            sd_push_key(r, "values");
+            if (sd_expect(r, values, JSON_OBJECT)) {
+                const char *code;
+                json_t *v;
+                json_object_foreach(values, code, v) {
+                    int k = sd_find_kind(r, code);
+                    if (k < 0) {
+                        sd_error_key(r, code, GGN_E_REFERENCE, "'%s' is not the code of a piece", code);
+                        continue;
+                    }
+                    sd_int_field(r, values, code, true, 0, 1000000, NULL, &e->point_value[k]);
+                }
+            }
+            sd_pop(r);
+        }
+        json_t *bonus = sd_field(r, p, "bonus", false);
+        if (bonus) {
+            sd_push_key(r, "bonus");
+            if (sd_expect(r, bonus, JSON_OBJECT)) {
+                const char *name;
+                json_t *v;
+                json_object_foreach(bonus, name, v) {
+                    int pl = sd_find_player(r, name);
+                    if (pl < 0) {
+                        sd_error_key(r, name, GGN_E_REFERENCE, "'%s' is not the name of a player", name);
+                        continue;
+                    }
+                    sd_int_field(r, bonus, name, true, 0, 1000000, NULL, &e->point_bonus[pl]);
+                }
+            }
+            sd_pop(r);
+        }
+        char tie[GGN_MAX_STRING_BYTES + 1];
+        if (sd_string_field(r, p, "tie", false, tie) == SD_OK) {
+            e->point_tie = sd_find_player(r, tie);
+            if (e->point_tie < 0) sd_error_key(r, "tie", GGN_E_REFERENCE, "'%s' is not the name of a player", tie);
+        }
+    }
+    sd_pop(r);
+}
+
 void sd_read_game_end(sd_reader *r, const json_t *root)
 {
     sd_game_end *e = &r->g->end;
     json_t *obj = sd_field(r, root, "game_end", false);
+    e->point_tie = -1;
     if (!obj) return;
     sd_push_key(r, "game_end");
     if (!sd_expect(r, obj, JSON_OBJECT)) {
@@ -192,5 +290,14 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
     else if (e->elimination && r->g->nteams > 0)
         sd_error_key(r, "elimination", GGN_E_VALUE,
                      "elimination in a game of teams is not supported: a team would play on without its partner");
+    read_passes(r, obj, e);
+    read_facing(r, obj, e);
+    read_points(r, obj, e);
+    bool counts = (e->passes_in_a_row && e->passes_result == SD_RESULT_POINTS) ||
+                  (e->facing_leaders && e->facing_result == SD_RESULT_POINTS);
+    if (counts && !e->points)
+        sd_error(r, GGN_E_VALUE, "a result \"points\" needs \"points\" (the value of each kind) in game_end");
+    else if (e->points && !counts)
+        sd_warn_key(r, "points", GGN_E_VALUE, "no rule gives the result \"points\", so these points are never counted");
     sd_pop(r);
 }

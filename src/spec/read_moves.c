@@ -8,7 +8,7 @@ static const char *const move_keys[] = {"id", "step", "actions", "conditions", "
                                         "attacking_illegal", "castle", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
-static const char *const repeat_keys[] = {"until", "loop", "times", "hop", NULL};
+static const char *const repeat_keys[] = {"until", "loop", "times", "hop", "hop_except", NULL};
 
 /* Modifiers per move have no constant of their own; GGN_MAX_ACTIONS bounds them too. */
 #define MAX_MODIFIERS GGN_MAX_ACTIONS
@@ -182,6 +182,32 @@ static void read_modifiers(sd_reader *r, const json_t *mobj, const sd_cond_ctx *
     sd_pop(r);
 }
 
+/*
+ * Extension repeat.hop_except: kinds a hop may neither jump over nor land on
+ * (the janggi cannon's cannons). Needs a hop; the leader may not be listed,
+ * since attacks on the leader do not look at what the landing holds.
+ */
+static void read_hop_except(sd_reader *r, const json_t *obj, sd_repeat *rep)
+{
+    size_t n;
+    json_t *list = sd_array_field(r, obj, "hop_except", false, GGN_MAX_KINDS, "GGN_MAX_KINDS", &n);
+    if (!list) return;
+    sd_push_key(r, "hop_except");
+    if (n == 0) sd_error(r, GGN_E_VALUE, "an empty hop_except excepts nothing: leave it out");
+    else if (rep->hop == 0) sd_error(r, GGN_E_VALUE, "hop_except needs \"hop\": only a hop jumps over pieces");
+    for (size_t i = 0; i < n; i++) {
+        sd_push_index(r, i);
+        int k = sd_kind_ref(r, json_array_get(list, i));
+        if (k >= 0 && k == r->g->leader)
+            sd_error(r, GGN_E_VALUE, "the leader may not be excepted: a piece that may not take the leader would "
+                                     "still be seen to attack it");
+        else if (k >= 0)
+            rep->hop_except |= 1ULL << k;
+        sd_pop(r);
+    }
+    sd_pop(r);
+}
+
 static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
 {
     rep->present = false;
@@ -189,6 +215,7 @@ static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
     rep->loop = false;
     rep->times = 1;
     rep->hop = 0;
+    rep->hop_except = 0;
     json_t *obj = sd_field(r, mobj, "repeat", false);
     if (!obj) return;
     sd_push_key(r, "repeat");
@@ -202,6 +229,7 @@ static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
             rep->loop)
             sd_warn_key(r, "times", GGN_E_VALUE, "'times' is ignored when 'loop' is true");
         sd_int_field(r, obj, "hop", false, 1, GGN_MAX_BOARD_SIDE, "GGN_MAX_BOARD_SIDE", &rep->hop);
+        read_hop_except(r, obj, rep);
     }
     sd_pop(r);
 }
@@ -227,6 +255,28 @@ static void check_stay(sd_reader *r, const sd_move *m)
                      "without conditions), with only EMPTY actions, no side effects, no repeat and no chain");
 }
 
+/*
+ * The conditions "on": "PATH" of a move are judged once, when its rays are
+ * compiled; an action's or a modifier's conditions are judged per landing,
+ * where a path has no meaning.
+ */
+static void refuse_path_in(sd_reader *r, const char *list, int i, const sd_condition *conds, int n)
+{
+    for (int c = 0; c < n; c++) {
+        if (conds[c].kind != SD_COND_NAMED_PATH) continue;
+        sd_push_key(r, list);
+        sd_push_index(r, (size_t)i);
+        sd_push_key(r, "conditions");
+        sd_push_index(r, (size_t)c);
+        sd_error_key(r, "on", GGN_E_VALUE,
+                     "\"on\": \"PATH\" belongs in the move's own conditions, not in an action's or a modifier's");
+        sd_pop(r);
+        sd_pop(r);
+        sd_pop(r);
+        sd_pop(r);
+    }
+}
+
 void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m)
 {
     sd_check_keys(r, mobj, move_keys, "a move");
@@ -247,6 +297,10 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
     read_modifiers(r, mobj, ctx, m);
     sd_read_effects(r, mobj, "side_effects", &m->neffects, &m->effects);
     read_repeat(r, mobj, &m->repeat);
+    for (int a = 0; a < m->nactions; a++)
+        refuse_path_in(r, "actions", a, m->actions[a].conditions, m->actions[a].nconditions);
+    for (int i = 0; i < m->nmodifiers; i++)
+        refuse_path_in(r, "modifiers", i, m->modifiers[i].conditions, m->modifiers[i].nconditions);
     sd_read_chain(r, mobj, m);
     sd_bool_field(r, mobj, "giving_check_illegal", false, &m->giving_check_illegal);
     sd_bool_field(r, mobj, "attacking_illegal", false, &m->attacking_illegal);

@@ -30,6 +30,7 @@ typedef struct sd_reader {
        that does not resolve is not reported (its cause already was). */
     bool kinds_ok, players_ok, named_ok;
     bool board_ok;         /* g->cols, g->rows and g->disabled are valid */
+    bool points_ok;        /* read_game_end.c: the result word being read may be "points" */
 } sd_reader;
 
 /* Where a condition list is read: the piece and move it belongs to, if any. */

@@ -47,6 +47,8 @@ typedef enum sd_condition_kind {
     /* ggn extensions (docs/game-spec.md, "Extensions"): */
     SD_COND_SQUARES_EMPTY,      /* every square of .squares (offsets) is on board and empty */
     SD_COND_NAMED_SOURCE,       /* .named judged on the source square ("on": "SOURCE") */
+    SD_COND_NAMED_PATH,         /* .named holds on the source, every square passed and the landing
+                                   ("on": "PATH"); moves only, applied when rays are compiled */
     SD_COND_FILE_FREE_OF,       /* drops only: no piece of kind .piece of the dropping player
                                    stands on the drop square's file (the player's forward line) */
     SD_COND_PIECE_COUNT         /* the moving player has at most .count pieces of kind .piece on the board */
@@ -104,6 +106,7 @@ typedef struct sd_repeat {
     bool loop;                   /* default false */
     int times;                   /* >= 1, default 1; ignored when loop */
     int hop;                     /* extension: 0, or the pieces jumped before the first landing */
+    unsigned long long hop_except; /* extension: kinds the hop may neither jump over nor land on */
 } sd_repeat;
 
 /*
@@ -220,7 +223,13 @@ typedef struct sd_draw {
 
 /* Extension "game_end": the result a rule gives to the player it concerns. FEWEST_PIECES (no_move
  * only): the player with the fewest pieces wins, a tie among the fewest is a draw. */
-typedef enum sd_result { SD_RESULT_LOSS = 0, SD_RESULT_DRAW = 1, SD_RESULT_WIN = 2, SD_RESULT_FEWEST_PIECES = 3 } sd_result;
+typedef enum sd_result {
+    SD_RESULT_LOSS = 0,
+    SD_RESULT_DRAW = 1,
+    SD_RESULT_WIN = 2,
+    SD_RESULT_FEWEST_PIECES = 3,
+    SD_RESULT_POINTS = 4         /* passes and facing_leaders only: game_end.points decides */
+} sd_result;
 
 /* A player wins (loses, draws) while one of its pieces of .kinds stands on a square of named .named. */
 typedef struct sd_goal {
@@ -254,6 +263,15 @@ typedef struct sd_game_end {
     bool capture_most;           /* forced_capture "most": only the chains that take the most pieces */
     bool giving_check_illegal;   /* a move that leaves another player's leader attacked is illegal */
     bool elimination;            /* a player who loses leaves and the others play on (3+ players) */
+    int passes_in_a_row;         /* "passes": this many passes in a row end the game; 0 = no rule */
+    sd_result passes_result;     /* for the player who made the last of them */
+    bool facing_leaders;         /* "facing_leaders": leaders facing on an open file must be parted or
+                                    the player passes, which ends the game */
+    sd_result facing_result;     /* for the player who passed */
+    bool points;                 /* "points" is given */
+    int point_value[GGN_MAX_KINDS]; /* per kind; 0 when not listed */
+    int point_bonus[GGN_MAX_PLAYERS]; /* added to each player's points */
+    int point_tie;               /* the player who wins a tie for the most points, -1 = a tie is a draw */
 } sd_game_end;
 
 /*
@@ -299,6 +317,7 @@ typedef struct sd_game {
     bool drops_compulsory;       /* extension: while the player to move has a legal drop, it must drop */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
+    bool pass;                   /* extension: a player may pass instead of moving (needs a leader) */
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
                                       as file letters (cambodian's DEde); 0 when absent */
     sd_random_start random_start; /* extension: how a random start is drawn */

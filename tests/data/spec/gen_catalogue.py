@@ -620,7 +620,7 @@ case("bad", "shogi_extensions_bad", shogi_bad,
       (E, "MISSING", "/pieces/0/drops/0/conditions/1", None, "missing required field 'piece'"),
       (E, "TYPE", "/pieces/0/drops/0/no_checkmate", None, "expected a boolean, found a string"),
       (E, "VALUE", "/pieces/0/drops/0/conditions/2", None, "a drop takes at most one FILE_FREE_OF"),
-      (E, "VALUE", M0 + "/conditions/0/on", None, "\"on\" must be \"TARGET\" or \"SOURCE\", found \"BOTH\""),
+      (E, "VALUE", M0 + "/conditions/0/on", None, "\"on\" must be \"TARGET\", \"SOURCE\" or \"PATH\", found \"BOTH\""),
       (E, "VALUE", M0 + "/conditions/1", None, "FILE_FREE_OF is only meaningful in a drop"),
       (E, "DUPLICATE", "/pieces/1/symbol", None, "symbol '+K' is already used by piece 'KING'")])
 
@@ -834,6 +834,59 @@ case("bad", "random_start_mismatch",
                 g["players"][1]["starting_positions"][1].update(piece="KING")),
      [(E, "VALUE", RS + "/squares/BLACK", None, "BLACK starts with 2 KING on these squares and WHITE with 1")])
 
+
+
+# ---------------------------------------------------------------- passing, hop_except, "on": "PATH", points
+case("bad", "pass_without_leader", lambda g: g.update({"pass": True}),
+     [(E, "VALUE", "/pass", None, "passing needs a leader: a pass is written as the leader's square twice")])
+def pass_rules_bad(g):
+    g["game_end"] = {"passes": {"in_a_row": 2, "result": "points"},
+                     "facing_leaders": {"result": "draw"}}
+case("bad", "pass_rules_without_pass", pass_rules_bad,
+     [(E, "VALUE", "/game_end/passes/in_a_row", None, "nobody may pass in this game"),
+      (E, "VALUE", "/game_end/facing_leaders", None, "facing_leaders needs a leader and passing"),
+      (E, "VALUE", "/game_end", None, "a result \"points\" needs \"points\"")])
+def points_bad(g):
+    g["leader"] = "KING"
+    g["pass"] = True
+    g["leaders_may_not_face"] = True
+    g["game_end"] = {"no_move": {"not_in_check": "points"},
+                     "facing_leaders": {"result": "points"},
+                     "points": {"values": {"QUEEN": 9, "KING": -1}, "bonus": {"RED": 1}, "tie": "BLUE"}}
+case("bad", "points_bad", points_bad,
+     [(E, "UNKNOWN", "/game_end/no_move/not_in_check", None, "unknown result 'points'; allowed: win, loss, draw, fewest_pieces"),
+      (E, "VALUE", "/game_end/facing_leaders", None, "with leaders_may_not_face the leaders can never face"),
+      (E, "REFERENCE", "/game_end/points/values/QUEEN", None, "'QUEEN' is not the code of a piece"),
+      (E, "RANGE", "/game_end/points/values/KING", None, "-1 is out of range"),
+      (E, "REFERENCE", "/game_end/points/bonus/RED", None, "'RED' is not the name of a player"),
+      (E, "REFERENCE", "/game_end/points/tie", None, "'BLUE' is not the name of a player")])
+def hop_except_bad(g):
+    g["leader"] = "KING"
+    g["pieces"].append({"code": "CANNON", "moves": [
+        {"id": 0, "step": [1, 0], "actions": [{"state": "ENEMY", "action": "CAPTURE"}],
+         "repeat": {"loop": True, "hop_except": ["CANNON"]}},
+        {"id": 1, "step": [0, 1], "actions": [{"state": "ENEMY", "action": "CAPTURE"}],
+         "repeat": {"loop": True, "hop": 1, "hop_except": ["KING", "MORTAR"]}},
+        {"id": 2, "step": [0, -1], "actions": [{"state": "ENEMY", "action": "CAPTURE"}],
+         "repeat": {"loop": True, "hop": 1, "hop_except": []}}]})
+case("bad", "hop_except_bad", hop_except_bad,
+     [(E, "VALUE", "/pieces/1/moves/0/repeat/hop_except", None, "hop_except needs \"hop\""),
+      (E, "VALUE", "/pieces/1/moves/1/repeat/hop_except/0", None, "the leader may not be excepted"),
+      (E, "REFERENCE", "/pieces/1/moves/1/repeat/hop_except/1", None, "piece code 'MORTAR' is not defined"),
+      (E, "VALUE", "/pieces/1/moves/2/repeat/hop_except", None, "an empty hop_except excepts nothing")])
+def path_bad(g):
+    g["conditions"] = [zone()]
+    m = move0(g)
+    m["conditions"] = [{"condition": "ZONE", "on": "WAY"}]
+    m["actions"] = [{"state": "EMPTY", "action": "MOVE", "conditions": [{"condition": "ZONE", "on": "PATH"}]}]
+case("bad", "path_bad", path_bad,
+     [(E, "VALUE", M0 + "/conditions/0/on", None, "\"on\" must be \"TARGET\", \"SOURCE\" or \"PATH\", found \"WAY\""),
+      (E, "VALUE", M0 + "/actions/0/conditions/0/on", None,
+       "\"on\": \"PATH\" belongs in the move's own conditions, not in an action's")])
+def points_unused(g):
+    g["game_end"] = {"points": {"values": {"KING": 1}}}
+case("warn", "warn_points_unused", points_unused,
+     [(W, "VALUE", "/game_end/points", None, "no rule gives the result \"points\"")])
 
 case("warn", "warn_captures_to_hand_without_hands", lambda g: g.update(captures_to_hand=False),
      [(W, "VALUE", "/captures_to_hand", None, "captures_to_hand has no effect without \"hands\": true")])
