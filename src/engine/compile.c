@@ -732,6 +732,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     compile_keys(&c);
     compile_values(&c);
     compile_castling(&c);
+    if (!c.failed) eg_compile_gating(g); /* before the identity: gating reads every unmoved state */
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
     g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination;
     g->forced_capture = def->end.forced_capture;

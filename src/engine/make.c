@@ -146,15 +146,15 @@ static inline void pass_turn(ggn_position *pos)
 }
 
 /*
- * A drop: one piece of the kind leaves the mover's hand and stands on the
- * (empty) destination as a piece that has moved, so that it never counts as
- * an unmoved castling partner. Its instance is the first free one that is
- * not a leader's, saved first so that unmake brings the old record back.
+ * A piece of `kind` leaves the mover's hand and stands on the empty square sq
+ * as a piece that has moved, so that it never counts as an unmoved castling
+ * partner nor opens a gate. Its instance is the first free one that is not a
+ * leader's, saved first so that unmake brings the old record back (unmake
+ * also restores pos->npiece from u->npiece_before).
  */
-static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
+static void from_hand(ggn_position *pos, eg_undo *u, int player, int kind, int sq)
 {
     const ggn_game *g = pos->g;
-    int player = eg_player_to_move(pos), kind = mv.pattern;
     hand_change(pos, u, player, kind, -1);
     int id = 1;
     while (id < pos->npiece && (pos->piece[id].sq != EG_NONE || pos->piece[id].kind == g->leader)) id++;
@@ -167,9 +167,29 @@ static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
     p->kind = (uint8_t)kind;
     p->moves = 1;
     p->sq = EG_NONE;
-    drop(pos, u, id, mv.to);
+    drop(pos, u, id, sq);
     if (kind == g->leader) u->leaders_changed = true;
+}
+
+/* A drop: the piece from the hand is the whole move. */
+static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    int kind = mv.pattern;
+    from_hand(pos, u, eg_player_to_move(pos), kind, mv.to);
     pos->halfmove = ((g->reset_kinds >> kind) & 1) ? 0 : pos->halfmove + 1;
+}
+
+/* Gating: after the board move, the gated piece enters the square the move vacated (gating.c). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void gate_in(ggn_position *pos, eg_undo *u, const eg_move *m, const eg_action *act, ggn_move mv, int player)
+{
+    u->npiece_before = (int16_t)pos->npiece; /* unmake restores it for every move with a gate */
+    int sq = eg_gate_target(pos->g, m, act, mv);
+    if (sq == EG_NONE || pos->piece_at[sq]) return; /* generation lists only vacated squares */
+    from_hand(pos, u, player, (mv.gate & ~GGN_GATE_AT_EFFECT) - 1, sq);
 }
 
 /*
@@ -191,12 +211,19 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     if (mv.from == EG_DROP_FROM)
         return g->hands && mv.pattern < g->nkinds && pos->hand[player][mv.pattern] > 0 &&
                mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&
-               !mv.promotion;
+               !mv.promotion && !mv.modifier;
     if (mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (p->owner != player || mv.pattern >= g->nmoves[p->kind]) return false;
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
     if (mv.action >= m->naction) return false;
+    if (eg_gate_of(mv)) {
+        int gk = (mv.gate & ~GGN_GATE_AT_EFFECT) - 1;
+        if (!g->gating || gk < 0 || gk >= g->nkinds || !((g->gate_kinds >> gk) & 1) || !pos->hand[player][gk])
+            return false;
+        int sq = eg_gate_square(pos, mv);
+        if (sq == EG_NONE || (sq != mv.from && (!pos->piece_at[sq] || pos->side_at[sq] != player))) return false;
+    }
     return !mv.promotion || (mv.modifier < m->nmodifier && mv.promotion <= m->modifier[mv.modifier].noption);
 }
 
@@ -252,6 +279,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
             for (int f = 0; f < GGN_MAX_FLAGS; f++) p->flag_until[f] = 0;
             drop(pos, u, id, sq);
         }
+    } else if (mv.gate) { /* .gate is .modifier's byte: a gate only without a promotion */
+        gate_in(pos, u, m, act, mv, player);
     }
     pos->halfmove = (u->capture || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
     if (u->rights_dirty) {
@@ -279,7 +308,7 @@ void eg_unmake(ggn_position *pos)
     if (u->nhand) {
         for (int i = u->nhand - 1; i >= 0; i--)
             pos->hand[u->hand[i].player][u->hand[i].kind] = (uint8_t)(pos->hand[u->hand[i].player][u->hand[i].kind] - u->hand[i].delta);
-        if (u->move.from == EG_DROP_FROM) pos->npiece = u->npiece_before;
+        if (u->move.from == EG_DROP_FROM || eg_gate_of(u->move)) pos->npiece = u->npiece_before;
     }
     pos->turn = u->turn;
     pos->out = u->out;

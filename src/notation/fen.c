@@ -126,25 +126,55 @@ static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_erro
     return true;
 }
 
+/*
+ * Gating (docs/game-spec.md): a gate is an unmoved piece on a square of its
+ * owner's gating zone. FEN names the open gates by file in the castling field,
+ * after the player's K and Q (Fairy-Stockfish's `KQABCDEFGHkq...`), and K and
+ * Q open the gates of the castler and its partner too. Pieces of the zone
+ * start "moved" here; each letter makes the player's pieces on the zone
+ * squares of that file unmoved. A letter for a file where none stands opens
+ * nothing (ggn keeps no gate on an empty square).
+ */
+static bool in_gate_zone(const ggn_game *g, int player, int sq)
+{
+    return g->gating && g->gate_sq[(size_t)player * (size_t)g->nsq + (size_t)sq];
+}
+
+static void open_gates(ggn_position *pos, int owner, int file)
+{
+    const ggn_game *g = pos->g;
+    for (int id = 1; id < pos->npiece; id++) {
+        eg_piece *p = &pos->piece[id];
+        if (p->sq != EG_NONE && p->owner == owner && g->sq_x[p->sq] == file && in_gate_zone(g, owner, p->sq))
+            p->moves = 0;
+    }
+}
+
 static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
 {
     const ggn_game *g = pos->g;
-    if (!g->castles) return true;
+    if (!g->castles && !g->gating) return true;
     /* The castler of each side as the placement left it (unmoved on a starting square first). */
     int castler[2] = { find_castler(pos, 0), find_castler(pos, 1) };
-    /* Castling pieces start "moved"; each right found below makes them unmoved. */
+    /* Castling pieces (and, with gating, the pieces of the gating zones) start "moved"; each
+     * right or gate found below makes them unmoved. */
     for (int id = 1; id < pos->npiece; id++) {
         eg_piece *p = &pos->piece[id];
-        if (p->sq != EG_NONE && is_castling_piece(g, p->kind)) p->moves = 1;
+        if (p->sq != EG_NONE && (is_castling_piece(g, p->kind) || in_gate_zone(g, p->owner, p->sq))) p->moves = 1;
     }
     if (strcmp(s, "-") == 0) return true;
     for (const char *c = s; *c; c++) {
         int owner = isupper((unsigned char)*c) ? 0 : 1;
         char up = (char)toupper((unsigned char)*c);
+        bool file_letter = isalpha((unsigned char)*c) && up - 'A' < g->cols;
+        if (g->gating && file_letter && up != 'K' && up != 'Q') {
+            open_gates(pos, owner, up - 'A');
+            continue;
+        }
         int partner, leader = castler[owner];
-        if (up == 'K') partner = find_partner(pos, owner, leader, +1, -1);
-        else if (up == 'Q') partner = find_partner(pos, owner, leader, -1, -1);
-        else if (isalpha((unsigned char)*c) && up - 'A' < g->cols) partner = find_partner(pos, owner, leader, 0, up - 'A');
+        if (g->castles && up == 'K') partner = find_partner(pos, owner, leader, +1, -1);
+        else if (g->castles && up == 'Q') partner = find_partner(pos, owner, leader, -1, -1);
+        else if (g->castles && file_letter) partner = find_partner(pos, owner, leader, 0, up - 'A');
         else {
             char bad[2] = { *c, '\0' };
             return eg_fail(err, "FEN castling field has '%s'", bad);
@@ -270,27 +300,42 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
 }
 
 /* X-FEN: K or Q for the outermost partner on each side of the leader, the partner's file
- * letter for an unmoved partner nearer the leader (a right that KQ cannot say). */
+ * letter for an unmoved partner nearer the leader (a right that KQ cannot say); then, with
+ * gating, the files of the player's open gates (Fairy-Stockfish writes them only while the
+ * player holds a piece in hand or captures fill the hands). */
 static void castling_field(const ggn_position *pos, char *out, size_t cap)
 {
     const ggn_game *g = pos->g;
     size_t n = 0;
-    for (int owner = 0; owner < 2 && g->castles; owner++) {
-        int leader = find_castler(pos, owner);
-        if (!leader || pos->piece[leader].moves) continue;
-        int lx = g->sq_x[pos->piece[leader].sq];
-        int sides[2] = { +1, -1 };
-        for (int i = 0; i < 2; i++) {
-            int outer = find_partner(pos, owner, leader, sides[i], -1);
-            if (!outer) continue;
-            int ox = g->sq_x[pos->piece[outer].sq];
-            for (int x = ox; x != lx && n + 2 < cap; x -= sides[i]) {
-                int id = find_partner(pos, owner, leader, 0, x);
-                if (!id || pos->piece[id].moves) continue;
-                char c = id == outer ? (sides[i] > 0 ? 'K' : 'Q') : (char)('A' + x);
-                if (id != outer && (x >= 26 || c == 'K' || c == 'Q')) continue; /* no letter says it */
-                out[n++] = owner == 0 ? c : (char)tolower((unsigned char)c);
+    for (int owner = 0; owner < 2; owner++) {
+        int leader = g->castles ? find_castler(pos, owner) : 0;
+        if (leader && !pos->piece[leader].moves) {
+            int lx = g->sq_x[pos->piece[leader].sq];
+            int sides[2] = { +1, -1 };
+            for (int i = 0; i < 2; i++) {
+                int outer = find_partner(pos, owner, leader, sides[i], -1);
+                if (!outer) continue;
+                int ox = g->sq_x[pos->piece[outer].sq];
+                for (int x = ox; x != lx && n + 2 < cap; x -= sides[i]) {
+                    int id = find_partner(pos, owner, leader, 0, x);
+                    if (!id || pos->piece[id].moves) continue;
+                    char c = id == outer ? (sides[i] > 0 ? 'K' : 'Q') : (char)('A' + x);
+                    if (id != outer && (x >= 26 || c == 'K' || c == 'Q' || g->gating)) continue; /* no letter says it */
+                    out[n++] = owner == 0 ? c : (char)tolower((unsigned char)c);
+                }
             }
+        }
+        if (!g->gating) continue;
+        bool holds = g->captures_to_hand;
+        for (int k = 0; k < g->nkinds && !holds; k++) holds = pos->hand[owner][k] > 0;
+        for (int x = 0; holds && x < g->cols && x < 26 && n + 2 < cap; x++) {
+            bool open = false;
+            for (int y = 0; y < g->rows && !open; y++) {
+                int sq = eg_square(g, x, y);
+                open = sq != EG_NONE && in_gate_zone(g, owner, sq) && pos->side_at[sq] == owner &&
+                       pos->piece[pos->piece_at[sq]].moves == 0;
+            }
+            if (open) out[n++] = (char)((owner == 0 ? 'A' : 'a') + x);
         }
     }
     if (n == 0) out[n++] = '-';
@@ -338,7 +383,7 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
                 }
         n = eg_put(buf, cap, n, "]");
     }
-    char castling[2 * 26 + 2], ep[GGN_MAX_LABEL], tail[160];
+    char castling[2 * (26 + 2) + 2], ep[GGN_MAX_LABEL], tail[160];
     castling_field(pos, castling, sizeof castling);
     en_passant_field(pos, ep, sizeof ep);
     char checks[32] = "";

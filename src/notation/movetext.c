@@ -29,6 +29,36 @@ int eg_promoted_kind(const ggn_position *pos, ggn_move mv)
     return kind == p->kind ? EG_NONE : kind;
 }
 
+/* Gating: the kind that enters from the hand, or EG_NONE. */
+static int gated_kind(ggn_move mv)
+{
+    return eg_gate_of(mv) ? (int)(mv.gate & ~GGN_GATE_AT_EFFECT) - 1 : EG_NONE;
+}
+
+/*
+ * The squares a move is written with: its own, but for a piece gated onto the
+ * square a castling partner left, Fairy-Stockfish's partner-to-castler form
+ * ("h1e1h": the rook's square, then the king's).
+ */
+static void text_squares(const ggn_position *pos, ggn_move mv, int *from, int *to)
+{
+    *from = mv.from;
+    *to = mv.to;
+    if (eg_gate_of(mv) & GGN_GATE_AT_EFFECT) {
+        int sq = eg_gate_square(pos, mv);
+        if (sq != EG_NONE) {
+            *from = sq;
+            *to = mv.from;
+        }
+    }
+}
+
+/* The letter after the squares: the gated kind (gating) or the promotion. */
+static int suffix_kind(const ggn_position *pos, ggn_move mv)
+{
+    return eg_gate_of(mv) ? gated_kind(mv) : eg_promoted_kind(pos, mv);
+}
+
 void eg_promotion_text(const ggn_game *g, int kind, char *buf, size_t cap)
 {
     if (cap) buf[0] = '\0';
@@ -50,11 +80,14 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
         const sd_kind *k = &g->def->kinds[mv.pattern];
         if (k->symbol) snprintf(from, sizeof from, "%c@", k->symbol);
         else snprintf(from, sizeof from, "%s@", k->code);
+        label(g, mv.to, to, sizeof to);
     } else {
-        label(g, mv.from, from, sizeof from);
+        int f, t;
+        text_squares(pos, mv, &f, &t);
+        label(g, f, from, sizeof from);
+        label(g, t, to, sizeof to);
     }
-    label(g, mv.to, to, sizeof to);
-    eg_promotion_text(g, eg_promoted_kind(pos, mv), promo, sizeof promo);
+    eg_promotion_text(g, suffix_kind(pos, mv), promo, sizeof promo);
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
     if (n < 0 || (size_t)n >= cap) {
         if (cap) buf[0] = '\0';
@@ -196,11 +229,13 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     size_t found = 0, with_promotion = 0;
-    ggn_move first = { 0, 0, 0, 0, 0, 0 };
+    ggn_move first = { .from = 0 };
     bool plain = false;  /* a move without promotion matched: it is what the bare text means */
     for (size_t i = 0; i < n; i++) {
-        if (moves[i].from != from || moves[i].to != to) continue;
-        int kind = eg_promoted_kind(pos, moves[i]);
+        int f, t;
+        text_squares(pos, moves[i], &f, &t);
+        if (f != from || t != to) continue;
+        int kind = suffix_kind(pos, moves[i]);
         if (kind != EG_NONE) with_promotion++;
         if (promo[0] ? (kind != EG_NONE && names_kind(g, kind, promo)) : true) {
             if (!found || (!promo[0] && kind == EG_NONE && !plain)) first = moves[i];

@@ -10,7 +10,7 @@
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
-                                       "teams", NULL};
+                                       "teams", "gating", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -37,6 +37,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_teams(r, root);
     sd_read_named(r, root);
     sd_read_pieces(r, root);
+    sd_read_gating(r, root);
     sd_read_draw(r, root);
     sd_read_game_end(r, root);
 }
@@ -57,6 +58,7 @@ static sd_game *read_doc(sd_reader *r)
     g->arena_ = r->arena;
     g->flags = flags;
     g->leader = -1;
+    g->gating_on = -1;
     g->end.no_move_in_check = SD_RESULT_LOSS;
     g->end.no_move = SD_RESULT_DRAW;
     r->g = g;

@@ -247,6 +247,9 @@ typedef struct sd_game {
     bool hands;                  /* extension: captured pieces go to the capturer's hand */
     bool captures_to_hand;       /* extension: with hands, captures go to the hand (default true);
                                     false keeps only the pieces a hand starts with (pocketknight) */
+    int gating_on;               /* extension "gating": the named condition whose squares open a gate
+                                    when an unmoved piece leaves them; -1 = no gating */
+    uint64_t gating_kinds;       /* extension "gating": the kinds that may enter from the hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */
