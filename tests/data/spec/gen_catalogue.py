@@ -603,6 +603,24 @@ case("bad", "starting_hand_without_hands",
      [(E, "VALUE", "/players/1/starting_hand", None, "starting_hand needs \"hands\": true")])
 
 
+# ---------------------------------------------------------------- gating (extension)
+case("bad", "gating_without_hands",
+     lambda g: g.update(conditions=[zone()], gating={"pieces": ["KING"], "on": "ZONE"}),
+     [(E, "VALUE", "/gating", None, "gating needs \"hands\": true")])
+case("bad", "gating_not_object", lambda g: g.update(hands=True, gating=3),
+     [(E, "TYPE", "/gating", None, "expected an object, found an integer")])
+case("bad", "gating_bad",
+     lambda g: g.update(hands=True, conditions=[zone()], gating={"pieces": [], "on": "NOWHERE"}),
+     [(E, "VALUE", "/gating/pieces", None, "gating with no pieces gates nothing"),
+      (E, "REFERENCE", "/gating/on", None, "'NOWHERE' is no named condition of /conditions")])
+case("bad", "gating_bad_piece",
+     lambda g: g.update(hands=True, conditions=[zone()], gating={"pieces": ["QUEEN"], "on": "ZONE"}),
+     [(E, "REFERENCE", "/gating/pieces/0", None, "piece code 'QUEEN' is not defined in /pieces")])
+case("bad", "gating_missing_on",
+     lambda g: g.update(hands=True, gating={"pieces": ["KING"]}),
+     [(E, "MISSING", "/gating", None, "missing required field 'on'")])
+
+
 # ---------------------------------------------------------------- option limits (extension)
 case("bad", "option_limits_bad",
      lambda g: (g["pieces"].append({"code": "QUEEN", "moves": []}),
