@@ -14,7 +14,7 @@
 static const char help[] =
     "Usage: ggn bestmove GAME [--fen FEN | --sfen SFEN] [--moves M1,M2,...]\n"
     "                         [--depth N] [--think TIME] [--nodes N] [--seed N]\n"
-    "                         [--usi] [--json]\n"
+    "                         [--threads N] [--usi] [--json]\n"
     "\n"
     "Searches a position of GAME with the generic computer player (alpha-beta\n"
     "over the game's own rules, docs/ai.md) and prints the move it chooses.\n"
@@ -36,7 +36,10 @@ static const char help[] =
     "  --nodes N      visit at most N positions\n"
     "  --seed N       break ties between equally good moves with this seed\n"
     "                 (0, the default, keeps the move generation order); the\n"
-    "                 same seed gives the same move unless --think is used\n"
+    "                 same seed gives the same move unless --think or\n"
+    "                 --threads is used\n"
+    "  --threads N    search on N threads (1, the default, to 64); they share\n"
+    "                 what they learn, so the same time reaches deeper\n"
     "  --usi          print the move in USI, as shogi programs do (7g7f,\n"
     "                 8h2b+, P*5e); only for games with FEN of at most 9\n"
     "                 files and 26 ranks\n"
@@ -113,13 +116,15 @@ static json_t *result_json(const char *move, const ggn_search_result *r)
                      (json_int_t)r->nodes);
 }
 
-static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, cli_move_writer write_move, bool json)
+static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, int threads, cli_move_writer write_move,
+                            bool json)
 {
     ggn_searcher *s = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
     if (!s) {
         fprintf(stderr, "ggn bestmove: out of memory\n");
         return CLI_INVALID;
     }
+    ggn_searcher_set_threads(s, threads);
     double start = cli_seconds();
     ggn_search_result r;
     bool found = ggn_searcher_run(s, pos, lim, &r);
@@ -146,11 +151,11 @@ static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, cli
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *moves = NULL, *depth = NULL, *think = NULL,
-               *nodes = NULL, *seed = NULL;
+               *nodes = NULL, *seed = NULL, *threads = NULL;
     bool want_usi = false, want_json = false;
     for (int i = 1; i < argc;) {
-        const char *names[] = { "--fen", "--sfen", "--moves", "--depth", "--think", "--nodes", "--seed" };
-        const char **slots[] = { &fen, &sfen, &moves, &depth, &think, &nodes, &seed };
+        const char *names[] = { "--fen", "--sfen", "--moves", "--depth", "--think", "--nodes", "--seed", "--threads" };
+        const char **slots[] = { &fen, &sfen, &moves, &depth, &think, &nodes, &seed, &threads };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("bestmove", argc, argv, &i, names[k], slots[k]);
@@ -196,6 +201,13 @@ static int run(int argc, char **argv)
             return cli_usage_error("bestmove", "--seed must be a whole number, not '%s'", seed);
         lim.seed = v;
     }
+    int nthreads = 1;
+    if (threads) {
+        if (!parse_number(threads, 1, GGN_MAX_SEARCH_THREADS, &v))
+            return cli_usage_error("bestmove", "--threads must be a whole number from 1 to %d, not '%s'",
+                                   GGN_MAX_SEARCH_THREADS, threads);
+        nthreads = (int)v;
+    }
 
     ggn_game *game = cli_load_game(game_arg);
     if (!game) return CLI_INVALID;
@@ -206,7 +218,7 @@ static int run(int argc, char **argv)
     }
     int status = CLI_INVALID;
     ggn_position *pos = cli_open_position(game, fen, sfen, moves);
-    if (pos) status = search_and_print(pos, &lim, write_move, want_json);
+    if (pos) status = search_and_print(pos, &lim, nthreads, write_move, want_json);
     ggn_position_free(pos);
     ggn_game_free(game);
     return status;

@@ -22,7 +22,7 @@ static const char help[] =
     "of input. docs/protocols.md shows a whole exchange.\n"
     "\n"
     "Options (setoption name NAME value VALUE): UCI_Variant, GameFile, Hash\n"
-    "(MB), Clear Hash, Threads (1), Move Overhead (ms kept back per move).\n"
+    "(MB), Clear Hash, Threads (1 to 64), Move Overhead (ms kept back per move).\n"
     "\n"
     "A session (what the GUI sends after >):\n"
     "  > uci\n"

@@ -16,7 +16,7 @@ static const char help[] =
     "Moves are USI (7g7f, 8h2b+, P*5e); btime is the first player's (sente's)\n"
     "clock; a lost position is answered `bestmove resign`.\n"
     "\n"
-    "Options: UCI_Variant, GameFile, USI_Hash (MB), Clear Hash, Threads (1),\n"
+    "Options: UCI_Variant, GameFile, USI_Hash (MB), Clear Hash, Threads (1 to 64),\n"
     "Move Overhead (ms).\n"
     "\n"
     "Exit status: 0 after quit or end of input, 1 the starting GAME is invalid,\n"

@@ -71,12 +71,12 @@ static void say(uci_session *s, const char *fmt, ...)
 
 /* ---- the dialect ----------------------------------------------------------- */
 
-/* The move as the dialect writes it: coordinates (e2e4, P@e4) or USI (7g7f, P*5e). */
-static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t cap)
+/* A move of pos as the dialect writes it: coordinates (e2e4, P@e4) or USI (7g7f, P*5e). */
+static size_t write_move_of(const uci_session *s, const ggn_position *pos, ggn_move move, char *buf, size_t cap)
 {
     char text[64];
-    size_t n = s->dialect == UCI_DIALECT_USI ? ggn_move_format_usi(s->pos, move, buf, cap)
-                                             : ggn_move_format(s->pos, move, buf, cap);
+    size_t n = s->dialect == UCI_DIALECT_USI ? ggn_move_format_usi(pos, move, buf, cap)
+                                             : ggn_move_format(pos, move, buf, cap);
     /* UCCI writes ranks as XBoard does: from 0 on xiangqi's ten ranks. */
     if (n && s->dialect == UCI_DIALECT_UCCI) {
         snprintf(text, sizeof text, "%s", buf);
@@ -84,6 +84,12 @@ static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t 
     }
     if (!n) snprintf(buf, cap, "0000");
     return n;
+}
+
+/* A move of the session's position, as the dialect writes it. */
+static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t cap)
+{
+    return write_move_of(s, s->pos, move, buf, cap);
 }
 
 /* Reads a move as the dialect writes it (USI and coordinates are both read by ggn_move_parse; UCCI's ranks are converted). */
@@ -348,6 +354,7 @@ static ggn_searcher *new_searcher(uci_session *s, size_t hash_mb)
 {
     ggn_searcher *searcher = ggn_searcher_new(hash_mb);
     if (!searcher) return NULL;
+    if (s->searcher) ggn_searcher_set_threads(searcher, ggn_searcher_threads(s->searcher)); /* a new Hash keeps Threads */
     ggn_searcher_set_stop(searcher, &s->stop);
     ggn_searcher_set_progress(searcher, report_iteration, s);
     return searcher;
@@ -368,6 +375,9 @@ static bool playable(const uci_session *s, const char *name)
     return ok;
 }
 
+/* Threads the session allows: GGN_MAX_SEARCH_THREADS, or two under the fuzz bound (think_cap_ms). */
+static int most_threads(const uci_session *s) { return s->think_cap_ms > 0 ? 2 : GGN_MAX_SEARCH_THREADS; }
+
 /* The options, with the shipped games UCI can play in the UCI_Variant combo. */
 static void say_options(uci_session *s)
 {
@@ -375,6 +385,7 @@ static void say_options(uci_session *s)
         /* UCCI's own words: no UCI_Variant (a UCCI GUI plays xiangqi), but the game can still be a file. */
         say(s, "option usemillisec type check default false");
         say(s, "option hashsize type spin min 1 max %d default %d", UCI_MAX_HASH_MB, GGN_SEARCH_DEFAULT_TT_MB);
+        say(s, "option threads type spin min 1 max %d default 1", most_threads(s));
         say(s, "option newgame type button");
         say(s, "option gamefile type string default <empty>");
         return;
@@ -396,13 +407,15 @@ static void say_options(uci_session *s)
     say(s, "option name %s type spin default %d min 1 max %d", s->dialect == UCI_DIALECT_USI ? "USI_Hash" : "Hash",
         GGN_SEARCH_DEFAULT_TT_MB, UCI_MAX_HASH_MB);
     say(s, "option name Clear Hash type button");
-    say(s, "option name Threads type spin default 1 min 1 max 1");
+    say(s, "option name Threads type spin default 1 min 1 max %d", most_threads(s));
     say(s, "option name Move Overhead type spin default %d min 0 max %d", UCI_DEFAULT_OVERHEAD_MS,
         UCI_MAX_OVERHEAD_MS);
 }
 
 /* Sets the hash to mb MiB (a new searcher); says why not when it cannot. */
 static void set_hash(uci_session *s, const char *value);
+/* Sets the search's thread count; says why not when the value is out of range. */
+static void set_threads(uci_session *s, const char *value);
 
 /* UCCI's "setoption NAME [VALUE]": the words UCCI GUIs send, most of which ggn has nothing for. */
 static void set_ucci_option(uci_session *s, const char *args)
@@ -414,6 +427,8 @@ static void set_ucci_option(uci_session *s, const char *args)
         s->millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
     } else if (KEY("hashsize")) {
         set_hash(s, value);
+    } else if (KEY("threads")) {
+        set_threads(s, value);
     } else if (KEY("newgame")) {
         ggn_searcher_clear(s->searcher);
     } else if (KEY("gamefile")) {
@@ -421,7 +436,7 @@ static void set_ucci_option(uci_session *s, const char *args)
     } else if (!(KEY("batch") || KEY("debug") || KEY("ponder") || KEY("usehash") || KEY("usebook") ||
                  KEY("useegtb") || KEY("bookfiles") || KEY("egtbpaths") || KEY("evalapi") || KEY("loadbook") ||
                  KEY("knowledge") || KEY("pruning") || KEY("randomness") || KEY("selectivity") || KEY("promotion") ||
-                 KEY("idle") || KEY("threads") || KEY("drawmoves") || KEY("repetition") || KEY("style"))) {
+                 KEY("idle") || KEY("drawmoves") || KEY("repetition") || KEY("style"))) {
         say(s, "info string error: no option '%.*s'", (int)(n < 64 ? n : 64), args);
     }
 #undef KEY
@@ -443,6 +458,17 @@ static void set_hash(uci_session *s, const char *value)
     ggn_searcher_free(s->searcher);
     s->searcher = fresh;
     s->hash_mb = (size_t)mb;
+}
+
+static void set_threads(uci_session *s, const char *value)
+{
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (end == value || *end || n < 1 || n > most_threads(s)) {
+        say(s, "info string error: Threads must be 1 to %d, not '%s'", most_threads(s), value);
+        return;
+    }
+    ggn_searcher_set_threads(s->searcher, (int)n);
 }
 
 /* "setoption name NAME [value VALUE]" (names are case-insensitive, as the protocol says). */
@@ -481,7 +507,7 @@ static void set_option(uci_session *s, const char *args)
     } else if (strcasecmp(key, "Hash") == 0 || strcasecmp(key, "USI_Hash") == 0) {
         set_hash(s, value);
     } else if (strcasecmp(key, "Threads") == 0) {
-        if (strtol(value, NULL, 10) != 1) say(s, "info string error: this search runs on one thread");
+        set_threads(s, value);
     } else if (strcasecmp(key, "Move Overhead") == 0) {
         long ms = strtol(value, NULL, 10);
         if (ms < 0 || ms > UCI_MAX_OVERHEAD_MS) say(s, "info string error: Move Overhead must be 0 to %d", UCI_MAX_OVERHEAD_MS);
@@ -494,15 +520,18 @@ static void set_option(uci_session *s, const char *args)
     }
 }
 
-/* "position startpos|fen FEN [moves M...]": on any error the position is left as the start or FEN before it. */
-static void set_position(uci_session *s, const char *args)
+/*
+ * Reads "startpos|fen FEN [moves M...]" (position's and UCCI probe's words) into a new position;
+ * NULL, said, when there is none. An illegal move ends the list: the moves before it stand.
+ */
+static ggn_position *read_position(uci_session *s, const char *args)
 {
     while (*args == ' ') args++;
     const char *moves = strstr(args, "moves");
     ggn_position *pos = ggn_position_new(s->game);
     if (!pos) {
         say(s, "info string error: out of memory");
-        return;
+        return NULL;
     }
     ggn_error err;
     ggn_error_clear(&err);
@@ -516,7 +545,7 @@ static void set_position(uci_session *s, const char *args)
         if (n >= sizeof fen) {
             say(s, "info string error: position: the FEN is longer than %d bytes", GGN_MAX_FEN_BYTES - 1);
             ggn_position_free(pos);
-            return;
+            return NULL;
         }
         memcpy(fen, f, n);
         fen[n] = '\0';
@@ -525,12 +554,12 @@ static void set_position(uci_session *s, const char *args)
         if (!set) {
             say(s, "info string error: position %s: %s", kind, err.message);
             ggn_position_free(pos);
-            return;
+            return NULL;
         }
     } else if (strncmp(args, "startpos", 8) != 0) {
         say(s, "info string error: position needs 'startpos' or '%s'", kind);
         ggn_position_free(pos);
-        return;
+        return NULL;
     }
     if (moves) {
         const char *p = moves + 5;
@@ -549,9 +578,40 @@ static void set_position(uci_session *s, const char *args)
             }
         }
     }
+    return pos;
+}
+
+/* "position startpos|fen FEN [moves M...]": on any error the position is left as the start or FEN before it. */
+static void set_position(uci_session *s, const char *args)
+{
+    ggn_position *pos = read_position(s, args);
+    if (!pos) return;
     ggn_position_free(s->pos);
     s->pos = pos;
     s->nbanned = 0; /* banmoves hold for the position they came with */
+}
+
+/*
+ * UCCI's "probe startpos|fen FEN [moves M...]": what the search's table holds for that position,
+ * "pophash [bestmove M] [lowerbound V depth D] [upperbound V depth D]" (both bounds: the exact
+ * score); a bare "pophash" when it holds nothing.
+ */
+static void probe(uci_session *s, const char *args)
+{
+    ggn_position *pos = read_position(s, args);
+    if (!pos) return;
+    char line[256] = "pophash";
+    size_t len = strlen(line);
+    ggn_search_probe hit;
+    if (ggn_searcher_probe(s->searcher, pos, &hit)) {
+        char move[64];
+        if (hit.has_move && write_move_of(s, pos, hit.move, move, sizeof move))
+            len += (size_t)snprintf(line + len, sizeof line - len, " bestmove %s", move);
+        if (hit.lower) len += (size_t)snprintf(line + len, sizeof line - len, " lowerbound %d depth %d", hit.score, hit.depth);
+        if (hit.upper) snprintf(line + len, sizeof line - len, " upperbound %d depth %d", hit.score, hit.depth);
+    }
+    say(s, "%s", line);
+    ggn_position_free(pos);
 }
 
 /* UCCI's "banmoves M...": the engine must not answer with these here (repetition rules the GUI judges). */
@@ -620,6 +680,8 @@ static bool handle(uci_session *s, char *line)
         set_option(s, rest);
     } else if (IS("banmoves") && s->dialect == UCI_DIALECT_UCCI) {
         ban_moves(s, rest);
+    } else if (IS("probe") && s->dialect == UCI_DIALECT_UCCI) {
+        probe(s, rest);
     } else if (IS("ucinewgame") || IS("usinewgame")) {
         ggn_searcher_clear(s->searcher);
         set_position(s, "startpos");

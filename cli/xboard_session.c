@@ -58,6 +58,7 @@ typedef struct xb_session {
     int mps;
     long base_ms, inc_ms, st_ms;
     int sd;
+    int cores;                  /* threads the search may use (CECP `cores`), 1 until the GUI says */
     long my_cs, their_cs;       /* centiseconds; -1 until the GUI says */
     int engine_moves;           /* moves the engine made since new (for MPS) */
     bool listed;                /* every shipped game is in variants */
@@ -413,6 +414,7 @@ static void think(xb_session *s)
         ggn_searcher_set_progress(s->searcher, report_iteration, s);
         ggn_searcher_set_stop(s->searcher, &s->stop);
     }
+    ggn_searcher_set_threads(s->searcher, s->cores);
     atomic_store(&s->stop, false);
     atomic_store(&s->discard, false);
     if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
@@ -516,7 +518,7 @@ static void say_features(xb_session *s)
     }
     list[len] = '\0';
     say(s, "feature myname=\"ggn %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
-           "analyze=0 colors=0 name=0 nps=0 memory=0 smp=0 highlight=1 debug=1",
+           "analyze=0 colors=0 name=0 nps=0 memory=0 smp=1 highlight=1 debug=1",
         GGN_VERSION_STRING);
     say(s, "feature variants=\"%s\"", list);
     say(s, "feature done=1");
@@ -615,9 +617,9 @@ static bool handle(xb_session *s, char *line)
         say_features(s);
     } else if (IS("xboard") || IS("accepted") || IS("rejected") || IS("random") || IS("hard") || IS("easy") ||
                IS("computer") || IS("name") || IS("rating") || IS("ics") || IS("draw") || IS("?") ||
-               IS("nps") || IS("memory") || IS("cores") || IS("egtpath") || IS("option") || IS("put") ||
+               IS("nps") || IS("memory") || IS("egtpath") || IS("option") || IS("put") ||
                IS("hover") || IS(".") || IS("exit") || IS("bk") || IS("hint")) {
-        /* Nothing to do: ggn declines draws, has no book, thinks on one thread and never ponders (`?` while thinking is above). */
+        /* Nothing to do: ggn declines draws, has no book and never ponders (`?` while thinking is above). */
     } else if (IS("new")) {
         new_game(s);
     } else if (IS("variant")) {
@@ -646,6 +648,10 @@ static bool handle(xb_session *s, char *line)
         double sec = strtod(rest, NULL);
         if (!(sec > 0 && sec < 1e6)) say(s, "Error (st needs seconds): st %s", rest);
         else s->st_ms = (long)(sec * 1000);
+    } else if (IS("cores")) {
+        int most = s->think_cap_ms > 0 ? 2 : GGN_MAX_SEARCH_THREADS;
+        if (!read_number(rest, &v) || v < 1) say(s, "Error (cores needs a count): cores %s", rest);
+        else s->cores = v > most ? most : (int)v; /* more than ggn can use: as many as it can */
     } else if (IS("sd")) {
         if (!read_number(rest, &v) || v < 1) say(s, "Error (sd needs a depth): sd %s", rest);
         else s->sd = v > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : (int)v;
@@ -707,6 +713,7 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
     }
     s->in = in;
     s->think_cap_ms = think_cap_ms;
+    s->cores = 1;
     engine_out_init(&s->io, out);
     int status = CLI_OK;
     for (size_t i = 0; i < count; i++) {

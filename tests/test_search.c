@@ -676,13 +676,19 @@ static ggn_game *load_game(const char *name)
  * claimed, none is missed), with the winning move where only one wins. The
  * null move, reductions and pruning must not hide a win within the depth.
  */
-static void test_mates_at_depth(void **state)
+static void check_mates(int threads)
 {
-    (void)state;
     char path[1024];
     snprintf(path, sizeof path, "%s/search/mates.txt", GGN_TEST_DATA);
     FILE *f = fopen(path, "r");
     if (!f) fail_msg("cannot open %s", path);
+    /* One searcher for every line when threaded: its helpers follow it from game to game. */
+    ggn_searcher *searcher = NULL;
+    if (threads > 1) {
+        searcher = ggn_searcher_new(1);
+        assert_non_null(searcher);
+        assert_int_equal(ggn_searcher_set_threads(searcher, threads), threads);
+    }
     char line[512];
     int lineno = 0, checked = 0;
     while (fgets(line, sizeof line, f)) {
@@ -696,24 +702,84 @@ static void test_mates_at_depth(void **state)
         fen[strcspn(fen, "\n")] = '\0';
         ggn_game *g = load_game(game);
         ggn_position *pos = at_fen(g, fen);
+        char before[GGN_MAX_FEN_BYTES], after[GGN_MAX_FEN_BYTES];
+        assert_true(ggn_position_fen(pos, before, sizeof before) > 0);
         ggn_search_limits lim = { plies, 0, 0, 0 };
         ggn_search_result r;
-        assert_true(ggn_search_best(pos, &lim, &r));
+        assert_true(searcher ? ggn_searcher_run(searcher, pos, &lim, &r) : ggn_search_best(pos, &lim, &r));
+        assert_true(ggn_position_fen(pos, after, sizeof after) > 0);
+        assert_string_equal(before, after);
+        assert_true(is_legal(pos, r.best));
         char text[32];
         move_text(pos, r.best, text, sizeof text);
         if (r.score != GGN_SEARCH_MATE - plies)
-            fail_msg("%s:%d: %s %s at depth %d: score %d (%s), wanted a win in %d plies (%d)", path, lineno, game, fen,
-                     plies, r.score, text, plies, GGN_SEARCH_MATE - plies);
+            fail_msg("%s:%d: %s %s at depth %d on %d thread(s): score %d (%s), wanted a win in %d plies (%d)", path,
+                     lineno, game, fen, plies, threads, r.score, text, plies, GGN_SEARCH_MATE - plies);
         if (strcmp(move, "-") != 0 && strcmp(move, text) != 0)
-            fail_msg("%s:%d: %s %s: played %s, wanted %s", path, lineno, game, fen, text, move);
-        print_message("%s: win in %d plies found at depth %d (%s, %llu nodes)\n", game, plies, plies, text,
-                      (unsigned long long)r.nodes);
+            fail_msg("%s:%d: %s %s on %d thread(s): played %s, wanted %s", path, lineno, game, fen, threads, text, move);
+        print_message("%s: win in %d plies found at depth %d on %d thread(s) (%s, %llu nodes)\n", game, plies, plies,
+                      threads, text, (unsigned long long)r.nodes);
         checked++;
         ggn_position_free(pos);
         ggn_game_free(g);
     }
     fclose(f);
+    ggn_searcher_free(searcher);
     assert_true(checked >= 10);
+}
+
+static void test_mates_at_depth(void **state)
+{
+    (void)state;
+    check_mates(1);
+}
+
+/*
+ * The same wins on three threads (the caller's and two helpers sharing the
+ * table, threads.c), with one searcher carried from game to game: each is
+ * found at its depth and scored exactly, the move is legal, and the
+ * position comes back as it was.
+ */
+static void test_mates_with_threads(void **state)
+{
+    (void)state;
+    check_mates(3);
+}
+
+/*
+ * ggn_searcher_set_threads keeps to 1..GGN_MAX_SEARCH_THREADS; a threaded
+ * search keeps its time limit (the helpers stop with the caller's thread)
+ * and counts every thread's nodes.
+ */
+static void test_thread_count_and_clock(void **state)
+{
+    (void)state;
+    ggn_searcher *s = ggn_searcher_new(1);
+    assert_non_null(s);
+    assert_int_equal(ggn_searcher_threads(s), 1);
+    assert_int_equal(ggn_searcher_set_threads(s, 0), 1);
+    assert_int_equal(ggn_searcher_set_threads(s, GGN_MAX_SEARCH_THREADS + 1), GGN_MAX_SEARCH_THREADS);
+    assert_int_equal(ggn_searcher_set_threads(s, 2), 2);
+    assert_int_equal(ggn_searcher_threads(s), 2);
+    ggn_game *g = load_chess();
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    ggn_search_limits lim = { 0, 300, 0, 0 };
+    ggn_search_result r;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_true(ggn_searcher_run(s, pos, &lim, &r));
+    long ms = elapsed_ms(&t0);
+    assert_true(is_legal(pos, r.best));
+    assert_true(r.depth >= 1);
+    assert_true(r.nodes > 0);
+    /* A guard against helpers that never stop, as for the hostile positions (not a speed claim). */
+    if (ms >= lim.time_ms + HOSTILE_SLACK_MS) fail_msg("a 300 ms search on two threads answered after %ld ms", ms);
+    /* After a threaded search nothing runs: clearing and freeing at once is safe (ASan, valgrind). */
+    ggn_searcher_clear(s);
+    ggn_searcher_free(s);
+    ggn_position_free(pos);
+    ggn_game_free(g);
 }
 
 /*
@@ -784,6 +850,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_mate_in_one),
         cmocka_unit_test(test_mate_in_two),
         cmocka_unit_test(test_mates_at_depth),
+        cmocka_unit_test(test_mates_with_threads),
+        cmocka_unit_test(test_thread_count_and_clock),
         cmocka_unit_test(test_null_move_and_square_probe),
         cmocka_unit_test(test_selective_depth),
         cmocka_unit_test(test_hanging_queen),

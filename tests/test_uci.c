@@ -148,6 +148,19 @@ static void test_variants(void **state)
     proc_free(&r);
 }
 
+/* Threads: offered up to GGN_MAX_SEARCH_THREADS; a search on three answers with a legal move and its info lines. */
+static void test_threads(void **state)
+{
+    (void)state;
+    char move[64];
+    proc_result r = uci("uci\nsetoption name Threads value 3\nposition startpos moves e2e4\ngo depth 6\nisready\n");
+    assert_non_null(strstr(r.out, "option name Threads type spin default 1 min 1 max 64\n"));
+    assert_null(strstr(r.out, "info string error"));
+    assert_non_null(strstr(r.out, "info depth 6 "));
+    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+}
+
 static void test_nonsense(void **state)
 {
     (void)state;
@@ -160,7 +173,8 @@ static void test_nonsense(void **state)
                         "setoption name GameFile value " GGN_TEST_DATA "/spec/bad/moves_limit.json\n"
                         "setoption name UCI_Variant value chess4\n"
                         "setoption name Hash value 0\n"
-                        "setoption name Threads value 4\n"
+                        "setoption name Threads value 0\n"
+                        "setoption name Threads value 65\n"
                         "setoption name Colour value blue\n"
                         "setoption name\n"
                         "go depth x\n"
@@ -175,7 +189,8 @@ static void test_nonsense(void **state)
     assert_non_null(strstr(r.out, "moves_limit.json:")); /* a bad spec's errors, located */
     assert_non_null(strstr(r.out, "info string error: chess4: UCI needs a game of two players"));
     assert_non_null(strstr(r.out, "info string error: Hash must be 1 to "));
-    assert_non_null(strstr(r.out, "info string error: this search runs on one thread"));
+    assert_non_null(strstr(r.out, "info string error: Threads must be 1 to 64, not '0'"));
+    assert_non_null(strstr(r.out, "info string error: Threads must be 1 to 64, not '65'"));
     assert_non_null(strstr(r.out, "info string error: no option 'Colour'"));
     assert_non_null(strstr(r.out, "info string error: go: 'depth' needs a whole number"));
     /* Still chess after e2e4, still answering. */
@@ -377,6 +392,31 @@ static void test_ucci(void **state)
     assert_int_equal(answers, 2);
     assert_legal(xiangqi, NULL, NULL, ucci_bestmove(r.out, move, sizeof move));
     proc_free(&r);
+    /*
+     * probe: nothing known before a search; after one, the root's entry is the search's own result
+     * (its move, the exact score as both bounds, the depth), and a position the search went
+     * through is known too.
+     */
+    r = ucci("probe startpos\nposition startpos\ngo depth 4\nprobe startpos\nprobe startpos moves h2e2\n"
+             "probe fen zz\nisready\n");
+    assert_true(strncmp(r.out, "pophash\n", 8) == 0);
+    const char *root = strstr(r.out, "pophash bestmove ");
+    assert_non_null(root);
+    char best[16], final[16];
+    int lower, upper, dl, du;
+    assert_int_equal(sscanf(root, "pophash bestmove %15s lowerbound %d depth %d upperbound %d depth %d", best, &lower,
+                            &dl, &upper, &du), 5);
+    const char *answer = strstr(r.out, "\nbestmove ");
+    assert_non_null(answer);
+    assert_int_equal(sscanf(answer, "\nbestmove %15s", final), 1);
+    assert_string_equal(best, final); /* both in UCCI's ranks */
+    assert_int_equal(lower, upper);
+    assert_int_equal(dl, 4);
+    assert_int_equal(du, 4);
+    assert_non_null(strstr(root + 1, "\npophash"));      /* after h2e2: an answer, with what it holds */
+    assert_non_null(strstr(r.out, "info string error: position fen: ")); /* a FEN that is none: said, and no answer */
+    assert_non_null(strstr(r.out, "readyok\n"));
+    proc_free(&r);
     /* Nonsense: an unknown option, a move that is no move; the session goes on. */
     r = ucci("setoption nosuch 1\nposition startpos\nbanmoves zz\nisready\nquit\n");
     assert_non_null(strstr(r.out, "info string error: no option 'nosuch'\n"));
@@ -391,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_handshake),
         cmocka_unit_test(test_search_answers_legally),
         cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_nonsense),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_usi),

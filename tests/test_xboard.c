@@ -93,7 +93,7 @@ static void test_handshake(void **state)
     (void)state;
     proc_result r = xboard("xboard\nprotover 2\nping 3\nquit\n");
     assert_true(strncmp(r.out, "feature ", 8) == 0); /* `xboard` itself is not answered */
-    const char *needed[] = { " usermove=1", " setboard=1", " ping=1", " time=1", " highlight=1", "myname=\"ggn " };
+    const char *needed[] = { " usermove=1", " setboard=1", " ping=1", " time=1", " highlight=1", " smp=1", "myname=\"ggn " };
     for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
         if (!strstr(r.out, needed[i])) fail_msg("no '%s' in:\n%s", needed[i], r.out);
     const char *variants = strstr(r.out, "feature variants=\"normal,");
@@ -128,6 +128,11 @@ static void test_moves_are_legal(void **state)
     r = xboard("new\nforce\nsd 2\nusermove e2e4\nusermove e7e5\nusermove g1f3\ngo\nping 1\nquit\n");
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     assert_legal(NULL, "e2e4 e7e5 g1f3", nth_move(r.out, 1, move, sizeof move));
+    proc_free(&r);
+    /* cores: the search runs on that many threads and still answers legally; a bad count is an error. */
+    r = xboard("new\ncores 3\ncores none\nsd 5\nusermove e2e4\nping 1\nquit\n");
+    assert_legal(NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
+    assert_non_null(strstr(r.out, "Error (cores needs a count): cores none"));
     proc_free(&r);
     /* playother: the engine takes the side not to move, and answers the next move. */
     r = xboard("new\nforce\nsd 2\nusermove e2e4\nplayother\nusermove e7e5\nping 1\nquit\n");

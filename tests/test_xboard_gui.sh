@@ -14,7 +14,8 @@
 # GGN is the ggn program; PNG, when given, keeps the screenshot there (the
 # README's picture is made so: docs/img/xboard-shako.png). Needs xboard,
 # Xvfb, xwd (x11-apps) and convert (imagemagick); without them it says so and
-# exits 77 (CTest's skip). docs/protocols.md tells why CI does not install them.
+# exits 77 (CTest's skip), except under CI=true, where .ci/deps installs them
+# and their absence is a failure.
 set -u
 ggn=${1:?usage: test_xboard_gui.sh GGN [PNG]}
 keep=${2:-}
@@ -30,6 +31,10 @@ command -v Xvfb >/dev/null 2>&1 || missing="$missing xvfb"
 command -v xwd >/dev/null 2>&1 || missing="$missing x11-apps(xwd)"
 [ -x /usr/bin/convert ] || missing="$missing imagemagick"
 if [ -n "$missing" ]; then
+    if [ "${CI:-}" = true ]; then
+        echo "test_xboard_gui: FAIL: not installed under CI:$missing (.ci/deps installs xboard xvfb x11-apps imagemagick)" >&2
+        exit 1
+    fi
     echo "test_xboard_gui: SKIPPED: not installed:$missing (apt-get install xboard xvfb x11-apps imagemagick)" >&2
     exit 77
 fi

@@ -49,6 +49,7 @@
 #define GGN_MAX_PLY             1024        /* moves kept for undo in one position */
 #define GGN_MAX_PERFT_DEPTH     32
 #define GGN_MAX_SEARCH_DEPTH    48          /* plies of full-width search (bestmove and play --depth) */
+#define GGN_MAX_SEARCH_THREADS  64          /* threads of one search (ggn_searcher_set_threads, UCI Threads) */
 #define GGN_MAX_FEN_BYTES       8192        /* longest FEN read (a full 32x32 board fits) */
 
 /* Game records (PGN). */

@@ -15,7 +15,9 @@
  * the search and given back exactly as it was. Nothing is printed.
  *
  * THREADS — a searcher and the position it searches belong to one thread at
- * a time; several searchers may share one ggn_game.
+ * a time; several searchers may share one ggn_game. A searcher may itself
+ * search on several threads (ggn_searcher_set_threads): those it starts end
+ * before ggn_searcher_run returns.
  */
 #ifndef GGN_SEARCH_H
 #define GGN_SEARCH_H
@@ -79,6 +81,39 @@ typedef struct ggn_searcher ggn_searcher;
  * time.
  */
 ggn_searcher *ggn_searcher_new(size_t tt_megabytes);
+
+/*
+ * Searches with `threads` threads from the next search on (1, the default:
+ * the caller's thread alone; at most GGN_MAX_SEARCH_THREADS; returns the
+ * count set). The caller's thread searches and decides; the others search
+ * the same position on copies and share the transposition table ("lazy
+ * SMP", docs/ai.md), so the same time reaches deeper. With more than one
+ * thread the answer to a depth or node limit may differ from run to run,
+ * and a node limit counts the caller's thread's nodes only; the result's
+ * nodes count every thread's. A build or system that cannot make threads
+ * searches with those it could make.
+ */
+int ggn_searcher_set_threads(ggn_searcher *s, int threads);
+/* The thread count set (1 unless ggn_searcher_set_threads set more). */
+int ggn_searcher_threads(const ggn_searcher *s);
+
+/* What a searcher's transposition table holds for one position (ggn_searcher_probe). */
+typedef struct ggn_search_probe {
+    bool has_move;   /* move is the best (or refuting) move found there */
+    ggn_move move;
+    int score;       /* centipawns from the view of the side to move there (mates as in ggn_search_result) */
+    int depth;       /* plies the score was searched to */
+    bool lower;      /* the score is at least `score` */
+    bool upper;      /* the score is at most `score` (both: exactly) */
+} ggn_search_probe;
+
+/*
+ * Fills out with what the searcher's table holds for pos (UCCI's `probe`);
+ * false when it holds nothing. The move, when there is one, is checked to
+ * be one of pos's legal moves (a table slot is shared by many positions):
+ * pos is changed while they are generated and given back as it was.
+ */
+bool ggn_searcher_probe(const ggn_searcher *s, ggn_position *pos, ggn_search_probe *out);
 
 /* Releases a searcher (NULL is allowed). */
 void ggn_searcher_free(ggn_searcher *s);

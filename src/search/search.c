@@ -45,6 +45,7 @@ static bool visit(ggn_searcher *s)
         s->next_clock = s->work + SS_CLOCK_WORK;
         if (s->deadline_ns && now_ns() >= s->deadline_ns) s->aborted = true;
         if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) s->aborted = true;
+        if (s->helper_id) atomic_store_explicit(&s->nodes_published, s->nodes, memory_order_relaxed);
     }
     return !s->aborted;
 }
@@ -299,19 +300,15 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     bool pv = beta - alpha > 1;
 
     uint64_t key = ggn_position_hash(s->pos);
-    ggn_move tt_move;
+    ss_tt_entry e;
     bool has_tt_move = false;
-    const ss_tt_entry *e = ss_tt_probe(s, key);
-    if (e) {
-        if (e->has_move) {
-            tt_move = e->move;
-            has_tt_move = true;
-        }
-        if (e->depth >= depth && !pv) {
-            int v = ss_score_from_tt(e->score, ply);
-            if (e->bound == SS_BOUND_EXACT) return v;
-            if (e->bound == SS_BOUND_LOWER && v >= beta) return v;
-            if (e->bound == SS_BOUND_UPPER && v <= alpha) return v;
+    if (ss_tt_probe(s, key, &e)) {
+        has_tt_move = e.has_move;
+        if (e.depth >= depth && !pv) {
+            int v = ss_score_from_tt(e.score, ply);
+            if (e.bound == SS_BOUND_EXACT) return v;
+            if (e.bound == SS_BOUND_LOWER && v >= beta) return v;
+            if (e.bound == SS_BOUND_UPPER && v <= alpha) return v;
         }
     }
 
@@ -337,7 +334,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
 
     int stored_depth = depth;
     if (in_check && ply < GGN_SEARCH_MAX_PLY / 2) depth++;
-    ss_order_moves(s, ply, n, has_tt_move ? &tt_move : NULL, false, -1);
+    ss_order_moves(s, ply, n, has_tt_move ? &e.move : NULL, false, -1);
 
     int best = -SS_INF, old_alpha = alpha, legal = 0, nquiet = 0;
     ggn_move quiets[64];
@@ -419,7 +416,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     if (s->game && (s->game != g || (nplayers > 2 && s->last_root != root))) ggn_searcher_clear(s);
     s->game = g;
     s->last_root = root;
-    s->age++;
+    if (!s->helper_id) s->age++; /* a helper was given its main searcher's (threads.c) */
     s->pos = pos;
     s->cols = ggn_game_cols(g);
     s->nplayers = nplayers;
@@ -510,8 +507,9 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
             root->moves[j] = t;
         }
     }
-    const ss_tt_entry *e = ss_tt_probe(s, ggn_position_hash(pos));
-    ss_order_moves(s, 0, n, e && e->has_move ? &e->move : NULL, false, -1);
+    ss_tt_entry e;
+    bool has_tt_move = ss_tt_probe(s, ggn_position_hash(pos), &e) && e.has_move;
+    ss_order_moves(s, 0, n, has_tt_move ? &e.move : NULL, false, -1);
     for (size_t i = 0; i < n; i++) {
         pick(root, i, n);
         moves[i] = root->moves[i];
@@ -523,8 +521,12 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     if (max_depth > GGN_SEARCH_MAX_DEPTH) max_depth = GGN_SEARCH_MAX_DEPTH;
     if (ggn_position_history(pos) >= GGN_MAX_PLY) max_depth = 0; /* no move can be made: answer unsearched */
 
+    if (max_depth > 1 && n > 1) ss_threads_start(s, pos);
+
     int prev = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
+        /* Helpers take every other iteration, odd helpers the odd ones, even helpers the even ones. */
+        if (s->helper_id && depth > 1 && (depth + s->helper_id) % 2 == 1) continue;
         /*
          * Aspiration: from SS_ASPIRATION_DEPTH the window is centred on the
          * last score and widened (doubling) on the side that failed. A move
@@ -567,7 +569,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         prev = score;
         ss_tt_store(s, ggn_position_hash(pos), depth, ss_score_to_tt(score, 0), SS_BOUND_EXACT, &moves[0]);
         if (s->progress) {
-            out->nodes = s->nodes;
+            out->nodes = s->nodes + ss_threads_nodes(s);
             s->progress(out, (long)((now_ns() - started) / 1000000), s->progress_context);
         }
         if (n == 1) break;
@@ -576,7 +578,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         /* The next iteration costs several times this one: do not start what cannot finish. */
         if (s->deadline_ns && now_ns() + (now_ns() - started) * 2 >= s->deadline_ns) break;
     }
-    out->nodes = s->nodes;
+    out->nodes = s->nodes + ss_threads_stop(s);
     s->pos = NULL;
     return true;
 }
@@ -604,7 +606,8 @@ ggn_searcher *ggn_searcher_new(size_t tt_megabytes)
 void ggn_searcher_free(ggn_searcher *s)
 {
     if (!s) return;
-    free(s->tt);
+    ss_threads_free(s);
+    if (!s->helper_id) free(s->tt);
     free(s);
 }
 
@@ -618,7 +621,8 @@ void ggn_searcher_set_progress(ggn_searcher *s, ggn_search_progress progress, vo
 
 void ggn_searcher_clear(ggn_searcher *s)
 {
-    ss_tt_clear(s);
+    if (!s->helper_id) ss_tt_clear(s); /* a helper's table is its main searcher's */
+    ss_threads_clear(s);
     memset(s->killer, 0, sizeof s->killer);
     memset(s->history, 0, sizeof s->history);
     memset(s->counter, 0, sizeof s->counter);

@@ -71,16 +71,28 @@
 
 enum { SS_BOUND_NONE = 0, SS_BOUND_UPPER = 1, SS_BOUND_LOWER = 2, SS_BOUND_EXACT = 3 };
 
-/* One transposition-table slot. */
+/* One transposition-table result, as read from (or written to) a slot. */
 typedef struct ss_tt_entry {
-    uint64_t key;          /* full ggn_position_hash, 0 = empty slot */
     ggn_move move;         /* best or refuting move found, when has_move */
-    int16_t score;         /* from the view of the side to move, mates relative to this node */
-    int8_t depth;          /* remaining depth the score was searched to */
-    uint8_t bound;         /* SS_BOUND_* */
-    uint8_t age;           /* search generation that wrote it */
-    uint8_t has_move;
+    int score;             /* from the view of the side to move, mates relative to this node */
+    int depth;             /* remaining depth the score was searched to */
+    int bound;             /* SS_BOUND_* */
+    bool has_move;
 } ss_tt_entry;
+
+/*
+ * A slot of the table, shared by the threads of one search (threads.c):
+ * three words written and read one at a time, with no lock. `check` is
+ * key ^ move ^ meta, so a slot whose words come from two different writes
+ * (one thread stored while another read) yields a key that matches nothing
+ * and is a miss, never another position's result. An empty slot is all
+ * zeros: key 0, which no probe asks for.
+ */
+typedef struct ss_tt_slot {
+    _Atomic uint64_t check;
+    _Atomic uint64_t move; /* the ggn_move's eight bytes */
+    _Atomic uint64_t meta; /* score, depth, bound, age and has_move, packed by tt.c */
+} ss_tt_slot;
 
 /* The move list of one ply, with ordering scores. */
 typedef struct ss_ply {
@@ -90,9 +102,9 @@ typedef struct ss_ply {
 
 struct ggn_searcher {
     /* Kept between searches. */
-    ss_tt_entry *tt;       /* NULL when running without a table */
+    ss_tt_slot *tt;        /* NULL when running without a table; a helper's is its main searcher's */
     size_t tt_mask;        /* slots - 1 (slots a power of two) */
-    uint8_t age;           /* generation, bumped by every search */
+    uint8_t age;           /* generation, bumped by every search; a helper takes its main searcher's */
     const ggn_game *game;  /* game of the last search: another game clears the tables */
     int last_root;         /* root player of the last search (paranoid scores depend on it) */
     ggn_move killer[GGN_SEARCH_MAX_PLY][2];
@@ -127,11 +139,30 @@ struct ggn_searcher {
     /* Hashes of the game so far and of the search path: keys[nkeys - 1] is the current position. */
     uint64_t keys[GGN_MAX_PLY + GGN_SEARCH_MAX_PLY + 1];
     int nkeys;
+
+    /* Threads (threads.c). A main searcher's helpers live in its crew; a helper has helper_id > 0. */
+    int threads;                      /* ggn_searcher_set_threads; 0 or 1: the caller's thread alone */
+    struct ss_crew *crew;             /* the helpers, made at the first search with threads > 1 */
+    int helper_id;                    /* 0: a main searcher; i > 0: helper i (skips every other iteration) */
+    ggn_position *own_pos;            /* a helper's copy of the root */
+    _Atomic uint64_t nodes_published; /* a helper's node count, for the main thread's progress reports */
 };
+
+/* threads.c: starts the helpers on copies of root (nothing when the searcher has one thread). */
+void ss_threads_start(ggn_searcher *s, const ggn_position *root);
+/* threads.c: the helpers' nodes so far, as last published (for progress reports). */
+uint64_t ss_threads_nodes(const ggn_searcher *s);
+/* threads.c: stops and joins the helpers; returns the nodes they visited. */
+uint64_t ss_threads_stop(ggn_searcher *s);
+/* threads.c: clears the helpers' move-ordering tables (the shared table is the caller's to clear). */
+void ss_threads_clear(ggn_searcher *s);
+/* threads.c: stops the helpers and frees them. */
+void ss_threads_free(ggn_searcher *s);
 
 /* tt.c */
 void ss_tt_clear(ggn_searcher *s);
-const ss_tt_entry *ss_tt_probe(const ggn_searcher *s, uint64_t key);
+/* Fills *out with the result stored for key; false when there is none. */
+bool ss_tt_probe(const ggn_searcher *s, uint64_t key, ss_tt_entry *out);
 void ss_tt_store(ggn_searcher *s, uint64_t key, int depth, int score, int bound, const ggn_move *move);
 int ss_score_to_tt(int score, int ply);
 int ss_score_from_tt(int score, int ply);

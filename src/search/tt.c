@@ -3,38 +3,121 @@
  * the new result is at least as deep, comes from a newer search, or is for
  * the same position. Mate scores are stored relative to the node so that
  * they stay true wherever the position is met again.
+ *
+ * The threads of one search share the table without a lock (threads.c):
+ * each word of a slot is read and written atomically (relaxed: on the
+ * machines ggn runs on these are plain loads and stores), and a slot whose
+ * words were mixed by two writers fails its check (search_internal.h).
  */
 #include <string.h>
 
 #include "search_internal.h"
 
-void ss_tt_clear(ggn_searcher *s)
+_Static_assert(sizeof(ggn_move) == sizeof(uint64_t), "a move is stored in one word of a slot");
+
+/*
+ * meta's bits: 0-15 the score + 32768 (scores stay within +/- SS_INF), 16-23
+ * the depth (0..127), 24-25 the bound, 26-33 the age, 34 has_move.
+ */
+static uint64_t pack_meta(int score, int depth, int bound, uint8_t age, bool has_move)
 {
-    if (s->tt) memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
+    return (uint64_t)(uint16_t)(score + 32768) | (uint64_t)(uint8_t)depth << 16 | (uint64_t)(bound & 3) << 24 |
+           (uint64_t)age << 26 | (uint64_t)has_move << 34;
 }
 
-const ss_tt_entry *ss_tt_probe(const ggn_searcher *s, uint64_t key)
+static int meta_score(uint64_t meta) { return (int)(meta & 0xFFFF) - 32768; }
+static int meta_depth(uint64_t meta) { return (int)(meta >> 16 & 0xFF); }
+static int meta_bound(uint64_t meta) { return (int)(meta >> 24 & 3); }
+static uint8_t meta_age(uint64_t meta) { return (uint8_t)(meta >> 26); }
+static bool meta_has_move(uint64_t meta) { return meta >> 34 & 1; }
+
+static uint64_t move_word(ggn_move m)
 {
-    if (!s->tt || key == 0) return NULL;
-    const ss_tt_entry *e = &s->tt[key & s->tt_mask];
-    return e->key == key ? e : NULL;
+    uint64_t w;
+    memcpy(&w, &m, sizeof w);
+    return w;
+}
+
+static ggn_move word_move(uint64_t w)
+{
+    ggn_move m;
+    memcpy(&m, &w, sizeof m);
+    return m;
+}
+
+void ss_tt_clear(ggn_searcher *s)
+{
+    if (!s->tt) return;
+    for (size_t i = 0; i <= s->tt_mask; i++) {
+        atomic_store_explicit(&s->tt[i].check, 0, memory_order_relaxed);
+        atomic_store_explicit(&s->tt[i].move, 0, memory_order_relaxed);
+        atomic_store_explicit(&s->tt[i].meta, 0, memory_order_relaxed);
+    }
+}
+
+/* Reads slot `e` into its three words; returns the key they were written for. */
+static uint64_t read_slot(const ss_tt_slot *e, uint64_t *move, uint64_t *meta)
+{
+    uint64_t check = atomic_load_explicit(&e->check, memory_order_relaxed);
+    *move = atomic_load_explicit(&e->move, memory_order_relaxed);
+    *meta = atomic_load_explicit(&e->meta, memory_order_relaxed);
+    return check ^ *move ^ *meta;
+}
+
+bool ss_tt_probe(const ggn_searcher *s, uint64_t key, ss_tt_entry *out)
+{
+    if (!s->tt || key == 0) return false;
+    uint64_t move, meta;
+    if (read_slot(&s->tt[key & s->tt_mask], &move, &meta) != key) return false;
+    out->move = word_move(move);
+    out->score = meta_score(meta);
+    out->depth = meta_depth(meta);
+    out->bound = meta_bound(meta);
+    out->has_move = meta_has_move(meta);
+    return true;
 }
 
 void ss_tt_store(ggn_searcher *s, uint64_t key, int depth, int score, int bound, const ggn_move *move)
 {
     if (!s->tt || key == 0) return;
-    ss_tt_entry *e = &s->tt[key & s->tt_mask];
-    if (e->key == key || e->age != s->age || depth >= e->depth) {
-        if (e->key != key || move) {
-            e->has_move = move != NULL;
-            if (move) e->move = *move;
+    ss_tt_slot *e = &s->tt[key & s->tt_mask];
+    uint64_t old_move, old_meta;
+    uint64_t old_key = read_slot(e, &old_move, &old_meta);
+    if (depth > 127) depth = 127;
+    if (old_key == key || meta_age(old_meta) != s->age || depth >= meta_depth(old_meta)) {
+        /* A result without a move keeps the move an earlier search of the same position found. */
+        bool has_move = move != NULL;
+        uint64_t mv = move ? move_word(*move) : 0;
+        if (old_key == key && !move) {
+            has_move = meta_has_move(old_meta);
+            mv = old_move;
         }
-        e->key = key;
-        e->score = (int16_t)score;
-        e->depth = (int8_t)(depth > 127 ? 127 : depth);
-        e->bound = (uint8_t)bound;
-        e->age = s->age;
+        uint64_t meta = pack_meta(score, depth, bound, s->age, has_move);
+        atomic_store_explicit(&e->move, mv, memory_order_relaxed);
+        atomic_store_explicit(&e->meta, meta, memory_order_relaxed);
+        atomic_store_explicit(&e->check, key ^ mv ^ meta, memory_order_relaxed);
     }
+}
+
+bool ggn_searcher_probe(const ggn_searcher *s, ggn_position *pos, ggn_search_probe *out)
+{
+    memset(out, 0, sizeof *out);
+    ss_tt_entry e;
+    if (!s || !ss_tt_probe(s, ggn_position_hash(pos), &e) || e.bound == SS_BOUND_NONE) return false;
+    out->score = ss_score_from_tt(e.score, 0);
+    out->depth = e.depth;
+    out->lower = e.bound == SS_BOUND_LOWER || e.bound == SS_BOUND_EXACT;
+    out->upper = e.bound == SS_BOUND_UPPER || e.bound == SS_BOUND_EXACT;
+    if (e.has_move) {
+        ggn_move legal[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+        for (size_t i = 0; i < n && i < GGN_MAX_MOVES && !out->has_move; i++)
+            if (ggn_move_equal(legal[i], e.move)) {
+                out->has_move = true;
+                out->move = e.move;
+            }
+    }
+    return true;
 }
 
 int ss_score_to_tt(int score, int ply)
