@@ -40,7 +40,7 @@ static int gated_kind(ggn_move mv)
  * square a castling partner left, Fairy-Stockfish's partner-to-castler form
  * ("h1e1h": the rook's square, then the king's).
  */
-static void text_squares(const ggn_position *pos, ggn_move mv, int *from, int *to)
+void eg_move_text_squares(const ggn_position *pos, ggn_move mv, int *from, int *to)
 {
     *from = mv.from;
     *to = mv.to;
@@ -54,7 +54,7 @@ static void text_squares(const ggn_position *pos, ggn_move mv, int *from, int *t
 }
 
 /* The letter after the squares: the gated kind (gating) or the promotion. */
-static int suffix_kind(const ggn_position *pos, ggn_move mv)
+int eg_move_suffix_kind(const ggn_position *pos, ggn_move mv)
 {
     return eg_gate_of(mv) ? gated_kind(mv) : eg_promoted_kind(pos, mv);
 }
@@ -83,11 +83,11 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
         label(g, mv.to, to, sizeof to);
     } else {
         int f, t;
-        text_squares(pos, mv, &f, &t);
+        eg_move_text_squares(pos, mv, &f, &t);
         label(g, f, from, sizeof from);
         label(g, t, to, sizeof to);
     }
-    eg_promotion_text(g, suffix_kind(pos, mv), promo, sizeof promo);
+    eg_promotion_text(g, eg_move_suffix_kind(pos, mv), promo, sizeof promo);
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
     if (n < 0 || (size_t)n >= cap) {
         if (cap) buf[0] = '\0';
@@ -233,9 +233,9 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
     bool plain = false;  /* a move without promotion matched: it is what the bare text means */
     for (size_t i = 0; i < n; i++) {
         int f, t;
-        text_squares(pos, moves[i], &f, &t);
+        eg_move_text_squares(pos, moves[i], &f, &t);
         if (f != from || t != to) continue;
-        int kind = suffix_kind(pos, moves[i]);
+        int kind = eg_move_suffix_kind(pos, moves[i]);
         if (kind != EG_NONE) with_promotion++;
         if (promo[0] ? (kind != EG_NONE && names_kind(g, kind, promo)) : true) {
             if (!found || (!promo[0] && kind == EG_NONE && !plain)) first = moves[i];
