@@ -402,6 +402,8 @@ static inline unsigned eg_gate_of(ggn_move mv) { return mv.promotion ? 0u : mv.g
 void eg_compile_gating(ggn_game *g);
 /* gating.c: appends the gating forms of the board moves buf[0..n); returns the new count. */
 size_t eg_generate_gates(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* gating.c: eg_filter_legal for board moves [0, nboard) followed by their gating forms [nboard, n). */
+size_t eg_filter_legal_gates(ggn_position *pos, ggn_move *moves, size_t nboard, size_t n);
 /* gating.c: the square the gated piece of mv enters (mv.gate != 0, its piece on mv.from), or EG_NONE. */
 int eg_gate_square(const ggn_position *pos, ggn_move mv);
 /* gating.c: the same from the move's compiled definition m and action a (make.c, after the move). */

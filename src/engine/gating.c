@@ -17,6 +17,8 @@
  * the bare move would leave open). Nothing here runs for a game without
  * gating: the hook sits behind the hands flag (eg_generate_all).
  */
+#include <string.h>
+
 #include "engine.h"
 
 void eg_compile_gating(ggn_game *g)
@@ -105,4 +107,47 @@ size_t eg_generate_gates(const ggn_position *pos, ggn_move *buf, size_t cap, siz
             n = push_gates(buf, cap, n, mv, avail, GGN_GATE_AT_EFFECT);
     }
     return n;
+}
+
+static bool same_move(ggn_move a, ggn_move b)
+{
+    return a.from == b.from && a.to == b.to && a.pattern == b.pattern && a.action == b.action &&
+           a.promotion == b.promotion && a.modifier == b.modifier;
+}
+
+/*
+ * Legality of the board moves moves[0..nboard) and of their gating forms
+ * moves[nboard..n). An own piece added on a square the move empties can only
+ * shut lines, never open one, so where attacks are plain (no legs, hops or
+ * odd slides: any_odd) a form whose bare move is legal is legal too; any
+ * other form is made and tested, since its piece may shut the line its bare
+ * move opens. The bare moves' verdicts come from eg_filter_legal, which keeps
+ * what it keeps in order; the forms are listed in the order of their bare moves.
+ */
+size_t eg_filter_legal_gates(ggn_position *pos, ggn_move *moves, size_t nboard, size_t n)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos);
+    ggn_move bare[GGN_MAX_MOVES];
+    bool legal[GGN_MAX_MOVES];
+    memcpy(bare, moves, nboard * sizeof *moves);
+    size_t kept = eg_filter_legal(pos, moves, nboard);
+    for (size_t i = 0, j = 0; i < nboard; i++) {
+        legal[i] = j < kept && same_move(bare[i], moves[j]);
+        if (legal[i]) j++;
+    }
+    bool fast = !g->any_odd && !pos->leaders_overflow;
+    size_t b = 0;
+    for (size_t i = nboard; i < n; i++) {
+        ggn_move mv = moves[i], base = mv;
+        base.gate = 0;
+        while (b < nboard && !same_move(bare[b], base)) b++;
+        bool ok = fast && b < nboard && legal[b];
+        if (!ok && eg_make(pos, mv)) {
+            ok = !eg_leader_attacked(pos, player);
+            eg_unmake(pos);
+        }
+        if (ok) moves[kept++] = mv;
+    }
+    return kept;
 }

@@ -143,18 +143,11 @@ size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
     const ggn_game *g = pos->g;
     size_t nb = n;
     while (nb > 0 && moves[nb - 1].from == EG_DROP_FROM) nb--;
-    /* Gating forms sit between the board moves and the drops: the entering piece may block a
-     * line the bare move opens, so each is made and tested. */
+    /* Gating forms sit between the board moves and the drops (gating.c judges both). */
     size_t ngate = nb;
     while (ngate > 0 && eg_gate_of(moves[ngate - 1])) ngate--;
-    size_t kept = eg_filter_legal(pos, moves, ngate);
+    size_t kept = ngate < nb ? eg_filter_legal_gates(pos, moves, ngate, nb) : eg_filter_legal(pos, moves, ngate);
     int player = eg_player_to_move(pos);
-    for (size_t i = ngate; i < nb; i++) {
-        if (!eg_make(pos, moves[i])) continue;
-        bool legal = !eg_leader_attacked(pos, player);
-        eg_unmake(pos);
-        if (legal) moves[kept++] = moves[i];
-    }
     bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);
     for (size_t i = nb; i < n; i++) {
         bool legal = fast;
