@@ -55,3 +55,22 @@ engine_line engine_read_line(FILE *in, char *buf, size_t cap)
     while ((c = fgetc(in)) != EOF && c != '\n') {}
     return ENGINE_LINE_TOO_LONG;
 }
+
+size_t engine_line_text(const void *session, engine_move_writer write_move, ggn_position *pos, const ggn_move *moves,
+                        int count, char *buf, size_t cap)
+{
+    size_t len = 0;
+    int made = 0;
+    if (cap) buf[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        char move[64];
+        size_t n = write_move(session, pos, moves[i], move, sizeof move);
+        if (!n || len + (len ? 1 : 0) + n + 1 > cap) break;
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? " " : "", move);
+        if (i + 1 == count) break;
+        if (!ggn_position_make(pos, moves[i])) break;
+        made++;
+    }
+    while (made-- > 0) ggn_position_unmake(pos);
+    return len;
+}

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "ggn/game.h"
+
 /* Where a session writes: one stream, one lock (the search thread writes too). */
 typedef struct engine_out {
     FILE *out;
@@ -40,5 +42,18 @@ typedef enum engine_line {
 
 /* Reads one line of at most cap - 1 bytes into buf. */
 engine_line engine_read_line(FILE *in, char *buf, size_t cap);
+
+/* A move of pos in a protocol's text (its session is the context); 0 when it cannot be written. */
+typedef size_t (*engine_move_writer)(const void *session, const ggn_position *pos, ggn_move m, char *buf, size_t cap);
+
+/*
+ * A line of play from pos (a search's principal variation) as the protocol
+ * writes it, the moves separated by spaces, into buf. Each move is made on
+ * pos to write the next; pos is given back as it was. The line stops at the
+ * first move that cannot be made or written, or that would not fit: the
+ * text is always whole moves. Returns its length.
+ */
+size_t engine_line_text(const void *session, engine_move_writer write_move, ggn_position *pos, const ggn_move *moves,
+                        int count, char *buf, size_t cap);
 
 #endif

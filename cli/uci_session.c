@@ -187,16 +187,29 @@ static void say_score(const uci_session *s, char *buf, size_t cap, int score)
     else snprintf(buf, cap, "cp %d", score);
 }
 
-/* Called by the search after every completed iteration. */
+/* write_move_of for engine_line_text. */
+static size_t pv_move(const void *session, const ggn_position *pos, ggn_move m, char *buf, size_t cap)
+{
+    return write_move_of(session, pos, m, buf, cap);
+}
+
+/* The result's expected line, in the dialect's moves ("pv ..."); its best move alone when the line has none. */
+static void pv_text(uci_session *s, const ggn_search_result *r, char *buf, size_t cap)
+{
+    if (r->pv_length > 0 && engine_line_text(s, pv_move, s->pos, r->pv, r->pv_length, buf, cap)) return;
+    write_move(s, r->best, buf, cap);
+}
+
+/* Called by the search after every completed iteration (the position is then the root). */
 static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *ctx)
 {
     uci_session *s = ctx;
-    char score[32], move[64];
+    char score[32], pv[2048];
     say_score(s, score, sizeof score, r->score);
-    write_move(s, r->best, move, sizeof move);
+    pv_text(s, r, pv, sizeof pv);
     unsigned long long nps = elapsed_ms > 0 ? (unsigned long long)(r->nodes * 1000 / (uint64_t)elapsed_ms) : 0;
-    say(s, "info depth %d score %s nodes %llu nps %llu time %ld pv %s", r->depth, score,
-        (unsigned long long)r->nodes, nps, elapsed_ms, move);
+    say(s, "info depth %d seldepth %d score %s nodes %llu nps %llu time %ld pv %s", r->depth, r->seldepth, score,
+        (unsigned long long)r->nodes, nps, elapsed_ms, pv);
 }
 
 static bool same_move(ggn_move a, ggn_move b)
@@ -249,6 +262,7 @@ static bool search_allowed(uci_session *s, ggn_search_result *out)
         if (ggn_searcher_run(s->searcher, s->pos, &child, &reply)) {
             score = -reply.score;
             out->nodes += reply.nodes;
+            if (reply.seldepth + 1 > out->seldepth) out->seldepth = reply.seldepth + 1;
         } else {
             /* No reply: the game is over after this move. */
             ggn_status st = ggn_position_status(s->pos);
@@ -285,12 +299,13 @@ static void *search_main(void *arg)
         else say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
         return NULL;
     }
-    char move[64];
+    char move[64], pv[2048];
     write_move(s, r.best, move, sizeof move);
+    pv_text(s, &r, pv, sizeof pv);
     char score[32];
     say_score(s, score, sizeof score, r.score);
-    say(s, "info depth %d score %s nodes %llu time %ld pv %s", r.depth, score, (unsigned long long)r.nodes, elapsed,
-        move);
+    say(s, "info depth %d seldepth %d score %s nodes %llu time %ld pv %s", r.depth, r.seldepth, score,
+        (unsigned long long)r.nodes, elapsed, pv);
     say(s, "bestmove %s", move);
     return NULL;
 }

@@ -321,10 +321,19 @@ static bool check_result(xb_session *s)
 }
 
 /* The move as XBoard writes it: ggn's coordinates with XBoard's ranks (rank_text.h). */
+/* A move of pos in XBoard's text (its ranks); 0 when it cannot be written (engine_move_writer). */
+static size_t format_move_of(const void *session, const ggn_position *pos, ggn_move move, char *buf, size_t cap)
+{
+    const xb_session *s = session;
+    char text[64];
+    if (!ggn_move_format(pos, move, text, sizeof text) || !rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap))
+        return 0;
+    return strlen(buf);
+}
+
 static bool format_move(const xb_session *s, ggn_move move, char *buf, size_t cap)
 {
-    char text[64];
-    return ggn_move_format(s->pos, move, text, sizeof text) && rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap);
+    return format_move_of(s, s->pos, move, buf, cap) > 0;
 }
 
 /* Called by the search after each iteration when `post` is on: "DEPTH SCORE TIME NODES PV". */
@@ -332,8 +341,10 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
 {
     xb_session *s = ctx;
     if (!atomic_load(&s->post)) return;
-    char move[64];
-    if (!format_move(s, r->best, move, sizeof move)) snprintf(move, sizeof move, "?");
+    char move[2048];
+    if (!engine_line_text(s, format_move_of, s->pos, r->pv, r->pv_length, move, sizeof move) &&
+        !format_move(s, r->best, move, sizeof move))
+        snprintf(move, sizeof move, "?");
     int score = r->score;
     /* CECP's mate scores: 100000 + moves to mate. */
     if (score > GGN_SEARCH_MATE_BOUND) score = 100000 + (GGN_SEARCH_MATE - score + 1) / 2;

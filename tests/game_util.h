@@ -48,6 +48,36 @@ static inline bool has_move(ggn_position *pos, const char *text)
 }
 
 /*
+ * Fails unless `move` (text ggn_move_parse reads) is legal in the game of
+ * game_file after fen (NULL: the start) and moves (space-separated, NULL:
+ * none), each of those legal in turn.
+ */
+static inline void assert_legal_after(const char *game_file, const char *fen, const char *moves, const char *move)
+{
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(game_file, &errs);
+    if (!g) fail_msg("%s: %s", game_file, errs.count ? errs.items[0].message : "?");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (fen && !ggn_position_set_fen(pos, fen, &err)) fail_msg("bad FEN %s: %s", fen, err.message);
+    for (const char *w = moves ? moves : ""; *(w += strspn(w, " "));) {
+        size_t n = strcspn(w, " ");
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)n, w);
+        w += n;
+        ggn_move mv;
+        if (!ggn_move_parse(pos, word, &mv, &err) || !ggn_position_make(pos, mv))
+            fail_msg("'%s' of '%s' is not legal: %s", word, moves, err.message);
+    }
+    ggn_move mv;
+    if (!ggn_move_parse(pos, move, &mv, &err)) fail_msg("'%s' is not legal: %s", move, err.message);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
  * Calls visit with the FEN of every line of tests/data/perft/<epd_file> (the
  * part before the first ';'), skipping comments and blank lines; returns how
  * many it visited.

@@ -373,6 +373,53 @@ static void test_fen_length_limit(void **state)
 }
 
 /*
+ * GGN_MAX_CHAIN_CAPTURES: a game with chain captures gives a player at most
+ * that many pieces, in its start (a compile error at the player's
+ * starting_positions) and in a FEN, so that no chain can be longer.
+ */
+static void test_chain_pieces_limit(void **state)
+{
+    (void)state;
+    char spec[8192], squares[4096];
+    size_t n = 0;
+    for (int i = 0; i <= GGN_MAX_CHAIN_CAPTURES; i++)
+        n += (size_t)snprintf(squares + n, sizeof squares - n, "%s[%d, %d]", i ? ", " : "", i % 8, i / 8);
+    snprintf(spec, sizeof spec,
+             "{\"name\": \"MANY\", \"board\": {\"dimensions\": [8, 8]},\n"
+             " \"players\": [{\"name\": \"A\", \"direction\": [[1, 0], [0, 1]],\n"
+             "   \"starting_positions\": [{\"piece\": \"MAN\", \"positions\": [%s]}]},\n"
+             "  {\"name\": \"B\", \"direction\": [[1, 0], [0, -1]], \"starting_positions\": []}],\n"
+             " \"turns\": {\"order\": [\"A\", \"B\"]},\n"
+             " \"pieces\": [{\"code\": \"MAN\", \"symbol\": \"M\", \"moves\": [{\"id\": 0, \"step\": [1, 1], "
+             "\"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}], \"repeat\": {\"times\": 2, \"hop\": 1}, "
+             "\"chain\": {}}]}]}\n",
+             squares);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    assert_null(ggn_game_load_string(spec, strlen(spec), "many.json", &errs));
+    assert_int_equal(errs.count, 1);
+    assert_int_equal(errs.items[0].code, GGN_E_LIMIT);
+    assert_string_equal(errs.items[0].pointer, "/players/0/starting_positions");
+    assert_int_equal(errs.items[0].line, 3);
+    assert_non_null(strstr(errs.items[0].message, "starts with 33 pieces; a game with chain captures allows "
+                                                  "GGN_MAX_CHAIN_CAPTURES (32) per player"));
+
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(GGN_GAMES_DIR "/checkers.json", &errs);
+    assert_non_null(g);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (!ggn_position_set_fen(pos, "MMMMMMMM/MMMMMMMM/MMMMMMMM/MMMMMMMM/8/8/8/7m w - - 0 1", &err))
+        fail_msg("%s", err.message); /* 32: the limit */
+    assert_false(ggn_position_set_fen(pos, "MMMMMMMM/MMMMMMMM/MMMMMMMM/MMMMMMMM/M7/8/8/7m w - - 0 1", &err));
+    assert_int_equal(err.code, GGN_E_LIMIT);
+    assert_non_null(strstr(err.message, "more than GGN_MAX_CHAIN_CAPTURES (32) pieces"));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
  * FEN on boards past Fairy-Stockfish's 12x10, up to GGN_MAX_BOARD_SIDE: runs
  * of empty squares take two digits ("15k", "16"), and what is written reads
  * back. White's rook on the last file of rank 1 has the rank to its left and
@@ -460,6 +507,7 @@ int main(void)
         cmocka_unit_test(test_move_buffer_limit),
         cmocka_unit_test(test_fen_length_limit),
         cmocka_unit_test(test_big_board_fen),
+        cmocka_unit_test(test_chain_pieces_limit),
         cmocka_unit_test(test_perft_depth_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

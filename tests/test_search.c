@@ -747,6 +747,36 @@ static void test_mates_with_threads(void **state)
 }
 
 /*
+ * The result's expected line starts with the chosen move, every move is
+ * legal after those before it, and the position comes back unchanged;
+ * seldepth counts the plies quiescence went past the depth.
+ */
+static void test_principal_variation(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    char before[GGN_MAX_FEN_BYTES], after[GGN_MAX_FEN_BYTES];
+    assert_true(ggn_position_fen(pos, before, sizeof before) > 0);
+    ggn_search_limits lim = { 7, 0, 0, 0 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_true(ggn_position_fen(pos, after, sizeof after) > 0);
+    assert_string_equal(before, after);
+    assert_true(r.pv_length >= 2 && r.pv_length <= GGN_SEARCH_MAX_PV);
+    assert_true(ggn_move_equal(r.pv[0], r.best));
+    assert_true(r.seldepth >= r.depth);
+    for (int i = 0; i < r.pv_length; i++) {
+        if (!is_legal(pos, r.pv[i])) fail_msg("pv move %d is not legal after the ones before it", i + 1);
+        assert_true(ggn_position_make(pos, r.pv[i]));
+    }
+    for (int i = 0; i < r.pv_length; i++) assert_true(ggn_position_unmake(pos));
+    print_message("depth %d, seldepth %d, a line of %d moves\n", r.depth, r.seldepth, r.pv_length);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
  * ggn_searcher_set_threads keeps to 1..GGN_MAX_SEARCH_THREADS; a threaded
  * search keeps its time limit (the helpers stop with the caller's thread)
  * and counts every thread's nodes.
@@ -852,6 +882,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_mates_at_depth),
         cmocka_unit_test(test_mates_with_threads),
         cmocka_unit_test(test_thread_count_and_clock),
+        cmocka_unit_test(test_principal_variation),
         cmocka_unit_test(test_null_move_and_square_probe),
         cmocka_unit_test(test_selective_depth),
         cmocka_unit_test(test_hanging_queen),

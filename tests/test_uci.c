@@ -17,6 +17,7 @@
 
 #include "ggn/game.h"
 #include "ggn/notation.h"
+#include "game_util.h"
 #include "proc_util.h"
 #include "rank_text.h"
 #include "uci.h"
@@ -44,30 +45,6 @@ static const char *last_bestmove(const char *out, char *buf, size_t cap)
     return buf;
 }
 
-/* Asserts that move is legal in game after fen (NULL: start) and moves (space-separated, may be NULL). */
-static void assert_legal(const char *game_file, const char *fen, const char *moves, const char *move)
-{
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(game_file, &errs);
-    assert_non_null(g);
-    ggn_position *pos = ggn_position_new(g);
-    ggn_error err;
-    ggn_error_clear(&err);
-    if (fen) assert_true(ggn_position_set_fen(pos, fen, &err));
-    char list[1024];
-    snprintf(list, sizeof list, "%s", moves ? moves : "");
-    for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
-        ggn_move mv;
-        assert_true(ggn_move_parse(pos, w, &mv, &err));
-        assert_true(ggn_position_make(pos, mv));
-    }
-    ggn_move mv;
-    if (!ggn_move_parse(pos, move, &mv, &err)) fail_msg("'%s' is not legal: %s", move, err.message);
-    ggn_position_free(pos);
-    ggn_game_free(g);
-}
-
 static void test_handshake(void **state)
 {
     (void)state;
@@ -88,8 +65,9 @@ static void test_search_answers_legally(void **state)
     char move[64];
     /* Without quit, the end of input lets the search finish. */
     proc_result r = uci("position startpos moves e2e4 e7e5 g1f3\ngo depth 3\n");
-    assert_non_null(strstr(r.out, "info depth 3 score cp "));
-    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "e2e4 e7e5 g1f3", last_bestmove(r.out, move, sizeof move));
+    assert_non_null(strstr(r.out, "info depth 3 seldepth "));
+    assert_non_null(strstr(r.out, " score cp "));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4 e7e5 g1f3", last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
 
     /* Mate in one is found and scored as mate. */
@@ -100,19 +78,19 @@ static void test_search_answers_legally(void **state)
 
     /* On a clock (1 s + 10 ms), with movetime, and after stop: always a legal move. */
     r = uci("position startpos\ngo wtime 1000 btime 1000 winc 10 binc 10\nisready\n");
-    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
     r = uci("position startpos moves d2d4\ngo movetime 50\nisready\n");
-    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "d2d4", last_bestmove(r.out, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "d2d4", last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
     r = uci("position startpos\ngo infinite\nstop\nquit\n");
-    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
     /* quit ends a long search at once, and an endless one ends with the input. */
     r = uci("position startpos\ngo depth 40\nquit\n");
     proc_free(&r);
     r = uci("position startpos\ngo infinite\n");
-    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
 
     /* A finished game: no move to give. */
@@ -129,13 +107,13 @@ static void test_variants(void **state)
                         "position startpos moves e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@e4\nd\ngo depth 2\n");
     assert_non_null(strstr(r.out, "info string variant crazyhouse files 8 ranks 8 "));
     assert_non_null(strstr(r.out, "Fen: rnb1kbnr/ppp1pppp/8/q7/4P3/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 0 4\n"));
-    assert_legal(GGN_GAMES_DIR "/crazyhouse.json", NULL, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@e4",
+    assert_legal_after(GGN_GAMES_DIR "/crazyhouse.json", NULL, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@e4",
                  last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
 
     r = uci("setoption name UCI_Variant value xiangqi\nposition startpos moves h3e3 h10g8\ngo depth 2\n");
     assert_non_null(strstr(r.out, "info string variant xiangqi files 9 ranks 10 pocket 0 startpos "));
-    assert_legal(GGN_GAMES_DIR "/xiangqi.json", NULL, "h3e3 h10g8", last_bestmove(r.out, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/xiangqi.json", NULL, "h3e3 h10g8", last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
 
     r = uci("setoption name GameFile value " GGN_GAMES_DIR "/shogi.json\nposition startpos\ngo perft 2\nquit\n");
@@ -156,8 +134,27 @@ static void test_threads(void **state)
     proc_result r = uci("uci\nsetoption name Threads value 3\nposition startpos moves e2e4\ngo depth 6\nisready\n");
     assert_non_null(strstr(r.out, "option name Threads type spin default 1 min 1 max 64\n"));
     assert_null(strstr(r.out, "info string error"));
-    assert_non_null(strstr(r.out, "info depth 6 "));
-    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", last_bestmove(r.out, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", last_bestmove(r.out, move, sizeof move));
+    /* The last iteration's line: seldepth, then a pv that starts with the answer and is legal move by move. */
+    const char *info = strstr(r.out, "info depth 6 seldepth ");
+    assert_non_null(info);
+    const char *pv = strstr(info, " pv ");
+    assert_non_null(pv);
+    char line[1024], played[1024] = "e2e4";
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(pv + 4, "\n"), pv + 4);
+    assert_true(strncmp(line, move, strlen(move)) == 0 && line[strlen(move)] == ' ');
+    int count = 0;
+    for (char *w = line; *w; count++) {
+        size_t n = strcspn(w, " ");
+        char word[32];
+        snprintf(word, sizeof word, "%.*s", (int)n, w);
+        assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, played, word);
+        strncat(played, " ", sizeof played - strlen(played) - 1);
+        strncat(played, word, sizeof played - strlen(played) - 1);
+        w += n;
+        w += strspn(w, " ");
+    }
+    assert_true(count >= 2);
     proc_free(&r);
 }
 
@@ -194,7 +191,7 @@ static void test_nonsense(void **state)
     assert_non_null(strstr(r.out, "info string error: no option 'Colour'"));
     assert_non_null(strstr(r.out, "info string error: go: 'depth' needs a whole number"));
     /* Still chess after e2e4, still answering. */
-    assert_legal(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", last_bestmove(r.out, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", last_bestmove(r.out, move, sizeof move));
     assert_non_null(strstr(r.out, "\nreadyok\n"));
     proc_free(&r);
 
@@ -293,7 +290,7 @@ static void test_usi(void **state)
     char move[64];
     last_bestmove(r.out, move, sizeof move);
     assert_true(move[0] >= '1' && move[0] <= '9');
-    assert_legal(GGN_GAMES_DIR "/shogi.json", NULL, "7g7f 3c3d 8h2b+", move);
+    assert_legal_after(GGN_GAMES_DIR "/shogi.json", NULL, "7g7f 3c3d 8h2b+", move);
     proc_free(&r);
 
     /* SFEN positions; a mated side resigns; four-player chess is none. */
@@ -341,7 +338,7 @@ static void test_ucci(void **state)
     /* h2e2 is UCCI's (ranks from 0) for ggn's h3e3; the answer comes in the same ranks. */
     char move[64], first[64];
     r = ucci("position startpos moves h2e2\ngo depth 2\n");
-    assert_legal(xiangqi, NULL, "h3e3", ucci_bestmove(r.out, first, sizeof first));
+    assert_legal_after(xiangqi, NULL, "h3e3", ucci_bestmove(r.out, first, sizeof first));
     proc_free(&r);
     /* banmoves: the search's own choice is banned, so another legal move comes. */
     char input[512], banned[64];
@@ -349,7 +346,7 @@ static void test_ucci(void **state)
     snprintf(input, sizeof input, "position startpos moves h2e2\nbanmoves %s\ngo depth 2\n", banned);
     r = ucci(input);
     ucci_bestmove(r.out, move, sizeof move);
-    assert_legal(xiangqi, NULL, "h3e3", move);
+    assert_legal_after(xiangqi, NULL, "h3e3", move);
     assert_string_not_equal(move, first);
     proc_free(&r);
     /* A new position forgets the banned moves: the first choice again. */
@@ -390,7 +387,7 @@ static void test_ucci(void **state)
     int answers = 0;
     for (const char *p = strstr(r.out, "bestmove "); p; p = strstr(p + 1, "bestmove ")) answers++;
     assert_int_equal(answers, 2);
-    assert_legal(xiangqi, NULL, NULL, ucci_bestmove(r.out, move, sizeof move));
+    assert_legal_after(xiangqi, NULL, NULL, ucci_bestmove(r.out, move, sizeof move));
     proc_free(&r);
     /*
      * probe: nothing known before a search; after one, the root's entry is the search's own result

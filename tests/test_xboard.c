@@ -20,6 +20,7 @@
 
 #include "ggn/game.h"
 #include "ggn/notation.h"
+#include "game_util.h"
 #include "proc_util.h"
 #include "rank_text.h"
 
@@ -64,30 +65,6 @@ static int count_lines_starting(const char *out, const char *prefix)
     return count;
 }
 
-/* Asserts that move is legal in chess after fen (NULL: start) and moves (space-separated, may be NULL). */
-static void assert_legal(const char *fen, const char *moves, const char *move)
-{
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(GGN_GAMES_DIR "/chess.json", &errs);
-    assert_non_null(g);
-    ggn_position *pos = ggn_position_new(g);
-    ggn_error err;
-    ggn_error_clear(&err);
-    if (fen) assert_true(ggn_position_set_fen(pos, fen, &err));
-    char list[1024];
-    snprintf(list, sizeof list, "%s", moves ? moves : "");
-    for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
-        ggn_move mv;
-        assert_true(ggn_move_parse(pos, w, &mv, &err));
-        assert_true(ggn_position_make(pos, mv));
-    }
-    ggn_move mv;
-    if (!ggn_move_parse(pos, move, &mv, &err)) fail_msg("'%s' is not legal: %s", move, err.message);
-    ggn_position_free(pos);
-    ggn_game_free(g);
-}
-
 static void test_handshake(void **state)
 {
     (void)state;
@@ -117,27 +94,27 @@ static void test_moves_are_legal(void **state)
     char move[64];
     /* The engine plays black after new, and answers the user's move. */
     proc_result r = xboard("new\nsd 2\nusermove e2e4\nping 1\nquit\n");
-    assert_legal(NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
     proc_free(&r);
     /* go: the engine takes the side to move; usermove then gets an answer each time. */
     r = xboard("new\nsd 2\ngo\nping 1\nquit\n");
-    assert_legal(NULL, NULL, nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, NULL, nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
     /* force: no answers; go after it plays black here. */
     r = xboard("new\nforce\nsd 2\nusermove e2e4\nusermove e7e5\nusermove g1f3\ngo\nping 1\nquit\n");
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
-    assert_legal(NULL, "e2e4 e7e5 g1f3", nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4 e7e5 g1f3", nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
     /* cores: the search runs on that many threads and still answers legally; a bad count is an error. */
     r = xboard("new\ncores 3\ncores none\nsd 5\nusermove e2e4\nping 1\nquit\n");
-    assert_legal(NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
     assert_non_null(strstr(r.out, "Error (cores needs a count): cores none"));
     proc_free(&r);
     /* playother: the engine takes the side not to move, and answers the next move. */
     r = xboard("new\nforce\nsd 2\nusermove e2e4\nplayother\nusermove e7e5\nping 1\nquit\n");
     assert_int_equal(count_lines_starting(r.out, "move "), 1);
-    assert_legal(NULL, "e2e4 e7e5", nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4 e7e5", nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
 }
 
@@ -150,7 +127,7 @@ static void test_force_undo_setboard(void **state)
                            "usermove d2d4\nusermove d7d5\nundo\nusermove d7d5\nsd 2\ngo\nping 1\nquit\n");
     assert_null(strstr(r.out, "Illegal"));
     assert_null(strstr(r.out, "Error"));
-    assert_legal(NULL, "d2d4 d7d5", nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "d2d4 d7d5", nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
     /* Nothing to take back: an error, and the session goes on. */
     r = xboard("new\nundo\nremove\nping 1\nquit\n");
@@ -163,7 +140,7 @@ static void test_force_undo_setboard(void **state)
     char input[256];
     snprintf(input, sizeof input, "new\nforce\nsetboard %s\nsd 2\ngo\nping 1\nquit\n", fen);
     r = xboard(input);
-    assert_legal(fen, NULL, nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", fen, NULL, nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
 }
 
@@ -292,11 +269,11 @@ static void test_clock(void **state)
     /* A tournament clock (40 moves in 2 s), the engine's own time given in centiseconds. */
     proc_result r = xboard("new\nlevel 40 0:02 0\ntime 150\notim 150\nusermove e2e4\n"
                            "time 120\notim 140\nusermove d2d4\nping 1\nquit\n");
-    assert_legal(NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
     char second[64];
     char first_moves[128];
     snprintf(first_moves, sizeof first_moves, "e2e4 %s d2d4", move);
-    assert_legal(NULL, first_moves, nth_move(r.out, 2, second, sizeof second));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, first_moves, nth_move(r.out, 2, second, sizeof second));
     proc_free(&r);
     /* Incremental (minutes and seconds), a fixed time per move, and a clock that ran out. */
     r = xboard("new\nlevel 0 1 0.1\nusermove e2e4\nst 0.05\nusermove d2d4\nping 1\nst 0\nnew\ntime -5\nusermove g1f3\n"
@@ -344,12 +321,12 @@ static void test_commands_while_thinking(void **state)
     (void)state;
     char move[64];
     proc_result r = xboard("new\nst 1000\ngo\n?\nping 1\nquit\n");
-    assert_legal(NULL, NULL, nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, NULL, nth_move(r.out, 1, move, sizeof move));
     assert_non_null(strstr(r.out, "\npong 1\n")); /* after the move: ping waits for it */
     proc_free(&r);
     /* The user moves, the engine thinks, `?` again: its answer is a legal reply. */
     r = xboard("new\nst 1000\nusermove e2e4\n?\nping 1\nquit\n");
-    assert_legal(NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, "e2e4", nth_move(r.out, 1, move, sizeof move));
     proc_free(&r);
     /* force: the thinking stops and its move is dropped; the game goes on in force mode. */
     r = xboard("new\nst 1000\ngo\nforce\nping 2\nusermove e2e4\nusermove e7e5\nping 3\nquit\n");

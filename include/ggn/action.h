@@ -20,7 +20,10 @@
  * moves share an id only when they also share their coordinate text
  * (ggn_move_format), which names source, destination and the kind promoted
  * to or gated in; tests/test_action.c checks on random games of every shipped game that
- * this never happens.
+ * this never happens. The exception: in a game with chain captures
+ * (extension "chain"), a chain's id is its source, last landing and crowning,
+ * so two chains between the same two squares that take different pieces share
+ * an id (the first of them is the one it leads back to).
  *
  * The observation of a position (ggn_position_observation) is a stack of
  * planes of rows x columns floats, row-major with row y = 0 first, seen by

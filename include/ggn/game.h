@@ -50,6 +50,14 @@ typedef struct ggn_move {
                              castling partner's) instead of the source */
     };
 } ggn_move;
+/*
+ * A chain capture (extension "chain", docs/game-spec.md) is one move however
+ * many pieces it jumps: pattern is the move of its last jump (a chain move,
+ * which has one action), and action (low byte) with modifier (high byte)
+ * hold 1 + its index among the chains of the piece on `from`, in generation
+ * order; its crowning, if any, is promotion of the TRANSFORM that fires on
+ * its last landing.
+ */
 
 /* ggn_move.gate: the gated piece enters where the move's MOVE side effect took a piece from. */
 #define GGN_GATE_AT_EFFECT 0x80u

@@ -63,12 +63,24 @@ typedef struct ggn_search_limits {
     uint64_t seed;      /* tie-breaking among equal moves; 0 = move generation order. Same seed, same answer */
 } ggn_search_limits;
 
+/* Moves of the expected line kept in a result (ggn_search_result.pv). */
+#define GGN_SEARCH_MAX_PV 32
+
 typedef struct ggn_search_result {
     ggn_move best;      /* the chosen move (valid when found) */
     int score;          /* centipawns from the mover's view; see GGN_SEARCH_MATE */
     int depth;          /* deepest iteration completed */
     uint64_t nodes;     /* positions visited, quiescence included */
     bool found;         /* false when the position has no legal move */
+    int seldepth;       /* deepest ply below the root the search reached, quiescence included */
+    /*
+     * The expected line (principal variation) from the position: pv[0] is
+     * best, each move legal after the ones before it; read back from the
+     * transposition table, so it may stop short of the depth. 0 moves when
+     * nothing was searched.
+     */
+    int pv_length;
+    ggn_move pv[GGN_SEARCH_MAX_PV];
 } ggn_search_result;
 
 typedef struct ggn_searcher ggn_searcher;

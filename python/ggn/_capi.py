@@ -14,6 +14,7 @@ MAX_MOVES = 1024
 MAX_PLY = 1024
 MAX_PERFT_DEPTH = 32
 MAX_SEARCH_DEPTH = 48
+MAX_SEARCH_PV = 32
 MAX_FEN_BYTES = 8192
 
 
@@ -78,6 +79,9 @@ class SearchResult(ctypes.Structure):
         ("depth", ctypes.c_int),
         ("nodes", ctypes.c_uint64),
         ("found", ctypes.c_bool),
+        ("seldepth", ctypes.c_int),
+        ("pv_length", ctypes.c_int),
+        ("pv", Move * MAX_SEARCH_PV),
     ]
 
 

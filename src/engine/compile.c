@@ -188,6 +188,9 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->hop = (uint8_t)(sm->repeat.present ? sm->repeat.hop : 0);
     if (m->hop) g->any_hop = true;
     m->until = (uint8_t)(sm->repeat.present ? sm->repeat.until : SD_NOT_EMPTY);
+    m->chain = sm->chain;
+    m->chain_stops = sm->chain_promotion_ends;
+    if (m->chain) g->chains = true;
 
     int nsrc = 0, ndst = 0;
     for (int i = 0; i < sm->nconditions; i++) {
@@ -310,7 +313,8 @@ static void compile_steps(compiler *c)
     for (int p = 0; p < g->nplayers; p++)
         for (int k = 0; k < g->nkinds; k++)
             for (int mi = 0; mi < g->nmoves[k]; mi++)
-                for (int s = 0; s < g->nsq; s++) total += eg_move_of(g, p, k, mi)->ray_len[s] > 0;
+                for (int s = 0; s < g->nsq; s++)
+                    total += eg_move_of(g, p, k, mi)->ray_len[s] > 0 && !eg_move_of(g, p, k, mi)->chain;
     g->steps_at = alloc(c, lists * ((size_t)g->nsq + 1), sizeof *g->steps_at);
     g->steps = alloc(c, total ? total : 1, sizeof *g->steps);
     if (c->failed) return;
@@ -322,7 +326,7 @@ static void compile_steps(compiler *c)
                 at[s] = (uint32_t)n;
                 for (int mi = 0; mi < g->nmoves[k]; mi++) {
                     const eg_move *m = eg_move_of(g, p, k, mi);
-                    if (!m->ray_len[s]) continue;
+                    if (!m->ray_len[s] || m->chain) continue; /* chains: movegen_chain.c walks them */
                     eg_step *st = &g->steps[n++];
                     st->move = (uint8_t)mi;
                     st->len = m->ray_len[s];
@@ -737,7 +741,16 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination;
     g->forced_capture = def->end.forced_capture;
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
+    g->capture_most = def->end.capture_most;
     g->narrows_moves = g->forced_capture || g->no_giving_check;
+    for (int p = 0; g->chains && p < def->nplayers && !c.failed; p++)
+        if (def->players[p].nstarts > GGN_MAX_CHAIN_CAPTURES) {
+            char pointer[64];
+            snprintf(pointer, sizeof pointer, "/players/%d/starting_positions", p);
+            limit_error_at(&c, pointer, "player %s starts with %d pieces; a game with chain captures allows "
+                           "GGN_MAX_CHAIN_CAPTURES (%d) per player, the longest chain it can walk",
+                           def->players[p].name, def->players[p].nstarts, GGN_MAX_CHAIN_CAPTURES);
+        }
     g->count_checks = def->end.check_limit > 0 && g->leader != EG_NONE;
     g->elimination = def->end.elimination;
     g->teams = def->nteams > 0;

@@ -80,6 +80,8 @@ typedef struct eg_move {
     eg_effect *effect;
     uint32_t *ray_off;     /* [squares]: start of this source's ray in game->rays */
     uint8_t *ray_len;      /* [squares]: landings on the ray (0 = none) */
+    bool chain;            /* extension "chain": walked by movegen_chain.c only (no eg_step lists it) */
+    bool chain_stops;      /* chain.promotion_ends: a landing where a TRANSFORM fires ends the chain */
 } eg_move;
 
 /*
@@ -207,6 +209,8 @@ struct ggn_game {
     bool end_rules;            /* extension game_end has goals, extinction or a check limit: a
                                   decided position has no moves (game_end.c) */
     bool forced_capture;       /* extension game_end.forced_capture */
+    bool chains;               /* extension: some move is a chain capture (movegen_chain.c) */
+    bool capture_most;         /* forced_capture "most": only the chains taking the most pieces */
     bool no_giving_check;      /* extension game_end.giving_check_illegal */
     bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
@@ -267,6 +271,9 @@ typedef struct eg_undo {
     struct { uint8_t player, kind; int8_t delta; } hand[EG_MAX_UNDO_PIECES];
     struct { uint16_t sq; int8_t side; uint8_t kind; uint8_t piece; } cell[EG_MAX_UNDO_CELLS];
     struct { uint8_t id; eg_piece saved; } piece[EG_MAX_UNDO_PIECES];
+    uint8_t nchain;        /* a chain capture: the pieces it took, put back by unmake */
+    uint8_t chain_id[GGN_MAX_CHAIN_CAPTURES];
+    uint16_t chain_sq[GGN_MAX_CHAIN_CAPTURES];
 } eg_undo;
 
 #define EG_EMPTY_SIDE (-1)
@@ -327,6 +334,37 @@ bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
  */
 size_t eg_generate_board(const ggn_position *pos, ggn_move *buf, size_t cap);
 size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap);
+/*
+ * movegen_chain.c (extension "chain"): appends the chain captures of the
+ * player to move to buf[0..n); returns the new count (may exceed cap). With
+ * forced_capture "most", keeps only the chains that take the most pieces.
+ */
+size_t eg_generate_chains(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* One chain capture: the squares of the pieces it takes and the landing of each jump, in order;
+ * the TRANSFORM of its last jump that fires on its last landing (-1: none). */
+typedef struct eg_chain {
+    int modifier;
+    int ncap;
+    uint16_t cap[GGN_MAX_CHAIN_CAPTURES];
+    uint16_t land[GGN_MAX_CHAIN_CAPTURES];
+} eg_chain;
+/* The index a chain capture keeps in its action and modifier bytes (ggn/game.h): 1 + its index among its piece's. */
+static inline int eg_chain_index(ggn_move mv) { return mv.action | mv.modifier << 8; }
+/* Is mv (which eg_move_fits) a chain capture? */
+static inline bool eg_is_chain(const ggn_position *pos, ggn_move mv)
+{
+    if (!pos->g->chains || mv.from == EG_DROP_FROM) return false;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    return eg_move_of(pos->g, p->owner, p->kind, mv.pattern)->chain;
+}
+/* Finds the chain that the chain capture mv names in this position; false when it names none. */
+bool eg_chain_of(const ggn_position *pos, ggn_move mv, eg_chain *out);
+/*
+ * The eg_chain_index of the chain of the piece on `from` that one of its
+ * routes lands on landings[0..n) in order (a route merged into another chain
+ * names that chain); 0 when no route does.
+ */
+int eg_chain_named(const ggn_position *pos, int from, const uint16_t *landings, int n);
 /* teams: moves[0..n) without those that would capture a partner's piece (game_end.c). */
 size_t eg_without_partner_captures(const ggn_position *pos, ggn_move *moves, size_t n, size_t cap);
 static inline size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)
@@ -395,8 +433,13 @@ void eg_clear(ggn_position *pos);
 bool eg_compile_hands(ggn_game *g);
 /* hands.c: appends the drops of the player to move; returns the new count (may exceed cap). */
 size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
-/* The gate of a move (ggn_move.gate, which shares its byte with .modifier): 0 when it promotes. */
-static inline unsigned eg_gate_of(ggn_move mv) { return mv.promotion ? 0u : mv.gate; }
+/*
+ * The gate of a move (ggn_move.gate, which shares its byte with .modifier): 0
+ * in a game without gating (a chain capture keeps part of its index there;
+ * chains are refused in games with hands, which gating needs) and for a move
+ * that promotes.
+ */
+static inline unsigned eg_gate_of(const ggn_game *g, ggn_move mv) { return g->gating && !mv.promotion ? mv.gate : 0u; }
 
 /* gating.c: the gating tables (called by eg_compile after the named squares). */
 void eg_compile_gating(ggn_game *g);

@@ -57,7 +57,7 @@ int eg_gate_target(const ggn_game *g, const eg_move *m, const eg_action *a, ggn_
 
 int eg_gate_square(const ggn_position *pos, ggn_move mv)
 {
-    if (!eg_gate_of(mv) || mv.from == EG_DROP_FROM || !pos->piece_at[mv.from]) return EG_NONE;
+    if (!eg_gate_of(pos->g, mv) || mv.from == EG_DROP_FROM || !pos->piece_at[mv.from]) return EG_NONE;
     if (!(mv.gate & GGN_GATE_AT_EFFECT)) return mv.from;
     const eg_effect *e = move_effect(pos, mv);
     return e ? eg_offset(pos->g, mv.from, e->ax, e->ay) : EG_NONE;

@@ -145,7 +145,7 @@ size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
     while (nb > 0 && moves[nb - 1].from == EG_DROP_FROM) nb--;
     /* Gating forms sit between the board moves and the drops (gating.c judges both). */
     size_t ngate = nb;
-    while (ngate > 0 && eg_gate_of(moves[ngate - 1])) ngate--;
+    while (ngate > 0 && eg_gate_of(g, moves[ngate - 1])) ngate--;
     size_t kept = ngate < nb ? eg_filter_legal_gates(pos, moves, ngate, nb) : eg_filter_legal(pos, moves, ngate);
     int player = eg_player_to_move(pos);
     bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);

@@ -216,8 +216,9 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (p->owner != player || mv.pattern >= g->nmoves[p->kind]) return false;
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
+    if (m->chain) return eg_chain_index(mv) > 0 && mv.promotion <= GGN_MAX_OPTIONS; /* make looks further */
     if (mv.action >= m->naction) return false;
-    if (eg_gate_of(mv)) {
+    if (eg_gate_of(g, mv)) {
         int gk = (mv.gate & ~GGN_GATE_AT_EFFECT) - 1;
         if (!g->gating || gk < 0 || gk >= g->nkinds || !((g->gate_kinds >> gk) & 1) || !pos->hand[player][gk])
             return false;
@@ -225,6 +226,34 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
         if (sq == EG_NONE || (sq != mv.from && (!pos->piece_at[sq] || pos->side_at[sq] != player))) return false;
     }
     return !mv.promotion || (mv.modifier < m->nmodifier && mv.promotion <= m->modifier[mv.modifier].noption);
+}
+
+/*
+ * A chain capture (extension "chain", movegen_chain.c): the pieces it took
+ * leave the board together at the end, each recorded compactly in the undo
+ * entry (a chain may take more pieces than lift's records hold); the mover
+ * goes from its source to the last landing, and a TRANSFORM that fired there
+ * crowns it. Only a piece's square changes when it is taken.
+ */
+static void make_chain(ggn_position *pos, eg_undo *u, ggn_move mv, const eg_chain *ch)
+{
+    for (int i = 0; i < ch->ncap; i++) {
+        int sq = ch->cap[i], id = pos->piece_at[sq];
+        eg_piece *p = &pos->piece[id];
+        u->chain_id[i] = (uint8_t)id;
+        u->chain_sq[i] = (uint16_t)sq;
+        pos->hash ^= piece_key(pos->g, u, p, sq);
+        pos->side_at[sq] = EG_EMPTY_SIDE;
+        pos->kind_at[sq] = 0;
+        pos->piece_at[sq] = 0;
+        p->sq = EG_NONE;
+    }
+    u->nchain = (uint8_t)ch->ncap;
+    u->capture = true;
+    int id = pos->piece_at[mv.from];
+    lift(pos, u, mv.from);
+    count_move(&pos->piece[id]);
+    drop(pos, u, id, mv.to);
 }
 
 bool eg_make(ggn_position *pos, ggn_move mv)
@@ -243,6 +272,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->leaders_changed = false;
     u->nhand = 0;
     u->out = pos->out;
+    u->nchain = 0;
 
     if (mv.from == EG_DROP_FROM) {
         u->npiece_before = (int16_t)pos->npiece;
@@ -257,18 +287,29 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     eg_piece *p = &pos->piece[id];
     int player = p->owner, kind = p->kind;
     const eg_move *m = eg_move_of(g, player, kind, mv.pattern);
-    const eg_action *act = &m->action[mv.action];
+    eg_chain chain;
+    int modifier = mv.modifier;
 
-    if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);
-    lift(pos, u, from);
-    count_move(p);
-    drop(pos, u, id, to);
-    for (int i = 0; i < act->neffect; i++) apply_effect(pos, u, &act->effect[i], id, from);
-    for (int i = 0; i < m->neffect; i++) apply_effect(pos, u, &m->effect[i], id, from);
+    if (m->chain) {
+        if (!eg_chain_of(pos, mv, &chain)) { /* names no chain of this position: nothing changed yet */
+            pos->nundo--;
+            return false;
+        }
+        make_chain(pos, u, mv, &chain);
+        modifier = chain.modifier;
+    } else {
+        const eg_action *act = &m->action[mv.action];
+        if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);
+        lift(pos, u, from);
+        count_move(p);
+        drop(pos, u, id, to);
+        for (int i = 0; i < act->neffect; i++) apply_effect(pos, u, &act->effect[i], id, from);
+        for (int i = 0; i < m->neffect; i++) apply_effect(pos, u, &m->effect[i], id, from);
+    }
     if (mv.promotion) {
         /* The option of the TRANSFORM that fired at generation time; the new
          * piece starts unmoved and without flags. */
-        const eg_modifier *mod = &m->modifier[mv.modifier];
+        const eg_modifier *mod = &m->modifier[modifier];
         int option_kind = mod->option[mv.promotion - 1];
         if (p->sq != EG_NONE) {
             int sq = p->sq;
@@ -279,8 +320,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
             for (int f = 0; f < GGN_MAX_FLAGS; f++) p->flag_until[f] = 0;
             drop(pos, u, id, sq);
         }
-    } else if (mv.gate) { /* .gate is .modifier's byte: a gate only without a promotion */
-        gate_in(pos, u, m, act, mv, player);
+    } else if (mv.gate && g->gating) { /* .gate is .modifier's byte: a gate only without a promotion */
+        gate_in(pos, u, m, &m->action[mv.action], mv, player);
     }
     pos->halfmove = (u->capture || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
     if (u->rights_dirty) {
@@ -305,10 +346,18 @@ void eg_unmake(ggn_position *pos)
         pos->piece_at[sq] = u->cell[i].piece;
     }
     for (int i = u->npiece - 1; i >= 0; i--) pos->piece[u->piece[i].id] = u->piece[i].saved;
+    for (int i = 0; i < u->nchain; i++) { /* a chain's taken pieces (their squares were distinct from the mover's) */
+        eg_piece *p = &pos->piece[u->chain_id[i]];
+        int sq = u->chain_sq[i];
+        p->sq = (int16_t)sq;
+        pos->side_at[sq] = (int8_t)p->owner;
+        pos->kind_at[sq] = p->kind;
+        pos->piece_at[sq] = u->chain_id[i];
+    }
     if (u->nhand) {
         for (int i = u->nhand - 1; i >= 0; i--)
             pos->hand[u->hand[i].player][u->hand[i].kind] = (uint8_t)(pos->hand[u->hand[i].player][u->hand[i].kind] - u->hand[i].delta);
-        if (u->move.from == EG_DROP_FROM || eg_gate_of(u->move)) pos->npiece = u->npiece_before;
+        if (u->move.from == EG_DROP_FROM || eg_gate_of(pos->g, u->move)) pos->npiece = u->npiece_before;
     }
     pos->turn = u->turn;
     pos->out = u->out;

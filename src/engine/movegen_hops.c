@@ -53,5 +53,6 @@ size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap)
         const eg_piece *pc = &pos->piece[id];
         if (pc->sq != EG_NONE && pc->owner == player) generate_piece(pos, &s, id, player);
     }
-    return s.n;
+    /* Chain captures are hops too (one enemy screen), walked on by their own generator. */
+    return pos->g->chains ? eg_generate_chains(pos, buf, cap, s.n) : s.n;
 }

@@ -24,15 +24,21 @@ int eg_promoted_kind(const ggn_position *pos, ggn_move mv)
     if (!mv.promotion || mv.from == EG_DROP_FROM || !pos->piece_at[mv.from]) return EG_NONE;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     const eg_move *m = eg_move_of(pos->g, p->owner, p->kind, mv.pattern);
-    int kind = m->modifier[mv.modifier].option[mv.promotion - 1];
+    int modifier = mv.modifier;
+    if (m->chain) { /* a chain capture's crowning is the TRANSFORM that fires on its last landing */
+        eg_chain ch;
+        if (!eg_chain_of(pos, mv, &ch) || ch.modifier < 0) return EG_NONE;
+        modifier = ch.modifier;
+    }
+    int kind = m->modifier[modifier].option[mv.promotion - 1];
     /* An option naming the mover's own kind is the choice not to promote: written as a plain move. */
     return kind == p->kind ? EG_NONE : kind;
 }
 
 /* Gating: the kind that enters from the hand, or EG_NONE. */
-static int gated_kind(ggn_move mv)
+static int gated_kind(const ggn_game *g, ggn_move mv)
 {
-    return eg_gate_of(mv) ? (int)(mv.gate & ~GGN_GATE_AT_EFFECT) - 1 : EG_NONE;
+    return eg_gate_of(g, mv) ? (int)(mv.gate & ~GGN_GATE_AT_EFFECT) - 1 : EG_NONE;
 }
 
 /*
@@ -44,7 +50,7 @@ void eg_move_text_squares(const ggn_position *pos, ggn_move mv, int *from, int *
 {
     *from = mv.from;
     *to = mv.to;
-    if (eg_gate_of(mv) & GGN_GATE_AT_EFFECT) {
+    if (eg_gate_of(pos->g, mv) & GGN_GATE_AT_EFFECT) {
         int sq = eg_gate_square(pos, mv);
         if (sq != EG_NONE) {
             *from = sq;
@@ -56,7 +62,7 @@ void eg_move_text_squares(const ggn_position *pos, ggn_move mv, int *from, int *
 /* The letter after the squares: the gated kind (gating) or the promotion. */
 int eg_move_suffix_kind(const ggn_position *pos, ggn_move mv)
 {
-    return eg_gate_of(mv) ? gated_kind(mv) : eg_promoted_kind(pos, mv);
+    return eg_gate_of(pos->g, mv) ? gated_kind(pos->g, mv) : eg_promoted_kind(pos, mv);
 }
 
 void eg_promotion_text(const ggn_game *g, int kind, char *buf, size_t cap)
@@ -67,6 +73,29 @@ void eg_promotion_text(const ggn_game *g, int kind, char *buf, size_t cap)
     if (k->symbol_plus) snprintf(buf, cap, "+");
     else if (k->symbol) snprintf(buf, cap, "%c", tolower((unsigned char)k->symbol));
     else snprintf(buf, cap, "=%s", k->code);
+}
+
+/* A chain capture: its source, then 'x' and each landing in order ("c3xe5xg7"), then the promotion mark. */
+static size_t format_chain(const ggn_position *pos, ggn_move mv, const char *from, const char *promo, char *buf,
+                           size_t cap)
+{
+    eg_chain ch;
+    if (!eg_chain_of(pos, mv, &ch)) {
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
+    size_t n = (size_t)snprintf(buf, cap, "%s", from);
+    for (int i = 0; i < ch.ncap && n < cap; i++) {
+        char land[GGN_MAX_LABEL];
+        label(pos->g, ch.land[i], land, sizeof land);
+        n += (size_t)snprintf(buf + n, cap - n, "x%s", land);
+    }
+    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s", promo);
+    if (n >= cap) {
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
+    return n;
 }
 
 size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
@@ -88,6 +117,7 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
         label(g, t, to, sizeof to);
     }
     eg_promotion_text(g, eg_move_suffix_kind(pos, mv), promo, sizeof promo);
+    if (eg_is_chain(pos, mv)) return format_chain(pos, mv, from, promo, buf, cap);
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
     if (n < 0 || (size_t)n >= cap) {
         if (cap) buf[0] = '\0';
@@ -138,6 +168,7 @@ static bool names_kind(const ggn_game *g, int kind, const char *text)
 }
 
 static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 
 /* "P@e4", "p@e4" or "PAWN@e4": a drop of the named kind, when the game has hands. */
 static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_move *move, ggn_error *err)
@@ -213,6 +244,7 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
         }
         return parse_drop(pos, text, at, move, err);
     }
+    if (g->chains) return parse_chain_text(pos, text, move, err);
     int from = read_square(g, &s);
     /* 'x' before a digit is a file letter (boards of 24+ columns: "x5x6"), not a capture mark. */
     while (*s == ' ' || *s == '-' || (*s == 'x' && !isdigit((unsigned char)s[1])) || *s == ':' || *s == '>') s++;
@@ -256,4 +288,96 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
     }
     *move = first;
     return true;
+}
+
+/*
+ * Move text in a game with chain captures (extension "chain"): squares
+ * separated by 'x' (or '-', ':', spaces, or nothing), then an optional
+ * promotion mark. A chain is named by its source and every landing
+ * ("c3xe5xg7"); source and last landing alone ("c3xg7", "c3g7") name it too
+ * when no other chain of that piece ends there, and are refused as ambiguous
+ * otherwise. A move that is no chain is source and destination, as anywhere.
+ * (read_chain.c keeps such boards narrower than the file 'x'.)
+ */
+/* The move's TRANSFORM offers one option only (a crowning): no need to name it. */
+static bool one_option(const ggn_position *pos, ggn_move m)
+{
+    const eg_piece *p = &pos->piece[pos->piece_at[m.from]];
+    eg_chain ch;
+    if (!eg_chain_of(pos, m, &ch) || ch.modifier < 0) return true;
+    return eg_move_of(pos->g, p->owner, p->kind, m.pattern)->modifier[ch.modifier].noption == 1;
+}
+
+static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    const char *s = text;
+    int sq[GGN_MAX_CHAIN_CAPTURES + 1], nsq = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '-' || *s == 'x' || *s == ':') s++;
+        const char *before = s;
+        int one = read_square(g, &s);
+        if (one == EG_NONE) {
+            s = before;
+            break;
+        }
+        if (nsq == GGN_MAX_CHAIN_CAPTURES + 1) {
+            ggn_error_set(err, GGN_E_ILLEGAL, "%s names more landings than a chain can have", text);
+            return false;
+        }
+        sq[nsq++] = one;
+    }
+    if (nsq < 2) {
+        ggn_error_set(err, GGN_E_VALUE, "'%s' is not a move: write it as source and destination, like c3d4, "
+                      "or a capture with every landing, like c3xe5xg7", text);
+        return false;
+    }
+    while (*s == ' ' || *s == '=') s++;
+    char promo[GGN_MAX_STRING_BYTES + 1];
+    snprintf(promo, sizeof promo, "%s", s);
+    for (size_t n = strlen(promo); n && promo[n - 1] == ' '; n--) promo[n - 1] = '\0';
+
+    uint16_t landings[GGN_MAX_CHAIN_CAPTURES];
+    for (int j = 1; j < nsq; j++) landings[j - 1] = (uint16_t)sq[j];
+    int named = eg_chain_named(pos, sq[0], landings, nsq - 1);
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    size_t exact = 0, ends = 0;
+    ggn_move by_path = { .from = 0 }, by_end = by_path;
+    int end_chain = 0;
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
+        ggn_move m = moves[i];
+        if (m.from != sq[0] || m.to != sq[nsq - 1]) continue;
+        int kind = eg_promoted_kind(pos, m);
+        if (promo[0] && !(kind != EG_NONE && names_kind(g, kind, promo))) continue;
+        int chain = eg_is_chain(pos, m) ? eg_chain_index(m) : 0;
+        if ((chain && chain == named) || (!chain && nsq == 2)) {
+            by_path = m;
+            exact++;
+        } else if (chain && nsq == 2) {
+            if (!ends || chain != end_chain) ends++;
+            end_chain = chain;
+            by_end = m;
+        }
+    }
+    if (exact > 1 || (!exact && ends == 1 && !promo[0] && eg_promoted_kind(pos, by_end) != EG_NONE &&
+                      !one_option(pos, by_end))) {
+        ggn_error_set(err, GGN_E_STATE, "%s promotes: say to what (e.g. %sk)", text, text);
+        return false;
+    }
+    if (exact) {
+        *move = by_path;
+        return true;
+    }
+    if (ends == 1) {
+        *move = by_end;
+        return true;
+    }
+    if (ends > 1) {
+        ggn_error_set(err, GGN_E_STATE, "%s: more than one capture ends there; write every landing, like c3xe5xg7",
+                      text);
+        return false;
+    }
+    ggn_error_set(err, GGN_E_ILLEGAL, "%s is not a legal move here", text);
+    return false;
 }

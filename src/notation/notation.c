@@ -108,6 +108,7 @@ bool eg_parse_board(ggn_position *pos, const char *s, size_t len, eg_notation no
     const ggn_game *g = pos->g;
     const char *name = eg_notation_name(notation);
     int y = g->rows - 1, x = 0;
+    int placed[2] = { 0, 0 }; /* pieces of each player, bounded in a game with chains */
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
         if (c == '/') {
@@ -139,6 +140,11 @@ bool eg_parse_board(ggn_position *pos, const char *s, size_t len, eg_notation no
             int owner = isupper((unsigned char)s[i]) ? 0 : 1;
             if (!eg_place(pos, sq, kind, owner, on_start_square(g, kind, owner, sq)))
                 return eg_fail(err, "%s places more pieces than GGN_MAX_PIECES_ON_BOARD", name);
+            if (g->chains && ++placed[owner] > GGN_MAX_CHAIN_CAPTURES) {
+                ggn_error_set(err, GGN_E_LIMIT, "%s gives a player more than GGN_MAX_CHAIN_CAPTURES (%d) pieces, the "
+                              "most a game with chain captures allows", name, GGN_MAX_CHAIN_CAPTURES);
+                return false;
+            }
             x++;
         }
     }

@@ -97,7 +97,7 @@ static void gate_suffix(const ggn_position *pos, ggn_move mv, char *buf, size_t 
 {
     const ggn_game *g = pos->g;
     buf[0] = '\0';
-    unsigned gate = eg_gate_of(mv);
+    unsigned gate = eg_gate_of(g, mv);
     if (!gate || mv.from == EG_DROP_FROM) return;
     int kind = (int)(gate & ~GGN_GATE_AT_EFFECT) - 1;
     char file[GGN_MAX_LABEL] = "", rank[GGN_MAX_LABEL] = "";
@@ -113,7 +113,7 @@ static void san_suffix(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     const ggn_game *g = pos->g;
     buf[0] = '\0';
     if (mv.from == EG_DROP_FROM) return;
-    if (eg_gate_of(mv)) {
+    if (eg_gate_of(g, mv)) {
         gate_suffix(pos, mv, buf, cap);
         return;
     }
@@ -216,6 +216,8 @@ size_t ggn_move_format_san(ggn_position *pos, ggn_move mv, char *buf, size_t cap
 {
     if (cap) buf[0] = '\0';
     if (!pos->g->has_fen) return 0;
+    /* Chain captures (draughts) have no SAN: their coordinate text, with every landing, is their notation. */
+    if (pos->g->chains) return ggn_move_format(pos, mv, buf, cap);
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;

@@ -187,6 +187,7 @@ static bool at_horizon(const ggn_searcher *s, int ply)
 static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped)
 {
     if (s->aborted) return 0;
+    if (ply > s->seldepth) s->seldepth = ply;
     if (ply > 0 && ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
     int over;
     if (ply > 0 && decided_here(s, ply, flipped, &over)) return over;
@@ -286,6 +287,7 @@ static int try_null_move(ggn_searcher *s, int depth, int beta, int ply, bool fli
 static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_mob, bool null_ok)
 {
     if (s->aborted) return 0;
+    if (ply > s->seldepth) s->seldepth = ply;
     if (ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
     int over;
     if (decided_here(s, ply, flipped, &over)) return over;
@@ -429,6 +431,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->value_divisor = ss_value_divisor(g);
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
+    s->seldepth = 0;
     s->node_limit = lim->nodes;
     s->work = 0;
     s->next_clock = SS_CLOCK_WORK;
@@ -471,6 +474,38 @@ static int search_root(ggn_searcher *s, ggn_move *moves, size_t n, int depth, in
     }
     *score = best_score;
     return best;
+}
+
+/*
+ * The expected line from the root: `first`, then the table's move at each
+ * position after it while that move is legal there, the game goes on and no
+ * position repeats. Made on the root and taken back.
+ */
+static void collect_pv(ggn_searcher *s, ggn_move first, ggn_search_result *out)
+{
+    ggn_position *pos = s->pos;
+    uint64_t seen[GGN_SEARCH_MAX_PV + 1];
+    int n = 0;
+    seen[0] = ggn_position_hash(pos);
+    ggn_move m = first;
+    while (n < GGN_SEARCH_MAX_PV && ggn_position_make(pos, m)) {
+        out->pv[n++] = m;
+        uint64_t key = ggn_position_hash(pos);
+        bool repeated = false;
+        for (int i = 0; i < n && !repeated; i++) repeated = seen[i] == key;
+        seen[n] = key;
+        ggn_status st;
+        ss_tt_entry e;
+        if (repeated || ggn_position_game_over(pos, &st) || !ss_tt_probe(s, key, &e) || !e.has_move) break;
+        ggn_move legal[GGN_MAX_MOVES];
+        size_t count = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+        bool ok = false;
+        for (size_t i = 0; i < count && i < GGN_MAX_MOVES && !ok; i++) ok = ggn_move_equal(legal[i], e.move);
+        if (!ok) break;
+        m = e.move;
+    }
+    for (int i = 0; i < n; i++) ggn_position_unmake(pos);
+    out->pv_length = n;
 }
 
 /* Moves moves[i] to the front, keeping the order of the others. */
@@ -568,6 +603,8 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         out->depth = depth;
         prev = score;
         ss_tt_store(s, ggn_position_hash(pos), depth, ss_score_to_tt(score, 0), SS_BOUND_EXACT, &moves[0]);
+        out->seldepth = s->seldepth;
+        if (s->progress && !s->helper_id) collect_pv(s, moves[0], out);
         if (s->progress) {
             out->nodes = s->nodes + ss_threads_nodes(s);
             s->progress(out, (long)((now_ns() - started) / 1000000), s->progress_context);
@@ -579,6 +616,8 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         if (s->deadline_ns && now_ns() + (now_ns() - started) * 2 >= s->deadline_ns) break;
     }
     out->nodes = s->nodes + ss_threads_stop(s);
+    if (out->seldepth < s->seldepth) out->seldepth = s->seldepth;
+    if (!s->helper_id) collect_pv(s, out->best, out);
     s->pos = NULL;
     return true;
 }

@@ -130,6 +130,7 @@ struct ggn_searcher {
     int value_divisor;     /* material is divided by this (1 unless a kind is worth > SS_VALUE_SCALE) */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
     uint64_t nodes, node_limit;
+    int seldepth;          /* deepest ply reached in this search */
     uint64_t work, next_clock; /* moves generated so far; the clock is read again at next_clock */
     int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none; read in every iteration, depth 1 included */
     const atomic_bool *stop;        /* ggn_searcher_set_stop (NULL = never) */

@@ -129,6 +129,35 @@ static void *read_list(sd_reader *r, const json_t *obj, const char *key, size_t 
     return items;
 }
 
+/*
+ * forced_capture: true, false, or "most" (extension): only captures are legal
+ * when there is one, and with "most" only the chain captures that take the
+ * most pieces (international draughts' majority rule), which needs chains.
+ */
+static void read_forced_capture(sd_reader *r, const json_t *obj, sd_game_end *e)
+{
+    json_t *v = json_object_get(obj, "forced_capture");
+    if (!v) return;
+    if (json_is_string(v)) {
+        sd_push_key(r, "forced_capture");
+        if (strcmp(json_string_value(v), "most") != 0) {
+            sd_error(r, GGN_E_VALUE, "forced_capture is true, false or \"most\", not '%s'", json_string_value(v));
+        } else {
+            e->forced_capture = e->capture_most = true;
+            bool chains = false;
+            for (int k = 0; k < r->g->nkinds && r->g->kinds; k++)
+                for (int i = 0; i < r->g->kinds[k].nmoves && r->g->kinds[k].moves; i++)
+                    chains |= r->g->kinds[k].moves[i].chain;
+            if (!chains)
+                sd_error(r, GGN_E_VALUE, "forced_capture \"most\" counts the pieces chain captures take, and no move "
+                                         "of this game has \"chain\"");
+        }
+        sd_pop(r);
+        return;
+    }
+    sd_bool_field(r, obj, "forced_capture", false, &e->forced_capture);
+}
+
 static void one_goal(sd_reader *r, const json_t *obj, void *out) { read_goal(r, obj, out); }
 static void one_extinction(sd_reader *r, const json_t *obj, void *out) { read_extinction(r, obj, out); }
 
@@ -150,7 +179,7 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
     if (sd_int_field(r, obj, "check_limit", false, 1, GGN_MAX_PLY, "GGN_MAX_PLY", &e->check_limit) == SD_OK &&
         r->g->leader < 0)
         sd_error_key(r, "check_limit", GGN_E_VALUE, "a game without a leader has no checks, so this limit could never be reached");
-    sd_bool_field(r, obj, "forced_capture", false, &e->forced_capture);
+    read_forced_capture(r, obj, e);
     if (sd_bool_field(r, obj, "giving_check_illegal", false, &e->giving_check_illegal) == SD_OK &&
         e->giving_check_illegal && r->g->leader < 0)
         sd_error_key(r, "giving_check_illegal", GGN_E_VALUE,

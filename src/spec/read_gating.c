@@ -5,7 +5,9 @@
  *
  * The rule needs hands (the pieces come from there) and a zone with squares;
  * a spec that asks for it without them is refused rather than run as a game
- * in which nothing is ever gated.
+ * in which nothing is ever gated. (Chain captures, which keep part of their
+ * index in the byte of ggn_move that holds the gate, are refused in games
+ * with hands, so they never meet gating.)
  */
 #include <string.h>
 

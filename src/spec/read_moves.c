@@ -4,7 +4,7 @@
 #include <string.h>
 
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
-                                        "side_effects", "repeat", NULL};
+                                        "side_effects", "repeat", "chain", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
 static const char *const repeat_keys[] = {"until", "loop", "times", "hop", NULL};
@@ -216,4 +216,5 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
     read_modifiers(r, mobj, ctx, m);
     sd_read_effects(r, mobj, "side_effects", &m->neffects, &m->effects);
     read_repeat(r, mobj, &m->repeat);
+    sd_read_chain(r, mobj, m);
 }

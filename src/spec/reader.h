@@ -151,6 +151,8 @@ void sd_read_betza(sd_reader *r, const json_t *pobj, int k);
 
 /* One move object at r->path, except its id (read_moves.c). */
 void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m);
+/* read_chain.c: a move's "chain" (extension), read after the rest of the move it checks. */
+void sd_read_chain(sd_reader *r, const json_t *mobj, sd_move *m);
 
 /* A condition list at obj[key] (read_conditions.c). */
 void sd_read_conditions(sd_reader *r, const json_t *obj, const char *key, const sd_cond_ctx *ctx,

@@ -116,6 +116,9 @@ typedef struct sd_move {
     int neffects;
     sd_effect *effects;
     sd_repeat repeat;
+    bool chain;                  /* extension "chain": a jump capture that continues while it can
+                                    (read_chain.c checks the shape it needs) */
+    bool chain_promotion_ends;   /* chain.promotion_ends: a landing where a TRANSFORM fires ends the chain */
 } sd_move;
 
 /* Extension "drops": one way of putting a kind from the hand on the board. */
@@ -222,6 +225,7 @@ typedef struct sd_game_end {
     sd_extinction *extinctions;
     int check_limit;             /* the player who gives this many checks wins; 0 = no rule */
     bool forced_capture;         /* when a capture is legal, only captures are */
+    bool capture_most;           /* forced_capture "most": only the chains that take the most pieces */
     bool giving_check_illegal;   /* a move that leaves another player's leader attacked is illegal */
     bool elimination;            /* a player who loses leaves and the others play on (3+ players) */
 } sd_game_end;

@@ -619,6 +619,25 @@ case("bad", "gating_bad_piece",
 case("bad", "gating_missing_on",
      lambda g: g.update(hands=True, gating={"pieces": ["KING"]}),
      [(E, "MISSING", "/gating", None, "missing required field 'on'")])
+# ---------------------------------------------------------------- chain captures (extension)
+# A chain on a move that captures nothing (no hop screen to jump) is refused, not run as a step.
+case("bad", "chain_no_capture",
+     lambda g: move0(g).update(chain={}),
+     [(E, "VALUE", M0 + "/chain", None, "this move captures nothing")])
+case("bad", "chain_bad",
+     lambda g: (g.update(leader="KING"),
+                move0(g).update(chain={"promotion_ends": 1, "stop": True}, repeat={"times": 2, "hop": 1},
+                                actions=[{"state": "ENEMY", "action": "CAPTURE"}])),
+     [(E, "UNKNOWN", M0 + "/chain/stop", None, "unknown field 'stop': chain takes no field but 'promotion_ends'"),
+      (E, "TYPE", M0 + "/chain/promotion_ends", None, "expected a boolean, found an integer"),
+      (E, "VALUE", M0 + "/chain", None, "a chain move has exactly one action"),
+      (E, "VALUE", M0 + "/chain", None, "chain moves in a game with a leader are not supported")])
+case("bad", "forced_capture_most_bad",
+     lambda g: g.update(game_end={"forced_capture": "most"}),
+     [(E, "VALUE", "/game_end/forced_capture", None, "no move of this game has \"chain\"")])
+case("bad", "forced_capture_word",
+     lambda g: g.update(game_end={"forced_capture": "always"}),
+     [(E, "VALUE", "/game_end/forced_capture", None, "forced_capture is true, false or \"most\", not 'always'")])
 
 
 # ---------------------------------------------------------------- option limits (extension)
