@@ -218,7 +218,7 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
     if (m->chain) return eg_chain_index(mv) > 0 && mv.promotion <= GGN_MAX_OPTIONS; /* make looks further */
     if (mv.action >= m->naction) return false;
-    if (eg_gate_of(g, mv)) {
+    if (!mv.promotion && mv.gate) { /* without a promotion that byte is a gate, which only gating has */
         int gk = (mv.gate & ~GGN_GATE_AT_EFFECT) - 1;
         if (!g->gating || gk < 0 || gk >= g->nkinds || !((g->gate_kinds >> gk) & 1) || !pos->hand[player][gk])
             return false;
