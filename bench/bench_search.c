@@ -1,10 +1,12 @@
 /*
  * bench_search.c — speed of the computer player: a fixed-depth search from
- * a few chess positions, one thread, reported as nodes per second
- * (quiescence nodes included) with the move chosen and its score.
+ * a few chess positions, reported as nodes per second (quiescence nodes
+ * included, every thread's) with the move chosen and its score.
  *
- * Usage: bench_search [GAMES_DIR [DEPTH_DELTA]]   (run on a release build)
- * DEPTH_DELTA (e.g. -2) shortens every search, for a quick run.
+ * Usage: bench_search [GAMES_DIR [DEPTH_DELTA [THREADS]]]   (on a release build)
+ * DEPTH_DELTA (e.g. -2) shortens every search, for a quick run. THREADS
+ * (default 1) searches on that many threads: the total time against the
+ * one-thread run's is the speed-up to the same depths (docs/benchmarks.md).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -40,6 +42,7 @@ int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : GGN_GAMES_DIR;
     int delta = argc > 2 ? atoi(argv[2]) : 0;
+    int threads = argc > 3 ? atoi(argv[3]) : 1;
     char path[4096];
     snprintf(path, sizeof path, "%s/chess.json", dir);
     ggn_errors errs;
@@ -55,6 +58,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_search: out of memory\n");
         return 1;
     }
+    threads = ggn_searcher_set_threads(s, threads);
+    printf("threads: %d\n", threads);
     printf("%-14s %5s %12s %9s %12s  %-7s %s\n", "position", "depth", "nodes", "seconds", "nodes/s", "move", "score");
     uint64_t total_nodes = 0;
     double total_time = 0;

@@ -1,6 +1,7 @@
 /*
  * fuzz_fen.c — position text: the input is read as FEN for chess, as FEN for
- * crazyhouse (pockets, promoted "~" pieces) and as SFEN for shogi.
+ * crazyhouse (pockets, promoted "~" pieces), as SFEN for shogi and as FEN for
+ * cambodian (first-move rights as file letters, fen_rights).
  *
  * Text that is accepted must write back to text that reads again to the
  * same position (hash and text), and every legal move of it must make and
@@ -19,6 +20,7 @@ static const struct {
     { "chess.json", ggn_position_set_fen, ggn_position_fen },
     { "crazyhouse.json", ggn_position_set_fen, ggn_position_fen },
     { "shogi.json", ggn_position_set_sfen, ggn_position_sfen },
+    { "cambodian.json", ggn_position_set_fen, ggn_position_fen }, /* fen_rights letters (DEde) */
 };
 
 /* Written text is bounded by the board (one byte per square, ranks, pockets)

@@ -93,6 +93,9 @@ write("fen", [("perft", f) for f in fens] + [
     ("sfen_hands", "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 15"),
     ("sfen_counts", "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124"),
     ("sfen_promoted", "4k4/9/4+P4/9/9/9/9/9/4K4 w 2P18p 2"),
+    ("cambodian_start", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"),
+    ("cambodian_rights", "3mk3/8/8/8/8/8/R7/3KM3 w Ede - 0 1"),
+    ("cambodian_check", "8/8/8/8/8/4k3/8/K3M3 b E - 0 1"),
 ])
 
 write("movetext", [("move", m) for m in [

@@ -440,6 +440,8 @@ static const variant variants[] = {
     { "pocketknight.json", "pocketknight", 0x5EED0053ULL, 0, false },
     { "shako.json", "shako", 0x5EED0019ULL, 0, false },
     { "grand.json", "grand", 0x5EED001AULL, 0, false },
+    /* First-move privileges carried by FEN's castling field (fen_rights): `DEde`. */
+    { "cambodian.json", "cambodian", 0x5EED001BULL, 0, false },
     /* Gating (docs/game-spec.md): the hand's pieces enter on squares unmoved back-rank pieces leave. */
     { "seirawan.json", "seirawan", 0x5EED0060ULL, 0, false },
     { "shouse.json", "shouse", 0x5EED0061ULL, 0, false },
@@ -452,6 +454,7 @@ static const variant variants[] = {
     { "clobber.json", "clobber", 0xC10BBE4ULL, 0, false },
     { "clobber10.json", "clobber10", 0xC10BBE10ULL, 0, false },
     { "jesonmor.json", "jesonmor", 0x1E5011ULL, 0, false },
+    { "karouk.json", "karouk", 0xCA40C1ULL, 0, false },
 };
 
 /*

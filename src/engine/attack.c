@@ -3,7 +3,8 @@
  *
  * A square is attacked by player o when some piece of o has a move with an
  * ENEMY action that could land there, ignoring that move's conditions except
- * SQUARES_EMPTY (a blocked leg), with slides stopping at the first piece and
+ * SQUARES_EMPTY (a blocked leg) and FIRST_MOVE (a piece that has moved no
+ * longer attacks with its first-move capture), with slides stopping at the first piece and
  * hops landing only beyond their screens (docs/game-spec.md). Leapers are
  * looked up from the target; slides walk each direction backwards from the
  * target to the first piece; a leap with a one-square leg is looked up with
@@ -47,7 +48,7 @@ static bool attacked_by_odd(const ggn_position *pos, int t, int o)
         if (pc->sq == EG_NONE || pc->owner != o || !((odd >> pc->kind) & 1)) continue;
         for (int mi = 0; mi < g->nmoves[pc->kind]; mi++) {
             const eg_move *m = eg_move_of(g, o, pc->kind, mi);
-            if (!m->attack_walk || leg_blocked(pos, m, pc->sq)) continue;
+            if (!m->attack_walk || (m->attack_unmoved && pc->moves) || leg_blocked(pos, m, pc->sq)) continue;
             const uint16_t *ray = g->rays + m->ray_off[pc->sq];
             int screens = 0;
             for (int i = 0; i < m->ray_len[pc->sq]; i++) {

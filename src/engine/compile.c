@@ -354,6 +354,13 @@ static bool has_squares_empty(const sd_move *sm)
     return false;
 }
 
+static bool has_first_move(const sd_move *sm)
+{
+    for (int i = 0; i < sm->nconditions; i++)
+        if (sm->conditions[i].kind == SD_COND_FIRST_MOVE) return true;
+    return false;
+}
+
 /* Squares of the move's SQUARES_EMPTY conditions (the leg), counted over all of them. */
 static int leg_of(const sd_move *sm)
 {
@@ -490,6 +497,16 @@ static void compile_attacks(compiler *c, int o)
             const sd_move *sm = &kind->moves[mi];
             if (!has_enemy_action(sm)) continue;
             eg_move *m = (eg_move *)eg_move_of(g, o, k, mi);
+            /* A capture that needs the piece unmoved (FIRST_MOVE) attacks only while it is:
+             * walked from each piece, which knows (no such move in chess, shogi or xiangqi).
+             * A leap's attack changes with its own piece only, so legality keeps its fast
+             * path; a slide or a legged one can be opened or blocked elsewhere (walk_kinds). */
+            if (has_first_move(sm)) {
+                at->odd_kinds |= 1ULL << k;
+                if (sm->repeat.present || has_squares_empty(sm)) at->walk_kinds |= 1ULL << k;
+                m->attack_walk = m->attack_unmoved = true;
+                continue;
+            }
             /* Slides that stop on other than the first piece, hops, and moves with a
              * SQUARES_EMPTY leg (which attacks honour) are walked from each piece. */
             if (!sm->repeat.present && leg_of(sm) == 1) {
@@ -506,6 +523,7 @@ static void compile_attacks(compiler *c, int o)
             }
             if ((sm->repeat.present && (sm->repeat.until != SD_NOT_EMPTY || sm->repeat.hop)) || has_squares_empty(sm)) {
                 at->odd_kinds |= 1ULL << k;
+                at->walk_kinds |= 1ULL << k;
                 m->attack_walk = true;
                 continue;
             }
@@ -715,7 +733,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     for (int o = 0; o < g->nplayers && !c.failed; o++) {
         compile_attacks(&c, o);
         if (g->attack[o].odd_kinds || g->attack[o].tricky) g->any_odd = true;
-        if (g->attack[o].odd_kinds) g->any_walk = true;
+        if (g->attack[o].walk_kinds) g->any_walk = true;
         if (g->attack[o].tricky) g->any_tricky = true;
     }
     /* Facing leaders: moving a piece off the file between them exposes them, so legality
@@ -736,6 +754,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     compile_keys(&c);
     compile_values(&c);
     compile_castling(&c);
+    g->fen_rights = def->fen_rights;
     if (!c.failed) eg_compile_gating(g); /* before the identity: gating reads every unmoved state */
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
     g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination;

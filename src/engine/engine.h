@@ -69,6 +69,8 @@ typedef struct eg_move {
     uint8_t hop;           /* repeat.hop: pieces jumped before the first landing (0 = none);
                               with attack_walk, in the padding before src */
     bool attack_walk;      /* attacks by this move are found by walking it (attacked_by_odd) */
+    bool attack_unmoved;   /* with attack_walk: the move has FIRST_MOVE, so it attacks only while
+                              its piece has not moved (cambodian's met) */
     eg_cond *src;
     uint8_t ndst;          /* conditions judged at each landing square */
     eg_cond *dst;
@@ -133,7 +135,10 @@ typedef struct eg_attack {
     eg_slide_dir *hop;
     uint64_t odd_kinds;    /* kinds with a move whose attacks are walked forward (eg_move.attack_walk):
                               slides stopping on other than NOT_EMPTY, bounded hops, legs of
-                              more than one square */
+                              more than one square, and captures needing FIRST_MOVE */
+    uint64_t walk_kinds;   /* odd_kinds but for the FIRST_MOVE captures alone: leaps and slides
+                              whose attack a move elsewhere can change, so legality makes every
+                              move (any_walk); a first-move capture's depends on its own piece only */
     bool tricky;           /* legs or hops: a move can change attacks away from its own line,
                               so legality also looks at legs and hop lines (legal.c) */
     uint32_t *align;       /* [target * squares + square]: bit d set when `square` lies on the
@@ -189,6 +194,8 @@ struct ggn_game {
     uint64_t castle_partners;  /* kinds moved by the castler's MOVE side effects */
     int castler;               /* the kind that castles (compile_castling), or EG_NONE */
     bool castles;              /* the castler has a move with a MOVE side effect */
+    uint64_t fen_rights;       /* extension fen_rights: kinds whose unmoved state FEN's castling
+                                  field carries as file letters (notation/fen.c) */
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
     bool any_odd;              /* legs, hops, odd slides or facing leaders: drops are made and tested (hands.c) */
     bool any_walk;             /* some player has odd_kinds: legality always makes the move */

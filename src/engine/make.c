@@ -308,7 +308,9 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     }
     if (mv.promotion) {
         /* The option of the TRANSFORM that fired at generation time; the new
-         * piece starts unmoved and without flags. */
+         * piece starts unmoved and without flags, except as a kind of fen_rights,
+         * whose first-move privilege belongs to the pieces of the start (FEN
+         * could not say it off the first rank). */
         const eg_modifier *mod = &m->modifier[modifier];
         int option_kind = mod->option[mv.promotion - 1];
         if (p->sq != EG_NONE) {
@@ -316,7 +318,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
             if (g->promotes_to_leader && (option_kind == g->leader || p->kind == g->leader)) u->leaders_changed = true;
             lift(pos, u, sq);
             p->kind = (uint8_t)option_kind;
-            p->moves = 0;
+            p->moves = (uint16_t)((g->fen_rights >> option_kind) & 1);
             for (int f = 0; f < GGN_MAX_FLAGS; f++) p->flag_until[f] = 0;
             drop(pos, u, id, sq);
         }

@@ -384,7 +384,9 @@ static bool record_one(ex_ctx *x, const ex_term *t, int to, const symboard *b, i
     const ex_model *md = x->md;
     int mover;
     if (promote >= 0) {
-        mover = ex_content(md, x->side, promote, md->unmoved_state[promote] ? GGN_STATE_ENHANCED : GGN_STATE_NORMAL);
+        /* A promoted piece starts unmoved, but not as a kind of fen_rights (make.c). */
+        bool fresh = md->unmoved_state[promote] && !((md->def->fen_rights >> promote) & 1);
+        mover = ex_content(md, x->side, promote, fresh ? GGN_STATE_ENHANCED : GGN_STATE_NORMAL);
     } else {
         mover = ex_content(md, x->side, x->kind, b->flagged && md->flag_of[x->kind] >= 0 ? GGN_STATE_DIMINISHED : GGN_STATE_NORMAL);
     }

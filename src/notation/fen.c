@@ -5,8 +5,10 @@
  * FEN has no field for "this piece has never moved" or for state flags, so
  * the conventional fields are mapped onto them (docs/game-spec.md, "FEN"):
  * castling rights decide the unmoved state of the leader and of its castling
- * partners (the kinds its MOVE side effects name); every other piece is
- * unmoved exactly when it stands on one of its kind's starting squares; the
+ * partners (the kinds its MOVE side effects name); the same field carries the
+ * unmoved state of the kinds of fen_rights, a file letter per unmoved piece on
+ * its player's first rank (cambodian's DEde); every other piece is unmoved
+ * exactly when it stands on one of its kind's starting squares; the
  * en-passant square puts the flag of the flagged move (SET_STATE) back on the
  * piece that just made it.
  */
@@ -25,6 +27,22 @@ static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_erro
 static bool is_castling_piece(const ggn_game *g, int kind)
 {
     return g->castles && (kind == g->castler || ((g->castle_partners >> kind) & 1));
+}
+
+/* fen_rights: the row on which a player's letters name files (the first player's row 0). */
+static int rights_row(const ggn_game *g, int owner)
+{
+    return owner == 0 ? 0 : g->rows - 1;
+}
+
+/* fen_rights: owner's piece of a listed kind on file x of its first rank, or 0. */
+static int rights_piece(const ggn_position *pos, int owner, int x)
+{
+    const ggn_game *g = pos->g;
+    int sq = x < g->cols ? eg_square(g, x, rights_row(g, owner)) : EG_NONE;
+    if (sq == EG_NONE || !pos->piece_at[sq]) return 0;
+    const eg_piece *p = &pos->piece[pos->piece_at[sq]];
+    return p->owner == owner && ((pos->g->fen_rights >> p->kind) & 1) ? pos->piece_at[sq] : 0;
 }
 
 /*
@@ -153,23 +171,35 @@ static void open_gates(ggn_position *pos, int owner, int file)
 static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
 {
     const ggn_game *g = pos->g;
-    if (!g->castles && !g->gating) return true;
+    if (!g->castles && !g->fen_rights && !g->gating) return true;
     /* The castler of each side as the placement left it (unmoved on a starting square first). */
     int castler[2] = { find_castler(pos, 0), find_castler(pos, 1) };
-    /* Castling pieces (and, with gating, the pieces of the gating zones) start "moved"; each
-     * right or gate found below makes them unmoved. */
+    /* Castling pieces, those of fen_rights and, with gating, the pieces of the gating zones start
+     * "moved"; each right or gate found below makes them unmoved. */
     for (int id = 1; id < pos->npiece; id++) {
         eg_piece *p = &pos->piece[id];
-        if (p->sq != EG_NONE && (is_castling_piece(g, p->kind) || in_gate_zone(g, p->owner, p->sq))) p->moves = 1;
+        if (p->sq != EG_NONE && (is_castling_piece(g, p->kind) || ((g->fen_rights >> p->kind) & 1) ||
+                                 in_gate_zone(g, p->owner, p->sq)))
+            p->moves = 1;
     }
     if (strcmp(s, "-") == 0) return true;
     for (const char *c = s; *c; c++) {
         int owner = isupper((unsigned char)*c) ? 0 : 1;
         char up = (char)toupper((unsigned char)*c);
+        /* fen_rights first: a file letter naming a listed kind on the player's first rank. */
+        int own = isalpha((unsigned char)*c) ? rights_piece(pos, owner, up - 'A') : 0;
+        if (own) {
+            pos->piece[own].moves = 0;
+            continue;
+        }
         bool file_letter = isalpha((unsigned char)*c) && up - 'A' < g->cols;
         if (g->gating && file_letter && up != 'K' && up != 'Q') {
             open_gates(pos, owner, up - 'A');
             continue;
+        }
+        if (!g->castles) {
+            char bad[2] = { *c, '\0' };
+            return eg_fail(err, "FEN rights letter '%s' names no piece whose first move FEN carries on that file", bad);
         }
         int partner, leader = castler[owner];
         if (g->castles && up == 'K') partner = find_partner(pos, owner, leader, +1, -1);
@@ -309,21 +339,25 @@ static void castling_field(const ggn_position *pos, char *out, size_t cap)
     size_t n = 0;
     for (int owner = 0; owner < 2; owner++) {
         int leader = g->castles ? find_castler(pos, owner) : 0;
-        if (leader && !pos->piece[leader].moves) {
-            int lx = g->sq_x[pos->piece[leader].sq];
-            int sides[2] = { +1, -1 };
-            for (int i = 0; i < 2; i++) {
-                int outer = find_partner(pos, owner, leader, sides[i], -1);
-                if (!outer) continue;
-                int ox = g->sq_x[pos->piece[outer].sq];
-                for (int x = ox; x != lx && n + 2 < cap; x -= sides[i]) {
-                    int id = find_partner(pos, owner, leader, 0, x);
-                    if (!id || pos->piece[id].moves) continue;
-                    char c = id == outer ? (sides[i] > 0 ? 'K' : 'Q') : (char)('A' + x);
-                    if (id != outer && (x >= 26 || c == 'K' || c == 'Q' || g->gating)) continue; /* no letter says it */
-                    out[n++] = owner == 0 ? c : (char)tolower((unsigned char)c);
-                }
+        int lx = leader ? g->sq_x[pos->piece[leader].sq] : 0;
+        int sides[2] = { +1, -1 };
+        for (int i = 0; i < 2 && leader && !pos->piece[leader].moves; i++) {
+            int outer = find_partner(pos, owner, leader, sides[i], -1);
+            if (!outer) continue;
+            int ox = g->sq_x[pos->piece[outer].sq];
+            for (int x = ox; x != lx && n + 2 < cap; x -= sides[i]) {
+                int id = find_partner(pos, owner, leader, 0, x);
+                if (!id || pos->piece[id].moves) continue;
+                char c = id == outer ? (sides[i] > 0 ? 'K' : 'Q') : (char)('A' + x);
+                if (id != outer && (x >= 26 || c == 'K' || c == 'Q' || g->gating)) continue; /* no letter says it */
+                out[n++] = owner == 0 ? c : (char)tolower((unsigned char)c);
             }
+        }
+        /* fen_rights: after the player's castling letters, the files of its unmoved listed pieces
+         * (Fairy-Stockfish's order); a file past z has no letter. */
+        for (int x = 0; g->fen_rights && x < g->cols && x < 26 && n + 2 < cap; x++) {
+            int id = rights_piece(pos, owner, x);
+            if (id && !pos->piece[id].moves) out[n++] = (char)(owner == 0 ? 'A' + x : 'a' + x);
         }
         if (!g->gating) continue;
         bool holds = g->captures_to_hand;
@@ -383,7 +417,9 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
                 }
         n = eg_put(buf, cap, n, "]");
     }
-    char castling[2 * (26 + 2) + 2], ep[GGN_MAX_LABEL], tail[160];
+    /* Castling, fen_rights and gate letters: at most 26 files each, per player. The tail holds them,
+     * the en-passant label, the checks field and two counters with their spaces. */
+    char castling[6 * 26 + 2], ep[GGN_MAX_LABEL], tail[sizeof castling + GGN_MAX_LABEL + 32 + 32];
     castling_field(pos, castling, sizeof castling);
     en_passant_field(pos, ep, sizeof ep);
     char checks[32] = "";

@@ -10,7 +10,7 @@
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
-                                       "teams", "gating", NULL};
+                                       "teams", "fen_rights", "gating", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -40,6 +40,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_gating(r, root);
     sd_read_draw(r, root);
     sd_read_game_end(r, root);
+    sd_read_fen_rights(r, root);
 }
 
 /* Reads r->doc (already parsed) into a new game; NULL when any error was reported. */

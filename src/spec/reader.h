@@ -146,6 +146,7 @@ void sd_read_pieces(sd_reader *r, const json_t *root);            /* read_pieces
 void sd_read_gating(sd_reader *r, const json_t *root);            /* read_gating.c */
 void sd_read_draw(sd_reader *r, const json_t *root);              /* read_draw.c */
 void sd_read_game_end(sd_reader *r, const json_t *root);          /* read_game_end.c */
+void sd_read_fen_rights(sd_reader *r, const json_t *root);        /* read_fen_rights.c */
 /* A piece's "betza" string, appended to its moves (read_betza.c). */
 void sd_read_betza(sd_reader *r, const json_t *pobj, int k);
 

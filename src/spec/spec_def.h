@@ -256,6 +256,8 @@ typedef struct sd_game {
     uint64_t gating_kinds;       /* extension "gating": the kinds that may enter from the hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
+    unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
+                                      as file letters (cambodian's DEde); 0 when absent */
     int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */
     int team[GGN_MAX_PLAYERS];   /* with teams: each player's team index */
     char *source;                /* the spec's text (malloc'd), kept so that compilation can give its

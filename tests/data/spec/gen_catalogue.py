@@ -502,6 +502,29 @@ case("bad", "game_end_goal_never", empty_zone,
      [(E, "VALUE", "/game_end/goals/0/on", None, "'HILL' lists no square for any player, so this goal could never be reached"),
       (E, "REFERENCE", "/game_end/goals/0/pieces/0", None, "piece code 'QUEEN' is not defined"),
       (E, "MISSING", "/game_end/goals/0", None, "missing required field 'result'")])
+# ---------------------------------------------------------------- fen_rights (extension)
+def with_symbol(g, rights):
+    g["pieces"][0]["symbol"] = "K"
+    g["fen_rights"] = rights
+case("bad", "fen_rights_empty", lambda g: with_symbol(g, []),
+     [(E, "VALUE", "/fen_rights", None, "an empty fen_rights list carries nothing")])
+case("bad", "fen_rights_refs", lambda g: with_symbol(g, ["ROOK", "KING", "KING"]),
+     [(E, "REFERENCE", "/fen_rights/0", None, "piece code 'ROOK' is not defined in /pieces"),
+      (E, "DUPLICATE", "/fen_rights/2", None, "KING is listed twice")])
+case("bad", "fen_rights_no_fen", lambda g: g.update(fen_rights=["KING"]),
+     [(E, "VALUE", "/fen_rights", None, "fen_rights needs FEN, and piece KING has no symbol")])
+def rights_castler(g):
+    with_symbol(g, ["KING"])
+    g["pieces"][0]["moves"].append({"id": 1, "step": [2, 0], "actions": [{"state": "EMPTY", "action": "MOVE"}],
+                                    "side_effects": [{"action": "MOVE", "piece": "KING", "from": [1, 0], "to": [0, 0]}]})
+case("bad", "fen_rights_castler", rights_castler,
+     [(E, "VALUE", "/fen_rights/0", None, "KING takes part in castling, whose rights FEN's castling field already carries")])
+def rights_off_rank(g):
+    with_symbol(g, ["MET"])
+    g["pieces"].append({"code": "MET", "symbol": "M", "betza": "F"})
+    g["players"][0]["starting_positions"].append({"piece": "MET", "positions": [[1, 1]]})
+case("bad", "fen_rights_off_rank", rights_off_rank,
+     [(E, "VALUE", "/fen_rights/0", None, "MET starts on [1, 1], off WHITE's first rank (row 0)")])
 case("bad", "draw_types", lambda g: g.update(draw_conditions={"repetition_count": "3", "fifty_move_halfmoves": -2,
                                                                 "fifty_move_pawn_codes": "PAWN"}),
      [(E, "TYPE", "/draw_conditions/repetition_count", None, "expected an integer, found a string"),
