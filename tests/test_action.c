@@ -34,6 +34,14 @@ static uint32_t next_random(void)
     return (uint32_t)(rng_state >> 16);
 }
 
+/* The jumps of a chain capture's text ("c3xe5xg7": 2); 0 for other moves. */
+static int jumps(const char *text)
+{
+    int n = 0;
+    for (; *text; text++) n += *text == 'x';
+    return n;
+}
+
 /* Checks the ids of every legal move of pos against the moves and their text. */
 static void check_actions(ggn_position *pos, const char *name)
 {
@@ -46,7 +54,11 @@ static void check_actions(ggn_position *pos, const char *name)
     static char text[GGN_MAX_MOVES][64];
     for (size_t i = 0; i < n; i++) {
         if (ids[i] < 0 || ids[i] >= count) fail_msg("%s: id %ld outside 0..%ld", name, (long)ids[i], (long)count);
-        if (i > 0 && ids[i] <= ids[i - 1])
+        ggn_move_format(pos, listed[i], text[i], sizeof text[i]);
+        /* ggn/action.h's one exception: two chain captures (each of two jumps or more, "c3xe5xg7")
+         * between the same squares share an id, which leads back to the first of them. */
+        bool shared = i > 0 && ids[i] == ids[i - 1] && jumps(text[i]) >= 2 && jumps(text[i - 1]) >= 2;
+        if (i > 0 && ids[i] <= ids[i - 1] && !shared)
             fail_msg("%s: ids not increasing and distinct: %ld after %ld (ply %d)", name, (long)ids[i],
                      (long)ids[i - 1], ggn_position_ply(pos));
         assert_int_equal(ggn_move_action(pos, listed[i]), ids[i]);
@@ -54,8 +66,7 @@ static void check_actions(ggn_position *pos, const char *name)
         ggn_error err;
         ggn_error_clear(&err);
         assert_true(ggn_action_move(pos, ids[i], &back, &err));
-        assert_true(ggn_move_equal(back, listed[i]));
-        ggn_move_format(pos, listed[i], text[i], sizeof text[i]);
+        if (!shared) assert_true(ggn_move_equal(back, listed[i]));
     }
     /* The same text is the same id: ids sorted and distinct, so texts must be distinct too. */
     for (size_t i = 0; i < n; i++)

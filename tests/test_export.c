@@ -447,12 +447,13 @@ static void check_position(checker *c, ggn_position *pos)
 
 /*
  * The refusals docs/export.md promises for games with hands: require-prevent
- * has no hand at all, and board-check cannot forbid the piece FILE_FREE_OF
- * keeps off a file. Each message names the spelling and what it lacks.
+ * has no hand at all, board-check cannot forbid the piece FILE_FREE_OF
+ * keeps off a file, and no spelling brings a gated piece in. Each message names the spelling and what it lacks.
  */
 static bool expected_refusal(const ggn_game *g, ggn_spelling sp, const ggn_error *err)
 {
     if (!ggn_game_has_hands(g) || err->code != GGN_E_CONVERSION) return false;
+    if (ggn_game_has_gating(g)) return strstr(err->message, "(gating)") != NULL; /* every spelling */
     if (sp == GGN_SPELLING_REQUIRE_PREVENT) return strstr(err->message, "require-prevent has none") != NULL;
     if (sp == GGN_SPELLING_BOARD_CHECK) return strstr(err->message, "board-check cannot forbid") && strstr(err->message, "FILE_FREE_OF");
     return false;

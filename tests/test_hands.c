@@ -356,7 +356,7 @@ static void test_shogi_drops(void **state)
 /* The one legal move written `text` (coordinate text), or the test fails. */
 static ggn_move legal(ggn_position *pos, const char *text)
 {
-    ggn_move mv[GGN_MAX_MOVES], found = { 0, 0, 0, 0, 0, 0 };
+    ggn_move mv[GGN_MAX_MOVES], found = { .from = 0 };
     size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), hits = 0;
     for (size_t i = 0; i < n; i++) {
         char buf[64];

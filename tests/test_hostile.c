@@ -329,8 +329,11 @@ static void test_foreign_moves_refused(void **state)
     bad = e2e4;
     bad.from = 36; /* e5: empty */
     assert_refused(start, bad, "an empty source");
-    ggn_move drop = { GGN_MOVE_DROP, 28, 0, 0, 0, 0 };
+    ggn_move drop = { .from = GGN_MOVE_DROP, .to = 28 };
     assert_refused(start, drop, "a drop in a game without hands");
+    bad = e2e4;
+    bad.gate = 1;
+    assert_refused(start, bad, "a gated piece in a game without gating");
 
     /* The real move still plays, and the same position accepts it again after unmake. */
     assert_true(ggn_move_format(start, e2e4, (char[16]){ 0 }, 16) == 4);

@@ -336,7 +336,7 @@ static void test_cli_check(void **state)
     expect_cli("after_mate.pgn", 1, "game 1, ply 5, move 'a3' (line 4:24): the game is over (checkmate)");
     expect_cli("unclosed_comment.pgn", 1, "unclosed_comment.pgn:4:7: the comment '{' has no closing '}'");
     expect_cli("unclosed_variation.pgn", 1, "unclosed_variation.pgn:4:7: the variation '(' has no closing ')'");
-    expect_cli("unknown_variant.pgn", 1, "no game \"seirawan\" ('ggn games' lists them)");
+    expect_cli("unknown_variant.pgn", 1, "no game \"bughouse\" ('ggn games' lists them)");
     expect_cli("bad_variant.pgn", 1, "Variant \"../games/chess\" is no name of a game");
     expect_cli("bad_fen.pgn", 1, "FEN tag: FEN placement");
     expect_cli("ambiguous.pgn", 1, "Nd2 is ambiguous");

@@ -11,13 +11,15 @@
  *
  *   a board move   (from * S + to) * (K + 1) + promotion
  *                  promotion = 0 for no promotion (or a promotion declined),
- *                  1 + the kind promoted to otherwise
+ *                  1 + the kind promoted to otherwise, or 1 + the kind gated in
+ *                  (gating, docs/game-spec.md; from and to as its coordinate
+ *                  text writes them: h1 and e1 for "h1e1e")
  *   a drop         S * S * (K + 1) + kind * S + to   (games with hands only; the kind placed)
  *
  * so the count is S * S * (K + 1), plus K * S in a game with hands. Two legal
  * moves share an id only when they also share their coordinate text
  * (ggn_move_format), which names source, destination and the kind promoted
- * to; tests/test_action.c checks on random games of every shipped game that
+ * to or gated in; tests/test_action.c checks on random games of every shipped game that
  * this never happens. The exception: in a game with chain captures
  * (extension "chain"), a chain's id is its source, last landing and crowning,
  * so two chains between the same two squares that take different pieces share

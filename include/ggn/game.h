@@ -42,7 +42,13 @@ typedef struct ggn_move {
     uint8_t pattern;    /* index of the move definition in the piece's moves */
     uint8_t action;     /* index of the action in that move */
     uint8_t promotion;  /* 0, or 1 + index of the chosen TRANSFORM option */
-    uint8_t modifier;   /* index of the TRANSFORM modifier that fired (0 when promotion is 0) */
+    union {
+        uint8_t modifier; /* with a promotion: index of the TRANSFORM modifier that fired */
+        uint8_t gate;     /* without one (promotion == 0): 0, or gating (docs/game-spec.md): 1 + the
+                             kind that enters from the hand on the square the move vacates; with
+                             GGN_GATE_AT_EFFECT set, on the square its MOVE side effect vacated (a
+                             castling partner's) instead of the source */
+    };
 } ggn_move;
 /*
  * A chain capture (extension "chain", docs/game-spec.md) is one move however
@@ -52,6 +58,9 @@ typedef struct ggn_move {
  * order; its crowning, if any, is promotion of the TRANSFORM that fires on
  * its last landing.
  */
+
+/* ggn_move.gate: the gated piece enters where the move's MOVE side effect took a piece from. */
+#define GGN_GATE_AT_EFFECT 0x80u
 
 /*
  * A drop from the hand (games with "hands", docs/game-spec.md) has
@@ -101,6 +110,8 @@ bool ggn_game_has_hands(const ggn_game *game);
 /* A game with hands whose captures go to the capturer's hand (false: only what the hands start
  * with is ever dropped, the spec's "captures_to_hand": false; false too in a game without hands). */
 bool ggn_game_captures_to_hand(const ggn_game *game);
+/* Does the game have gating (pieces from the hand enter squares unmoved pieces leave; ggn_move.gate)? */
+bool ggn_game_has_gating(const ggn_game *game);
 
 /*
  * How the kind's symbol marks it as a promoted piece: '+' for a symbol

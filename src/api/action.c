@@ -1,7 +1,7 @@
 /*
  * action.c — moves as action ids and positions as observation planes (see
  * ggn/action.h for both layouts). An id is computed from what the move does
- * (source, destination, kind promoted to; kind and square of a drop), the
+ * (source, destination, kind promoted to or gated in; kind and square of a drop), the
  * same three things its coordinate text names, so the two notations agree
  * on which moves are the same.
  */
@@ -28,9 +28,10 @@ static int32_t action_of(const ggn_position *pos, ggn_move move)
     const ggn_game *g = pos->g;
     int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
     if (move.from == EG_DROP_FROM) return s * s * (k + 1) + (int32_t)eg_drop_kind(g, move) * s + (int32_t)move.to;
-    int promoted = eg_promoted_kind(pos, move);
-    int32_t slot = promoted == EG_NONE ? 0 : 1 + (int32_t)promoted;
-    return ((int32_t)move.from * s + (int32_t)move.to) * (k + 1) + slot;
+    int kind = eg_move_suffix_kind(pos, move), from, to;
+    eg_move_text_squares(pos, move, &from, &to);
+    int32_t slot = kind == EG_NONE ? 0 : 1 + (int32_t)kind;
+    return ((int32_t)from * s + (int32_t)to) * (k + 1) + slot;
 }
 
 int32_t ggn_move_action(const ggn_position *pos, ggn_move move)

@@ -827,6 +827,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     compile_values(&c);
     compile_castling(&c);
     g->fen_rights = def->fen_rights;
+    if (!c.failed) eg_compile_gating(g); /* before the identity: gating reads every unmoved state */
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
     g->pass = def->pass && g->leader != EG_NONE;
     g->facing_leaders = g->pass && def->end.facing_leaders;

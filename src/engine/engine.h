@@ -220,6 +220,9 @@ struct ggn_game {
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     bool drops_compulsory;     /* extension: a player with a legal drop may only drop (hands.c) */
     uint64_t opposite_colour_kinds; /* extension drops_opposite_colours: bit k for each such kind */
+    bool gating;               /* extension gating: hand pieces may enter squares unmoved pieces leave */
+    uint64_t gate_kinds;       /* gating: the kinds that may enter */
+    const bool *gate_sq;       /* gating: [nplayers][nsq], the squares of the player's gating zone */
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */
@@ -485,6 +488,24 @@ void eg_clear(ggn_position *pos);
 bool eg_compile_hands(ggn_game *g);
 /* hands.c: appends the drops of the player to move; returns the new count (may exceed cap). */
 size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/*
+ * The gate of a move (ggn_move.gate, which shares its byte with .modifier): 0
+ * in a game without gating (a chain capture keeps part of its index there;
+ * chains are refused in games with hands, which gating needs) and for a move
+ * that promotes.
+ */
+static inline unsigned eg_gate_of(const ggn_game *g, ggn_move mv) { return g->gating && !mv.promotion ? mv.gate : 0u; }
+
+/* gating.c: the gating tables (called by eg_compile after the named squares). */
+void eg_compile_gating(ggn_game *g);
+/* gating.c: appends the gating forms of the board moves buf[0..n); returns the new count. */
+size_t eg_generate_gates(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* gating.c: eg_filter_legal for board moves [0, nboard) followed by their gating forms [nboard, n). */
+size_t eg_filter_legal_gates(ggn_position *pos, ggn_move *moves, size_t nboard, size_t n);
+/* gating.c: the square the gated piece of mv enters (mv.gate != 0, its piece on mv.from), or EG_NONE. */
+int eg_gate_square(const ggn_position *pos, ggn_move mv);
+/* gating.c: the same from the move's compiled definition m and action a (make.c, after the move). */
+int eg_gate_target(const ggn_game *g, const eg_move *m, const eg_action *a, ggn_move mv);
 /* hands.c: eg_filter_legal for a list that ends with drops. */
 size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n);
 

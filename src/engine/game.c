@@ -34,6 +34,7 @@ int ggn_game_kind_count(const ggn_game *g) { return g->nkinds; }
 int ggn_game_leader(const ggn_game *g) { return g->leader; }
 bool ggn_game_has_hands(const ggn_game *g) { return g->hands; }
 bool ggn_game_captures_to_hand(const ggn_game *g) { return g->captures_to_hand; }
+bool ggn_game_has_gating(const ggn_game *g) { return g->gating; }
 bool ggn_move_is_drop(ggn_move m) { return m.from == GGN_MOVE_DROP; }
 bool ggn_move_is_pass(const ggn_game *game, ggn_move m) { return eg_is_pass(game, m); }
 
@@ -210,7 +211,7 @@ bool ggn_position_make_null(ggn_position *pos)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
     eg_undo *u = &pos->undo[pos->nundo++];
-    u->move = (ggn_move){ GGN_MOVE_DROP, GGN_MOVE_DROP, 0, 0, 0, 0 };
+    u->move = (ggn_move){ .from = GGN_MOVE_DROP, .to = GGN_MOVE_DROP };
     u->nchain = 0;
     u->rights_dirty = false;
     u->ncell = 0;

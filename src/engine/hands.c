@@ -89,6 +89,7 @@ static bool file_holds(const ggn_position *pos, int sq, int dx, int dy, int kind
 size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
 {
     const ggn_game *g = pos->g;
+    if (g->gating) n = eg_generate_gates(pos, buf, cap, n); /* between the board moves and the drops */
     int player = eg_player_to_move(pos);
     for (int k = 0; k < g->nkinds; k++) {
         if (!pos->hand[player][k]) continue;
@@ -107,7 +108,7 @@ size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, siz
                     m->pattern = (uint8_t)k;
                     m->action = (uint8_t)r;
                     m->promotion = 0;
-                    m->modifier = 0;
+                    m->modifier = 0; /* no gate */
                 }
                 n++;
             }
@@ -188,7 +189,10 @@ size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
     const ggn_game *g = pos->g;
     size_t nb = n;
     while (nb > 0 && moves[nb - 1].from == EG_DROP_FROM) nb--;
-    size_t kept = eg_filter_legal(pos, moves, nb);
+    /* Gating forms sit between the board moves and the drops (gating.c judges both). */
+    size_t ngate = nb;
+    while (ngate > 0 && eg_gate_of(g, moves[ngate - 1])) ngate--;
+    size_t kept = ngate < nb ? eg_filter_legal_gates(pos, moves, ngate, nb) : eg_filter_legal(pos, moves, ngate);
     int player = eg_player_to_move(pos);
     bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);
     size_t board = kept;

@@ -9,7 +9,8 @@
  *    it: kinds with FIRST_MOVE in an ordinary move (a pawn's double step)
  *    and kinds named by PIECE_FIRST_MOVE / ROOK_FIRST_MOVE there
  *    (ggn_game.unmoved_kinds); a knight that went out and came back is the
- *    same knight;
+ *    same knight (in a game with gating every kind's state counts: it says
+ *    which gates are open);
  *  - castling rights: the castler (the leader, or the one kind that castles
  *    in a game without one) and its castling partners count as unmoved
  *    only while a right exists — an unmoved leader with an unmoved partner
@@ -82,6 +83,8 @@ void eg_compile_identity(ggn_game *g)
             for (int m = 0; m < sm->nmodifiers; m++)
                 mark_unmoved_refs(&g->unmoved_kinds, sm->modifiers[m].conditions, sm->modifiers[m].nconditions, k);
         }
+    /* Gating: whether a piece in the gating zone has moved decides which gates are open. */
+    if (g->gating) g->unmoved_kinds = ~0ULL;
     for (int k = 0; k < g->nkinds; k++)
         if (!((g->unmoved_kinds >> k) & 1))
             memset(g->zobrist_unmoved + (size_t)k * (size_t)g->nsq, 0, (size_t)g->nsq * sizeof *g->zobrist_unmoved);

@@ -168,18 +168,18 @@ static void make_castle(ggn_position *pos, eg_undo *u, const eg_move *m, int id,
 }
 
 /*
- * A drop: one piece of the kind leaves the mover's hand and stands on the
- * (empty) destination as the kind its rule places (eg_drop_kind), a piece
- * that has moved, so that it never counts as an unmoved castling partner,
- * unless its drop rule says "unmoved" (then it may castle, and the rights
- * may change: u->rights_dirty). Its instance is the first free one that is
- * not a leader's, saved first so that unmake brings the old record back.
+ * A piece leaves the mover's hand (hand_kind) and stands on the empty square
+ * sq as placed_kind (a drop rule's "as" may place another kind), as a piece
+ * that has moved, so that it never counts as an unmoved castling partner nor
+ * opens a gate, unless `unmoved` (a drop rule's "unmoved": then it may castle,
+ * and the rights may change: u->rights_dirty). Its instance is the first free
+ * one that is not a leader's, saved first so that unmake brings the old
+ * record back (unmake also restores pos->npiece from u->npiece_before).
  */
-static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
+static void from_hand(ggn_position *pos, eg_undo *u, int player, int hand_kind, int placed_kind, bool unmoved, int sq)
 {
     const ggn_game *g = pos->g;
-    int player = eg_player_to_move(pos), kind = eg_drop_kind(g, mv);
-    hand_change(pos, u, player, mv.pattern, -1);
+    hand_change(pos, u, player, hand_kind, -1);
     int id = 1;
     while (id < pos->npiece && (pos->piece[id].sq != EG_NONE || pos->piece[id].kind == g->leader)) id++;
     if (id < pos->npiece) save_piece(pos, u, id);
@@ -188,13 +188,35 @@ static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
     eg_piece *p = &pos->piece[id];
     memset(p, 0, sizeof *p);
     p->owner = (uint8_t)player;
-    p->kind = (uint8_t)kind;
-    /* The rule read is the hand kind's (mv.pattern), whatever kind it places. */
-    p->moves = eg_drops_of(g, player, mv.pattern)->rule[mv.action].unmoved ? 0 : 1;
+    p->kind = (uint8_t)placed_kind;
+    p->moves = unmoved ? 0 : 1;
     p->sq = EG_NONE;
-    drop(pos, u, id, mv.to);
-    if (kind == g->leader) u->leaders_changed = true;
+    drop(pos, u, id, sq);
+    if (placed_kind == g->leader) u->leaders_changed = true;
+}
+
+/* A drop: the piece from the hand is the whole move. */
+static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos), kind = eg_drop_kind(g, mv);
+    /* The rule read is the hand kind's (mv.pattern), whatever kind it places. */
+    bool unmoved = eg_drops_of(g, player, mv.pattern)->rule[mv.action].unmoved;
+    from_hand(pos, u, player, mv.pattern, kind, unmoved, mv.to);
     pos->halfmove = ((g->reset_kinds >> kind) & 1) ? 0 : pos->halfmove + 1;
+}
+
+/* Gating: after the board move, the gated piece enters the square the move vacated (gating.c). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void gate_in(ggn_position *pos, eg_undo *u, const eg_move *m, const eg_action *act, ggn_move mv, int player)
+{
+    u->npiece_before = (int16_t)pos->npiece; /* unmake restores it for every move with a gate */
+    int sq = eg_gate_target(pos->g, m, act, mv);
+    if (sq == EG_NONE || pos->piece_at[sq]) return; /* generation lists only vacated squares */
+    int gated = (mv.gate & ~GGN_GATE_AT_EFFECT) - 1;
+    from_hand(pos, u, player, gated, gated, false, sq);
 }
 
 /*
@@ -216,7 +238,7 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     if (mv.from == EG_DROP_FROM)
         return g->hands && mv.pattern < g->nkinds && pos->hand[player][mv.pattern] > 0 &&
                mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&
-               !mv.promotion;
+               !mv.promotion && !mv.modifier;
     if (mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (eg_is_pass(g, mv))
@@ -228,10 +250,17 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     if (m->castle) {
         /* make_castle lifts the partner on `to` and drops both on their files of the castler's rank. */
         const eg_piece *pp = &pos->piece[pos->piece_at[mv.to]];
-        return !mv.promotion && pos->piece_at[mv.to] && mv.to != mv.from && pp->owner == player &&
+        return !mv.promotion && !mv.modifier && pos->piece_at[mv.to] && mv.to != mv.from && pp->owner == player &&
                pp->kind == m->castle_partner && g->sq_y[mv.to] == g->sq_y[mv.from] &&
                eg_square(g, m->castle_to[0], g->sq_y[mv.from]) != EG_NONE &&
                eg_square(g, m->castle_to[1], g->sq_y[mv.from]) != EG_NONE;
+    }
+    if (!mv.promotion && mv.gate) { /* without a promotion that byte is a gate, which only gating has */
+        int gk = (mv.gate & ~GGN_GATE_AT_EFFECT) - 1;
+        if (!g->gating || gk < 0 || gk >= g->nkinds || !((g->gate_kinds >> gk) & 1) || !pos->hand[player][gk])
+            return false;
+        int sq = eg_gate_square(pos, mv);
+        if (sq == EG_NONE || (sq != mv.from && (!pos->piece_at[sq] || pos->side_at[sq] != player))) return false;
     }
     return !mv.promotion || (mv.modifier < m->nmodifier && mv.promotion <= m->modifier[mv.modifier].noption);
 }
@@ -345,6 +374,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
             for (int f = 0; f < GGN_MAX_FLAGS; f++) p->flag_until[f] = 0;
             drop(pos, u, id, sq);
         }
+    } else if (mv.gate && g->gating) { /* .gate is .modifier's byte: a gate only without a promotion */
+        gate_in(pos, u, m, &m->action[mv.action], mv, player);
     }
     pos->halfmove = (u->capture || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
     if (u->rights_dirty) {
@@ -380,7 +411,7 @@ void eg_unmake(ggn_position *pos)
     if (u->nhand) {
         for (int i = u->nhand - 1; i >= 0; i--)
             pos->hand[u->hand[i].player][u->hand[i].kind] = (uint8_t)(pos->hand[u->hand[i].player][u->hand[i].kind] - u->hand[i].delta);
-        if (u->move.from == EG_DROP_FROM) pos->npiece = u->npiece_before;
+        if (u->move.from == EG_DROP_FROM || eg_gate_of(pos->g, u->move)) pos->npiece = u->npiece_before;
     }
     pos->turn = u->turn;
     pos->out = u->out;

@@ -30,7 +30,7 @@ static inline void push(sink *s, int from, int to, int pattern, int action, int 
         m->pattern = (uint8_t)pattern;
         m->action = (uint8_t)action;
         m->promotion = (uint8_t)promotion;
-        m->modifier = (uint8_t)modifier;
+        m->modifier = (uint8_t)modifier; /* also clears ggn_move.gate */
     }
     s->n++;
 }

@@ -50,7 +50,7 @@ size_t eg_pass_rules(ggn_position *pos, ggn_move *moves, size_t n)
     if (facing) n = part_leaders(pos, moves, n, player);
     int sq = leader_square(pos, player);
     if (sq == EG_NONE || (!facing && eg_leader_attacked(pos, player))) return n;
-    moves[n++] = (ggn_move){ (uint16_t)sq, (uint16_t)sq, 0, 0, 0, 0 };
+    moves[n++] = (ggn_move){ .from = (uint16_t)sq, .to = (uint16_t)sq };
     return n;
 }
 

@@ -260,6 +260,9 @@ bool ex_model_spelling_fits(const ex_model *md, ggn_error *err)
 {
     const sd_game *def = md->def;
     if (!md->hands) return true;
+    if (def->gating_on >= 0)
+        return refuse(err, "%s gates pieces in from the hand (gating): a GGN possibility moves its piece and takes "
+                      "nothing from the hand, so no spelling says a move that also brings a piece in", def->name);
     if (md->spelling == GGN_SPELLING_REQUIRE_PREVENT)
         return refuse(err, "%s keeps hands, and require-prevent has none: no \"*\" source for drops, no hand change for "
                       "captures (seed 002: board moves only); use must-deny or board-check", def->name);

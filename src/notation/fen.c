@@ -144,16 +144,43 @@ static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_erro
     return true;
 }
 
+/*
+ * Gating (docs/game-spec.md): a gate is an unmoved piece on a square of its
+ * owner's gating zone. FEN names the open gates by file in the castling field,
+ * after the player's K and Q (Fairy-Stockfish's `KQABCDEFGHkq...`), and K and
+ * Q open the gates of the castler and its partner too. Pieces of the zone
+ * start "moved" here; each letter makes the player's pieces on the zone
+ * squares of that file unmoved. A letter for a file where none stands opens
+ * nothing (ggn keeps no gate on an empty square).
+ */
+static bool in_gate_zone(const ggn_game *g, int player, int sq)
+{
+    return g->gating && g->gate_sq[(size_t)player * (size_t)g->nsq + (size_t)sq];
+}
+
+static void open_gates(ggn_position *pos, int owner, int file)
+{
+    const ggn_game *g = pos->g;
+    for (int id = 1; id < pos->npiece; id++) {
+        eg_piece *p = &pos->piece[id];
+        if (p->sq != EG_NONE && p->owner == owner && g->sq_x[p->sq] == file && in_gate_zone(g, owner, p->sq))
+            p->moves = 0;
+    }
+}
+
 static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
 {
     const ggn_game *g = pos->g;
-    if (!g->castles && !g->fen_rights) return true;
+    if (!g->castles && !g->fen_rights && !g->gating) return true;
     /* The castler of each side as the placement left it (unmoved on a starting square first). */
     int castler[2] = { find_castler(pos, 0), find_castler(pos, 1) };
-    /* Castling pieces and those of fen_rights start "moved"; each right found below makes them unmoved. */
+    /* Castling pieces, those of fen_rights and, with gating, the pieces of the gating zones start
+     * "moved"; each right or gate found below makes them unmoved. */
     for (int id = 1; id < pos->npiece; id++) {
         eg_piece *p = &pos->piece[id];
-        if (p->sq != EG_NONE && (is_castling_piece(g, p->kind) || ((g->fen_rights >> p->kind) & 1))) p->moves = 1;
+        if (p->sq != EG_NONE && (is_castling_piece(g, p->kind) || ((g->fen_rights >> p->kind) & 1) ||
+                                 in_gate_zone(g, p->owner, p->sq)))
+            p->moves = 1;
     }
     if (strcmp(s, "-") == 0) return true;
     for (const char *c = s; *c; c++) {
@@ -165,14 +192,19 @@ static bool parse_castling(ggn_position *pos, const char *s, ggn_error *err)
             pos->piece[own].moves = 0;
             continue;
         }
+        bool file_letter = isalpha((unsigned char)*c) && up - 'A' < g->cols;
+        if (g->gating && file_letter && up != 'K' && up != 'Q') {
+            open_gates(pos, owner, up - 'A');
+            continue;
+        }
         if (!g->castles) {
             char bad[2] = { *c, '\0' };
             return eg_fail(err, "FEN rights letter '%s' names no piece whose first move FEN carries on that file", bad);
         }
         int partner, leader = castler[owner];
-        if (up == 'K') partner = find_partner(pos, owner, leader, +1, -1);
-        else if (up == 'Q') partner = find_partner(pos, owner, leader, -1, -1);
-        else if (isalpha((unsigned char)*c) && up - 'A' < g->cols) partner = find_partner(pos, owner, leader, 0, up - 'A');
+        if (g->castles && up == 'K') partner = find_partner(pos, owner, leader, +1, -1);
+        else if (g->castles && up == 'Q') partner = find_partner(pos, owner, leader, -1, -1);
+        else if (g->castles && file_letter) partner = find_partner(pos, owner, leader, 0, up - 'A');
         else {
             char bad[2] = { *c, '\0' };
             return eg_fail(err, "FEN castling field has '%s'", bad);
@@ -300,7 +332,9 @@ bool ggn_position_set_fen(ggn_position *pos, const char *fen, ggn_error *err)
 /* X-FEN: K or Q for the outermost partner on each side of the leader, the partner's file
  * letter for an unmoved partner nearer the leader (a right that KQ cannot say). A game that
  * castles to fixed files (castle moves) writes Shredder-FEN, every right as its partner's
- * file letter (`HAha`), as Fairy-Stockfish does for its Chess960 games. */
+ * file letter (`HAha`), as Fairy-Stockfish does for its Chess960 games; then, with gating,
+ * the files of the player's open gates (Fairy-Stockfish writes them only while the player
+ * holds a piece in hand or captures fill the hands). */
 static void castling_field(const ggn_position *pos, char *out, size_t cap)
 {
     const ggn_game *g = pos->g;
@@ -318,7 +352,8 @@ static void castling_field(const ggn_position *pos, char *out, size_t cap)
                 if (!id || pos->piece[id].moves) continue;
                 bool letter = id != outer || g->castles_to_files;
                 char c = letter ? (char)('A' + x) : sides[i] > 0 ? 'K' : 'Q';
-                if (letter && (x >= 26 || (!g->castles_to_files && (c == 'K' || c == 'Q')))) continue; /* no letter says it */
+                /* no letter says it (with gating, a file letter would read as a gate) */
+                if (letter && (x >= 26 || (!g->castles_to_files && (c == 'K' || c == 'Q' || g->gating)))) continue;
                 out[n++] = owner == 0 ? c : (char)tolower((unsigned char)c);
             }
         }
@@ -327,6 +362,18 @@ static void castling_field(const ggn_position *pos, char *out, size_t cap)
         for (int x = 0; g->fen_rights && x < g->cols && x < 26 && n + 2 < cap; x++) {
             int id = rights_piece(pos, owner, x);
             if (id && !pos->piece[id].moves) out[n++] = (char)(owner == 0 ? 'A' + x : 'a' + x);
+        }
+        if (!g->gating) continue;
+        bool holds = g->captures_to_hand;
+        for (int k = 0; k < g->nkinds && !holds; k++) holds = pos->hand[owner][k] > 0;
+        for (int x = 0; holds && x < g->cols && x < 26 && n + 2 < cap; x++) {
+            bool open = false;
+            for (int y = 0; y < g->rows && !open; y++) {
+                int sq = eg_square(g, x, y);
+                open = sq != EG_NONE && in_gate_zone(g, owner, sq) && pos->side_at[sq] == owner &&
+                       pos->piece[pos->piece_at[sq]].moves == 0;
+            }
+            if (open) out[n++] = (char)((owner == 0 ? 'A' : 'a') + x);
         }
     }
     if (n == 0) out[n++] = '-';
@@ -374,9 +421,9 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
                 }
         n = eg_put(buf, cap, n, "]");
     }
-    /* Castling and fen_rights letters: at most 26 files each, per player. The tail holds them, the
-     * en-passant label, the checks field and two counters with their spaces. */
-    char castling[4 * 26 + 2], ep[GGN_MAX_LABEL], tail[sizeof castling + GGN_MAX_LABEL + 32 + 32];
+    /* Castling, fen_rights and gate letters: at most 26 files each, per player. The tail holds them,
+     * the en-passant label, the checks field and two counters with their spaces. */
+    char castling[6 * 26 + 2], ep[GGN_MAX_LABEL], tail[sizeof castling + GGN_MAX_LABEL + 32 + 32];
     castling_field(pos, castling, sizeof castling);
     en_passant_field(pos, ep, sizeof ep);
     char checks[32] = "";

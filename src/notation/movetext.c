@@ -36,6 +36,36 @@ int eg_promoted_kind(const ggn_position *pos, ggn_move mv)
     return kind == p->kind ? EG_NONE : kind;
 }
 
+/* Gating: the kind that enters from the hand, or EG_NONE. */
+static int gated_kind(const ggn_game *g, ggn_move mv)
+{
+    return eg_gate_of(g, mv) ? (int)(mv.gate & ~GGN_GATE_AT_EFFECT) - 1 : EG_NONE;
+}
+
+/*
+ * The squares a move is written with: its own, but for a piece gated onto the
+ * square a castling partner left, Fairy-Stockfish's partner-to-castler form
+ * ("h1e1h": the rook's square, then the king's).
+ */
+void eg_move_text_squares(const ggn_position *pos, ggn_move mv, int *from, int *to)
+{
+    *from = mv.from;
+    *to = mv.to;
+    if (eg_gate_of(pos->g, mv) & GGN_GATE_AT_EFFECT) {
+        int sq = eg_gate_square(pos, mv);
+        if (sq != EG_NONE) {
+            *from = sq;
+            *to = mv.from;
+        }
+    }
+}
+
+/* The letter after the squares: the gated kind (gating) or the promotion. */
+int eg_move_suffix_kind(const ggn_position *pos, ggn_move mv)
+{
+    return eg_gate_of(pos->g, mv) ? gated_kind(pos->g, mv) : eg_promoted_kind(pos, mv);
+}
+
 bool eg_is_demotion(const ggn_game *g, int mover, int kind)
 {
     if (mover == EG_NONE || kind == EG_NONE) return false;
@@ -79,6 +109,10 @@ static size_t format_chain(const ggn_position *pos, ggn_move mv, const char *fro
 
 void eg_move_mark(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
 {
+    if (eg_gate_of(pos->g, mv)) {
+        eg_promotion_text(pos->g, EG_NONE, gated_kind(pos->g, mv), buf, cap); /* a gated piece: its letter */
+        return;
+    }
     int mover = mv.from == EG_DROP_FROM || !pos->piece_at[mv.from] ? EG_NONE : pos->kind_at[mv.from];
     eg_promotion_text(pos->g, mover, eg_promoted_kind(pos, mv), buf, cap);
 }
@@ -100,10 +134,13 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
     if (mv.from == EG_DROP_FROM) {
         /* A drop: the placed kind's symbol (upper case, whoever drops) or code, then '@'. */
         eg_drop_text(g, eg_drop_kind(g, mv), from, sizeof from);
+        label(g, mv.to, to, sizeof to);
     } else {
-        label(g, mv.from, from, sizeof from);
+        int f, t;
+        eg_move_text_squares(pos, mv, &f, &t);
+        label(g, f, from, sizeof from);
+        label(g, t, to, sizeof to);
     }
-    label(g, mv.to, to, sizeof to);
     eg_move_mark(pos, mv, promo, sizeof promo);
     if (eg_is_chain(pos, mv)) return format_chain(pos, mv, from, promo, buf, cap);
     int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
@@ -254,11 +291,13 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     size_t found = 0, with_promotion = 0;
-    ggn_move first = { 0, 0, 0, 0, 0, 0 };
+    ggn_move first = { .from = 0 };
     bool plain = false;  /* a move without promotion matched: it is what the bare text means */
     for (size_t i = 0; i < n; i++) {
-        if (moves[i].from != from || moves[i].to != to) continue;
-        int kind = eg_promoted_kind(pos, moves[i]);
+        int f, t;
+        eg_move_text_squares(pos, moves[i], &f, &t);
+        if (f != from || t != to) continue;
+        int kind = eg_move_suffix_kind(pos, moves[i]);
         if (kind != EG_NONE) with_promotion++;
         if (promo[0] ? (kind != EG_NONE && names_kind(g, pos->kind_at[from], kind, promo)) : true) {
             if (!found || (!promo[0] && kind == EG_NONE && !plain)) first = moves[i];
@@ -334,7 +373,7 @@ static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     size_t exact = 0, ends = 0;
-    ggn_move by_path = { 0, 0, 0, 0, 0, 0 }, by_end = by_path;
+    ggn_move by_path = { .from = 0 }, by_end = by_path;
     int end_chain = 0;
     for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
         ggn_move m = moves[i];

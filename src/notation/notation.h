@@ -96,6 +96,16 @@ size_t eg_write_board(const ggn_position *pos, eg_notation notation, char *buf, 
 int eg_promoted_kind(const ggn_position *pos, ggn_move mv);
 
 /*
+ * The squares and the kind a board move's coordinate text names: its own
+ * squares and the kind promoted to, but for gating (docs/game-spec.md) the
+ * gated kind, and for a piece gated where a castling partner stood the
+ * partner's square then the castler's ("h1e1e"). ggn_move_format and the
+ * action ids (src/api/action.c) both read them, so the two agree.
+ */
+void eg_move_text_squares(const ggn_position *pos, ggn_move mv, int *from, int *to);
+int eg_move_suffix_kind(const ggn_position *pos, ggn_move mv);
+
+/*
  * The mark after the squares of a move turning a piece of kind mover into
  * kind, the same in coordinate text and USI: "" for EG_NONE, "-" for a
  * "+X" kind becoming the plain "X" (eg_is_demotion), "+" for a kind whose

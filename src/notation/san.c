@@ -22,6 +22,9 @@
  *     move has a text of its own;
  *   - a drop is the placed kind's letter (the pawn's too; "+P" for a "+X"
  *     kind), '@' and the square;
+ *   - a gated piece (docs/game-spec.md, "Gating") is "/" and its letter after
+ *     the move ("Nf3/H", "O-O/E"), with the square when it enters where a
+ *     castling partner stood ("O-O/Eh1");
  *   - '+' follows a move that attacks a leader, '#' one that mates, both
  *     judged by the game's own rules (ggn_position_status).
  *
@@ -88,13 +91,34 @@ static void square_parts(const ggn_game *g, int sq, char file[GGN_MAX_LABEL], ch
     snprintf(rank, GGN_MAX_LABEL, "%s", label + i);
 }
 
-/* The suffix after the destination: "=Q", "+", "=" (a declined promotion) or "". */
+/*
+ * Gating: "/" and the entering kind's letter ("Nf3/H"), and the square when it
+ * enters where a castling partner stood ("O-O/Eh1"); "" for any other move.
+ */
+static void gate_suffix(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+{
+    const ggn_game *g = pos->g;
+    buf[0] = '\0';
+    unsigned gate = eg_gate_of(g, mv);
+    if (!gate || mv.from == EG_DROP_FROM) return;
+    int kind = (int)(gate & ~GGN_GATE_AT_EFFECT) - 1;
+    char file[GGN_MAX_LABEL] = "", rank[GGN_MAX_LABEL] = "";
+    int sq = eg_gate_square(pos, mv);
+    if ((gate & GGN_GATE_AT_EFFECT) && sq != EG_NONE) square_parts(g, sq, file, rank);
+    if (kind >= 0 && kind < g->nkinds) snprintf(buf, cap, "/%c%s%s", g->def->kinds[kind].symbol, file, rank);
+}
+
+/* The suffix after the destination: "=Q", "+", "=" (a declined promotion), a gate "/H" or "". */
 static void san_suffix(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, char *buf,
                        size_t cap)
 {
     const ggn_game *g = pos->g;
     buf[0] = '\0';
     if (mv.from == EG_DROP_FROM) return;
+    if (eg_gate_of(g, mv)) {
+        gate_suffix(pos, mv, buf, cap);
+        return;
+    }
     int kind = eg_promoted_kind(pos, mv);
     if (kind != EG_NONE) {
         const sd_kind *k = &g->def->kinds[kind];
@@ -161,7 +185,11 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     }
     if (!pos->piece_at[mv.from]) return 0;
     if (eg_is_pass(g, mv)) return eg_put(buf, cap, 0, "pass"); /* extension "pass": no piece moves */
-    if (is_castling(pos, mv)) return eg_put(buf, cap, 0, g->sq_x[mv.to] > g->sq_x[mv.from] ? "O-O" : "O-O-O");
+    if (is_castling(pos, mv)) {
+        gate_suffix(pos, mv, suffix, sizeof suffix);
+        len = eg_put(buf, cap, 0, g->sq_x[mv.to] > g->sq_x[mv.from] ? "O-O" : "O-O-O");
+        return eg_put(buf, cap, len, suffix);
+    }
     san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, piece);
     square_parts(g, mv.from, file, rank);
     square_parts(g, mv.to, to_file, to_rank);

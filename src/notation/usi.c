@@ -181,7 +181,7 @@ static bool parse_board_move(ggn_position *pos, const char *text, ggn_move *move
                       text, promo);
         return false;
     }
-    ggn_move moves[GGN_MAX_MOVES], first = { 0, 0, 0, 0, 0, 0 };
+    ggn_move moves[GGN_MAX_MOVES], first = { .from = 0 };
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES), candidates = 0, promoting = 0;
     for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
         if (moves[i].from != from || moves[i].to != to) continue;

@@ -340,7 +340,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
 
     int best = -SS_INF, old_alpha = alpha, legal = 0, nquiet = 0;
     ggn_move quiets[64];
-    ggn_move best_move = { 0, 0, 0, 0, 0, 0 };
+    ggn_move best_move = { .from = 0 };
     bool prune_ok = !pv && !in_check && !decisive;
     int lmp_count = 3 + depth * depth;
     for (size_t i = 0; i < n; i++) {

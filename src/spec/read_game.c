@@ -10,7 +10,8 @@
 static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
-                                       "drops_compulsory", "teams", "pass", "fen_rights", "random_start", NULL};
+                                       "drops_compulsory", "teams", "pass", "fen_rights", "random_start",
+                                       "gating", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -46,6 +47,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_pieces(r, root);
     if (r->kinds_ok) sd_check_castles(r);
     sd_read_random_start(r, root);
+    sd_read_gating(r, root);
     sd_read_draw(r, root);
     sd_read_game_end(r, root);
     sd_read_fen_rights(r, root);
@@ -67,6 +69,7 @@ static sd_game *read_doc(sd_reader *r)
     g->arena_ = r->arena;
     g->flags = flags;
     g->leader = -1;
+    g->gating_on = -1;
     g->end.no_move_in_check = SD_RESULT_LOSS;
     g->end.no_move = SD_RESULT_DRAW;
     r->g = g;

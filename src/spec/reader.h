@@ -144,6 +144,7 @@ void sd_read_turns(sd_reader *r, const json_t *root);             /* read_player
 void sd_read_teams(sd_reader *r, const json_t *root);             /* read_teams.c */
 void sd_read_named(sd_reader *r, const json_t *root);             /* read_named.c */
 void sd_read_pieces(sd_reader *r, const json_t *root);            /* read_pieces.c */
+void sd_read_gating(sd_reader *r, const json_t *root);            /* read_gating.c */
 void sd_read_draw(sd_reader *r, const json_t *root);              /* read_draw.c */
 void sd_read_game_end(sd_reader *r, const json_t *root);          /* read_game_end.c */
 void sd_read_fen_rights(sd_reader *r, const json_t *root);        /* read_fen_rights.c */

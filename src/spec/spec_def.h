@@ -315,6 +315,9 @@ typedef struct sd_game {
     bool captures_to_hand;       /* extension: with hands, captures go to the hand (default true);
                                     false keeps only the pieces a hand starts with (pocketknight) */
     bool drops_compulsory;       /* extension: while the player to move has a legal drop, it must drop */
+    int gating_on;               /* extension "gating": the named condition whose squares open a gate
+                                    when an unmoved piece leaves them; -1 = no gating */
+    uint64_t gating_kinds;       /* extension "gating": the kinds that may enter from the hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     bool pass;                   /* extension: a player may pass instead of moving (needs a leader) */

@@ -677,6 +677,22 @@ case("bad", "drops_opposite_colours_without_hands",
      [(E, "VALUE", "/pieces/0/drops_opposite_colours", None, "drops_opposite_colours needs \"hands\": true")])
 
 
+# ---------------------------------------------------------------- gating (extension)
+case("bad", "gating_without_hands",
+     lambda g: g.update(conditions=[zone()], gating={"pieces": ["KING"], "on": "ZONE"}),
+     [(E, "VALUE", "/gating", None, "gating needs \"hands\": true")])
+case("bad", "gating_not_object", lambda g: g.update(hands=True, gating=3),
+     [(E, "TYPE", "/gating", None, "expected an object, found an integer")])
+case("bad", "gating_bad",
+     lambda g: g.update(hands=True, conditions=[zone()], gating={"pieces": [], "on": "NOWHERE"}),
+     [(E, "VALUE", "/gating/pieces", None, "gating with no pieces gates nothing"),
+      (E, "REFERENCE", "/gating/on", None, "'NOWHERE' is no named condition of /conditions")])
+case("bad", "gating_bad_piece",
+     lambda g: g.update(hands=True, conditions=[zone()], gating={"pieces": ["QUEEN"], "on": "ZONE"}),
+     [(E, "REFERENCE", "/gating/pieces/0", None, "piece code 'QUEEN' is not defined in /pieces")])
+case("bad", "gating_missing_on",
+     lambda g: g.update(hands=True, gating={"pieces": ["KING"]}),
+     [(E, "MISSING", "/gating", None, "missing required field 'on'")])
 # ---------------------------------------------------------------- chain captures (extension)
 # A chain on a move that captures nothing (no hop screen to jump) is refused, not run as a step.
 case("bad", "chain_no_capture",
