@@ -47,6 +47,31 @@ static inline bool has_move(ggn_position *pos, const char *text)
     return false;
 }
 
+/* Plays the space-separated moves (text ggn_move_parse reads); the test fails on one that is not legal. */
+static inline void play_moves(ggn_position *pos, const char *moves)
+{
+    for (const char *w = moves; *(w += strspn(w, " "));) {
+        size_t n = strcspn(w, " ");
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)n, w);
+        w += n;
+        ggn_move m;
+        ggn_error err;
+        if (!ggn_move_parse(pos, word, &m, &err)) fail_msg("move %s: %s", word, err.message);
+        if (!ggn_position_make(pos, m)) fail_msg("move %s could not be made", word);
+    }
+}
+
+/* A new position of g at fen; the test fails when the FEN is refused. */
+static inline ggn_position *position_from_fen(const ggn_game *g, const char *fen)
+{
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    if (!pos) fail_msg("out of memory");
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    return pos;
+}
+
 /*
  * Fails unless `move` (text ggn_move_parse reads) is legal in the game of
  * game_file after fen (NULL: the start) and moves (space-separated, NULL:

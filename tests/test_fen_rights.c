@@ -18,26 +18,6 @@
 #include "ggn/notation.h"
 #include "game_util.h"
 
-static void play(ggn_position *pos, const char *moves)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        ggn_move m;
-        ggn_error err;
-        if (!ggn_move_parse(pos, t, &m, &err)) fail_msg("move %s: %s", t, err.message);
-        assert_true(ggn_position_make(pos, m));
-    }
-}
-
-static ggn_position *from_fen(const ggn_game *g, const char *fen)
-{
-    ggn_position *pos = ggn_position_new(g);
-    ggn_error err;
-    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
-    return pos;
-}
-
 static void assert_fen(const ggn_position *pos, const char *want)
 {
     char fen[256];
@@ -59,9 +39,9 @@ static void test_start_and_moves(void **state)
     ggn_position *pos = ggn_position_new(g);
     assert_fen(pos, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1");
     assert_true(has_move(pos, "d1b2"));
-    play(pos, "d1c2");
+    play_moves(pos, "d1c2");
     assert_fen(pos, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/2K5/RNS1MSNR b Ede - 1 1");
-    play(pos, "d8c7 c2d1 c7d8");
+    play_moves(pos, "d8c7 c2d1 c7d8");
     /* Back on their squares, the king and the met have no privilege: FEN's letters, not the
      * squares, carry the rights (Fairy-Stockfish: 23 moves, no d1b2). */
     assert_fen(pos, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w Ee - 4 3");
@@ -82,11 +62,11 @@ static void test_fen_reads_rights(void **state)
 {
     (void)state;
     ggn_game *g = load("cambodian.json");
-    ggn_position *pos = from_fen(g, "3mk3/8/8/8/8/8/R7/3KM3 w DEde - 0 1");
+    ggn_position *pos = position_from_fen(g, "3mk3/8/8/8/8/8/R7/3KM3 w DEde - 0 1");
     assert_int_equal(count_moves(pos), 23);
     assert_true(has_move(pos, "d1b2") && has_move(pos, "e1e3"));
     ggn_position_free(pos);
-    pos = from_fen(g, "3mk3/8/8/8/8/8/R7/3KM3 w Ede - 0 1");
+    pos = position_from_fen(g, "3mk3/8/8/8/8/8/R7/3KM3 w Ede - 0 1");
     assert_int_equal(count_moves(pos), 21);
     assert_false(has_move(pos, "d1b2"));
     assert_fen(pos, "3mk3/8/8/8/8/8/R7/3KM3 w Ede - 0 1");
@@ -106,16 +86,16 @@ static void test_first_move_capture_attacks(void **state)
 {
     (void)state;
     ggn_game *g = load("cambodian.json");
-    ggn_position *pos = from_fen(g, "8/8/8/8/8/4k3/8/K3M3 b E - 0 1");
+    ggn_position *pos = position_from_fen(g, "8/8/8/8/8/4k3/8/K3M3 b E - 0 1");
     assert_true(ggn_position_leader_attacked(pos, 1));
     ggn_position_free(pos);
-    pos = from_fen(g, "8/8/8/8/8/4k3/8/K3M3 b - - 0 1");
+    pos = position_from_fen(g, "8/8/8/8/8/4k3/8/K3M3 b - - 0 1");
     assert_false(ggn_position_leader_attacked(pos, 1));
     ggn_position_free(pos);
-    pos = from_fen(g, "8/8/8/8/3k4/8/8/K3M3 b E - 0 1");
+    pos = position_from_fen(g, "8/8/8/8/3k4/8/8/K3M3 b E - 0 1");
     assert_int_equal(count_moves(pos), 7); /* not d4e3 */
     ggn_position_free(pos);
-    pos = from_fen(g, "8/8/8/8/3k4/8/8/K3M3 b - - 0 1");
+    pos = position_from_fen(g, "8/8/8/8/3k4/8/8/K3M3 b - - 0 1");
     assert_int_equal(count_moves(pos), 8);
     ggn_position_free(pos);
     ggn_game_free(g);
@@ -126,8 +106,8 @@ static void test_promoted_piece_has_no_right(void **state)
 {
     (void)state;
     ggn_game *g = load("cambodian.json");
-    ggn_position *pos = from_fen(g, "4k3/8/8/8/2p5/8/8/K7 b - - 0 1");
-    play(pos, "c4c3m a1a2");
+    ggn_position *pos = position_from_fen(g, "4k3/8/8/8/2p5/8/8/K7 b - - 0 1");
+    play_moves(pos, "c4c3m a1a2");
     assert_int_equal(count_moves(pos), 9);
     assert_false(has_move(pos, "c3c1"));
     ggn_position_free(pos);

@@ -16,27 +16,6 @@
 #include "ggn/search.h"
 #include "game_util.h"
 
-/* Plays the space-separated moves; the test fails on one that does not parse. */
-static void play(ggn_position *pos, const char *moves)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        ggn_move m;
-        ggn_error err;
-        if (!ggn_move_parse(pos, t, &m, &err)) fail_msg("move %s: %s", t, err.message);
-        assert_true(ggn_position_make(pos, m));
-    }
-}
-
-static ggn_position *from_fen(const ggn_game *g, const char *fen)
-{
-    ggn_position *pos = ggn_position_new(g);
-    ggn_error err;
-    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
-    return pos;
-}
-
 /* ---- issue 10, item 3: repetition compares what matters now ------------ */
 
 /* Knights out and back twice: the start position stands for the third time at ply 8. */
@@ -46,12 +25,12 @@ static void test_knight_shuffle_is_threefold(void **state)
     ggn_game *g = load("chess.json");
     ggn_position *pos = ggn_position_new(g);
     uint64_t start = ggn_position_hash(pos);
-    play(pos, "g1f3 g8f6 f3g1 f6g8");
+    play_moves(pos, "g1f3 g8f6 f3g1 f6g8");
     assert_true(ggn_position_hash(pos) == start);
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play(pos, "g1f3 g8f6 f3g1");
+    play_moves(pos, "g1f3 g8f6 f3g1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play(pos, "f6g8");
+    play_moves(pos, "f6g8");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
     ggn_position_free(pos);
     ggn_game_free(g);
@@ -63,31 +42,31 @@ static void test_rights_are_part_of_the_identity(void **state)
     (void)state;
     ggn_game *g = load("chess.json");
     /* The king steps out and back: castling rights are lost, so this is a new position. */
-    ggn_position *pos = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ggn_position *pos = position_from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     uint64_t start = ggn_position_hash(pos);
-    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    play_moves(pos, "e1e2 e8e7 e2e1 e7e8");
     assert_true(ggn_position_hash(pos) != start);
     /* Without rights, the same walk repeats the position exactly. */
     uint64_t lost = ggn_position_hash(pos);
-    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    play_moves(pos, "e1e2 e8e7 e2e1 e7e8");
     assert_true(ggn_position_hash(pos) == lost);
-    play(pos, "e1e2 e8e7 e2e1 e7e8");
+    play_moves(pos, "e1e2 e8e7 e2e1 e7e8");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
     /* The rooks are still unmoved, but with their kings moved that is no right: moving them changes nothing. */
-    play(pos, "h1h2 h8h7 h2h1 h7h8");
+    play_moves(pos, "h1h2 h8h7 h2h1 h7h8");
     assert_true(ggn_position_hash(pos) == lost);
     ggn_position_free(pos);
 
     /* A rook that moved and came back after its king lost the right is the same rook. */
-    pos = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+    pos = position_from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
     uint64_t none = ggn_position_hash(pos);
-    play(pos, "h1h2 h8h7 h2h1 h7h8");
+    play_moves(pos, "h1h2 h8h7 h2h1 h7h8");
     assert_true(ggn_position_hash(pos) == none);
     ggn_position_free(pos);
 
     /* The same board read from FEN with and without rights differs. */
-    ggn_position *a = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    ggn_position *b = from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
+    ggn_position *a = position_from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ggn_position *b = position_from_fen(g, "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
     assert_true(ggn_position_hash(a) != ggn_position_hash(b));
     ggn_position_free(a);
     ggn_position_free(b);
@@ -99,23 +78,23 @@ static void test_en_passant_counts_only_when_possible(void **state)
 {
     (void)state;
     ggn_game *g = load("chess.json");
-    ggn_position *with = from_fen(g, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
-    ggn_position *without = from_fen(g, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1");
+    ggn_position *with = position_from_fen(g, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    ggn_position *without = position_from_fen(g, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1");
     assert_true(ggn_position_hash(with) != ggn_position_hash(without));
     ggn_position_free(with);
     ggn_position_free(without);
     /* No black pawn beside e4: the flag allows nothing, the positions are the same. */
-    with = from_fen(g, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
-    without = from_fen(g, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+    with = position_from_fen(g, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    without = position_from_fen(g, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
     assert_true(ggn_position_hash(with) == ggn_position_hash(without));
     ggn_position_free(with);
     ggn_position_free(without);
 
     /* Played: after e2e4 (d4 can take), the later same board without the right is no repetition. */
-    ggn_position *pos = from_fen(g, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
-    play(pos, "e2e4 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1");
+    ggn_position *pos = position_from_fen(g, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    play_moves(pos, "e2e4 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play(pos, "e8d8 e1d1 d8e8 d1e1");
+    play_moves(pos, "e8d8 e1d1 d8e8 d1e1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_REPETITION);
     ggn_position_free(pos);
     ggn_game_free(g);
@@ -128,7 +107,7 @@ static void test_search_history_uses_the_identity(void **state)
     ggn_game *g = load("chess.json");
     ggn_position *pos = ggn_position_new(g);
     uint64_t start = ggn_position_hash(pos);
-    play(pos, "g1f3 g8f6 f3g1 f6g8");
+    play_moves(pos, "g1f3 g8f6 f3g1 f6g8");
     uint64_t hist[8];
     assert_int_equal(ggn_position_hash_history(pos, hist, 8), 4);
     assert_true(hist[0] == start);
@@ -141,7 +120,7 @@ static void test_search_history_uses_the_identity(void **state)
 
 static ggn_outcome outcome_of(const ggn_game *g, const char *fen)
 {
-    ggn_position *pos = from_fen(g, fen);
+    ggn_position *pos = position_from_fen(g, fen);
     ggn_outcome o = ggn_position_status(pos).outcome;
     ggn_position_free(pos);
     return o;
@@ -153,8 +132,8 @@ static void test_dead_positions_of_chess(void **state)
     ggn_game *g = load("chess.json");
     /* K+N v K+N is no dead position: e5g6 mates. */
     assert_int_equal(outcome_of(g, "7k/5K1n/8/4N3/8/8/8/8 w - - 0 1"), GGN_ONGOING);
-    ggn_position *pos = from_fen(g, "7k/5K1n/8/4N3/8/8/8/8 w - - 0 1");
-    play(pos, "e5g6");
+    ggn_position *pos = position_from_fen(g, "7k/5K1n/8/4N3/8/8/8/8 w - - 0 1");
+    play_moves(pos, "e5g6");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_CHECKMATE);
     ggn_position_free(pos);
     assert_int_equal(outcome_of(g, "8/8/4k3/8/8/3K4/8/8 w - - 0 1"), GGN_DRAW_MATERIAL);
@@ -208,9 +187,9 @@ static void test_goal_zone(void **state)
 {
     (void)state;
     ggn_game *g = load("kingofthehill.json");
-    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    ggn_position *pos = position_from_fen(g, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play(pos, "e3d4");
+    play_moves(pos, "e3d4");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_GOAL);
     assert_int_equal(st.winner, 0);
@@ -222,13 +201,13 @@ static void test_goal_zone(void **state)
     describe_is(g, pos, "WHITE wins: KING reached HILL");
     ggn_position_free(pos);
     /* A queen on the hill is no goal: only the listed kinds count. */
-    pos = from_fen(g, "4k3/8/8/8/3Q4/4K3/8/8 b - - 0 1");
+    pos = position_from_fen(g, "4k3/8/8/8/3Q4/4K3/8/8 b - - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
     ggn_position_free(pos);
     /* In chess the same move is just a move. */
     ggn_game *chess = load("chess.json");
-    pos = from_fen(chess, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
-    play(pos, "e3d4");
+    pos = position_from_fen(chess, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    play_moves(pos, "e3d4");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_MATERIAL);
     ggn_position_free(pos);
     ggn_game_free(chess);
@@ -245,15 +224,15 @@ static void test_check_limit(void **state)
     ggn_position_fen(pos, fen, sizeof fen);
     assert_string_equal(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
     uint64_t before = ggn_position_hash(pos);
-    play(pos, "e2e4 d7d5 f1b5");
+    play_moves(pos, "e2e4 d7d5 f1b5");
     ggn_position_fen(pos, fen, sizeof fen);
     assert_string_equal(fen, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 1 2");
     /* Read back: same position, same hash. */
-    ggn_position *q = from_fen(g, fen);
+    ggn_position *q = position_from_fen(g, fen);
     assert_true(ggn_position_hash(q) == ggn_position_hash(pos));
     ggn_position_free(q);
     /* Same board, other count: another position. */
-    q = from_fen(g, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 3+3 1 2");
+    q = position_from_fen(g, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 3+3 1 2");
     assert_true(ggn_position_hash(q) != ggn_position_hash(pos));
     ggn_position_free(q);
     ggn_position_unmake(pos);
@@ -263,8 +242,8 @@ static void test_check_limit(void **state)
     ggn_position_free(pos);
 
     /* The third check wins at once, even where the checked side could reply. */
-    pos = from_fen(g, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
-    play(pos, "a1a8");
+    pos = position_from_fen(g, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+    play_moves(pos, "a1a8");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_CHECK_LIMIT);
     assert_int_equal(st.winner, 0);
@@ -293,31 +272,31 @@ static void test_extinction_no_move_forced_capture(void **state)
     (void)state;
     ggn_game *g = load("antichess.json");
     /* White has no piece left: white wins. */
-    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/8/8/8 w - - 0 1");
+    ggn_position *pos = position_from_fen(g, "4k3/8/8/8/8/8/8/8 w - - 0 1");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.winner, 0);
     describe_is(g, pos, "WHITE wins: WHITE has no pieces left");
     ggn_position_free(pos);
     /* Blocked pawn: no move, not in check, and that is a win for the player to move. */
-    pos = from_fen(g, "8/8/8/8/8/p7/P7/7k w - - 0 1");
+    pos = position_from_fen(g, "8/8/8/8/8/p7/P7/7k w - - 0 1");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_STALEMATE);
     assert_int_equal(st.winner, 0);
     assert_false(st.draw);
     ggn_position_free(pos);
     /* A capture is there: only captures are legal. */
-    pos = from_fen(g, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    pos = position_from_fen(g, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
     assert_true(has_move(pos, "e2e3"));
     ggn_position_free(pos);
-    pos = from_fen(g, "4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1");
+    pos = position_from_fen(g, "4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1");
     ggn_move mv[GGN_MAX_MOVES];
     assert_int_equal(ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), 1);
     assert_true(has_move(pos, "e2d3"));
     assert_int_equal(ggn_perft(pos, 1), 1);
     ggn_position_free(pos);
     /* No leader: the king may be taken like any piece. */
-    pos = from_fen(g, "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
+    pos = position_from_fen(g, "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
     assert_true(has_move(pos, "e1d2"));
     ggn_position_free(pos);
     ggn_game_free(g);
@@ -328,13 +307,13 @@ static void test_breakthrough_ends(void **state)
 {
     (void)state;
     ggn_game *g = load("breakthrough.json");
-    ggn_position *pos = from_fen(g, "8/1P6/8/8/8/8/p7/8 w - - 0 1");
+    ggn_position *pos = position_from_fen(g, "8/1P6/8/8/8/8/p7/8 w - - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play(pos, "b7b8");
+    play_moves(pos, "b7b8");
     describe_is(g, pos, "WHITE wins: PAWN reached LAST_RANK");
     ggn_position_free(pos);
-    pos = from_fen(g, "8/8/8/8/8/1p6/P7/8 w - - 0 1");
-    play(pos, "a2b3");
+    pos = position_from_fen(g, "8/8/8/8/8/1p6/P7/8 w - - 0 1");
+    play_moves(pos, "a2b3");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.player, 1);
@@ -351,22 +330,22 @@ static void test_racing_answer_and_no_checks(void **state)
     (void)state;
     ggn_game *g = load("racingkings.json");
     /* The rook may not go to a8, where it would check the king on h8 along the rank. */
-    ggn_position *pos = from_fen(g, "7k/8/8/8/8/8/8/R5K1 w - - 0 1");
+    ggn_position *pos = position_from_fen(g, "7k/8/8/8/8/8/8/R5K1 w - - 0 1");
     assert_false(has_move(pos, "a1a8"));
     assert_true(has_move(pos, "a1a7"));
     ggn_position_free(pos);
     /* White reaches the last rank; Black, one step away, answers: a draw. */
-    pos = from_fen(g, "8/K6k/8/8/8/8/8/8 w - - 0 1");
-    play(pos, "a7a8");
+    pos = position_from_fen(g, "8/K6k/8/8/8/8/8/8 w - - 0 1");
+    play_moves(pos, "a7a8");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play(pos, "h7h8");
+    play_moves(pos, "h7h8");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_GOAL);
     assert_true(st.draw);
     ggn_position_free(pos);
     /* Black cannot answer: White wins once Black has moved. */
-    pos = from_fen(g, "8/K7/8/8/8/7k/8/8 w - - 0 1");
-    play(pos, "a7a8 h3h4");
+    pos = position_from_fen(g, "8/K7/8/8/8/7k/8/8 w - - 0 1");
+    play_moves(pos, "a7a8 h3h4");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_GOAL);
     assert_int_equal(st.winner, 0);
@@ -380,16 +359,16 @@ static void test_horde_ends(void **state)
 {
     (void)state;
     ggn_game *g = load("horde.json");
-    ggn_position *pos = from_fen(g, "4k3/8/8/8/8/8/1p6/P7 b - - 0 1");
-    play(pos, "b2a1q");
+    ggn_position *pos = position_from_fen(g, "4k3/8/8/8/8/8/1p6/P7 b - - 0 1");
+    play_moves(pos, "b2a1q");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.winner, 1);
     describe_is(g, pos, "BLACK wins: WHITE has no pieces left");
     ggn_position_free(pos);
     /* A first-rank pawn may step two, but cannot be taken en passant (as in Fairy-Stockfish). */
-    pos = from_fen(g, "4k3/8/8/8/8/1p6/8/2P5 w - - 0 1");
-    play(pos, "c1c3");
+    pos = position_from_fen(g, "4k3/8/8/8/8/1p6/8/2P5 w - - 0 1");
+    play_moves(pos, "c1c3");
     char fen[128];
     ggn_position_fen(pos, fen, sizeof fen);
     assert_string_equal(fen, "4k3/8/8/8/8/1pP5/8/8 b - - 0 1");
@@ -402,13 +381,13 @@ static void test_losers_and_threekings(void **state)
 {
     (void)state;
     ggn_game *g = load("losers.json");
-    ggn_position *pos = from_fen(g, "7k/6Q1/6K1/8/p7/8/8/8 b - - 0 1");
+    ggn_position *pos = position_from_fen(g, "7k/6Q1/6K1/8/p7/8/8/8 b - - 0 1");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_CHECKMATE);
     assert_int_equal(st.winner, 1);
     describe_is(g, pos, "BLACK wins: checkmate: BLACK has no legal move");
     ggn_position_free(pos);
-    pos = from_fen(g, "7k/8/8/8/8/8/8/R3K3 w - - 0 1");
+    pos = position_from_fen(g, "7k/8/8/8/8/8/8/R3K3 w - - 0 1");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.winner, 1);
@@ -417,10 +396,10 @@ static void test_losers_and_threekings(void **state)
     ggn_game_free(g);
 
     g = load("threekings.json");
-    pos = from_fen(g, "k3k2k/8/8/8/8/8/8/K3K1RK w - - 0 1");
+    pos = position_from_fen(g, "k3k2k/8/8/8/8/8/8/K3K1RK w - - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
     ggn_position_free(pos);
-    pos = from_fen(g, "k3k2k/8/8/8/8/8/8/K3K2R b - - 0 1");
+    pos = position_from_fen(g, "k3k2k/8/8/8/8/8/8/K3K2R b - - 0 1");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.winner, 1);
@@ -437,12 +416,12 @@ static void test_bare_king_answer(void **state)
     (void)state;
     ggn_game *g = load("shatranj.json");
     /* Black is bared, to move, and White has one piece besides the king: Black may still bare it back. */
-    ggn_position *pos = from_fen(g, "3k4/8/8/8/8/8/8/R2K4 b - - 0 1");
+    ggn_position *pos = position_from_fen(g, "3k4/8/8/8/8/8/8/R2K4 b - - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
     assert_int_equal(ggn_perft(pos, 1), 5);
     ggn_position_free(pos);
     /* With two pieces besides the king no single capture bares White: Black has lost. */
-    pos = from_fen(g, "3k4/8/8/8/8/8/8/RR1K4 b - - 0 1");
+    pos = position_from_fen(g, "3k4/8/8/8/8/8/8/RR1K4 b - - 0 1");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.winner, 0);
@@ -451,15 +430,15 @@ static void test_bare_king_answer(void **state)
     describe_is(g, pos, "WHITE wins: BLACK has fewer than 2 pieces");
     ggn_position_free(pos);
     /* Black moved and is still bare while White is not: too late to answer. */
-    pos = from_fen(g, "3k4/8/8/8/8/8/8/R2K4 w - - 0 1");
+    pos = position_from_fen(g, "3k4/8/8/8/8/8/8/R2K4 w - - 0 1");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.winner, 0);
     ggn_position_free(pos);
     /* Baring back: both kings bare, nobody has lost by this rule (K v K is a dead position). */
-    pos = from_fen(g, "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1");
+    pos = position_from_fen(g, "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play(pos, "d8d7");
+    play_moves(pos, "d8d7");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_DRAW_MATERIAL);
     assert_true(ggn_perft(pos, 1) > 0);
     ggn_position_free(pos);
@@ -480,14 +459,14 @@ static void test_castling_without_leader(void **state)
         assert_string_equal(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         ggn_position_free(pos);
         /* Through an attacked square: nobody is in check in these games. */
-        pos = from_fen(g, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w KQkq - 0 1");
+        pos = position_from_fen(g, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w KQkq - 0 1");
         assert_true(has_move(pos, "e1g1"));
-        play(pos, "e1g1");
+        play_moves(pos, "e1g1");
         ggn_position_fen(pos, fen, sizeof fen);
         assert_string_equal(fen, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQ1RK1 b kq - 1 1");
         ggn_position_free(pos);
         /* No right in FEN, no castling, though king and rook stand at home. */
-        pos = from_fen(g, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w kq - 0 1");
+        pos = position_from_fen(g, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w kq - 0 1");
         assert_false(has_move(pos, "e1g1"));
         ggn_position_fen(pos, fen, sizeof fen);
         assert_string_equal(fen, "rn1qk1nr/pppppppp/b7/8/8/8/PPPP1PPP/RNBQK2R w kq - 0 1");
@@ -501,7 +480,7 @@ static void test_extinction_of_kinds(void **state)
 {
     (void)state;
     ggn_game *g = load("extinction.json");
-    ggn_position *pos = from_fen(g, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+    ggn_position *pos = position_from_fen(g, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.winner, 1);
@@ -509,16 +488,16 @@ static void test_extinction_of_kinds(void **state)
     ggn_position_free(pos);
     ggn_game_free(g);
     g = load("kinglet.json");
-    pos = from_fen(g, "rnbqkbnr/8/8/8/8/8/P7/RNBQKBNR b KQkq - 0 1");
+    pos = position_from_fen(g, "rnbqkbnr/8/8/8/8/8/P7/RNBQKBNR b KQkq - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_EXTINCTION);
     assert_int_equal(ggn_position_status(pos).winner, 0);
     ggn_position_free(pos);
-    pos = from_fen(g, "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1");
+    pos = position_from_fen(g, "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
     ggn_position_free(pos);
     ggn_game_free(g);
     g = load("codrus.json");
-    pos = from_fen(g, "4k3/p7/8/8/8/8/P7/Q7 b - - 0 1");
+    pos = position_from_fen(g, "4k3/p7/8/8/8/8/P7/Q7 b - - 0 1");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_EXTINCTION);
     assert_int_equal(st.winner, 0);
@@ -532,28 +511,28 @@ static void test_fewest_pieces(void **state)
 {
     (void)state;
     ggn_game *g = load("suicide.json");
-    ggn_position *pos = from_fen(g, "8/8/8/8/8/p7/P7/8 w - - 0 1");
+    ggn_position *pos = position_from_fen(g, "8/8/8/8/8/p7/P7/8 w - - 0 1");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_STALEMATE);
     assert_true(st.draw);
     assert_int_equal(ggn_position_no_move_result(pos, false), 0);
     describe_is(g, pos, "Draw: WHITE has no legal move; as many pieces left");
     ggn_position_free(pos);
-    pos = from_fen(g, "8/8/8/8/8/p7/P7/7p w - - 0 1");
+    pos = position_from_fen(g, "8/8/8/8/8/p7/P7/7p w - - 0 1");
     st = ggn_position_status(pos);
     assert_false(st.draw);
     assert_int_equal(st.winner, 0);
     assert_int_equal(ggn_position_no_move_result(pos, false), 1);
     describe_is(g, pos, "WHITE wins: WHITE has no legal move; fewest pieces left");
     ggn_position_free(pos);
-    pos = from_fen(g, "8/8/8/8/p7/P7/P7/8 w - - 0 1");
+    pos = position_from_fen(g, "8/8/8/8/p7/P7/P7/8 w - - 0 1");
     st = ggn_position_status(pos);
     assert_int_equal(st.winner, 1);
     assert_int_equal(ggn_position_no_move_result(pos, false), -1);
     ggn_position_free(pos);
     /* Antichess gives the stalemated player the win whatever the count. */
     ggn_game *anti = load("antichess.json");
-    pos = from_fen(anti, "8/8/8/8/p7/P7/P7/8 w - - 0 1");
+    pos = position_from_fen(anti, "8/8/8/8/p7/P7/P7/8 w - - 0 1");
     assert_int_equal(ggn_position_status(pos).winner, 0);
     ggn_position_free(pos);
     ggn_game_free(anti);
@@ -572,29 +551,29 @@ static void test_clobber_and_jesonmor(void **state)
     assert_string_equal(fen, "PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1");
     ggn_position_free(pos);
     /* Stones move only by taking an orthogonal neighbour: none here, and that loses. */
-    pos = from_fen(g, "P4/5/2p2/5/5/4p w - - 0 1");
+    pos = position_from_fen(g, "P4/5/2p2/5/5/4p w - - 0 1");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_STALEMATE);
     assert_int_equal(st.winner, 1);
     assert_false(st.draw);
     describe_is(g, pos, "BLACK wins: WHITE has no legal move");
     ggn_position_free(pos);
-    pos = from_fen(g, "Pp3/5/5/5/5/5 w - - 0 1");
+    pos = position_from_fen(g, "Pp3/5/5/5/5/5 w - - 0 1");
     assert_true(has_move(pos, "a6b6"));
     assert_int_equal(ggn_perft(pos, 1), 1);
-    play(pos, "a6b6");
+    play_moves(pos, "a6b6");
     assert_int_equal(ggn_position_status(pos).winner, 0);
     ggn_position_free(pos);
     ggn_game_free(g);
 
     g = load("jesonmor.json");
     /* The knight has just reached e5: Black may still take it. */
-    pos = from_fen(g, "9/9/9/9/4N4/9/5n3/9/9 b - - 0 1");
+    pos = position_from_fen(g, "9/9/9/9/4N4/9/5n3/9/9 b - - 0 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
     assert_true(has_move(pos, "f3e5"));
     ggn_position_free(pos);
     /* Still there with White to move: White leaves the centre at will, and has won. */
-    pos = from_fen(g, "9/9/9/9/4N4/9/9/9/n8 w - - 0 1");
+    pos = position_from_fen(g, "9/9/9/9/4N4/9/9/9/n8 w - - 0 1");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_GOAL);
     assert_int_equal(st.winner, 0);
@@ -608,7 +587,7 @@ static void test_search_scores_results(void **state)
 {
     (void)state;
     ggn_game *g = load("kingofthehill.json");
-    ggn_position *pos = from_fen(g, "r3k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    ggn_position *pos = position_from_fen(g, "r3k3/8/8/8/8/4K3/8/8 w - - 0 1");
     ggn_search_limits lim = { 0 };
     lim.depth = 3;
     ggn_search_result res;

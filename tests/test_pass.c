@@ -19,28 +19,12 @@
 #include "ggn/notation.h"
 #include "game_util.h"
 
-static ggn_position *from_fen(const ggn_game *g, const char *fen)
-{
-    ggn_position *pos = ggn_position_new(g);
-    ggn_error err;
-    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
-    return pos;
-}
-
 /* Is the move written `text` legal here? (Parsing finds only legal moves.) */
 static bool legal(ggn_position *pos, const char *text)
 {
     ggn_move m;
     ggn_error err;
     return ggn_move_parse(pos, text, &m, &err);
-}
-
-static void play(ggn_position *pos, const char *text)
-{
-    ggn_move m;
-    ggn_error err;
-    if (!ggn_move_parse(pos, text, &m, &err)) fail_msg("move %s: %s", text, err.message);
-    assert_true(ggn_position_make(pos, m));
 }
 
 static size_t count_moves(ggn_position *pos)
@@ -73,7 +57,7 @@ static void test_pass_is_a_move(void **state)
     /* A pass changes nothing but the turn, and is taken back. */
     char before[256], after[256];
     ggn_position_fen(pos, before, sizeof before);
-    play(pos, "e2e2");
+    play_moves(pos, "e2e2");
     ggn_position_fen(pos, after, sizeof after);
     assert_string_equal(after, "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
@@ -95,10 +79,10 @@ static void test_no_pass_in_check(void **state)
 {
     (void)state;
     ggn_game *g = load("janggi.json");
-    ggn_position *pos = from_fen(g, "4k4/9/9/9/9/9/9/9/r8/3K5 w - - 0 1"); /* chariot a2 beside: d1 safe */
+    ggn_position *pos = position_from_fen(g, "4k4/9/9/9/9/9/9/9/r8/3K5 w - - 0 1"); /* chariot a2 beside: d1 safe */
     assert_true(legal(pos, "d1d1"));
     ggn_position_free(pos);
-    pos = from_fen(g, "4k4/9/9/9/9/9/9/9/9/r2K5 w - - 0 1"); /* chariot a1 checks d1 */
+    pos = position_from_fen(g, "4k4/9/9/9/9/9/9/9/9/r2K5 w - - 0 1"); /* chariot a1 checks d1 */
     assert_true(ggn_position_leader_attacked(pos, 0));
     assert_false(legal(pos, "d1d1"));
     ggn_position_free(pos);
@@ -111,8 +95,8 @@ static void test_passes_in_a_row(void **state)
     (void)state;
     ggn_game *g = load("janggi.json");
     ggn_position *pos = ggn_position_new(g);
-    play(pos, "e2e2");
-    play(pos, "e9e9");
+    play_moves(pos, "e2e2");
+    play_moves(pos, "e9e9");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_PASSES);
     assert_int_equal(st.player, 1);
@@ -125,12 +109,12 @@ static void test_passes_in_a_row(void **state)
     assert_string_equal(text, "BLACK wins: 2 passes in a row, counted on points");
     ggn_position_free(pos);
     /* Two points ahead (a soldier), WHITE wins the count; a pass, a move and a pass end nothing. */
-    pos = from_fen(g, "rnba1abnr/4k4/1c5c1/2p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1");
-    play(pos, "e2e2");
-    play(pos, "e9f9");
-    play(pos, "e2e2");
+    pos = position_from_fen(g, "rnba1abnr/4k4/1c5c1/2p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1");
+    play_moves(pos, "e2e2");
+    play_moves(pos, "e9f9");
+    play_moves(pos, "e2e2");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play(pos, "f9f9");
+    play_moves(pos, "f9f9");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_PASSES);
     assert_int_equal(st.winner, 0);
@@ -139,8 +123,8 @@ static void test_passes_in_a_row(void **state)
 
     g = load("janggicasual.json");
     pos = ggn_position_new(g);
-    play(pos, "e2e2");
-    play(pos, "e9e9");
+    play_moves(pos, "e2e2");
+    play_moves(pos, "e9e9");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_PASSES);
     assert_true(st.draw);
@@ -155,10 +139,10 @@ static void test_facing_leaders(void **state)
     (void)state;
     static const char facing[] = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
     ggn_game *g = load("janggi.json");
-    ggn_position *pos = from_fen(g, facing);
+    ggn_position *pos = position_from_fen(g, facing);
     assert_int_equal(count_moves(pos), 3); /* e1d1, e1f1 and the pass; e1e2 stays on the file */
     assert_false(legal(pos, "e1e2"));
-    play(pos, "e1e1");
+    play_moves(pos, "e1e1");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_LEADERS_FACING);
     assert_int_equal(st.player, 0);
@@ -168,15 +152,15 @@ static void test_facing_leaders(void **state)
     assert_string_equal(text, "BLACK wins: WHITE passed with the leaders facing, counted on points");
     ggn_position_free(pos);
     /* In check as well: the pass is still legal under the rule. */
-    pos = from_fen(g, "9/4k4/9/9/9/9/9/9/r3K4/9 w - - 0 1");
+    pos = position_from_fen(g, "9/4k4/9/9/9/9/9/9/r3K4/9 w - - 0 1");
     assert_true(ggn_position_leader_attacked(pos, 0));
     assert_true(legal(pos, "e2e2"));
     ggn_position_free(pos);
     ggn_game_free(g);
 
     g = load("janggitraditional.json");
-    pos = from_fen(g, facing);
-    play(pos, "e1e1");
+    pos = position_from_fen(g, facing);
+    play_moves(pos, "e1e1");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_LEADERS_FACING);
     assert_true(st.draw);
@@ -184,9 +168,9 @@ static void test_facing_leaders(void **state)
     ggn_game_free(g);
 
     g = load("janggicasual.json");
-    pos = from_fen(g, facing);
+    pos = position_from_fen(g, facing);
     assert_int_equal(count_moves(pos), 4);
-    play(pos, "e1e1");
+    play_moves(pos, "e1e1");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
     ggn_position_free(pos);
     ggn_game_free(g);
@@ -198,24 +182,24 @@ static void test_hop_except(void **state)
     (void)state;
     ggn_game *g = load("janggi.json");
     /* Soldier a3 as screen: a4, a5 by moving, the chariot a6 taken; a cannon on a6 is not. */
-    ggn_position *pos = from_fen(g, "3k5/9/9/9/r8/9/9/P8/9/C3K4 w - - 0 1");
+    ggn_position *pos = position_from_fen(g, "3k5/9/9/9/r8/9/9/P8/9/C3K4 w - - 0 1");
     assert_true(legal(pos, "a1a4"));
     assert_true(legal(pos, "a1a6"));
     ggn_position_free(pos);
-    pos = from_fen(g, "3k5/9/9/9/c8/9/9/P8/9/C3K4 w - - 0 1");
+    pos = position_from_fen(g, "3k5/9/9/9/c8/9/9/P8/9/C3K4 w - - 0 1");
     assert_true(legal(pos, "a1a5"));
     assert_false(legal(pos, "a1a6"));
     ggn_position_free(pos);
     /* A cannon as the screen: nothing beyond it. */
-    pos = from_fen(g, "3k5/9/9/9/r8/9/9/c8/9/C3K4 w - - 0 1");
+    pos = position_from_fen(g, "3k5/9/9/9/r8/9/9/c8/9/C3K4 w - - 0 1");
     assert_false(legal(pos, "a1a4"));
     assert_false(legal(pos, "a1a6"));
     ggn_position_free(pos);
     /* Nor does a cannon behind a cannon give check (the general may stand there). */
-    pos = from_fen(g, "3k5/9/9/9/9/9/9/9/3c5/3CK4 w - - 0 1");
+    pos = position_from_fen(g, "3k5/9/9/9/9/9/9/9/3c5/3CK4 w - - 0 1");
     assert_false(ggn_position_leader_attacked(pos, 1));
     ggn_position_free(pos);
-    pos = from_fen(g, "3k5/9/9/9/9/9/9/9/3p5/3CK4 w - - 0 1");
+    pos = position_from_fen(g, "3k5/9/9/9/9/9/9/9/3p5/3CK4 w - - 0 1");
     assert_true(ggn_position_leader_attacked(pos, 1));
     ggn_position_free(pos);
     ggn_game_free(g);
@@ -227,24 +211,24 @@ static void test_path_region(void **state)
     (void)state;
     ggn_game *g = load("janggi.json");
     /* Chariot d1: e2 and f3 along the diagonal, not g4 (off the lines); blocked by a piece on e2. */
-    ggn_position *pos = from_fen(g, "3k5/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1");
+    ggn_position *pos = position_from_fen(g, "3k5/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1");
     assert_true(legal(pos, "d1e2"));
     assert_true(legal(pos, "d1f3"));
     assert_false(legal(pos, "d1g4"));
     ggn_position_free(pos);
-    pos = from_fen(g, "3k5/9/9/9/9/9/9/9/4P4/3R1K3 w - - 0 1");
+    pos = position_from_fen(g, "3k5/9/9/9/9/9/9/9/4P4/3R1K3 w - - 0 1");
     assert_false(legal(pos, "d1f3"));
     ggn_position_free(pos);
     /* From e1 (no diagonal there) the chariot has no diagonal at all. */
-    pos = from_fen(g, "3k5/9/9/9/9/9/9/9/9/4R1K2 w - - 0 1");
+    pos = position_from_fen(g, "3k5/9/9/9/9/9/9/9/9/4R1K2 w - - 0 1");
     assert_false(legal(pos, "e1d2"));
     assert_false(legal(pos, "e1f2"));
     ggn_position_free(pos);
     /* The chariot on f3 checks the general on d1 along the diagonal; on the d-file it is parted. */
-    pos = from_fen(g, "4k4/9/9/9/9/9/9/5r3/9/3K5 w - - 0 1");
+    pos = position_from_fen(g, "4k4/9/9/9/9/9/9/5r3/9/3K5 w - - 0 1");
     assert_true(ggn_position_leader_attacked(pos, 0));
     ggn_position_free(pos);
-    pos = from_fen(g, "4k4/9/9/9/9/9/9/5r3/4P4/3K5 w - - 0 1");
+    pos = position_from_fen(g, "4k4/9/9/9/9/9/9/5r3/4P4/3K5 w - - 0 1");
     assert_false(ggn_position_leader_attacked(pos, 0));
     ggn_position_free(pos);
     ggn_game_free(g);
