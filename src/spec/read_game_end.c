@@ -53,14 +53,8 @@ static unsigned long long read_kinds(sd_reader *r, const json_t *obj)
     json_t *list = sd_array_field(r, obj, "pieces", false, GGN_MAX_KINDS, "GGN_MAX_KINDS", &n);
     if (!list) return ~0ULL;
     sd_push_key(r, "pieces");
-    unsigned long long kinds = 0;
     if (n == 0) sd_error(r, GGN_E_VALUE, "an empty list of pieces names no piece: leave \"pieces\" out to mean any piece");
-    for (size_t i = 0; i < n; i++) {
-        sd_push_index(r, i);
-        int k = sd_kind_ref(r, json_array_get(list, i));
-        if (k >= 0) kinds |= 1ULL << k;
-        sd_pop(r);
-    }
+    unsigned long long kinds = sd_kind_set(r, list, n);
     sd_pop(r);
     return kinds;
 }

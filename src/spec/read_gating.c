@@ -34,12 +34,7 @@ void sd_read_gating(sd_reader *r, const json_t *root)
     if (list) {
         sd_push_key(r, "pieces");
         if (n == 0) sd_error(r, GGN_E_VALUE, "gating with no pieces gates nothing: name the kinds that may enter");
-        for (size_t i = 0; i < n; i++) {
-            sd_push_index(r, i);
-            int k = sd_kind_ref(r, json_array_get(list, i));
-            if (k >= 0) kinds |= 1ULL << k;
-            sd_pop(r);
-        }
+        kinds = sd_kind_set(r, list, n);
         sd_pop(r);
     }
 

@@ -123,6 +123,8 @@ int sd_find_named(const sd_reader *r, const char *code);
  */
 int sd_kind_ref(sd_reader *r, const json_t *v);
 int sd_kind_ref_field(sd_reader *r, const json_t *obj, const char *key, bool required);
+/* The kinds named by list[0..n) (piece codes, each located when unknown) as a bit set. */
+unsigned long long sd_kind_set(sd_reader *r, const json_t *list, size_t n);
 
 /* Index of a state flag name, interned on first use (LIMIT past GGN_MAX_FLAGS). */
 /* suggest.c: the candidate closest to a misspelt word, or NULL when none is close. */

@@ -118,6 +118,18 @@ int sd_kind_ref(sd_reader *r, const json_t *v)
     return k;
 }
 
+unsigned long long sd_kind_set(sd_reader *r, const json_t *list, size_t n)
+{
+    unsigned long long kinds = 0;
+    for (size_t i = 0; i < n; i++) {
+        sd_push_index(r, i);
+        int k = sd_kind_ref(r, json_array_get(list, i));
+        if (k >= 0) kinds |= 1ULL << k;
+        sd_pop(r);
+    }
+    return kinds;
+}
+
 int sd_kind_ref_field(sd_reader *r, const json_t *obj, const char *key, bool required)
 {
     json_t *v = sd_field(r, obj, key, required);
