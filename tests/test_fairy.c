@@ -482,6 +482,9 @@ static const variant variants[] = {
     { "janggitraditional.json", "janggitraditional", 0x1A6662ULL, 0, false, true },
     { "janggimodern.json", "janggimodern", 0x1A6663ULL, 0, false, true },
     { "janggicasual.json", "janggicasual", 0x1A6664ULL, 0, false, true },
+    /* Shatar: a mate is judged by the checks that led to it (checkmate_needs), so game ends are
+     * compared with the moves; its played_endings reach the mates random play seldom does. */
+    { "shatar.json", "shatar", 0x5A7A4ULL, 0, false, true },
 };
 
 /*
@@ -569,6 +572,100 @@ static const ending endings[] = {
     { "clobber", "P4/5/2p2/5/5/4p w - - 0 1" },
     { "clobber", "Pp3/5/5/5/5/5 w - - 0 1" },
 };
+
+/*
+ * Game ends that read the moves which led to them (history_ends rows): a FEN, moves played from
+ * it, and the last move, which ends the game. Both are given the moves: ggn plays them, the
+ * oracle gets `position fen F moves ...`. Besides the verdict after the last move (drawn or
+ * decided, as at a playout's end), the oracle searches the last move alone, one ply
+ * (`searchmoves`), which says for whom: "mate 1" a win for the player making it, "mate -1" a
+ * loss, "cp 0" a draw. `result` is what the game's rules give that player (1, 0, -1): ggn must
+ * give it too.
+ */
+typedef struct played_ending {
+    const char *uci, *fen, *moves, *last;
+    int result;
+} played_ending;
+
+static const played_ending played_endings[] = {
+    /* Shatar. (a) The bishop's mate on h8 after a rook's check (g1): the series holds a shak, a win. */
+    { "shatar", "6b1/6kp/8/8/8/B7/8/K1R5 w - - 0 1", "c1g1 g7h8", "a3b2", 1 },
+    /* The same mate after a quiet rook move: no check before the bishop's, a draw. */
+    { "shatar", "6b1/6kp/8/8/8/B7/8/K1R5 w - - 0 1", "c1d1 g7h8", "a3b2", 0 },
+    /* Two checks back: the rook's (f1), then the bishop's (f8), then the bishop's mate: a win. */
+    { "shatar", "6b1/7p/3B1k2/8/8/B7/8/K1R5 w - - 0 1", "c1f1 f6g7 d6f8 g7h8", "a3b2", 1 },
+    /* The FEN's position stands in the rook's check: it counts (the oracle's too). */
+    { "shatar", "6b1/6kp/8/8/8/B7/8/K5R1 b - - 1 1", "g7h8", "a3b2", 1 },
+    /* A rook's mate, and a knight's discovering the rook: wins. */
+    { "shatar", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "", "a1a8", 1 },
+    { "shatar", "6rk/6p1/8/8/7N/8/8/K6R w - - 0 1", "", "h4g6", 1 },
+    /* (b) A mate given by a knight alone loses for the player who gives it. */
+    { "shatar", "6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1", "", "g5f7", -1 },
+    /* (c) A bishop's mate and a pawn's mate with no check before: draws. */
+    { "shatar", "6bk/7p/8/8/8/B7/8/K7 w - - 0 1", "", "a3b2", 0 },
+    { "shatar", "7k/5K1p/6P1/8/8/8/8/8 w - - 0 1", "", "g6g7", 0 },
+    /* (d) The last piece besides the king taken: a bare king, a draw (even with a check). */
+    { "shatar", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", "", "a1a8", 0 },
+};
+
+/* The oracle's score of `last` searched alone after `position`: 1 mate for its player, -1 mated, 0 cp 0, 2 else. */
+static int fs_last_move_score(oracle *o, const char *position, const char *last)
+{
+    oracle_send(o, "position %s\ngo depth 1 searchmoves %s\n", position, last);
+    long deadline = now_ms() + READ_TIMEOUT_MS;
+    char line[512];
+    int score = 2;
+    for (;;) {
+        oracle_line(o, line, sizeof line, deadline);
+        if (strstr(line, " score mate 1 ")) score = 1;
+        else if (strstr(line, " score mate -1 ")) score = -1;
+        else if (strstr(line, " score cp 0 ")) score = 0;
+        else if (strstr(line, " score ")) score = 2;
+        if (strncmp(line, "bestmove", 8) == 0) return score;
+    }
+}
+
+/* The played endings of v's row: returns the mismatches. */
+static int compare_played_endings(oracle *o, const variant *v, ggn_game *g)
+{
+    int mismatches = 0, compared = 0;
+    for (size_t i = 0; i < sizeof played_endings / sizeof played_endings[0]; i++) {
+        const played_ending *e = &played_endings[i];
+        if (strcmp(e->uci, v->uci) != 0) continue;
+        char before[1024], after[1024];
+        snprintf(before, sizeof before, "fen %s%s%s", e->fen, *e->moves ? " moves " : "", e->moves);
+        snprintf(after, sizeof after, "fen %s moves %s %s", e->fen, e->moves, e->last);
+        int want_score = fs_last_move_score(o, before, e->last), want_over = fs_game_over_at(o, after);
+
+        ggn_position *p = ggn_position_new(g);
+        ggn_error err;
+        if (!ggn_position_set_fen(p, e->fen, &err)) fail_msg("%s: %s: %s", v->uci, e->fen, err.message);
+        char moves[512];
+        snprintf(moves, sizeof moves, "%s %s", e->moves, e->last);
+        for (char *w = strtok(moves, " "); w; w = strtok(NULL, " ")) {
+            ggn_move m;
+            if (!ggn_move_parse(p, w, &m, &err) || !ggn_position_make(p, m))
+                fail_msg("%s: %s: move %s: %s", v->uci, e->fen, w, err.message);
+        }
+        int mover = 1 - ggn_position_to_move(p);
+        ggn_move mv[GGN_MAX_MOVES];
+        ggn_status st = ggn_position_status(p);
+        bool over = ggn_position_legal_moves(p, mv, GGN_MAX_MOVES) == 0;
+        int got_over = !over ? 0 : st.draw ? 1 : 2;
+        int got_score = st.draw ? 0 : st.winner == mover ? 1 : -1;
+        if (got_over != want_over || got_score != want_score || got_score != e->result || !over) {
+            mismatches++;
+            printf("  MISMATCH %s ending %s moves %s %s: verdict fairy-sf %d, ggn %d (%s); result for the last mover "
+                   "fairy-sf %d, ggn %d, the rules %d\n",
+                   v->uci, e->fen, e->moves, e->last, want_over, got_over, ggn_outcome_name(st.outcome), want_score,
+                   got_score, e->result);
+        }
+        compared++;
+        ggn_position_free(p);
+    }
+    if (compared) printf("  %s: %d endings after their moves compared\n", v->uci, compared);
+    return mismatches;
+}
 
 /* The endings of v's row: returns the mismatches. */
 static int compare_endings(oracle *o, const variant *v, ggn_game *g)
@@ -792,6 +889,7 @@ static void run_variant(const variant *v)
         ggn_position_free(p);
     }
     mismatches += compare_endings(&o, v, g);
+    mismatches += compare_played_endings(&o, v, g);
     oracle_stop(&o);
     printf("  %s: %d positions compared at depth %d (%" PRIu64 " leaf nodes; %d with an en-passant square, %d with "
            "castling rights, %d in check, %d with pieces in hand); %d playouts ended, game end compared; %d mismatches\n",

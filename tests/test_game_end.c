@@ -601,6 +601,159 @@ static void test_search_scores_results(void **state)
     ggn_game_free(g);
 }
 
+/* ---- checkmate_by_only and checkmate_needs: a mate judged by its checks ---- */
+
+/*
+ * A small chess without pawns whose mates are judged as shatar's: a mate given by knights alone
+ * wins for the mated player, and a mate wins only when the unbroken series of checks that led to
+ * it holds a rook's check; otherwise it is a draw.
+ */
+static ggn_game *series_game(void)
+{
+    const char *spec =
+        "{\"name\": \"Series\", \"leader\": \"K\", \"board\": {\"dimensions\": [8, 8]},"
+        " \"players\": [{\"name\": \"WHITE\", \"direction\": [[1, 0], [0, 1]], \"starting_positions\":"
+        " [{\"piece\": \"K\", \"positions\": [[4, 0]]}]},"
+        " {\"name\": \"BLACK\", \"direction\": [[1, 0], [0, -1]], \"starting_positions\":"
+        " [{\"piece\": \"K\", \"positions\": [[4, 7]]}]}],"
+        " \"turns\": {\"order\": [\"WHITE\", \"BLACK\"]},"
+        " \"game_end\": {\"checkmate_by_only\": {\"pieces\": [\"N\"], \"result\": \"win\"},"
+        "              \"checkmate_needs\": {\"check_by\": [\"R\"], \"otherwise\": \"draw\"}},"
+        " \"pieces\": [{\"code\": \"K\", \"symbol\": \"K\", \"betza\": \"K\"}, {\"code\": \"R\", \"symbol\": \"R\", \"betza\": \"R\"},"
+        " {\"code\": \"N\", \"symbol\": \"N\", \"betza\": \"N\"}, {\"code\": \"B\", \"symbol\": \"B\", \"betza\": \"B\"},"
+        " {\"code\": \"P\", \"symbol\": \"P\", \"betza\": \"fmWfcF\"}]}";
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "series.json", &errs);
+    if (!g) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+    return g;
+}
+
+/* The same bishop mate (a3b2, the king on h8) after a rook's check, and after a quiet rook move. */
+#define SERIES_FEN "6b1/6kp/8/8/8/B7/8/K1R5 w - - 0 1"
+
+static void test_checkmate_needs_a_series_check(void **state)
+{
+    (void)state;
+    ggn_game *g = series_game();
+    ggn_position *pos = position_from_fen(g, SERIES_FEN);
+    play_moves(pos, "c1g1 g7h8 a3b2");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, 0);
+    assert_false(st.draw);
+    assert_int_equal(st.rule, -1);
+    assert_int_equal(ggn_position_no_move_result(pos, true), -1);
+    describe_is(g, pos, "WHITE wins: checkmate");
+    ggn_position_free(pos);
+
+    /* No check before the bishop's: the series holds no rook's check, a draw. */
+    pos = position_from_fen(g, SERIES_FEN);
+    play_moves(pos, "c1d1 g7h8 a3b2");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_true(st.draw);
+    assert_int_equal(st.winner, -1);
+    assert_int_equal(st.rule, GGN_MATE_WITHOUT_CHECK);
+    assert_int_equal(ggn_position_no_move_result(pos, true), 0);
+    describe_is(g, pos, "Draw: checkmate of BLACK with no check by R in the checks that led to it");
+    ggn_position_free(pos);
+
+    /* Two checks back: a rook's check, then a bishop's, then the bishop's mate. */
+    pos = position_from_fen(g, "6b1/7p/3B1k2/8/8/B7/8/K1R5 w - - 0 1");
+    play_moves(pos, "c1f1 f6g7 d6f8 g7h8 a3b2");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, 0);
+    ggn_position_free(pos);
+
+    /* The rook's check given by the mate itself counts; so does the check the FEN's position stands in. */
+    pos = position_from_fen(g, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1");
+    play_moves(pos, "a1a8");
+    assert_int_equal(ggn_position_status(pos).winner, 0);
+    ggn_position_free(pos);
+    pos = position_from_fen(g, "6b1/6kp/8/8/8/B7/8/K5R1 b - - 1 1");
+    play_moves(pos, "g7h8 a3b2");
+    assert_int_equal(ggn_position_status(pos).winner, 0);
+    ggn_position_free(pos);
+    /* A FEN has no history: the same mate set from its FEN is judged by its own check alone. */
+    pos = position_from_fen(g, "6bk/7p/8/8/8/8/1B6/K5R1 b - - 2 2");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_true(st.draw);
+    ggn_position_free(pos);
+
+    /* Pawns and kings count for nothing here: a pawn's mate is a draw. */
+    pos = position_from_fen(g, "7k/5K1p/6P1/8/8/8/8/8 w - - 0 1");
+    play_moves(pos, "g6g7");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_true(st.draw);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* A knight's mate wins for the player mated; with a rook checking as well it is the rook's mate. */
+static void test_checkmate_by_only(void **state)
+{
+    (void)state;
+    ggn_game *g = series_game();
+    ggn_position *pos = position_from_fen(g, "6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1");
+    play_moves(pos, "g5f7");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, 1);
+    assert_int_equal(st.rule, GGN_MATE_BY_ONLY);
+    assert_int_equal(ggn_position_no_move_result(pos, true), 1);
+    describe_is(g, pos, "BLACK wins: checkmate of BLACK given by N only");
+    ggn_position_free(pos);
+    /* Knight and rook check together (the knight's move opens the rook's file): the rook's mate wins. */
+    pos = position_from_fen(g, "6rk/6p1/8/8/7N/8/8/K6R w - - 0 1");
+    play_moves(pos, "h4g6");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CHECKMATE);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(st.rule, -1);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Unmake drops a move's record with it: the same mate after another history is judged afresh. */
+static void test_check_series_make_unmake(void **state)
+{
+    (void)state;
+    ggn_game *g = series_game();
+    ggn_position *pos = position_from_fen(g, SERIES_FEN);
+    uint64_t start = ggn_position_hash(pos);
+    for (int round = 0; round < 2; round++) {
+        play_moves(pos, "c1g1 g7h8 a3b2");
+        assert_int_equal(ggn_position_status(pos).winner, 0);
+        /* Taking the mate back and making it again gives the same verdict. */
+        assert_true(ggn_position_unmake(pos));
+        play_moves(pos, "a3b2");
+        assert_int_equal(ggn_position_status(pos).winner, 0);
+        for (int i = 0; i < 3; i++) assert_true(ggn_position_unmake(pos));
+        assert_true(ggn_position_hash(pos) == start);
+        play_moves(pos, "c1d1 g7h8 a3b2");
+        assert_true(ggn_position_status(pos).draw);
+        for (int i = 0; i < 3; i++) assert_true(ggn_position_unmake(pos));
+        assert_true(ggn_position_hash(pos) == start);
+    }
+    /* The search scores the two mates apart: a win after the rook's check, nothing without it. */
+    ggn_search_limits lim = { 0 };
+    lim.depth = 1;
+    ggn_search_result res;
+    play_moves(pos, "c1g1 g7h8");
+    assert_true(ggn_search_best(pos, &lim, &res));
+    assert_true(res.found && res.score > GGN_SEARCH_MATE_BOUND);
+    for (int i = 0; i < 2; i++) assert_true(ggn_position_unmake(pos));
+    play_moves(pos, "c1d1 g7h8");
+    assert_true(ggn_search_best(pos, &lim, &res));
+    assert_true(res.found && res.score < GGN_SEARCH_MATE_BOUND);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -623,6 +776,9 @@ int main(void)
         cmocka_unit_test(test_extinction_of_kinds),
         cmocka_unit_test(test_fewest_pieces),
         cmocka_unit_test(test_clobber_and_jesonmor),
+        cmocka_unit_test(test_checkmate_needs_a_series_check),
+        cmocka_unit_test(test_checkmate_by_only),
+        cmocka_unit_test(test_check_series_make_unmake),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -284,8 +284,13 @@ typedef struct ggn_status {
     int player;             /* the player the deciding rule concerns (the one with no move, the one
                                on the goal, the one left without pieces), or -1 */
     int kind;               /* GGN_GOAL: the kind on the zone; otherwise -1 */
-    int rule;               /* GGN_GOAL / GGN_EXTINCTION: index of the rule in game_end; otherwise -1 */
+    int rule;               /* GGN_GOAL / GGN_EXTINCTION: index of the rule in game_end; GGN_CHECKMATE:
+                               GGN_MATE_BY_ONLY or GGN_MATE_WITHOUT_CHECK when that game_end rule
+                               judged the mate; otherwise -1 */
 } ggn_status;
+
+/* ggn_status.rule of a checkmate judged by game_end.checkmate_by_only / checkmate_needs. */
+enum { GGN_MATE_BY_ONLY = 0, GGN_MATE_WITHOUT_CHECK = 1 };
 
 /* Judges the position (draw rules included). */
 ggn_status ggn_position_status(ggn_position *pos);

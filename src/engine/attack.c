@@ -39,10 +39,10 @@ static bool leg_blocked(const ggn_position *pos, const eg_move *m, int sq)
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static bool attacked_by_odd(const ggn_position *pos, int t, int o)
+static uint64_t attacked_by_odd(const ggn_position *pos, int t, int o, bool collect)
 {
     const ggn_game *g = pos->g;
-    uint64_t odd = g->attack[o].odd_kinds;
+    uint64_t odd = g->attack[o].odd_kinds, found = 0;
     for (int id = 1; id < pos->npiece; id++) {
         const eg_piece *pc = &pos->piece[id];
         if (pc->sq == EG_NONE || pc->owner != o || !((odd >> pc->kind) & 1)) continue;
@@ -59,24 +59,44 @@ static bool attacked_by_odd(const ggn_position *pos, int t, int o)
                     screens++;
                     continue;
                 }
-                if (sq == t) return true;
+                if (sq == t) {
+                    if (!collect) return 1;
+                    found |= 1ULL << pc->kind;
+                    break;
+                }
                 int side = pos->side_at[sq];
                 int st = side == EG_EMPTY_SIDE ? SD_EMPTY : side == o ? SD_ALLY : SD_ENEMY;
                 if (stops_at(st, m->until)) break;
             }
         }
     }
-    return false;
+    return found;
 }
 
-static bool attacked_by(const ggn_position *pos, int t, int o)
+/*
+ * A piece of kind k on square s attacks: with `collect` false, the scan ends
+ * there (non-zero); with it true, bit k is added and the scan goes on, so the
+ * kinds of all the attackers come back. One scan serves both; `collect` is a
+ * constant at each call, so the plain test compiles to the early return alone.
+ */
+#define EG_FOUND(k)                                                                                                    \
+    do {                                                                                                               \
+        if (!collect) return 1;                                                                                        \
+        found |= 1ULL << (k);                                                                                          \
+    } while (0)
+
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint64_t attack_scan(const ggn_position *pos, int t, int o, bool collect)
 {
     const ggn_game *g = pos->g;
     const eg_attack *at = &g->attack[o];
+    uint64_t found = 0;
     const eg_leap_src *l = at->leap_pool + at->leap_off[t];
     for (int i = 0, n = at->leap_len[t]; i < n; i++) {
         int s = l[i].sq;
-        if (pos->side_at[s] == o && ((l[i].kinds >> pos->kind_at[s]) & 1)) return true;
+        if (pos->side_at[s] == o && ((l[i].kinds >> pos->kind_at[s]) & 1)) EG_FOUND(pos->kind_at[s]);
     }
     for (int d = 0; d < at->nslide; d++) {
         const eg_slide_dir *dir = &at->slide[d];
@@ -86,7 +106,7 @@ static bool attacked_by(const ggn_position *pos, int t, int o)
             if (pos->side_at[s] == EG_EMPTY_SIDE) continue;
             if (pos->side_at[s] == o) {
                 int k = pos->kind_at[s];
-                if (((dir->kinds >> k) & 1) && dir->range[k] > j) return true;
+                if (((dir->kinds >> k) & 1) && dir->range[k] > j) EG_FOUND(k);
             }
             break;
         }
@@ -95,7 +115,8 @@ static bool attacked_by(const ggn_position *pos, int t, int o)
         const eg_leg_src *lg = at->leg_pool + at->leg_off[t];
         for (int i = 0, n = at->leg_len[t]; i < n; i++) {
             int s = lg[i].sq;
-            if (pos->side_at[s] == o && ((lg[i].kinds >> pos->kind_at[s]) & 1) && !pos->piece_at[lg[i].leg]) return true;
+            if (pos->side_at[s] == o && ((lg[i].kinds >> pos->kind_at[s]) & 1) && !pos->piece_at[lg[i].leg])
+                EG_FOUND(pos->kind_at[s]);
         }
         for (int d = 0; d < at->nhop; d++) {
             const eg_slide_dir *dir = &at->hop[d];
@@ -108,13 +129,18 @@ static bool attacked_by(const ggn_position *pos, int t, int o)
                     screens--;
                     continue;
                 }
-                if (pos->side_at[s] == o && ((dir->kinds >> pos->kind_at[s]) & 1)) return true;
+                if (pos->side_at[s] == o && ((dir->kinds >> pos->kind_at[s]) & 1)) EG_FOUND(pos->kind_at[s]);
                 break;
             }
         }
     }
-    return at->odd_kinds && attacked_by_odd(pos, t, o);
+    if (at->odd_kinds) found |= attacked_by_odd(pos, t, o, collect);
+    return found;
 }
+
+#undef EG_FOUND
+
+static bool attacked_by(const ggn_position *pos, int t, int o) { return attack_scan(pos, t, o, false) != 0; }
 
 /* Does move m of the piece pc have an action that takes (an ENEMY action)? */
 static bool takes(const eg_move *m)
@@ -151,6 +177,15 @@ bool eg_piece_attacks_enemy(const ggn_position *pos, int sq)
         }
     }
     return false;
+}
+
+uint64_t eg_attacker_kinds(const ggn_position *pos, int sq, int player)
+{
+    uint64_t kinds = 0;
+    for (int o = 0; o < pos->g->nplayers; o++)
+        if (o != player && !((pos->out >> o) & 1) && (!pos->g->teams || pos->g->team[o] != pos->g->team[player]))
+            kinds |= attack_scan(pos, sq, o, true);
+    return kinds;
 }
 
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player)

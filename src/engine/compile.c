@@ -846,6 +846,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
                            def->players[p].name, def->players[p].nstarts, GGN_MAX_CHAIN_CAPTURES);
         }
     g->count_checks = def->end.check_limit > 0 && g->leader != EG_NONE;
+    g->check_series = def->end.mate_needs_kinds != 0 && g->leader != EG_NONE;
     g->elimination = def->end.elimination;
     g->teams = def->nteams > 0;
     for (int p = 0; p < g->nplayers; p++) g->team[p] = (int8_t)(g->teams ? def->team[p] : p);

@@ -235,6 +235,7 @@ struct ggn_game {
     bool moves_giving_check_illegal; /* some move has "giving_check_illegal" or "attacking_illegal" (eg_end_filter) */
     bool narrows_moves;        /* either of the two: legal lists go through eg_end_filter */
     bool count_checks;         /* game_end.check_limit > 0: make counts the checks given */
+    bool check_series;         /* game_end.checkmate_needs: make records each ply's check (checkmate.c) */
     bool elimination;          /* game_end.elimination: a player who loses leaves (eg_eliminate) */
     bool teams;                /* extension teams: partners neither capture nor attack each other */
     bool pass;                 /* extension pass: a player may pass (pass.c) */
@@ -295,6 +296,8 @@ typedef struct eg_undo {
     uint64_t flag_key;     /* the position's before the move; set by the public make only */
     bool rights_dirty;     /* a piece of rights_kinds lost or gained its unmoved state */
     int8_t checker;        /* count_checks: the player whose check count this move raised, or -1 */
+    uint8_t checked;       /* check_series: the player to move after this move stands in check
+                              (EG_IN_CHECK), by a kind of checkmate_needs (EG_CHECK_COUNTS) */
     uint8_t out;           /* the position's players out (elimination) before the move */
     uint8_t ncell, npiece;
     bool capture;
@@ -332,6 +335,8 @@ struct ggn_position {
                                inside ggn_position_pseudo_moves_ex (export cross-check) */
     uint8_t hand[GGN_MAX_PLAYERS][GGN_MAX_KINDS];       /* pieces in hand per player and kind */
     uint16_t checks[GGN_MAX_PLAYERS];                   /* count_checks: checks given by each player */
+    uint8_t root_checked;   /* check_series: eg_undo.checked of the position before undo[0], recorded
+                               by the first move made from it (checkmate.c) */
     uint8_t out;            /* elimination: bit p = player p has left the game (its turns are skipped,
                                its pieces stand and attack nothing); in hash */
     int nundo;
@@ -359,6 +364,8 @@ static inline int eg_offset(const ggn_game *g, int from, int dx, int dy)
 
 /* attack.c: is sq attacked by any player other than `player`? (board as it stands) */
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
+/* attack.c: the kinds (bit k) of the pieces of players other than `player` that attack sq. */
+uint64_t eg_attacker_kinds(const ggn_position *pos, int sq, int player);
 /* attack.c: does the piece on sq attack a piece of another player (not a partner)? */
 bool eg_piece_attacks_enemy(const ggn_position *pos, int sq);
 
@@ -458,6 +465,16 @@ int eg_players_in(const ggn_position *pos);
 uint64_t eg_out_key(int player);
 /* A move was just made: counts the check it gives (count_checks). */
 void eg_count_check(ggn_position *pos, eg_undo *u);
+
+/* checkmate.c: game_end.checkmate_by_only and checkmate_needs. */
+#define EG_IN_CHECK 1
+#define EG_CHECK_COUNTS 2
+/* The first move from the root is about to be made (check_series): records the root's check. */
+void eg_record_root(ggn_position *pos);
+/* A move was just made (check_series): records the check the player now to move stands in. */
+void eg_record_check(ggn_position *pos, eg_undo *u);
+/* The result for the player to move, checkmated in pos (no legal move, a leader attacked). */
+sd_result eg_checkmate_result(const ggn_position *pos, int *rule);
 
 /* pass.c: extension "pass" (docs/game-spec.md). A pass moves nothing: from == to == a leader's square.
  * Only in a game with passing: a chain capture may end where it began (passing needs a leader, and the

@@ -210,6 +210,7 @@ bool ggn_position_make(ggn_position *pos, ggn_move move)
 bool ggn_position_make_null(ggn_position *pos)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
+    if (pos->g->check_series && pos->nundo == 0) eg_record_root(pos);
     eg_undo *u = &pos->undo[pos->nundo++];
     u->move = (ggn_move){ .from = GGN_MOVE_DROP, .to = GGN_MOVE_DROP };
     u->nchain = 0;
@@ -223,6 +224,7 @@ bool ggn_position_make_null(ggn_position *pos)
     u->halfmove = pos->halfmove;
     u->hash = pos->hash;
     u->checker = -1;
+    u->checked = 0; /* a null move breaks a series of checks (checkmate_needs), as in Fairy-Stockfish */
     u->out = pos->out; /* unmake restores every field eg_make records (valgrind: read uninitialised) */
     u->flag_key = pos->flag_key;
     pos->hash ^= pos->g->zobrist_turn[pos->turn];

@@ -308,7 +308,8 @@ void eg_eliminate(ggn_position *pos)
         /* Only a position whose no-move result is a loss can take the player out: chess4 looks
          * for moves only when in check. */
         int p = eg_player_to_move(pos);
-        sd_result r = eg_leader_attacked(pos, p) ? g->def->end.no_move_in_check : g->def->end.no_move;
+        int rule;
+        sd_result r = eg_leader_attacked(pos, p) ? eg_checkmate_result(pos, &rule) : g->def->end.no_move;
         if (r != SD_RESULT_LOSS || ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES) > 0) return;
         take_out(pos, p);
     }

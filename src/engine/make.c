@@ -297,6 +297,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
     const ggn_game *g = pos->g;
+    if (g->check_series && pos->nundo == 0) eg_record_root(pos);
     eg_undo *u = &pos->undo[pos->nundo++];
     u->move = mv;
     u->turn = pos->turn;
@@ -323,6 +324,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         pass_turn(pos);
         if (u->leaders_changed) eg_index_leaders(pos);
         if (g->count_checks) eg_count_check(pos, u);
+        if (g->check_series) eg_record_check(pos, u);
         return true;
     }
     if (eg_is_pass(g, mv)) {
@@ -330,6 +332,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         pos->halfmove++;
         u->checker = -1;
         pass_turn(pos);
+        if (g->check_series) eg_record_check(pos, u);
         return true;
     }
     int from = mv.from, to = mv.to;
@@ -387,6 +390,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     pass_turn(pos);
     if (u->leaders_changed) eg_index_leaders(pos);
     if (g->count_checks) eg_count_check(pos, u);
+    if (g->check_series) eg_record_check(pos, u);
     return true;
 }
 

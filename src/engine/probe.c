@@ -36,7 +36,8 @@ bool ggn_position_game_over(const ggn_position *pos, ggn_status *st)
 int ggn_position_no_move_result(const ggn_position *pos, bool in_check)
 {
     const sd_game_end *e = &pos->g->def->end;
-    sd_result r = in_check ? e->no_move_in_check : e->no_move;
+    int rule;
+    sd_result r = in_check ? eg_checkmate_result(pos, &rule) : e->no_move;
     if (r == SD_RESULT_FEWEST_PIECES) {
         int fewest = eg_fewest_pieces(pos);
         return fewest < 0 ? 0 : fewest == eg_player_to_move(pos) ? 1 : -1;

@@ -124,7 +124,7 @@ static void no_move(const ggn_position *pos, ggn_status *st)
 {
     const sd_game_end *e = &pos->g->def->end;
     int player = eg_player_to_move(pos);
-    sd_result r = st->in_check ? e->no_move_in_check : e->no_move;
+    sd_result r = st->in_check ? eg_checkmate_result(pos, &st->rule) : e->no_move;
     st->outcome = st->in_check ? GGN_CHECKMATE : GGN_STALEMATE;
     st->player = player;
     if (r == SD_RESULT_FEWEST_PIECES) {
@@ -218,6 +218,13 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
                      st->winner >= 0 ? "fewest pieces left" : "as many pieces left");
         if (st->outcome == GGN_CHECKMATE && g->def->end.no_move_in_check == SD_RESULT_LOSS)
             snprintf(why, sizeof why, "checkmate");
+        if (st->outcome == GGN_CHECKMATE && st->rule == GGN_MATE_BY_ONLY) {
+            kinds_text(g, g->def->end.mate_only_kinds, kinds, sizeof kinds);
+            snprintf(why, sizeof why, "checkmate of %s given by %s only", player, kinds);
+        } else if (st->outcome == GGN_CHECKMATE && st->rule == GGN_MATE_WITHOUT_CHECK) {
+            kinds_text(g, g->def->end.mate_needs_kinds, kinds, sizeof kinds);
+            snprintf(why, sizeof why, "checkmate of %s with no check by %s in the checks that led to it", player, kinds);
+        }
         break;
     default:
         snprintf(why, sizeof why, "%s", ggn_outcome_name(st->outcome));

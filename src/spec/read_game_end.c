@@ -10,13 +10,16 @@
 
 static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
                                        "forced_capture", "giving_check_illegal", "elimination",
-                                       "passes",         "facing_leaders", "points",     NULL};
+                                       "passes",         "facing_leaders", "points",     "checkmate_by_only",
+                                       "checkmate_needs", NULL};
 static const char *const passes_keys[] = {"in_a_row", "result", NULL};
 static const char *const facing_keys[] = {"result", NULL};
 static const char *const points_keys[] = {"values", "bonus", "tie", NULL};
 static const char *const no_move_keys[] = {"in_check", "not_in_check", NULL};
 static const char *const goal_keys[] = {"on", "pieces", "result", "answer", NULL};
 static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", "answer", NULL};
+static const char *const by_only_keys[] = {"pieces", "result", NULL};
+static const char *const needs_keys[] = {"check_by", "otherwise", NULL};
 
 /*
  * A result word at obj[key]; false (reported) when absent-but-required or not
@@ -252,6 +255,60 @@ static void read_points(sd_reader *r, const json_t *obj, sd_game_end *e)
     sd_pop(r);
 }
 
+/* obj[key]: a required, non-empty array of piece codes as a kind mask (0 when absent or wrong). */
+static unsigned long long read_kind_list(sd_reader *r, const json_t *obj, const char *key)
+{
+    size_t n;
+    json_t *list = sd_array_field(r, obj, key, true, GGN_MAX_KINDS, "GGN_MAX_KINDS", &n);
+    if (!list) return 0;
+    sd_push_key(r, key);
+    unsigned long long kinds = 0;
+    if (n == 0) sd_error(r, GGN_E_VALUE, "an empty list of pieces names no piece, so this rule could never apply");
+    else kinds = sd_kind_set(r, list, n);
+    sd_pop(r);
+    return kinds;
+}
+
+/*
+ * "checkmate_by_only": {"pieces": [...], "result": R} and "checkmate_needs":
+ * {"check_by": [...], "otherwise": R}: what a checkmate is worth by the pieces
+ * that give it and by the checks that led to it (docs/game-spec.md). Both
+ * judge checkmates, so the game needs a leader and checks that may be given;
+ * checkmate_needs walks back the mated player's turns two plies at a time,
+ * so it needs two players who alternate.
+ */
+static void read_checkmate(sd_reader *r, const json_t *obj, sd_game_end *e)
+{
+    const sd_game *g = r->g;
+    static const char *const keys[] = {"checkmate_by_only", "checkmate_needs"};
+    for (int i = 0; i < 2; i++) {
+        json_t *rule = sd_field(r, obj, keys[i], false);
+        if (!rule) continue;
+        sd_push_key(r, keys[i]);
+        if (sd_expect(r, rule, JSON_OBJECT)) {
+            if (i == 0) {
+                sd_check_keys(r, rule, by_only_keys, keys[i]);
+                e->mate_only_kinds = read_kind_list(r, rule, "pieces");
+                read_result(r, rule, "result", true, &e->mate_only_result);
+            } else {
+                sd_check_keys(r, rule, needs_keys, keys[i]);
+                e->mate_needs_kinds = read_kind_list(r, rule, "check_by");
+                read_result(r, rule, "otherwise", true, &e->mate_needs_otherwise);
+            }
+            if (g->leader < 0)
+                sd_error(r, GGN_E_VALUE, "a game without a leader has no checkmate, so this rule could never apply");
+            else if (e->giving_check_illegal)
+                sd_error(r, GGN_E_VALUE, "with giving_check_illegal no move gives check, so there is no checkmate to judge");
+            else if (i == 1 && (g->nplayers != 2 || g->norder != 2 || !g->order ||
+                                g->order[0] == g->order[1]))
+                sd_error(r, GGN_E_VALUE, "checkmate_needs reads the mated player's earlier turns two plies apart, so it "
+                                         "needs two players who take turns (this game has %d players, %d turns a round)",
+                         g->nplayers, g->norder);
+        }
+        sd_pop(r);
+    }
+}
+
 void sd_read_game_end(sd_reader *r, const json_t *root)
 {
     sd_game_end *e = &r->g->end;
@@ -284,6 +341,7 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
     else if (e->elimination && r->g->nteams > 0)
         sd_error_key(r, "elimination", GGN_E_VALUE,
                      "elimination in a game of teams is not supported: a team would play on without its partner");
+    read_checkmate(r, obj, e);
     read_passes(r, obj, e);
     read_facing(r, obj, e);
     read_points(r, obj, e);

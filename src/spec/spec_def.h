@@ -272,6 +272,15 @@ typedef struct sd_game_end {
     int point_value[GGN_MAX_KINDS]; /* per kind; 0 when not listed */
     int point_bonus[GGN_MAX_PLAYERS]; /* added to each player's points */
     int point_tie;               /* the player who wins a tie for the most points, -1 = a tie is a draw */
+    /* "checkmate_by_only": a checkmate in which every piece giving check is of these kinds has
+     * mate_only_result for the mated player instead of no_move_in_check; 0 = no rule. */
+    unsigned long long mate_only_kinds;
+    sd_result mate_only_result;
+    /* "checkmate_needs": a checkmate has no_move_in_check only when the unbroken series of checks
+     * the mated player stood in up to it (its turns, two plies apart) holds one given by a piece
+     * of these kinds; otherwise mate_needs_otherwise for the mated player; 0 = no rule. */
+    unsigned long long mate_needs_kinds;
+    sd_result mate_needs_otherwise;
 } sd_game_end;
 
 /*

@@ -527,6 +527,30 @@ case("bad", "game_end_goal_never", empty_zone,
      [(E, "VALUE", "/game_end/goals/0/on", None, "'HILL' lists no square for any player, so this goal could never be reached"),
       (E, "REFERENCE", "/game_end/goals/0/pieces/0", None, "piece code 'QUEEN' is not defined"),
       (E, "MISSING", "/game_end/goals/0", None, "missing required field 'result'")])
+# checkmate_by_only / checkmate_needs: known kinds, a result word, a leader to mate; the series
+# of checks is read two plies apart (two players who alternate); no checkmate without checks.
+case("bad", "checkmate_rules_bad",
+     lambda g: g.update(game_end={"checkmate_by_only": {"pieces": ["KNIGHT"], "result": "victory"},
+                                  "checkmate_needs": {"check_by": [], "otherwise": "draw", "depth": 2}}),
+     [(E, "REFERENCE", "/game_end/checkmate_by_only/pieces/0", None, "piece code 'KNIGHT' is not defined"),
+      (E, "UNKNOWN", "/game_end/checkmate_by_only/result", None, "unknown result 'victory'; allowed: win, loss, draw"),
+      (E, "VALUE", "/game_end/checkmate_by_only", None, "a game without a leader has no checkmate"),
+      (E, "UNKNOWN", "/game_end/checkmate_needs/depth", None, "unknown field 'depth' in checkmate_needs"),
+      (E, "VALUE", "/game_end/checkmate_needs/check_by", None, "an empty list of pieces names no piece"),
+      (E, "VALUE", "/game_end/checkmate_needs", None, "a game without a leader has no checkmate")])
+def checkmate_three(g):
+    g["leader"] = "KING"
+    g["players"].append({"name": "RED", "direction": [[1, 0], [0, 1]],
+                         "starting_positions": [{"piece": "KING", "positions": [[3, 0]]}]})
+    g["turns"]["order"] = ["WHITE", "BLACK", "RED"]
+    g["game_end"] = {"checkmate_needs": {"check_by": ["KING"], "otherwise": "draw"}}
+case("bad", "checkmate_needs_three", checkmate_three,
+     [(E, "VALUE", "/game_end/checkmate_needs", None,
+       "needs two players who take turns (this game has 3 players, 3 turns a round)")])
+case("bad", "checkmate_without_checks",
+     lambda g: g.update(leader="KING", game_end={"giving_check_illegal": True,
+                                                 "checkmate_by_only": {"pieces": ["KING"], "result": "draw"}}),
+     [(E, "VALUE", "/game_end/checkmate_by_only", None, "with giving_check_illegal no move gives check")])
 # ---------------------------------------------------------------- fen_rights (extension)
 def with_symbol(g, rights):
     g["pieces"][0]["symbol"] = "K"
