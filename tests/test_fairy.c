@@ -39,6 +39,12 @@
  * Shatranj and courier: a side left with a bare king loses unless it bares
  * the other at once (game_end extinction with "answer"), so every position is
  * compared, bared kings included.
+ *
+ * Janggi and shatar have game ends that read the moves which led to them
+ * (passes; shatar's mates, judged by the checks before them): their rows
+ * (history_ends) give the oracle a playout's end as the moves from the start,
+ * and shatar's played_endings reach mates random play seldom does, each
+ * with the oracle's score of the mating move telling who wins.
  */
 #include <setjmp.h>
 #include <stdarg.h>
