@@ -307,6 +307,10 @@ void play_print_status(play_session *s)
         break;
     case GGN_CHECKMATE:
     case GGN_LEADER_CAPTURED:
+        if (st.outcome == GGN_CHECKMATE && st.rule >= 0) { /* judged by its checks (game_end): say how */
+            play_describe(s, st, out, bold, reset);
+            break;
+        }
         fprintf(out, "%s%s. %s wins.%s\n", bold, st.outcome == GGN_CHECKMATE ? "Checkmate" : "Leader captured",
                 st.winner >= 0 ? play_player_name(s->game, st.winner, name, sizeof name) : "Nobody", reset);
         break;

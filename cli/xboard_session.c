@@ -306,7 +306,15 @@ static bool check_result(xb_session *s)
     const char *score = st.winner == 0 ? "1-0" : st.winner == 1 ? "0-1" : "1/2-1/2";
     const char *who = st.winner == 0 || st.winner == 1 ? side[st.winner] : "";
     switch (st.outcome) {
-    case GGN_CHECKMATE: say(s, "%s {%s mates}", score, who); break;
+    case GGN_CHECKMATE:
+        if (st.rule < 0) {
+            say(s, "%s {%s mates}", score, who);
+        } else { /* a mate that game_end judges by its checks (shatar's): say how */
+            char why[512];
+            ggn_status_describe(s->game, &st, why, sizeof why);
+            say(s, "%s {%s}", score, why);
+        }
+        break;
     case GGN_LEADER_CAPTURED: say(s, "%s {%s captures the king}", score, who); break;
     case GGN_STALEMATE:
         if (st.winner >= 0) say(s, "%s {%s wins by stalemate}", score, who);

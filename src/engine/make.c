@@ -436,6 +436,7 @@ void eg_clear(ggn_position *pos)
     memset(pos->piece, 0, sizeof pos->piece);
     memset(pos->hand, 0, sizeof pos->hand);
     memset(pos->checks, 0, sizeof pos->checks);
+    pos->root_checked = 0;
     pos->out = 0;
     pos->npiece = 1;
     pos->nundo = 0;
