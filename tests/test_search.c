@@ -303,6 +303,64 @@ static void test_evaluate(void **state)
     ggn_game_free(g);
 }
 
+static int kind_named(const ggn_game *g, const char *code)
+{
+    for (int k = 0; k < ggn_game_kind_count(g); k++)
+        if (strcmp(ggn_game_kind_code(g, k), code) == 0) return k;
+    fail_msg("no kind %s", code);
+    return -1;
+}
+
+/* The queries the evaluation reads: the piece list and a kind's reach on an empty board. */
+static void test_eval_queries(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "r3k3/8/8/8/3q4/8/4N3/4K2R w - - 0 1");
+    ggn_piece_place pl[GGN_MAX_PIECES_ON_BOARD];
+    size_t n = ggn_position_pieces(pos, pl, GGN_MAX_PIECES_ON_BOARD);
+    assert_int_equal(n, 6);
+    /* Each listed piece is what ggn_position_piece_at says stands on its square, and each square once. */
+    int seen = 0;
+    for (size_t i = 0; i < n; i++) {
+        int kind, owner, x = pl[i].square % 8, y = pl[i].square / 8;
+        assert_true(ggn_position_piece_at(pos, x, y, &kind, &owner, NULL));
+        assert_int_equal(kind, pl[i].kind);
+        assert_int_equal(owner, pl[i].owner);
+        seen += pl[i].square;
+    }
+    assert_int_equal(seen, 56 + 60 + 27 + 12 + 4 + 7);
+    /* A smaller buffer still gets the count; a capture takes one off the list. */
+    assert_int_equal(ggn_position_pieces(pos, pl, 2), 6);
+    ggn_move m;
+    ggn_error err;
+    assert_true(ggn_move_parse(pos, "e2d4", &m, &err));
+    assert_true(ggn_position_make(pos, m));
+    assert_int_equal(ggn_position_pieces(pos, pl, GGN_MAX_PIECES_ON_BOARD), 5);
+    ggn_position_free(pos);
+
+    int knight = kind_named(g, "KNIGHT"), bishop = kind_named(g, "BISHOP"), rook = kind_named(g, "ROOK");
+    assert_int_equal(ggn_game_kind_reach(g, 0, knight, 0, 0), 2);
+    assert_int_equal(ggn_game_kind_reach(g, 0, knight, 4, 3), 8);
+    assert_int_equal(ggn_game_kind_reach(g, 1, knight, 7, 6), 3);
+    assert_int_equal(ggn_game_kind_reach(g, 0, bishop, 0, 0), 7);
+    assert_int_equal(ggn_game_kind_reach(g, 0, bishop, 3, 3), 13);
+    for (int sq = 0; sq < 64; sq++) assert_int_equal(ggn_game_kind_reach(g, 1, rook, sq % 8, sq / 8), 14);
+    /* Off the board, or no such player or kind: nothing. */
+    assert_int_equal(ggn_game_kind_reach(g, 0, knight, 8, 0), 0);
+    assert_int_equal(ggn_game_kind_reach(g, 2, knight, 4, 4), 0);
+    assert_int_equal(ggn_game_kind_reach(g, 0, ggn_game_kind_count(g), 4, 4), 0);
+    ggn_game_free(g);
+
+    /* A cannon's captures hop a screen, which an empty board lacks: it reaches what its slide does. */
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    g = ggn_game_load_file(GGN_GAMES_DIR "/xiangqi.json", &errs);
+    assert_non_null(g);
+    assert_int_equal(ggn_game_kind_reach(g, 0, kind_named(g, "CANNON"), 0, 0), 8 + 9);
+    ggn_game_free(g);
+}
+
 /* Chess with every value times 1000: the search scales them down and still plays chess. */
 static void test_large_values(void **state)
 {
@@ -893,6 +951,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_legal_move),
         cmocka_unit_test(test_avoids_stalemate_and_repetition),
         cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_large_values),
         cmocka_unit_test(test_hostile_depth_only),
         cmocka_unit_test(test_hostile_clock),

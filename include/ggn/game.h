@@ -170,6 +170,28 @@ int ggn_position_ply(const ggn_position *pos);
  */
 bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int *owner, bool *unmoved);
 
+/* One piece on the board, as ggn_position_pieces lists it. */
+typedef struct ggn_piece_place {
+    int16_t square;        /* y * ggn_game_cols + x */
+    uint8_t kind;
+    uint8_t owner;
+} ggn_piece_place;
+
+/*
+ * Lists the pieces on the board (in no set order) into buf, at most cap of
+ * them; returns how many there are. Cheaper than asking ggn_position_piece_at
+ * square by square: it reads the position's piece list.
+ */
+size_t ggn_position_pieces(const ggn_position *pos, ggn_piece_place *buf, size_t cap);
+
+/*
+ * The squares a piece of `kind` owned by `player` could move to from (x, y)
+ * on an otherwise empty board, counting every move's landings whatever its
+ * conditions (a hop, which needs a screen, counts none): a measure of how
+ * much the square gives the kind. 0 for a disabled square or a bad argument.
+ */
+int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y);
+
 /* Pieces of `kind` in the hand of `player` (0 in games without hands). */
 int ggn_position_hand_count(const ggn_position *pos, int player, int kind);
 

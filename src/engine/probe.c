@@ -101,3 +101,38 @@ bool ggn_move_is_capture(const ggn_position *pos, ggn_move mv)
     }
     return false;
 }
+
+size_t ggn_position_pieces(const ggn_position *pos, ggn_piece_place *buf, size_t cap)
+{
+    size_t n = 0;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *p = &pos->piece[id];
+        if (p->sq == EG_NONE) continue;
+        if (n < cap) buf[n] = (ggn_piece_place){ .square = p->sq, .kind = p->kind, .owner = p->owner };
+        n++;
+    }
+    return n;
+}
+
+int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y)
+{
+    if (player < 0 || player >= game->nplayers || kind < 0 || kind >= game->nkinds) return 0;
+    int from = eg_square(game, x, y);
+    if (from == EG_NONE) return 0;
+    /* Distinct landings: two moves (a pawn's step and its capture) may share one. */
+    uint64_t seen[(GGN_MAX_SQUARES + 63) / 64] = { 0 };
+    int count = 0;
+    for (int mi = 0; mi < game->nmoves[kind]; mi++) {
+        const eg_move *m = eg_move_of(game, player, kind, mi);
+        /* A hop lands only beyond a screen, and an empty board has none. */
+        if (m->hop || !m->ray_len) continue;
+        const uint16_t *ray = game->rays + m->ray_off[from];
+        for (int i = 0; i < m->ray_len[from]; i++) {
+            int sq = ray[i];
+            if ((seen[sq / 64] >> (sq % 64)) & 1) continue;
+            seen[sq / 64] |= 1ULL << (sq % 64);
+            count++;
+        }
+    }
+    return count;
+}

@@ -12,6 +12,7 @@
  * start position and the kinds' values (docs/ai.md, "The evaluation").
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "search_internal.h"
 
@@ -28,6 +29,63 @@ int ss_value_divisor(const ggn_game *g)
     for (int k = 0; k < ggn_game_kind_count(g); k++)
         if (ggn_game_kind_value(g, k) > top) top = ggn_game_kind_value(g, k);
     return top > SS_VALUE_SCALE ? (top + SS_VALUE_SCALE - 1) / SS_VALUE_SCALE : 1;
+}
+
+/* The piece-square table's entry: its kind's value of standing on sq, for its owner. */
+static inline int16_t *pst_at(const ggn_searcher *s, int player, int kind, int sq)
+{
+    return &s->pst[((size_t)player * (size_t)s->pst_kinds + (size_t)kind) * (size_t)s->pst_squares + (size_t)sq];
+}
+
+/*
+ * The piece-square tables: for each player, kind and square, what standing
+ * there is worth beside the kind's value. Every kind but the leader gains by
+ * the centre (SS_CENTRE_WEIGHT). The cheapest kind (pawns, soldiers) gains by
+ * advancing; every other kind by the squares it reaches from there on an empty
+ * board, against its average over the board (ggn_game_kind_reach: a knight in
+ * a corner reaches 2 squares and 8 in the centre, a rook 14 everywhere).
+ * Leaders are scored in positional(), by the game phase.
+ */
+static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
+{
+    const ggn_game *g = s->game;
+    int nk = ggn_game_kind_count(g), nsq = rows * cols;
+    size_t need = (size_t)s->nplayers * (size_t)nk * (size_t)nsq;
+    if (need > s->pst_cap) {
+        int16_t *grown = realloc(s->pst, need * sizeof *grown);
+        if (!grown) return false;
+        s->pst = grown;
+        s->pst_cap = need;
+    }
+    s->pst_kinds = nk;
+    s->pst_squares = nsq;
+    static _Thread_local int reach[GGN_MAX_SQUARES];
+    for (int p = 0; p < s->nplayers; p++)
+        for (int k = 0; k < nk; k++) {
+            long sum = 0, squares = 0;
+            for (int sq = 0; sq < nsq; sq++) {
+                int x = sq % cols, y = sq / cols;
+                reach[sq] = ggn_game_kind_reach(g, p, k, x, y);
+                if (ggn_game_square_enabled(g, x, y)) sum += reach[sq], squares++;
+            }
+            for (int sq = 0; sq < nsq; sq++) {
+                int y = sq / cols;
+                long v = 0;
+                if (k != leader) {
+                    v = (long)SS_CENTRE_WEIGHT * s->centre[sq] / SS_CENTRE_SCALE;
+                    int dir = s->advance_dir[p];
+                    if (k == s->pawn_kind && dir != 0) {
+                        /* Advance: rows from the home edge towards the far one. */
+                        int adv = dir > 0 ? y : rows - 1 - y;
+                        v += (long)SS_ADVANCE_WEIGHT * adv * adv / ((rows - 1) * (rows - 1));
+                    } else if (squares > 0) {
+                        v += (long)SS_REACH_WEIGHT * (reach[sq] * squares - sum) / squares;
+                    }
+                }
+                *pst_at(s, p, k, sq) = (int16_t)v;
+            }
+        }
+    return true;
 }
 
 void ss_eval_prepare(ggn_searcher *s)
@@ -47,6 +105,9 @@ void ss_eval_prepare(ggn_searcher *s)
         int v = ggn_game_kind_value(g, k);
         if (k != leader && v > 0 && (s->pawn_kind < 0 || v < ggn_game_kind_value(g, s->pawn_kind))) s->pawn_kind = k;
     }
+    s->value_divisor = ss_value_divisor(g);
+    for (int k = 0; k < ggn_game_kind_count(g); k++) s->value[k] = ggn_game_kind_value(g, k) / s->value_divisor;
+    s->has_hands = ggn_game_has_hands(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
     int mat[GGN_MAX_PLAYERS] = { 0 };
@@ -68,67 +129,125 @@ void ss_eval_prepare(ggn_searcher *s)
         s->advance_dir[p] = twice_mean < rows - 1 ? 1 : twice_mean > rows - 1 ? -1 : 0;
         s->start_material[p] = mat[p] > 0 ? mat[p] : 0;
     }
+    s->has_pst = prepare_pst(s, rows, cols, leader);
+}
+
+/* Material per player: the pieces listed and, in games with hands, the pieces in hand. */
+static void material(const ggn_searcher *s, const ggn_position *pos, const ggn_piece_place *pl, size_t n, long *out)
+{
+    for (int p = 0; p < s->nplayers; p++) out[p] = 0;
+    for (size_t i = 0; i < n; i++) out[pl[i].owner] += s->value[pl[i].kind];
+    if (!s->has_hands) return;
+    int nk = ggn_game_kind_count(s->game);
+    for (int p = 0; p < s->nplayers; p++)
+        for (int k = 0; k < nk; k++) out[p] += (long)ggn_position_hand_count(pos, p, k) * s->value[k];
 }
 
 /*
- * Positional score of each player's pieces: centrality for pieces, the
- * cheapest kind's advance away from its home edge (for a player whose
- * pieces start in one half of the board), and for leaders centrality scaled from
- * -SS_LEADER_WEIGHT (the enemy has all its start material: hide) to
- * +SS_LEADER_WEIGHT (it has none left: come out and help).
+ * The cheapest kind's structure, for players whose pieces advance: a pawn
+ * with no other player's pawn ahead of it on its file or the next ones is
+ * passed, worth more the further it has come (SS_PASSED_WEIGHT at the far
+ * edge); two on one file are worth less (SS_DOUBLED_PENALTY).
  */
-static void positional(const ggn_searcher *s, const ggn_position *pos, long *out, const int *mat)
+static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out)
 {
-    const ggn_game *g = s->game;
-    int cols = s->cols, rows = ggn_game_rows(g), leader = ggn_game_leader(g), np = s->nplayers;
-    for (int p = 0; p < np; p++) out[p] = 0;
-    for (int y = 0; y < rows; y++)
-        for (int x = 0; x < cols; x++) {
-            int kind, owner;
-            if (!ggn_position_piece_at(pos, x, y, &kind, &owner, NULL) || owner >= np) continue;
-            int c = s->centre[y * cols + x];
-            if (kind == leader) {
-                /* Enemy strength: the others' material against what they started with, 0..SS_CENTRE_SCALE. */
-                long have = 0, had = 0;
-                for (int o = 0; o < np; o++)
-                    if (o != owner) have += mat[o], had += s->start_material[o];
-                long phase = had > 0 ? SS_CENTRE_SCALE * (have < had ? have : had) / had : 0;
-                out[owner] += (long)SS_LEADER_WEIGHT * c * (SS_CENTRE_SCALE - 2 * phase) / (SS_CENTRE_SCALE * SS_CENTRE_SCALE);
-                continue;
-            }
-            out[owner] += (long)SS_CENTRE_WEIGHT * c / SS_CENTRE_SCALE;
-            int dir = s->advance_dir[owner];
-            if (kind == s->pawn_kind && dir != 0) {
-                /* Advance: rows from the home edge towards the far one. */
-                int adv = dir > 0 ? y : rows - 1 - y;
-                out[owner] += (long)SS_ADVANCE_WEIGHT * adv * adv / ((rows - 1) * (rows - 1));
+    int cols = s->cols, rows = ggn_game_rows(s->game), np = s->nplayers;
+    /* Per player and file: the lowest and highest row holding one of its pawns, and how many. */
+    int8_t low[GGN_MAX_PLAYERS][GGN_MAX_BOARD_SIDE], high[GGN_MAX_PLAYERS][GGN_MAX_BOARD_SIDE];
+    uint8_t many[GGN_MAX_PLAYERS][GGN_MAX_BOARD_SIDE];
+    for (int p = 0; p < np; p++)
+        for (int f = 0; f < cols; f++) low[p][f] = INT8_MAX, high[p][f] = -1, many[p][f] = 0;
+    int pawns = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (pl[i].kind != s->pawn_kind) continue;
+        int p = pl[i].owner, f = pl[i].square % cols, r = pl[i].square / cols;
+        if (r < low[p][f]) low[p][f] = (int8_t)r;
+        if (r > high[p][f]) high[p][f] = (int8_t)r;
+        many[p][f]++;
+        pawns++;
+    }
+    if (!pawns) return;
+    for (int p = 0; p < np; p++)
+        for (int f = 0; f < cols; f++)
+            if (many[p][f] > 1) out[p] -= (long)SS_DOUBLED_PENALTY * (many[p][f] - 1);
+    for (size_t i = 0; i < n; i++) {
+        if (pl[i].kind != s->pawn_kind) continue;
+        int p = pl[i].owner, dir = s->advance_dir[p], f = pl[i].square % cols, r = pl[i].square / cols;
+        if (dir == 0) continue;
+        bool passed = true;
+        for (int o = 0; o < np && passed; o++) {
+            if (o == p) continue;
+            for (int ff = f - 1; ff <= f + 1 && passed; ff++) {
+                if (ff < 0 || ff >= cols || !many[o][ff]) continue;
+                passed = dir > 0 ? high[o][ff] <= r : low[o][ff] >= r;
             }
         }
+        if (!passed) continue;
+        int adv = dir > 0 ? r : rows - 1 - r;
+        out[p] += (long)SS_PASSED_WEIGHT * adv * adv / ((rows - 1) * (rows - 1));
+    }
 }
 
-/* Material (and, when s is given, the positional term) from the view of `me` (its side's view when more than two play). */
-static long score_for(const ggn_searcher *s, const ggn_position *pos, int nplayers, int me, int divisor)
+/*
+ * Positional score of each player's pieces: the piece-square tables
+ * (prepare_pst), the cheapest kind's structure, and for leaders centrality
+ * scaled from -SS_LEADER_WEIGHT (the enemy has all its start material: hide)
+ * to +SS_LEADER_WEIGHT (it has none left: come out and help), plus their
+ * own pieces around them (SS_SHELTER_WEIGHT each, up to three) while the
+ * enemy is strong.
+ */
+static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out, const long *mat)
 {
-    int mat[GGN_MAX_PLAYERS];
-    ggn_position_material(pos, mat);
-    long total[GGN_MAX_PLAYERS];
-    for (int p = 0; p < nplayers; p++) total[p] = mat[p] / divisor;
-    if (s) {
-        long pos_term[GGN_MAX_PLAYERS];
-        positional(s, pos, pos_term, mat);
-        for (int p = 0; p < nplayers; p++) total[p] += pos_term[p];
+    int cols = s->cols, leader = ggn_game_leader(s->game), np = s->nplayers;
+    for (int p = 0; p < np; p++) out[p] = 0;
+    for (size_t i = 0; i < n; i++) {
+        int owner = pl[i].owner, sq = pl[i].square;
+        if (owner >= np) continue;
+        if (pl[i].kind != leader) {
+            out[owner] += *pst_at(s, owner, pl[i].kind, sq);
+            continue;
+        }
+        /* Enemy strength: the others' material against what they started with, 0..SS_CENTRE_SCALE. */
+        long have = 0, had = 0;
+        for (int o = 0; o < np; o++)
+            if (o != owner) have += mat[o], had += s->start_material[o] / s->value_divisor;
+        long phase = had > 0 ? SS_CENTRE_SCALE * (have < had ? have : had) / had : 0;
+        out[owner] += (long)SS_LEADER_WEIGHT * s->centre[sq] * (SS_CENTRE_SCALE - 2 * phase) / (SS_CENTRE_SCALE * SS_CENTRE_SCALE);
+        int x = sq % cols, y = sq / cols, guards = 0;
+        for (size_t j = 0; j < n && guards < 3; j++) {
+            int dx = pl[j].square % cols - x, dy = pl[j].square / cols - y;
+            if (j != i && pl[j].owner == owner && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) guards++;
+        }
+        out[owner] += (long)SS_SHELTER_WEIGHT * guards * phase / SS_CENTRE_SCALE;
     }
+    if (s->pawn_kind >= 0) pawn_structure(s, pl, n, out);
+}
+
+/* Material (and, when positional_terms, the positional term) from the view of `me` (its side's view when more than two play). */
+static long score_for(const ggn_searcher *s, const ggn_position *pos, int me, bool positional_terms)
+{
+    ggn_piece_place pl[GGN_MAX_PIECES_ON_BOARD];
+    size_t n = ggn_position_pieces(pos, pl, GGN_MAX_PIECES_ON_BOARD);
+    if (n > GGN_MAX_PIECES_ON_BOARD) n = GGN_MAX_PIECES_ON_BOARD;
+    long total[GGN_MAX_PLAYERS];
+    material(s, pos, pl, n, total);
+    if (positional_terms && s->has_pst) {
+        long mat[GGN_MAX_PLAYERS], pos_term[GGN_MAX_PLAYERS];
+        memcpy(mat, total, sizeof mat);
+        positional(s, pl, n, pos_term, mat);
+        for (int p = 0; p < s->nplayers; p++) total[p] += pos_term[p];
+    }
+    int np = s->nplayers;
     long others = 0;
-    for (int p = 0; p < nplayers; p++)
+    for (int p = 0; p < np; p++)
         if (p != me) others += total[p];
-    return nplayers <= 1 ? total[me] : total[me] - others / (nplayers - 1);
+    return np <= 1 ? total[me] : total[me] - others / (np - 1);
 }
 
 static int view(const ggn_searcher *s, const ggn_position *pos, bool positional_terms)
 {
-    const ggn_searcher *t = positional_terms ? s : NULL;
-    if (s->nplayers <= 2) return clamp_eval(score_for(t, pos, s->nplayers, ggn_position_to_move(pos), s->value_divisor));
-    long root_view = score_for(t, pos, s->nplayers, s->root, s->value_divisor);
+    if (s->nplayers <= 2) return clamp_eval(score_for(s, pos, ggn_position_to_move(pos), positional_terms));
+    long root_view = score_for(s, pos, s->root, positional_terms);
     return clamp_eval(ggn_position_to_move(pos) == s->root ? root_view : -root_view);
 }
 
@@ -144,6 +263,12 @@ int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, in
 int ggn_search_evaluate(const ggn_position *pos)
 {
     const ggn_game *g = ggn_position_game(pos);
-    int n = ggn_game_player_count(g);
-    return clamp_eval(score_for(NULL, pos, n, ggn_position_to_move(pos), ss_value_divisor(g)));
+    int n = ggn_game_player_count(g), mat[GGN_MAX_PLAYERS], divisor = ss_value_divisor(g);
+    ggn_position_material(pos, mat);
+    long me = 0, others = 0;
+    for (int p = 0; p < n; p++) {
+        if (p == ggn_position_to_move(pos)) me = mat[p] / divisor;
+        else others += mat[p] / divisor;
+    }
+    return clamp_eval(n <= 1 ? me : me - others / (n - 1));
 }

@@ -427,8 +427,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->null_ok = nplayers == 2;
     s->zugzwang_game = !s->has_leader || ggn_game_narrows_moves(g);
     s->null_floor = 0;
-    ss_eval_prepare(s);
-    s->value_divisor = ss_value_divisor(g);
+    ss_eval_prepare(s); /* also sets value_divisor */
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
     s->seldepth = 0;
@@ -647,6 +646,7 @@ void ggn_searcher_free(ggn_searcher *s)
     if (!s) return;
     ss_threads_free(s);
     if (!s->helper_id) free(s->tt);
+    free(s->pst);
     free(s);
 }
 

@@ -31,6 +31,10 @@
 #define SS_CENTRE_WEIGHT 10     /* non-leader pieces, per full centrality */
 #define SS_LEADER_WEIGHT 30     /* leaders: kept out of the centre while the enemy is strong, drawn in after */
 #define SS_ADVANCE_WEIGHT 30    /* the cheapest kind, per full advance from its side's home rows */
+#define SS_REACH_WEIGHT 4       /* other kinds, per square reached beyond the kind's average (eval.c) */
+#define SS_PASSED_WEIGHT 100    /* a passed piece of the cheapest kind, per full advance */
+#define SS_DOUBLED_PENALTY 12   /* a second (third...) piece of the cheapest kind on one file */
+#define SS_SHELTER_WEIGHT 8     /* a leader's own piece beside it, at full enemy strength (up to three) */
 
 /*
  * Quiescence bounds (docs/ai.md, "Bounded quiescence"). Without them a position in
@@ -117,6 +121,12 @@ struct ggn_searcher {
     int advance_dir[GGN_MAX_PLAYERS];   /* +1: forward is up the rows, -1 down, 0 neither (eval.c) */
     int pawn_kind;                      /* the cheapest non-leader kind, -1 none */
     long start_material[GGN_MAX_PLAYERS]; /* material at the start, for the game phase */
+    int value[GGN_MAX_KINDS];           /* kind values, divided by value_divisor */
+    bool has_hands;
+    int16_t *pst;                       /* [player][kind][square] piece-square values (eval.c) */
+    size_t pst_cap;                     /* entries allocated */
+    int pst_kinds, pst_squares;         /* the table's shape for s->game */
+    bool has_pst;                       /* false only when the table could not be allocated */
 
     /* Set up by each search. */
     ggn_position *pos;

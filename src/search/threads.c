@@ -60,6 +60,7 @@ static ggn_searcher *new_helper(ggn_searcher *main, int id)
 static void free_helper(ggn_searcher *h)
 {
     ggn_position_free(h->own_pos);
+    free(h->pst);
     free(h);
 }
 
