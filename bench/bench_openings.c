@@ -58,7 +58,7 @@ int main(int argc, char **argv)
         }
         ggn_status st = ggn_position_status(pos);
         if (!ok || st.outcome != GGN_ONGOING) continue;
-        ggn_search_limits lim = { CHECK_DEPTH, 0, 0, 0 };
+        ggn_search_limits lim = { .depth = CHECK_DEPTH };
         ggn_search_result r;
         ggn_searcher_clear(s);
         if (!ggn_searcher_run(s, pos, &lim, &r) || r.score > BALANCED_CP || r.score < -BALANCED_CP) continue;

@@ -75,7 +75,7 @@ int main(int argc, char **argv)
             return 1;
         }
         int depth = c->depth + delta < 1 ? 1 : c->depth + delta;
-        ggn_search_limits lim = { depth, 0, 0, 0 };
+        ggn_search_limits lim = { .depth = depth };
         ggn_search_result r;
         ggn_searcher_clear(s);
         double start = now_seconds();

@@ -181,7 +181,7 @@ static int run(int argc, char **argv)
     if (!game_arg) return cli_usage_error("bestmove", "no GAME given");
     if (cli_check_start("bestmove", fen, sfen) != CLI_OK) return CLI_USAGE;
 
-    ggn_search_limits lim = { 0, 0, 0, 0 };
+    ggn_search_limits lim = { 0 };
     unsigned long long v;
     if (depth) {
         if (!parse_number(depth, 1, GGN_MAX_SEARCH_DEPTH, &v))

@@ -54,7 +54,7 @@ static bool random_move(ggn_position *pos, ggn_move *out)
 
 bool choose_computer_move(play_session *s, ggn_move *out)
 {
-    ggn_search_limits search = { s->limits.depth, s->limits.think_ms, 0, rng_next() | 1 };
+    ggn_search_limits search = { .depth = s->limits.depth, .time_ms = s->limits.think_ms, .seed = rng_next() | 1 };
     ggn_search_result result;
     if (!s->searcher) s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
     bool found = s->searcher ? ggn_searcher_run(s->searcher, s->pos, &search, &result)

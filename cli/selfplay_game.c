@@ -65,7 +65,7 @@ bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, const selfplay_
         if (out->plies < set->random_plies) {
             found = random_move(pos, &rng, &move);
         } else {
-            ggn_search_limits limits = { set->depth[side], set->think_ms[side], (uint64_t)set->nodes[side], seed };
+            ggn_search_limits limits = { .depth = set->depth[side], .time_ms = set->think_ms[side], .nodes = (uint64_t)set->nodes[side], .seed = seed };
             ggn_search_result result;
             found = ggn_searcher_run(searcher, pos, &limits, &result) && result.found;
             move = result.best;

@@ -349,6 +349,7 @@ static void start_search(uci_session *s, const char *args)
     s->limits.time_ms = uci_time_budget(&s->go, ggn_position_to_move(s->pos), s->overhead_ms);
     s->limits.depth = s->go.depth > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->go.depth;
     s->limits.nodes = s->go.nodes;
+    s->limits.exact_time = s->go.movetime > 0; /* a fixed time a move is there to be spent */
     if (s->go.infinite || s->go.ponder) s->limits.time_ms = 0;
     s->endless = s->go.infinite || s->go.ponder || (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes);
     if (s->endless && !s->limits.depth) s->limits.depth = GGN_SEARCH_MAX_DEPTH; /* think until told to stop */

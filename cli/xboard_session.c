@@ -420,6 +420,7 @@ static void think(xb_session *s)
     }
     memset(&s->limits, 0, sizeof s->limits);
     s->limits.time_ms = uci_time_budget(&go, me, XB_OVERHEAD_MS);
+    s->limits.exact_time = go.movetime > 0; /* st: a fixed time a move is there to be spent */
     if (s->think_cap_ms > 0 && (!s->limits.time_ms || s->limits.time_ms > s->think_cap_ms))
         s->limits.time_ms = s->think_cap_ms;
     s->limits.depth = s->sd > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->sd;

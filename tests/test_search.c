@@ -64,7 +64,7 @@ static ggn_search_result expect_best(const char *fen, int depth, const char *wan
 {
     ggn_game *g = load_chess();
     ggn_position *pos = at_fen(g, fen);
-    ggn_search_limits lim = { depth, 0, 0, 0 };
+    ggn_search_limits lim = { .depth = depth };
     ggn_search_result r;
     assert_true(ggn_search_best(pos, &lim, &r));
     assert_true(r.found);
@@ -95,7 +95,7 @@ static void test_mate_in_two(void **state)
     /* Rb8+ Rxb8 Rxb8# with the doubled rooks: mate in three plies. */
     ggn_game *g = load_chess();
     ggn_position *pos = at_fen(g, "r5k1/5ppp/8/8/8/8/1R3PPP/1R4K1 w - - 0 1");
-    ggn_search_limits lim = { 4, 0, 0, 0 };
+    ggn_search_limits lim = { .depth = 4 };
     ggn_search_result r;
     assert_true(ggn_search_best(pos, &lim, &r));
     assert_int_equal(r.score, GGN_SEARCH_MATE - 3);
@@ -125,7 +125,7 @@ static void test_avoids_poisoned_capture(void **state)
     /* Qxb7 loses the queen to Rxb7 (quiescence must see the recapture); Qxh7 is safe. */
     ggn_game *g = load_chess();
     ggn_position *pos = at_fen(g, "1r2k3/1p5p/8/8/8/8/8/1Q2K3 w - - 0 1");
-    ggn_search_limits lim = { 1, 0, 0, 0 };
+    ggn_search_limits lim = { .depth = 1 };
     ggn_search_result r;
     assert_true(ggn_search_best(pos, &lim, &r));
     char text[32];
@@ -161,11 +161,11 @@ static void test_position_unchanged(void **state)
         ggn_move last;
         assert_true(ggn_position_last_move(pos, &last));
 
-        ggn_search_limits lim = { 3, 0, 0, 7 };
+        ggn_search_limits lim = { .depth = 3, .seed = 7 };
         ggn_search_result r;
         assert_true(ggn_searcher_run(s, pos, &lim, &r));
         /* Cut short by a node budget in the middle of the tree as well. */
-        ggn_search_limits cut = { 0, 0, 777, 0 };
+        ggn_search_limits cut = { .nodes = 777 };
         assert_true(ggn_searcher_run(s, pos, &cut, &r));
         assert_true(r.found);
         assert_true(is_legal(pos, r.best));
@@ -190,7 +190,7 @@ static void test_deterministic(void **state)
     ggn_game *g = load_chess();
     ggn_position *pos = at_fen(g, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     for (uint64_t seed = 0; seed < 4; seed++) {
-        ggn_search_limits lim = { 3, 0, 0, seed };
+        ggn_search_limits lim = { .depth = 3, .seed = seed };
         ggn_search_result a, b;
         assert_true(ggn_search_best(pos, &lim, &a));
         assert_true(ggn_search_best(pos, &lim, &b));
@@ -208,7 +208,7 @@ static void test_deterministic(void **state)
         ggn_searcher_free(s);
     }
     /* Node-limited searches are deterministic too. */
-    ggn_search_limits lim = { 0, 0, 5000, 42 };
+    ggn_search_limits lim = { .nodes = 5000, .seed = 42 };
     ggn_search_result a, b;
     assert_true(ggn_search_best(pos, &lim, &a));
     assert_true(ggn_search_best(pos, &lim, &b));
@@ -225,22 +225,22 @@ static void test_limits(void **state)
     ggn_position *pos = at_fen(g, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     ggn_search_result r;
     /* Node budget: stops at it. */
-    ggn_search_limits nodes = { 0, 0, 3000, 0 };
+    ggn_search_limits nodes = { .nodes = 3000 };
     assert_true(ggn_search_best(pos, &nodes, &r));
     assert_true(r.found);
     assert_true(r.nodes <= 3000);
     assert_true(is_legal(pos, r.best));
     /* A tiny budget still gives a legal move. */
-    ggn_search_limits one = { 0, 0, 1, 0 };
+    ggn_search_limits one = { .nodes = 1 };
     assert_true(ggn_search_best(pos, &one, &r));
     assert_true(is_legal(pos, r.best));
     /* Depth: exactly what was asked. */
-    ggn_search_limits two = { 2, 0, 0, 0 };
+    ggn_search_limits two = { .depth = 2 };
     assert_true(ggn_search_best(pos, &two, &r));
     assert_int_equal(r.depth, 2);
     /* Time: stops (the bound only guards against never stopping, not a speed
      * claim); depth 1 of this position is a few hundred nodes, so it completes. */
-    ggn_search_limits think = { 0, 100, 0, 0 };
+    ggn_search_limits think = { .time_ms = 100 };
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     assert_true(ggn_search_best(pos, &think, &r));
@@ -279,7 +279,7 @@ static void test_avoids_stalemate_and_repetition(void **state)
     /* Qf7 would stalemate; a winning side must not play it. */
     ggn_game *g = load_chess();
     ggn_position *pos = at_fen(g, "7k/8/6K1/8/8/8/5Q2/8 w - - 0 1");
-    ggn_search_limits lim = { 3, 0, 0, 0 };
+    ggn_search_limits lim = { .depth = 3 };
     ggn_search_result r;
     assert_true(ggn_search_best(pos, &lim, &r));
     char text[32];
@@ -395,7 +395,7 @@ static void test_large_values(void **state)
     assert_non_null(g);
     assert_int_equal(ggn_game_kind_value(g, 4), 900000);
     ggn_position *pos = at_fen(g, "4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1");
-    ggn_search_limits lim = { 3, 0, 0, 0 };
+    ggn_search_limits lim = { .depth = 3 };
     ggn_search_result r;
     assert_true(ggn_search_best(pos, &lim, &r));
     char move[32];
@@ -470,7 +470,7 @@ static void test_hostile_depth_only(void **state)
         ggn_position *pos = hostile_position(&hostile[i], &g);
         int deepest = i == HOSTILE_COUNT - 1 ? 1 : 2;
         for (int depth = 1; depth <= deepest; depth++) {
-            ggn_search_limits lim = { depth, 0, HOSTILE_NODE_GUARD, 0 };
+            ggn_search_limits lim = { .depth = depth, .nodes = HOSTILE_NODE_GUARD };
             ggn_search_result r;
             assert_true(ggn_search_best(pos, &lim, &r));
             assert_true(r.found);
@@ -503,7 +503,7 @@ static void test_hostile_clock(void **state)
         ggn_position *pos = hostile_position(&hostile[i], &g);
         uint64_t hash = ggn_position_hash(pos);
         for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
-            ggn_search_limits lim = { 0, budgets[b], HOSTILE_NODE_GUARD, 0 };
+            ggn_search_limits lim = { .time_ms = budgets[b], .nodes = HOSTILE_NODE_GUARD };
             ggn_search_result r;
             struct timespec t0;
             clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -531,7 +531,7 @@ static void test_hostile_self_play(void **state)
     for (size_t i = 0; i < HOSTILE_COUNT; i++) {
         ggn_game *g;
         ggn_position *pos = hostile_position(&hostile[i], &g);
-        ggn_search_limits lim = { 0, 20, HOSTILE_NODE_GUARD, 5 };
+        ggn_search_limits lim = { .time_ms = 20, .nodes = HOSTILE_NODE_GUARD, .seed = 5 };
         for (int ply = 0; ply < 8; ply++) {
             ggn_search_result r;
             struct timespec t0;
@@ -626,7 +626,7 @@ static void test_beats_random_mover(void **state)
     ggn_searcher *s = ggn_searcher_new(8);
     assert_non_null(s);
     uint64_t rng = 0x1234567887654321ULL;
-    ggn_search_limits lim = { 2, 0, 0, 99 };
+    ggn_search_limits lim = { .depth = 2, .seed = 99 };
     int wins = 0;
     for (int i = 0; i < random_games; i++) {
         ggn_searcher_clear(s);
@@ -652,7 +652,7 @@ static void self_play(const char *path)
         ggn_position *pos = ggn_position_new(g);
         assert_non_null(pos);
         /* A node budget keeps big boards (many moves per position) as quick as chess. */
-        ggn_search_limits lim = { 3, 0, 1000, seed };
+        ggn_search_limits lim = { .depth = 3, .nodes = 1000, .seed = seed };
         ggn_status st = ggn_position_status(pos);
         for (int ply = 0; ply < 70 && st.outcome == GGN_ONGOING; ply++) {
             uint64_t hash = ggn_position_hash(pos);
@@ -762,7 +762,7 @@ static void check_mates(int threads)
         ggn_position *pos = at_fen(g, fen);
         char before[GGN_MAX_FEN_BYTES], after[GGN_MAX_FEN_BYTES];
         assert_true(ggn_position_fen(pos, before, sizeof before) > 0);
-        ggn_search_limits lim = { plies, 0, 0, 0 };
+        ggn_search_limits lim = { .depth = plies };
         ggn_search_result r;
         assert_true(searcher ? ggn_searcher_run(searcher, pos, &lim, &r) : ggn_search_best(pos, &lim, &r));
         assert_true(ggn_position_fen(pos, after, sizeof after) > 0);
@@ -816,7 +816,7 @@ static void test_principal_variation(void **state)
     ggn_position *pos = at_fen(g, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     char before[GGN_MAX_FEN_BYTES], after[GGN_MAX_FEN_BYTES];
     assert_true(ggn_position_fen(pos, before, sizeof before) > 0);
-    ggn_search_limits lim = { 7, 0, 0, 0 };
+    ggn_search_limits lim = { .depth = 7 };
     ggn_search_result r;
     assert_true(ggn_search_best(pos, &lim, &r));
     assert_true(ggn_position_fen(pos, after, sizeof after) > 0);
@@ -852,7 +852,7 @@ static void test_thread_count_and_clock(void **state)
     ggn_game *g = load_chess();
     ggn_position *pos = ggn_position_new(g);
     assert_non_null(pos);
-    ggn_search_limits lim = { 0, 300, 0, 0 };
+    ggn_search_limits lim = { .time_ms = 300 };
     ggn_search_result r;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -863,6 +863,17 @@ static void test_thread_count_and_clock(void **state)
     assert_true(r.nodes > 0);
     /* A guard against helpers that never stop, as for the hostile positions (not a speed claim). */
     if (ms >= lim.time_ms + HOSTILE_SLACK_MS) fail_msg("a 300 ms search on two threads answered after %ld ms", ms);
+    /*
+     * A fixed time a move (exact_time) is spent: no iteration is left unstarted, so the answer
+     * comes at the deadline, not before (the game start has no quick mate to end the search).
+     */
+    ggn_search_limits fixed = { .time_ms = 200, .exact_time = true };
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_true(ggn_searcher_run(s, pos, &fixed, &r));
+    ms = elapsed_ms(&t0);
+    assert_true(is_legal(pos, r.best));
+    if (ms < fixed.time_ms) fail_msg("a search with 200 ms to spend answered after %ld ms", ms);
+    if (ms >= fixed.time_ms + HOSTILE_SLACK_MS) fail_msg("a 200 ms search on two threads answered after %ld ms", ms);
     /* After a threaded search nothing runs: clearing and freeing at once is safe (ASan, valgrind). */
     ggn_searcher_clear(s);
     ggn_searcher_free(s);
@@ -918,7 +929,7 @@ static void test_selective_depth(void **state)
     ggn_game *g = load_chess();
     ggn_position *pos = ggn_position_new(g);
     assert_non_null(pos);
-    ggn_search_limits lim = { 9, 0, 1000000, 0 };
+    ggn_search_limits lim = { .depth = 9, .nodes = 1000000 };
     ggn_search_result r;
     assert_true(ggn_search_best(pos, &lim, &r));
     if (r.depth != 9) fail_msg("depth 9 not completed within 1,000,000 nodes (reached depth %d)", r.depth);

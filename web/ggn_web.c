@@ -306,7 +306,7 @@ char *web_divide(web_session *s, int depth)
 char *web_search(web_session *s, int depth, int time_ms, int seed)
 {
     if (!s->pos) return error_text("no game loaded");
-    ggn_search_limits limits = { depth, time_ms, 0, (uint64_t)seed };
+    ggn_search_limits limits = { .depth = depth, .time_ms = time_ms, .seed = (uint64_t)seed };
     ggn_search_result r;
     if (!ggn_search_best(s->pos, &limits, &r) || !r.found) return error_text("no legal move");
     char text[64];

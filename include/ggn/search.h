@@ -61,6 +61,9 @@ typedef struct ggn_search_limits {
                            comes within it plus a few milliseconds, in any position (docs/ai.md) */
     uint64_t nodes;     /* node budget, 0 = none */
     uint64_t seed;      /* tie-breaking among equal moves; 0 = move generation order. Same seed, same answer */
+    bool exact_time;    /* time_ms is this move's fixed time (UCI's movetime): search until it runs
+                           out. false: time_ms is a budget not to exceed, and an iteration that
+                           could not finish in what is left of it is not started */
 } ggn_search_limits;
 
 /* Moves of the expected line kept in a result (ggn_search_result.pv). */

@@ -69,6 +69,7 @@ class SearchLimits(ctypes.Structure):
         ("time_ms", ctypes.c_long),
         ("nodes", ctypes.c_uint64),
         ("seed", ctypes.c_uint64),
+        ("exact_time", ctypes.c_bool),
     ]
 
 

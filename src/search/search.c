@@ -435,6 +435,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->work = 0;
     s->next_clock = SS_CLOCK_WORK;
     s->deadline_ns = lim->time_ms > 0 ? started + (int64_t)lim->time_ms * 1000000 : 0;
+    s->exact_time = lim->exact_time;
     s->aborted = false;
     size_t h = ggn_position_hash_history(pos, s->keys, GGN_MAX_PLY);
     s->nkeys = (int)(h > GGN_MAX_PLY ? GGN_MAX_PLY : h);
@@ -517,7 +518,7 @@ static void to_front(ggn_move *moves, size_t i)
 
 bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *limits, ggn_search_result *out)
 {
-    static const ggn_search_limits none = { 0, 0, 0, 0 };
+    static const ggn_search_limits none = { 0 };
     const ggn_search_limits *lim = limits ? limits : &none;
     memset(out, 0, sizeof *out);
     /* The time limit counts from here: generating the root moves is part of the answer. */
@@ -612,7 +613,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         int mate_plies = GGN_SEARCH_MATE - (score < 0 ? -score : score);
         if ((score > GGN_SEARCH_MATE_BOUND || score < -GGN_SEARCH_MATE_BOUND) && mate_plies <= depth) break;
         /* The next iteration costs several times this one: do not start what cannot finish. */
-        if (s->deadline_ns && now_ns() + (now_ns() - started) * 2 >= s->deadline_ns) break;
+        if (s->deadline_ns && !s->exact_time && now_ns() + (now_ns() - started) * 2 >= s->deadline_ns) break;
     }
     out->nodes = s->nodes + ss_threads_stop(s);
     if (out->seldepth < s->seldepth) out->seldepth = s->seldepth;

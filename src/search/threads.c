@@ -67,7 +67,7 @@ static void free_helper(ggn_searcher *h)
 static void *helper_main(void *arg)
 {
     ggn_searcher *h = arg;
-    ggn_search_limits lim = { GGN_SEARCH_MAX_DEPTH, 0, 0, 0 };
+    ggn_search_limits lim = { .depth = GGN_SEARCH_MAX_DEPTH };
     ggn_search_result r;
     ggn_searcher_run(h, h->own_pos, &lim, &r);
     return NULL;
