@@ -361,6 +361,62 @@ static void test_eval_queries(void **state)
     ggn_game_free(g);
 }
 
+/* Loads games/NAME.json. */
+static ggn_game *load_game(const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.json", GGN_GAMES_DIR, name);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_file(path, &errs);
+    if (!g) fail_msg("%s does not load (%zu errors)", path, errs.errors);
+    return g;
+}
+
+/* The best move of a depth-limited search from fen, as text. */
+static void best_at_depth(const ggn_game *g, const char *fen, int depth, char *text, size_t cap)
+{
+    ggn_position *pos = at_fen(g, fen);
+    ggn_search_limits lim = { .depth = depth };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_true(ggn_move_format(pos, r.best, text, cap) > 0);
+    ggn_position_free(pos);
+}
+
+/*
+ * Goal zones: ggn_game_goal_square names the squares where a kind wins, and the
+ * evaluation walks such a kind towards them. A lone king facing a full army
+ * stays on its edge in chess (leader safety), and steps towards the hill in
+ * kingofthehill.
+ */
+static void test_goal_zones(void **state)
+{
+    (void)state;
+    ggn_game *koth = load_game("kingofthehill"), *chess = load_chess(), *racing = load_game("racingkings");
+    int king = kind_named(koth, "KING"), knight = kind_named(koth, "KNIGHT");
+    for (int p = 0; p < 2; p++)
+        for (int y = 0; y < 8; y++)
+            for (int x = 0; x < 8; x++) {
+                bool hill = (x == 3 || x == 4) && (y == 3 || y == 4);
+                assert_int_equal(ggn_game_goal_square(koth, p, king, x, y), hill);
+                assert_false(ggn_game_goal_square(koth, p, knight, x, y));
+                assert_false(ggn_game_goal_square(chess, p, king, x, y));
+                assert_int_equal(ggn_game_goal_square(racing, p, kind_named(racing, "KING"), x, y), y == 7);
+            }
+    assert_false(ggn_game_goal_square(koth, 2, king, 3, 3));
+    assert_false(ggn_game_goal_square(koth, 0, king, 8, 3));
+    const char *lone = "rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1";
+    char text[32];
+    best_at_depth(chess, lone, 1, text, sizeof text);
+    assert_true(text[3] == '1'); /* e1d1 or e1f1: the king keeps to its edge */
+    best_at_depth(koth, lone, 1, text, sizeof text);
+    assert_true(text[3] == '2'); /* towards the hill */
+    ggn_game_free(koth);
+    ggn_game_free(chess);
+    ggn_game_free(racing);
+}
+
 /* Chess with every value times 1000: the search scales them down and still plays chess. */
 static void test_large_values(void **state)
 {
@@ -716,18 +772,6 @@ static void test_legal_in_every_game(void **state)
     }
 }
 
-/* Loads games/NAME.json. */
-static ggn_game *load_game(const char *name)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s.json", GGN_GAMES_DIR, name);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(path, &errs);
-    if (!g) fail_msg("%s does not load (%zu errors)", path, errs.errors);
-    return g;
-}
-
 /*
  * tests/data/search/mates.txt: in every game family, a forced win in N
  * plies is found by a search of depth N, scored exactly (no shorter win is
@@ -963,6 +1007,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_avoids_stalemate_and_repetition),
         cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_eval_queries),
+        cmocka_unit_test(test_goal_zones),
         cmocka_unit_test(test_large_values),
         cmocka_unit_test(test_hostile_depth_only),
         cmocka_unit_test(test_hostile_clock),

@@ -170,6 +170,14 @@ int ggn_position_ply(const ggn_position *pos);
  */
 bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int *owner, bool *unmoved);
 
+/*
+ * True when a piece of `kind` owned by `player` standing on (x, y) wins the
+ * game by one of game_end's goals (a zone goal whose result is a win): what
+ * the computer player walks its pieces towards. False off the board and for
+ * a bad argument.
+ */
+bool ggn_game_goal_square(const ggn_game *game, int player, int kind, int x, int y);
+
 /* One piece on the board, as ggn_position_pieces lists it. */
 typedef struct ggn_piece_place {
     int16_t square;        /* y * ggn_game_cols + x */

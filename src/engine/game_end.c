@@ -332,3 +332,18 @@ void eg_count_check(ggn_position *pos, eg_undo *u)
     pos->hash ^= eg_check_key(mover, pos->checks[mover]) ^ eg_check_key(mover, pos->checks[mover] + 1);
     pos->checks[mover]++;
 }
+
+bool ggn_game_goal_square(const ggn_game *game, int player, int kind, int x, int y)
+{
+    if (player < 0 || player >= game->nplayers || kind < 0 || kind >= game->nkinds) return false;
+    int sq = eg_square(game, x, y);
+    if (sq == EG_NONE) return false;
+    const sd_game_end *e = &game->def->end;
+    for (int r = 0; r < e->ngoals; r++) {
+        const sd_goal *goal = &e->goals[r];
+        if (goal->result != SD_RESULT_WIN || !((goal->kinds >> kind) & 1)) continue;
+        if (game->named_sq[((size_t)goal->named * (size_t)game->nplayers + (size_t)player) * (size_t)game->nsq + (size_t)sq])
+            return true;
+    }
+    return false;
+}

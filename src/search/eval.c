@@ -38,13 +38,43 @@ static inline int16_t *pst_at(const ggn_searcher *s, int player, int kind, int s
 }
 
 /*
+ * Fills dist[sq] with the fewest king steps (over enabled squares) from sq to
+ * a square where a piece of `kind` wins `player` the game by a goal, -1 where
+ * no such square can be reached; returns false when the kind has no goal.
+ */
+static bool goal_distances(const ggn_game *g, int player, int kind, int rows, int cols, int *dist)
+{
+    static _Thread_local int queue[GGN_MAX_SQUARES];
+    int nsq = rows * cols, head = 0, tail = 0;
+    for (int sq = 0; sq < nsq; sq++) {
+        dist[sq] = -1;
+        if (ggn_game_goal_square(g, player, kind, sq % cols, sq / cols)) dist[sq] = 0, queue[tail++] = sq;
+    }
+    if (tail == 0) return false;
+    while (head < tail) {
+        int sq = queue[head++], x = sq % cols, y = sq / cols;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int nx = x + dx, ny = y + dy, n = ny * cols + nx;
+                if (nx < 0 || ny < 0 || nx >= cols || ny >= rows || dist[n] >= 0 || !ggn_game_square_enabled(g, nx, ny)) continue;
+                dist[n] = dist[sq] + 1;
+                queue[tail++] = n;
+            }
+    }
+    return true;
+}
+
+/*
  * The piece-square tables: for each player, kind and square, what standing
  * there is worth beside the kind's value. Every kind but the leader gains by
  * the centre (SS_CENTRE_WEIGHT). The cheapest kind (pawns, soldiers) gains by
  * advancing; every other kind by the squares it reaches from there on an empty
  * board, against its average over the board (ggn_game_kind_reach: a knight in
  * a corner reaches 2 squares and 8 in the centre, a rook 14 everywhere).
- * Leaders are scored in positional(), by the game phase.
+ * A kind that wins by reaching a goal zone (game_end.goals: the king of the
+ * hill, breakthrough's men) gains up to SS_GOAL_WEIGHT the closer it stands
+ * to the zone, in king steps, leaders too. Leaders are otherwise scored in
+ * positional(), by the game phase.
  */
 static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
 {
@@ -59,7 +89,8 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
     }
     s->pst_kinds = nk;
     s->pst_squares = nsq;
-    static _Thread_local int reach[GGN_MAX_SQUARES];
+    static _Thread_local int reach[GGN_MAX_SQUARES], goal[GGN_MAX_SQUARES];
+    int far = (rows > cols ? rows : cols) - 1;
     for (int p = 0; p < s->nplayers; p++)
         for (int k = 0; k < nk; k++) {
             long sum = 0, squares = 0;
@@ -68,9 +99,12 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
                 reach[sq] = ggn_game_kind_reach(g, p, k, x, y);
                 if (ggn_game_square_enabled(g, x, y)) sum += reach[sq], squares++;
             }
+            bool has_goal = goal_distances(g, p, k, rows, cols, goal);
             for (int sq = 0; sq < nsq; sq++) {
                 int y = sq / cols;
                 long v = 0;
+                if (has_goal && goal[sq] >= 0 && far > 0)
+                    v += (long)SS_GOAL_WEIGHT * (far - (goal[sq] < far ? goal[sq] : far)) / far;
                 if (k != leader) {
                     v = (long)SS_CENTRE_WEIGHT * s->centre[sq] / SS_CENTRE_SCALE;
                     int dir = s->advance_dir[p];
@@ -203,10 +237,8 @@ static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t 
     for (size_t i = 0; i < n; i++) {
         int owner = pl[i].owner, sq = pl[i].square;
         if (owner >= np) continue;
-        if (pl[i].kind != leader) {
-            out[owner] += *pst_at(s, owner, pl[i].kind, sq);
-            continue;
-        }
+        out[owner] += *pst_at(s, owner, pl[i].kind, sq);
+        if (pl[i].kind != leader) continue;
         /* Enemy strength: the others' material against what they started with, 0..SS_CENTRE_SCALE. */
         long have = 0, had = 0;
         for (int o = 0; o < np; o++)
