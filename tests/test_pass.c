@@ -95,8 +95,11 @@ static void test_passes_in_a_row(void **state)
     (void)state;
     ggn_game *g = load("janggi.json");
     ggn_position *pos = ggn_position_new(g);
+    assert_int_equal(ggn_position_passes_in_a_row(pos), 0);
     play_moves(pos, "e2e2");
+    assert_int_equal(ggn_position_passes_in_a_row(pos), 1);
     play_moves(pos, "e9e9");
+    assert_int_equal(ggn_position_passes_in_a_row(pos), 2);
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_PASSES);
     assert_int_equal(st.player, 1);
@@ -112,6 +115,7 @@ static void test_passes_in_a_row(void **state)
     pos = position_from_fen(g, "rnba1abnr/4k4/1c5c1/2p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1");
     play_moves(pos, "e2e2");
     play_moves(pos, "e9f9");
+    assert_int_equal(ggn_position_passes_in_a_row(pos), 0);
     play_moves(pos, "e2e2");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
     play_moves(pos, "f9f9");

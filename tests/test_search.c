@@ -417,6 +417,39 @@ static void test_goal_zones(void **state)
     ggn_game_free(racing);
 }
 
+/*
+ * The table keeps a position reached by a pass apart from the same position
+ * reached otherwise: in janggi a second pass ends the game there, not here.
+ */
+static void test_table_knows_passes(void **state)
+{
+    (void)state;
+    ggn_game *g = load_game("janggi");
+    ggn_position *passed = ggn_position_new(g);
+    ggn_move m;
+    ggn_error err;
+    assert_true(ggn_move_parse(passed, "e2e2", &m, &err));
+    assert_true(ggn_position_make(passed, m));
+    assert_int_equal(ggn_position_passes_in_a_row(passed), 1);
+    char fen[256];
+    assert_true(ggn_position_fen(passed, fen, sizeof fen) > 0);
+    ggn_position *set = at_fen(g, fen);
+    assert_int_equal(ggn_position_passes_in_a_row(set), 0);
+    assert_true(ggn_position_hash(set) == ggn_position_hash(passed)); /* the same position, as the hash sees it */
+    ggn_searcher *s = ggn_searcher_new(1);
+    assert_non_null(s);
+    ggn_search_limits lim = { .depth = 2 };
+    ggn_search_result r;
+    assert_true(ggn_searcher_run(s, passed, &lim, &r));
+    ggn_search_probe probe;
+    assert_true(ggn_searcher_probe(s, passed, &probe));
+    assert_false(ggn_searcher_probe(s, set, &probe));
+    ggn_searcher_free(s);
+    ggn_position_free(set);
+    ggn_position_free(passed);
+    ggn_game_free(g);
+}
+
 /* Chess with every value times 1000: the search scales them down and still plays chess. */
 static void test_large_values(void **state)
 {
@@ -1008,6 +1041,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_goal_zones),
+        cmocka_unit_test(test_table_knows_passes),
         cmocka_unit_test(test_large_values),
         cmocka_unit_test(test_hostile_depth_only),
         cmocka_unit_test(test_hostile_clock),

@@ -77,6 +77,13 @@ typedef struct ggn_move {
  * with passing has passes (elsewhere a chain capture may end where it began).
  */
 bool ggn_move_is_pass(const ggn_game *game, ggn_move m);
+/*
+ * The passes made in a row just before this position (0 when the last move
+ * was not a pass, or none is on record). Not part of ggn_position_hash (a
+ * pass repeats the position), yet it decides what a pass does next where
+ * game_end.passes ends the game: the search keys its table with both.
+ */
+int ggn_position_passes_in_a_row(const ggn_position *pos);
 
 /* ---- games -------------------------------------------------------------- */
 

@@ -108,3 +108,11 @@ bool eg_pass_decided(const ggn_position *pos, ggn_status *st)
     }
     return false;
 }
+
+int ggn_position_passes_in_a_row(const ggn_position *pos)
+{
+    if (!pos->g->pass) return 0;
+    int run = 0;
+    while (run < pos->nundo && eg_is_pass(pos->g, pos->undo[pos->nundo - 1 - run].move)) run++;
+    return run;
+}

@@ -301,7 +301,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     if (alpha >= beta) return alpha;
     bool pv = beta - alpha > 1;
 
-    uint64_t key = ggn_position_hash(s->pos);
+    uint64_t key = ss_table_key(s->pos);
     ss_tt_entry e;
     bool has_tt_move = false;
     if (ss_tt_probe(s, key, &e)) {
@@ -496,7 +496,7 @@ static void collect_pv(ggn_searcher *s, ggn_move first, ggn_search_result *out)
         seen[n] = key;
         ggn_status st;
         ss_tt_entry e;
-        if (repeated || ggn_position_game_over(pos, &st) || !ss_tt_probe(s, key, &e) || !e.has_move) break;
+        if (repeated || ggn_position_game_over(pos, &st) || !ss_tt_probe(s, ss_table_key(pos), &e) || !e.has_move) break;
         ggn_move legal[GGN_MAX_MOVES];
         size_t count = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
         bool ok = false;
@@ -543,7 +543,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         }
     }
     ss_tt_entry e;
-    bool has_tt_move = ss_tt_probe(s, ggn_position_hash(pos), &e) && e.has_move;
+    bool has_tt_move = ss_tt_probe(s, ss_table_key(pos), &e) && e.has_move;
     ss_order_moves(s, 0, n, has_tt_move ? &e.move : NULL, false, -1);
     for (size_t i = 0; i < n; i++) {
         pick(root, i, n);
@@ -602,7 +602,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         out->score = score;
         out->depth = depth;
         prev = score;
-        ss_tt_store(s, ggn_position_hash(pos), depth, ss_score_to_tt(score, 0), SS_BOUND_EXACT, &moves[0]);
+        ss_tt_store(s, ss_table_key(pos), depth, ss_score_to_tt(score, 0), SS_BOUND_EXACT, &moves[0]);
         out->seldepth = s->seldepth;
         if (s->progress && !s->helper_id) collect_pv(s, moves[0], out);
         if (s->progress) {

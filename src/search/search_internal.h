@@ -174,6 +174,11 @@ void ss_threads_free(ggn_searcher *s);
 
 /* tt.c */
 void ss_tt_clear(ggn_searcher *s);
+/*
+ * The table's key of a position: its hash, and the passes made in a row before
+ * it (which the hash leaves out, and which decide whether a pass ends the game).
+ */
+uint64_t ss_table_key(const ggn_position *pos);
 /* Fills *out with the result stored for key; false when there is none. */
 bool ss_tt_probe(const ggn_searcher *s, uint64_t key, ss_tt_entry *out);
 void ss_tt_store(ggn_searcher *s, uint64_t key, int depth, int score, int bound, const ggn_move *move);

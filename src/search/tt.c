@@ -64,6 +64,12 @@ static uint64_t read_slot(const ss_tt_slot *e, uint64_t *move, uint64_t *meta)
     return check ^ *move ^ *meta;
 }
 
+uint64_t ss_table_key(const ggn_position *pos)
+{
+    /* An odd multiplier keeps every run of passes apart (and run 0 leaves the hash as it is). */
+    return ggn_position_hash(pos) ^ (uint64_t)ggn_position_passes_in_a_row(pos) * 0xD6E8FEB86659FD93ULL;
+}
+
 bool ss_tt_probe(const ggn_searcher *s, uint64_t key, ss_tt_entry *out)
 {
     if (!s->tt || key == 0) return false;
@@ -103,7 +109,7 @@ bool ggn_searcher_probe(const ggn_searcher *s, ggn_position *pos, ggn_search_pro
 {
     memset(out, 0, sizeof *out);
     ss_tt_entry e;
-    if (!s || !ss_tt_probe(s, ggn_position_hash(pos), &e) || e.bound == SS_BOUND_NONE) return false;
+    if (!s || !ss_tt_probe(s, ss_table_key(pos), &e) || e.bound == SS_BOUND_NONE) return false;
     out->score = ss_score_from_tt(e.score, 0);
     out->depth = e.depth;
     out->lower = e.bound == SS_BOUND_LOWER || e.bound == SS_BOUND_EXACT;
