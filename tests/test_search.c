@@ -450,6 +450,68 @@ static void test_table_knows_passes(void **state)
     ggn_game_free(g);
 }
 
+/* Static exchange evaluation: captures played out on the square from the attack tables, each side free to stop. */
+static void test_exchange(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    static const struct {
+        const char *fen, *move;
+        int64_t want;
+    } cases[] = {
+        { "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100 },             /* a free pawn */
+        { "4k3/2p5/3n4/8/8/8/8/3RK3 w - - 0 1", "d1d6", 320 - 500 },      /* the pawn takes the rook back */
+        { "3qk3/8/3b4/8/8/8/3R4/3RK3 w - - 0 1", "d2d6", 330 },           /* the rook behind (x-ray): no recapture */
+        { "3qk3/8/3b4/8/8/8/3R4/4K3 w - - 0 1", "d2d6", 330 - 500 },      /* alone, the rook is taken back */
+        { "3rk3/3r4/3b4/8/8/8/3R4/3RK3 w - - 0 1", "d2d6", 330 - 500 },   /* two against two: the first rook is lost */
+        { "8/8/8/8/8/2k5/3p4/3QK3 w - - 0 1", "d1d2", 100 },              /* guarded by the king: the king does not take */
+        { "8/8/8/8/8/2k5/3p4/3Q3K w - - 0 1", "d1d2", 100 - 900 },        /* unguarded: the king takes the queen */
+        { "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 0 },               /* en passant: not a capture on the square */
+        { "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2", 0 },                   /* no capture */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ggn_position *pos = at_fen(g, cases[i].fen);
+        char before[128], after[128];
+        assert_true(ggn_position_fen(pos, before, sizeof before) > 0);
+        uint64_t hash = ggn_position_hash(pos);
+        ggn_move m;
+        ggn_error err;
+        if (!ggn_move_parse(pos, cases[i].move, &m, &err)) fail_msg("%s: %s", cases[i].move, err.message);
+        int64_t got = ggn_position_exchange(pos, m);
+        if (got != cases[i].want)
+            fail_msg("%s %s: exchange %lld, want %lld", cases[i].fen, cases[i].move, (long long)got, (long long)cases[i].want);
+        /* Nothing of the position changed: the board, the hash, and the moves it generates. */
+        assert_true(ggn_position_fen(pos, after, sizeof after) > 0);
+        assert_string_equal(before, after);
+        assert_true(ggn_position_hash(pos) == hash);
+        ggn_position *fresh = at_fen(g, cases[i].fen);
+        assert_int_equal(ggn_perft(pos, 2), ggn_perft(fresh, 2));
+        ggn_position_free(fresh);
+        ggn_position_free(pos);
+    }
+    ggn_game_free(g);
+
+    /*
+     * Cannons take over one screen. The black cannon on e10 takes back over its advisor; the red
+     * cannon on a7 has no screen on its way to e7, unless a soldier stands between: then it takes
+     * back in turn.
+     */
+    g = load_game("xiangqi");
+    int64_t horse = ggn_game_kind_value(g, kind_named(g, "HORSE")), chariot = ggn_game_kind_value(g, kind_named(g, "CHARIOT")),
+            cannon = ggn_game_kind_value(g, kind_named(g, "CANNON"));
+    ggn_position *pos = at_fen(g, "3kc4/4a4/9/C3n4/9/9/4R4/9/9/5K3 w - - 0 1");
+    ggn_move m;
+    ggn_error err;
+    assert_true(ggn_move_parse(pos, "e4e7", &m, &err));
+    assert_true(ggn_position_exchange(pos, m) == horse - chariot);
+    ggn_position_free(pos);
+    pos = at_fen(g, "3kc4/4a4/9/C1P1n4/9/9/4R4/9/9/5K3 w - - 0 1");
+    assert_true(ggn_move_parse(pos, "e4e7", &m, &err));
+    assert_true(ggn_position_exchange(pos, m) == horse - chariot + cannon);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* Chess with every value times 1000: the search scales them down and still plays chess. */
 static void test_large_values(void **state)
 {
@@ -1041,6 +1103,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_goal_zones),
+        cmocka_unit_test(test_exchange),
         cmocka_unit_test(test_table_knows_passes),
         cmocka_unit_test(test_large_values),
         cmocka_unit_test(test_hostile_depth_only),

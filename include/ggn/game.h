@@ -400,6 +400,20 @@ int ggn_position_halfmove_clock(const ggn_position *pos);
 size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap);
 
 /*
+ * Static exchange evaluation of the capture mv (a move of the player to move
+ * that takes a piece on its landing square): the material it wins for the
+ * mover's team once the players have taken back on that square in turn, each
+ * with its cheapest attacker, each stopping where taking on would lose. In
+ * kind values; a leader is worth more than everything else, so it takes only
+ * what nothing takes back. From the reverse attack tables, without making
+ * moves: a pinned piece still takes, and promotions on the square are not
+ * counted. At most GGN_MAX_EXCHANGE captures. 0 for any other move (a drop,
+ * a quiet move, en passant or a capture by side effect). The position is
+ * left as it was.
+ */
+int64_t ggn_position_exchange(ggn_position *pos, ggn_move mv);
+
+/*
  * Adds up, per player, the ggn_game_kind_value of every piece on the board
  * and in the player's hand: out[player] for each of the game's players (out
  * has ggn_game_player_count entries).

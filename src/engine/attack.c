@@ -35,11 +35,34 @@ static bool leg_blocked(const ggn_position *pos, const eg_move *m, int sq)
     return false;
 }
 
+/*
+ * What a scan that does not stop at the first attacker reports: the kinds of
+ * all the attackers, and with `cheapest` set the square of the cheapest one
+ * (by kind value, a leader dearest of all: eg_exchange_value).
+ */
+typedef struct attack_report {
+    uint64_t kinds;
+    bool cheapest;
+    int cheapest_sq;           /* EG_NONE until an attacker is found */
+    int64_t cheapest_value;
+} attack_report;
+
+static void note_attacker(const ggn_position *pos, attack_report *r, int kind, int sq)
+{
+    r->kinds |= 1ULL << kind;
+    if (!r->cheapest) return;
+    int64_t v = eg_exchange_value(pos->g, kind);
+    if (r->cheapest_sq == EG_NONE || v < r->cheapest_value) {
+        r->cheapest_value = v;
+        r->cheapest_sq = sq;
+    }
+}
+
 /* The fallback for unusual moves: walk every such move of every such piece of o forwards. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static uint64_t attacked_by_odd(const ggn_position *pos, int t, int o, bool collect)
+static uint64_t attacked_by_odd(const ggn_position *pos, int t, int o, attack_report *report)
 {
     const ggn_game *g = pos->g;
     uint64_t odd = g->attack[o].odd_kinds, found = 0;
@@ -60,7 +83,8 @@ static uint64_t attacked_by_odd(const ggn_position *pos, int t, int o, bool coll
                     continue;
                 }
                 if (sq == t) {
-                    if (!collect) return 1;
+                    if (!report) return 1;
+                    note_attacker(pos, report, pc->kind, pc->sq);
                     found |= 1ULL << pc->kind;
                     break;
                 }
@@ -74,21 +98,23 @@ static uint64_t attacked_by_odd(const ggn_position *pos, int t, int o, bool coll
 }
 
 /*
- * A piece of kind k on square s attacks: with `collect` false, the scan ends
- * there (non-zero); with it true, bit k is added and the scan goes on, so the
- * kinds of all the attackers come back. One scan serves both; `collect` is a
- * constant at each call, so the plain test compiles to the early return alone.
+ * A piece of kind k on square s attacks: without a report, the scan ends
+ * there (non-zero); with one, the attacker is noted and the scan goes on, so
+ * the kinds of all the attackers (and the cheapest one's square) come back.
+ * One scan serves all; `report` is NULL or not at each call as a constant, so
+ * the plain test compiles to the early return alone.
  */
-#define EG_FOUND(k)                                                                                                    \
+#define EG_FOUND(k, s)                                                                                                 \
     do {                                                                                                               \
-        if (!collect) return 1;                                                                                        \
+        if (!report) return 1;                                                                                         \
+        note_attacker(pos, report, (k), (s));                                                                          \
         found |= 1ULL << (k);                                                                                          \
     } while (0)
 
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline uint64_t attack_scan(const ggn_position *pos, int t, int o, bool collect)
+static inline uint64_t attack_scan(const ggn_position *pos, int t, int o, attack_report *report)
 {
     const ggn_game *g = pos->g;
     const eg_attack *at = &g->attack[o];
@@ -96,7 +122,7 @@ static inline uint64_t attack_scan(const ggn_position *pos, int t, int o, bool c
     const eg_leap_src *l = at->leap_pool + at->leap_off[t];
     for (int i = 0, n = at->leap_len[t]; i < n; i++) {
         int s = l[i].sq;
-        if (pos->side_at[s] == o && ((l[i].kinds >> pos->kind_at[s]) & 1)) EG_FOUND(pos->kind_at[s]);
+        if (pos->side_at[s] == o && ((l[i].kinds >> pos->kind_at[s]) & 1)) EG_FOUND(pos->kind_at[s], s);
     }
     for (int d = 0; d < at->nslide; d++) {
         const eg_slide_dir *dir = &at->slide[d];
@@ -106,7 +132,7 @@ static inline uint64_t attack_scan(const ggn_position *pos, int t, int o, bool c
             if (pos->side_at[s] == EG_EMPTY_SIDE) continue;
             if (pos->side_at[s] == o) {
                 int k = pos->kind_at[s];
-                if (((dir->kinds >> k) & 1) && dir->range[k] > j) EG_FOUND(k);
+                if (((dir->kinds >> k) & 1) && dir->range[k] > j) EG_FOUND(k, s);
             }
             break;
         }
@@ -116,7 +142,7 @@ static inline uint64_t attack_scan(const ggn_position *pos, int t, int o, bool c
         for (int i = 0, n = at->leg_len[t]; i < n; i++) {
             int s = lg[i].sq;
             if (pos->side_at[s] == o && ((lg[i].kinds >> pos->kind_at[s]) & 1) && !pos->piece_at[lg[i].leg])
-                EG_FOUND(pos->kind_at[s]);
+                EG_FOUND(pos->kind_at[s], s);
         }
         for (int d = 0; d < at->nhop; d++) {
             const eg_slide_dir *dir = &at->hop[d];
@@ -129,18 +155,18 @@ static inline uint64_t attack_scan(const ggn_position *pos, int t, int o, bool c
                     screens--;
                     continue;
                 }
-                if (pos->side_at[s] == o && ((dir->kinds >> pos->kind_at[s]) & 1)) EG_FOUND(pos->kind_at[s]);
+                if (pos->side_at[s] == o && ((dir->kinds >> pos->kind_at[s]) & 1)) EG_FOUND(pos->kind_at[s], s);
                 break;
             }
         }
     }
-    if (at->odd_kinds) found |= attacked_by_odd(pos, t, o, collect);
+    if (at->odd_kinds) found |= attacked_by_odd(pos, t, o, report);
     return found;
 }
 
 #undef EG_FOUND
 
-static bool attacked_by(const ggn_position *pos, int t, int o) { return attack_scan(pos, t, o, false) != 0; }
+static bool attacked_by(const ggn_position *pos, int t, int o) { return attack_scan(pos, t, o, NULL) != 0; }
 
 /* Does move m of the piece pc have an action that takes (an ENEMY action)? */
 static bool takes(const eg_move *m)
@@ -181,11 +207,11 @@ bool eg_piece_attacks_enemy(const ggn_position *pos, int sq)
 
 uint64_t eg_attacker_kinds(const ggn_position *pos, int sq, int player)
 {
-    uint64_t kinds = 0;
+    attack_report r = { .kinds = 0, .cheapest = false, .cheapest_sq = EG_NONE };
     for (int o = 0; o < pos->g->nplayers; o++)
         if (o != player && !((pos->out >> o) & 1) && (!pos->g->teams || pos->g->team[o] != pos->g->team[player]))
-            kinds |= attack_scan(pos, sq, o, true);
-    return kinds;
+            attack_scan(pos, sq, o, &r);
+    return r.kinds;
 }
 
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player)
@@ -195,4 +221,13 @@ bool eg_attacked_by_others(const ggn_position *pos, int sq, int player)
             attacked_by(pos, sq, o))
             return true;
     return false;
+}
+
+int eg_cheapest_attacker(const ggn_position *pos, int sq, int player)
+{
+    attack_report r = { .kinds = 0, .cheapest = true, .cheapest_sq = EG_NONE };
+    for (int o = 0; o < pos->g->nplayers; o++)
+        if (o != player && !((pos->out >> o) & 1) && (!pos->g->teams || pos->g->team[o] != pos->g->team[player]))
+            attack_scan(pos, sq, o, &r);
+    return r.cheapest_sq;
 }

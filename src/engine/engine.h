@@ -364,6 +364,18 @@ static inline int eg_offset(const ggn_game *g, int from, int dx, int dy)
 
 /* attack.c: is sq attacked by any player other than `player`? (board as it stands) */
 bool eg_attacked_by_others(const ggn_position *pos, int sq, int player);
+/*
+ * A piece's worth in an exchange: its kind's value, a leader more than every
+ * other piece of a position together (kind values are ints and a position
+ * holds at most GGN_MAX_PIECES_ON_BOARD pieces: 2^40 > 255 * 2^31), so that a
+ * leader takes only what nothing takes back.
+ */
+static inline int64_t eg_exchange_value(const ggn_game *g, int kind)
+{
+    return kind == g->leader ? (int64_t)1 << 40 : g->kind_value[kind];
+}
+/* attack.c: the square of the cheapest piece (eg_exchange_value) of another player that attacks sq, or EG_NONE. */
+int eg_cheapest_attacker(const ggn_position *pos, int sq, int player);
 /* attack.c: the kinds (bit k) of the pieces of players other than `player` that attack sq. */
 uint64_t eg_attacker_kinds(const ggn_position *pos, int sq, int player);
 /* attack.c: does the piece on sq attack a piece of another player (not a partner)? */

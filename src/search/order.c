@@ -39,8 +39,11 @@ int ss_capture_gain(const ggn_searcher *s, ggn_move m)
     /* A capture by side effect (en passant) takes what the mover is worth, near enough. */
     int vv = victim >= 0 ? capped_value(g, victim) : av;
     if (m.promotion || vv >= av) return vv;
-    /* Worth less than the capturer: it pays only if nothing takes back. */
-    return ggn_position_square_attacked(s->pos, m.to, ggn_position_to_move(s->pos)) ? vv - av : vv;
+    /* Worth less than the capturer: it pays if nothing takes back, else as the exchange on the square goes. */
+    if (!ggn_position_square_attacked(s->pos, m.to, ggn_position_to_move(s->pos))) return vv;
+    if (victim < 0) return vv - av; /* a capture by side effect: the exchange evaluation sees only the square */
+    int64_t x = ggn_position_exchange(s->pos, m) / s->value_divisor;
+    return x > VALUE_CAP ? VALUE_CAP : x < -VALUE_CAP ? -VALUE_CAP : (int)x;
 }
 
 /* The counter-move slot for the opponent's last move, or NULL (none, a null move, the root). */
