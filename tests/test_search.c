@@ -466,8 +466,11 @@ static void test_exchange(void **state)
         { "3rk3/3r4/3b4/8/8/8/3R4/3RK3 w - - 0 1", "d2d6", 330 - 500 },   /* two against two: the first rook is lost */
         { "8/8/8/8/8/2k5/3p4/3QK3 w - - 0 1", "d1d2", 100 },              /* guarded by the king: the king does not take */
         { "8/8/8/8/8/2k5/3p4/3Q3K w - - 0 1", "d1d2", 100 - 900 },        /* unguarded: the king takes the queen */
-        { "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 0 },               /* en passant: not a capture on the square */
-        { "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2", 0 },                   /* no capture */
+        { "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 0 },               /* en passant: its victim is a side effect */
+        { "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2", 0 },                   /* a step to a square nobody attacks */
+        { "4k3/8/8/2p5/8/8/8/3QK3 w - - 0 1", "d1d4", -900 },             /* a step into a pawn's capture */
+        { "4kr2/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1f3", -320 },             /* into the rook's file, unguarded */
+        { "4kr2/8/8/8/8/8/4P3/4K1N1 w - - 0 1", "g1f3", 0 },              /* guarded: the rook does not take */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ggn_position *pos = at_fen(g, cases[i].fen);

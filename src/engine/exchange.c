@@ -1,7 +1,7 @@
 /*
  * exchange.c — static exchange evaluation from the reverse attack tables:
- * what a capture wins once the players have taken back on its square in
- * turn, each with its cheapest attacker (eg_cheapest_attacker), and each free
+ * what a capture (or a step to an empty square) wins once the players have
+ * taken back on its square in turn, each with its cheapest attacker (eg_cheapest_attacker), and each free
  * to stop where taking on would lose.
  *
  * No move is generated or made. Each capture is played on the board arrays
@@ -41,14 +41,16 @@ static void save_piece(const ggn_position *pos, exchange_undo *u, int id)
     u->pieces[u->npieces++].sq = pos->piece[id].sq;
 }
 
-/* The piece on `from` takes what stands on `to`, on the arrays the attack scan reads. */
+/* The piece on `from` goes to `to`, taking what stands there, on the arrays the attack scan reads. */
 static void take(ggn_position *pos, exchange_undo *u, int from, int to)
 {
     save_square(pos, u, to);
     save_square(pos, u, from);
-    save_piece(pos, u, pos->piece_at[to]);
+    if (pos->piece_at[to]) {
+        save_piece(pos, u, pos->piece_at[to]);
+        pos->piece[pos->piece_at[to]].sq = EG_NONE;
+    }
     save_piece(pos, u, pos->piece_at[from]);
-    pos->piece[pos->piece_at[to]].sq = EG_NONE;
     pos->piece[pos->piece_at[from]].sq = (int16_t)to;
     pos->side_at[to] = pos->side_at[from];
     pos->kind_at[to] = pos->kind_at[from];
@@ -72,13 +74,17 @@ int64_t ggn_position_exchange(ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
     int from = mv.from, to = mv.to;
-    /* A plain capture only: a piece of the mover's takes one of another player on its landing square. */
-    if (from == EG_DROP_FROM || from >= g->nsq || to >= g->nsq || !pos->piece_at[from] || !pos->piece_at[to] ||
-        pos->side_at[from] != eg_player_to_move(pos) || g->team[pos->side_at[to]] == g->team[pos->side_at[from]])
+    /*
+     * A piece of the mover's goes to `to`: a plain capture of another player's piece there, or a
+     * step to an empty square (which wins nothing and may lose the piece).
+     */
+    if (from == EG_DROP_FROM || from >= g->nsq || to >= g->nsq || from == to || !pos->piece_at[from] ||
+        pos->side_at[from] != eg_player_to_move(pos) ||
+        (pos->piece_at[to] && g->team[pos->side_at[to]] == g->team[pos->side_at[from]]))
         return 0;
     /* gain[d]: the material the d-th taker's side is up if the exchange stops after it. */
     int64_t gain[GGN_MAX_EXCHANGE];
-    gain[0] = eg_exchange_value(g, pos->kind_at[to]);
+    gain[0] = pos->piece_at[to] ? eg_exchange_value(g, pos->kind_at[to]) : 0;
     int64_t on_target = eg_exchange_value(g, pos->kind_at[from]);
     exchange_undo u = { .nsquares = 0, .npieces = 0 };
     take(pos, &u, from, to);

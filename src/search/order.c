@@ -89,7 +89,7 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         } else if (counter && ggn_move_equal(m, *counter)) {
             score = ORDER_COUNTER;
         } else {
-            score = attacker >= 0 ? s->history[attacker][m.to] : 0;
+            score = attacker >= 0 ? s->history[ggn_position_to_move(s->pos)][attacker][m.to] : 0;
         }
         L->order[i] = score;
     }
@@ -100,9 +100,9 @@ static void history_add(ggn_searcher *s, ggn_move m, int bonus)
 {
     int kind = ss_kind_on(s, m.from);
     if (kind < 0 || kind >= GGN_MAX_KINDS || m.to >= GGN_MAX_SQUARES) return;
-    int32_t *h = &s->history[kind][m.to];
+    int16_t *h = &s->history[ggn_position_to_move(s->pos)][kind][m.to];
     int mag = bonus < 0 ? -bonus : bonus;
-    *h += bonus - *h * mag / SS_HISTORY_MAX;
+    *h = (int16_t)(*h + bonus - *h * mag / SS_HISTORY_MAX);
 }
 
 void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth, const ggn_move *quiets, int nquiet)

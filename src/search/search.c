@@ -194,12 +194,24 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     if (!visit(s)) return 0;
     if (at_horizon(s, ply) || qply >= SS_QS_MAX_PLIES) return ss_material(s, s->pos);
 
+    /* The table: any stored result bounds this one (quiescence is depth 0). */
+    uint64_t key = ss_table_key(s->pos);
+    ss_tt_entry e;
+    bool pv = beta - alpha > 1;
+    if (ss_tt_probe(s, key, &e) && !pv && e.bound != SS_BOUND_NONE) {
+        int v = ss_score_from_tt(e.score, ply);
+        if (e.bound == SS_BOUND_EXACT || (e.bound == SS_BOUND_LOWER && v >= beta) || (e.bound == SS_BOUND_UPPER && v <= alpha))
+            return v;
+    }
+
     ss_ply *L = &s->ply[ply];
     size_t n = generate(s, ply);
     int mover = ggn_position_to_move(s->pos);
     bool side = root_side(s);
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
-    int best = -SS_INF;
+    int best = -SS_INF, old_alpha = alpha;
+    ggn_move best_move = { .from = 0 };
+    bool has_best = false;
     if (!in_check) {
         best = ss_evaluate(s, s->pos, (int)n, parent_mob);
         if (best >= beta) return best;
@@ -223,12 +235,21 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         if (s->aborted) return 0;
         if (v > best) {
             best = v;
-            if (v > alpha) alpha = v;
+            if (v > alpha) {
+                alpha = v;
+                best_move = m;
+                has_best = true;
+            }
             if (alpha >= beta) break;
         }
         if (legal >= width) break;
     }
     if (in_check && legal == 0) return no_move_score(s, ply, flipped, true);
+    /* Only the full plies are stored: past them one line is tried, a weaker result. */
+    if (!tail) {
+        int bound = best <= old_alpha ? SS_BOUND_UPPER : best >= beta ? SS_BOUND_LOWER : SS_BOUND_EXACT;
+        ss_tt_store(s, key, 0, ss_score_to_tt(best, ply), bound, has_best ? &best_move : NULL);
+    }
     return best;
 }
 
@@ -321,10 +342,19 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
     int eval = in_check ? SS_NONE : ss_evaluate(s, s->pos, (int)n, parent_mob);
     bool decisive = beta > GGN_SEARCH_MATE_BOUND || alpha < -GGN_SEARCH_MATE_BOUND;
+    /* Improving: the evaluation is better than at this player's previous turn on the path. */
+    s->eval_at[ply] = eval;
+    s->mover_at[ply] = mover;
+    bool improving = !in_check && ply >= 2 && s->mover_at[ply - 2] == mover && s->eval_at[ply - 2] != SS_NONE &&
+                     eval > s->eval_at[ply - 2];
 
     if (!pv && !in_check && !decisive) {
-        /* Reverse futility: so far above beta that a few plies will not bring it back. */
-        if (depth <= SS_RFP_DEPTH && eval - SS_RFP_MARGIN * depth >= beta) return eval;
+        /*
+         * Reverse futility: so far above beta that a few plies will not bring it back. Not with
+         * few moves to choose from: a mating net or zugzwang is likely, and the subtree is small.
+         */
+        if (depth <= SS_RFP_DEPTH && (int)n >= SS_RFP_MIN_MOVES && eval - SS_RFP_MARGIN * (depth - improving) >= beta)
+            return eval;
         if (null_ok && s->null_ok && depth >= SS_NULL_MIN_DEPTH && eval >= beta) {
             bool clobbered = false;
             int v = try_null_move(s, depth, beta, ply, flipped, parent_mob, eval, (int)n, &clobbered);
@@ -335,6 +365,8 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     }
 
     int stored_depth = depth;
+    /* Internal iterative reduction: with no move from the table the ordering is a guess; search less. */
+    if (!has_tt_move && depth >= SS_IIR_DEPTH) depth--;
     if (in_check && ply < GGN_SEARCH_MAX_PLY / 2) depth++;
     ss_order_moves(s, ply, n, has_tt_move ? &e.move : NULL, false, -1);
 
@@ -342,19 +374,30 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     ggn_move quiets[64];
     ggn_move best_move = { .from = 0 };
     bool prune_ok = !pv && !in_check && !decisive;
-    int lmp_count = 3 + depth * depth;
+    int lmp_count = improving ? 3 + depth * depth : (3 + depth * depth) / 2;
     for (size_t i = 0; i < n; i++) {
         pick(L, i, n);
         ggn_move m = L->moves[i];
         bool quiet = !m.promotion && !ggn_move_is_capture(s->pos, m);
-        /* Late quiet moves at shallow depth, and quiet moves that cannot reach alpha, are not searched. */
-        bool prunable = prune_ok && quiet && legal > 0 && best > -GGN_SEARCH_MATE_BOUND && L->order[i] < SS_ORDER_REFUTATION &&
-                        ((depth <= SS_LMP_DEPTH && legal >= lmp_count) ||
-                         (depth <= SS_FUTILITY_DEPTH && eval + SS_FUTILITY_MARGIN * depth <= alpha));
+        /*
+         * Not searched, at shallow depth once a move has been: late quiet moves, quiet moves that
+         * cannot reach alpha, and moves that lose material on their square by the exchange
+         * evaluation, unless they give check (tested after making them, below).
+         */
+        bool prunable = false;
+        if (prune_ok && legal > 0 && best > -GGN_SEARCH_MATE_BOUND && L->order[i] < SS_ORDER_REFUTATION) {
+            if (quiet)
+                prunable = (depth <= SS_LMP_DEPTH && legal >= lmp_count) ||
+                           (depth <= SS_FUTILITY_DEPTH && eval + SS_FUTILITY_MARGIN * (depth + 1) <= alpha) ||
+                           (depth <= SS_SEE_DEPTH &&
+                            ggn_position_exchange(s->pos, m) / s->value_divisor < -SS_SEE_QUIET_MARGIN * depth * depth);
+            else if (depth <= SS_SEE_DEPTH && L->order[i] < 0 && !m.promotion)
+                prunable = ss_capture_gain(s, m) < -SS_SEE_CAPTURE_MARGIN * depth;
+        }
         if (!try_move(s, m, mover)) continue;
         legal++;
         /* A move that attacks a leader may mate: never pruned, never reduced. */
-        bool checks = quiet && s->has_leader && (prunable || (depth >= SS_LMR_MIN_DEPTH && legal > 1)) &&
+        bool checks = s->has_leader && (prunable || (quiet && depth >= SS_LMR_MIN_DEPTH && legal > 1)) &&
                       ggn_position_leader_attacked(s->pos, ggn_position_to_move(s->pos));
         if (prunable && !checks) {
             take_back(s);
@@ -368,7 +411,9 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             if (quiet && depth >= SS_LMR_MIN_DEPTH && !in_check && !checks) {
                 r = s->lmr[depth < SS_LMR_TABLE ? depth : SS_LMR_TABLE - 1][legal < SS_LMR_TABLE ? legal : SS_LMR_TABLE - 1];
                 if (pv) r--;
+                if (!improving) r++;
                 if (L->order[i] >= SS_ORDER_REFUTATION) r--; /* killers and the counter-move */
+                else r -= L->order[i] / SS_LMR_HISTORY_DIV;  /* the order score of any other quiet move is its history */
                 if (r < 0) r = 0;
                 if (r > nd - 1) r = nd - 1 > 0 ? nd - 1 : 0;
             }
@@ -441,6 +486,9 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->nkeys = (int)(h > GGN_MAX_PLY ? GGN_MAX_PLY : h);
     s->keys[s->nkeys++] = ggn_position_hash(pos);
     memset(s->killer, 0, sizeof s->killer);
+    /* The root is not evaluated: nothing below it is "improving" on it. */
+    s->eval_at[0] = SS_NONE;
+    s->mover_at[0] = root;
 }
 
 /*

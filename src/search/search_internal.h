@@ -63,12 +63,19 @@
 #define SS_NULL_MIN_DEPTH 3     /* null move tried at this remaining depth and more */
 #define SS_NULL_REDUCTION 3     /* R: the null move's reply is searched depth - 1 - R (- depth / 4) */
 #define SS_ZUGZWANG_PIECES 3    /* a mover with this few pieces besides leaders: null move verified */
-#define SS_RFP_DEPTH 1          /* static eval this far above beta at depth <= this: cut (deeper, a mate threat may hide) */
-#define SS_RFP_MARGIN 90        /* per ply of depth */
-#define SS_FUTILITY_DEPTH 2     /* quiet moves skipped when eval + margin * depth cannot reach alpha */
-#define SS_FUTILITY_MARGIN 120
-#define SS_LMP_DEPTH 3          /* late quiet moves skipped at depth <= this past 3 + depth^2 moves */
+#define SS_RFP_DEPTH 7          /* static eval this far above beta at depth <= this: cut */
+#define SS_RFP_MARGIN 80        /* per ply of depth (one ply less while the eval improves) */
+#define SS_RFP_MIN_MOVES 10     /* ... and when the mover has at least this many pseudo-legal moves */
+#define SS_FUTILITY_DEPTH 6     /* quiet moves skipped when eval + margin * (depth + 1) cannot reach alpha */
+#define SS_FUTILITY_MARGIN 80
+#define SS_LMP_DEPTH 6          /* late quiet moves skipped at depth <= this past 3 + depth^2 moves (half that
+                                   while the eval does not improve) */
+#define SS_SEE_DEPTH 6          /* at depth <= this, moves the exchange evaluation says lose material: */
+#define SS_SEE_CAPTURE_MARGIN 90 /* a capture skipped when it loses more than this * depth */
+#define SS_SEE_QUIET_MARGIN 50  /* a quiet move when it loses more than this * depth^2 */
+#define SS_IIR_DEPTH 4          /* a node with no table move searched one ply less from this depth */
 #define SS_LMR_MIN_DEPTH 3      /* late-move reductions from this remaining depth */
+#define SS_LMR_HISTORY_DIV 6000 /* a quiet move's history score over this: plies reduced less (or more) */
 #define SS_LMR_TABLE 64         /* reductions tabulated for depths and move numbers below this */
 #define SS_HISTORY_MAX (1 << 14) /* history scores stay within +/- this (gravity) */
 /* Order scores from here up are the table move, good captures, promotions, killers and the counter-move. */
@@ -113,10 +120,13 @@ struct ggn_searcher {
     const ggn_game *game;  /* game of the last search: another game clears the tables */
     int last_root;         /* root player of the last search (paranoid scores depend on it) */
     ggn_move killer[GGN_SEARCH_MAX_PLY][2];
-    int32_t history[GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet-move successes by (kind, destination) */
+    int16_t history[GGN_MAX_PLAYERS][GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet-move successes by (mover, kind, destination) */
     ggn_move counter[GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet reply that refuted (kind, destination) */
     int8_t lmr[SS_LMR_TABLE][SS_LMR_TABLE];          /* reduction by [depth][move number] */
     ss_ply ply[GGN_SEARCH_MAX_PLY];
+    /* Per ply of the current path: the static evaluation (SS_NONE in check) and the player to move. */
+    int eval_at[GGN_SEARCH_MAX_PLY];
+    int mover_at[GGN_SEARCH_MAX_PLY];
     /* Evaluation tables of s->game (eval.c, ss_eval_prepare). */
     uint8_t centre[GGN_MAX_SQUARES];    /* 0..SS_CENTRE_SCALE */
     int advance_dir[GGN_MAX_PLAYERS];   /* +1: forward is up the rows, -1 down, 0 neither (eval.c) */

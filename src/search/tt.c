@@ -1,7 +1,7 @@
 /*
  * tt.c — the transposition table: one slot per hash index, replaced when
- * the new result is at least as deep, comes from a newer search, or is for
- * the same position. Mate scores are stored relative to the node so that
+ * the new result is at least as deep or comes from a newer search, or is for
+ * the same position and not much shallower. Mate scores are stored relative to the node so that
  * they stay true wherever the position is met again.
  *
  * The threads of one search share the table without a lock (threads.c):
@@ -90,7 +90,10 @@ void ss_tt_store(ggn_searcher *s, uint64_t key, int depth, int score, int bound,
     uint64_t old_move, old_meta;
     uint64_t old_key = read_slot(e, &old_move, &old_meta);
     if (depth > 127) depth = 127;
-    if (old_key == key || meta_age(old_meta) != s->age || depth >= meta_depth(old_meta)) {
+    /* The same position's deeper result is kept against a much shallower one (a quiescence result, depth 0). */
+    bool same = old_key == key;
+    if ((same && (depth + 2 >= meta_depth(old_meta) || bound == SS_BOUND_EXACT)) ||
+        (!same && (meta_age(old_meta) != s->age || depth >= meta_depth(old_meta)))) {
         /* A result without a move keeps the move an earlier search of the same position found. */
         bool has_move = move != NULL;
         uint64_t mv = move ? move_word(*move) : 0;
