@@ -181,9 +181,12 @@ static void material(const ggn_searcher *s, const ggn_position *pos, const ggn_p
  * The cheapest kind's structure, for players whose pieces advance: a pawn
  * with no other player's pawn ahead of it on its file or the next ones is
  * passed, worth more the further it has come (SS_PASSED_WEIGHT at the far
- * edge); two on one file are worth less (SS_DOUBLED_PENALTY).
+ * edge) and the less material the others have left (up to twice that,
+ * phase[p] being their strength, 0..SS_CENTRE_SCALE); two on one file are
+ * worth less (SS_DOUBLED_PENALTY), and so is one with none of its own on
+ * the files beside it (SS_ISOLATED_PENALTY).
  */
-static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out)
+static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out, const long *phase)
 {
     int cols = s->cols, rows = ggn_game_rows(s->game), np = s->nplayers;
     /* Per player and file: the lowest and highest row holding one of its pawns, and how many. */
@@ -208,6 +211,7 @@ static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, siz
         if (pl[i].kind != s->pawn_kind) continue;
         int p = pl[i].owner, dir = s->advance_dir[p], f = pl[i].square % cols, r = pl[i].square / cols;
         if (dir == 0) continue;
+        if ((f == 0 || !many[p][f - 1]) && (f == cols - 1 || !many[p][f + 1])) out[p] -= SS_ISOLATED_PENALTY;
         bool passed = true;
         for (int o = 0; o < np && passed; o++) {
             if (o == p) continue;
@@ -218,7 +222,7 @@ static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, siz
         }
         if (!passed) continue;
         int adv = dir > 0 ? r : rows - 1 - r;
-        out[p] += (long)SS_PASSED_WEIGHT * adv * adv / ((rows - 1) * (rows - 1));
+        out[p] += (long)SS_PASSED_WEIGHT * adv * adv * (2 * SS_CENTRE_SCALE - phase[p]) / ((rows - 1) * (rows - 1) * SS_CENTRE_SCALE);
     }
 }
 
@@ -233,17 +237,21 @@ static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, siz
 static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out, const long *mat)
 {
     int cols = s->cols, leader = ggn_game_leader(s->game), np = s->nplayers;
-    for (int p = 0; p < np; p++) out[p] = 0;
+    /* Each player's enemy strength: the others' material against what they started with, 0..SS_CENTRE_SCALE. */
+    long enemy[GGN_MAX_PLAYERS];
+    for (int p = 0; p < np; p++) {
+        out[p] = 0;
+        long have = 0, had = 0;
+        for (int o = 0; o < np; o++)
+            if (o != p) have += mat[o], had += s->start_material[o] / s->value_divisor;
+        enemy[p] = had > 0 ? SS_CENTRE_SCALE * (have < had ? have : had) / had : 0;
+    }
     for (size_t i = 0; i < n; i++) {
         int owner = pl[i].owner, sq = pl[i].square;
         if (owner >= np) continue;
         out[owner] += *pst_at(s, owner, pl[i].kind, sq);
         if (pl[i].kind != leader) continue;
-        /* Enemy strength: the others' material against what they started with, 0..SS_CENTRE_SCALE. */
-        long have = 0, had = 0;
-        for (int o = 0; o < np; o++)
-            if (o != owner) have += mat[o], had += s->start_material[o] / s->value_divisor;
-        long phase = had > 0 ? SS_CENTRE_SCALE * (have < had ? have : had) / had : 0;
+        long phase = enemy[owner];
         out[owner] += (long)SS_LEADER_WEIGHT * s->centre[sq] * (SS_CENTRE_SCALE - 2 * phase) / (SS_CENTRE_SCALE * SS_CENTRE_SCALE);
         int x = sq % cols, y = sq / cols, guards = 0;
         for (size_t j = 0; j < n && guards < 3; j++) {
@@ -252,7 +260,7 @@ static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t 
         }
         out[owner] += (long)SS_SHELTER_WEIGHT * guards * phase / SS_CENTRE_SCALE;
     }
-    if (s->pawn_kind >= 0) pawn_structure(s, pl, n, out);
+    if (s->pawn_kind >= 0) pawn_structure(s, pl, n, out, enemy);
 }
 
 /* Material (and, when positional_terms, the positional term) from the view of `me` (its side's view when more than two play). */

@@ -34,6 +34,7 @@
 #define SS_REACH_WEIGHT 4       /* other kinds, per square reached beyond the kind's average (eval.c) */
 #define SS_PASSED_WEIGHT 100    /* a passed piece of the cheapest kind, per full advance */
 #define SS_DOUBLED_PENALTY 12   /* a second (third...) piece of the cheapest kind on one file */
+#define SS_ISOLATED_PENALTY 10  /* a piece of the cheapest kind with none of its own on the files beside it */
 #define SS_GOAL_WEIGHT 60       /* a kind that wins on a goal zone, next to it (less with each king step away) */
 #define SS_SHELTER_WEIGHT 8     /* a leader's own piece beside it, at full enemy strength (up to three) */
 
