@@ -163,6 +163,7 @@ void ss_eval_prepare(ggn_searcher *s)
         s->advance_dir[p] = twice_mean < rows - 1 ? 1 : twice_mean > rows - 1 ? -1 : 0;
         s->start_material[p] = mat[p] > 0 ? mat[p] : 0;
     }
+    ss_activity_prepare(s);
     s->has_pst = prepare_pst(s, rows, cols, leader);
 }
 
@@ -293,10 +294,10 @@ static int view(const ggn_searcher *s, const ggn_position *pos, bool positional_
 
 int ss_material(const ggn_searcher *s, const ggn_position *pos) { return view(s, pos, false); }
 
-int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, int parent_mob)
+int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, const ss_activity *mine, const ss_activity *opponent)
 {
     long v = view(s, pos, true);
-    if (parent_mob >= 0) v += (long)SS_MOBILITY_WEIGHT * (mobility - parent_mob);
+    if (opponent) v += (long)SS_MOBILITY_WEIGHT * (mine->mobility - opponent->mobility) + mine->attack - opponent->attack;
     return clamp_eval(v);
 }
 

@@ -101,8 +101,8 @@ static bool draw_by_rule(const ggn_searcher *s)
 
 /* ---- the tree ----------------------------------------------------------- */
 
-static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_mob, bool null_ok);
-static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped);
+static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_ply, bool null_ok);
+static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_ply, bool flipped);
 
 static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->pos) == s->root || s->nplayers < 2; }
 
@@ -127,12 +127,13 @@ static void take_back(ggn_searcher *s)
 /*
  * Searches the child just made, from the parent's view: negates when the
  * side changed. depth <= 0 goes to quiescence, -depth plies below the horizon.
- * `mobility` is the parent's move count, for the child's mobility term.
+ * The child's evaluation compares its side's activity with the parent's
+ * (s->act[ply - 1]) when the parent was the other side.
  */
-static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int beta, int ply, int mobility)
+static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int beta, int ply)
 {
     bool flip = root_side(s) != parent_side;
-    int pm = flip ? mobility : -1;
+    int pm = flip ? ply - 1 : -1;
     if (flip) {
         return depth > 0 ? -search(s, depth, -beta, -alpha, ply, true, pm, true)
                          : -qsearch(s, -depth, -beta, -alpha, ply, pm, true);
@@ -184,7 +185,7 @@ static bool at_horizon(const ggn_searcher *s, int ply)
  * only lower the score of the side to move (which may still stand pat when
  * not in check), and never makes a mate: that needs every move to be illegal.
  */
-static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_mob, bool flipped)
+static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_ply, bool flipped)
 {
     if (s->aborted) return 0;
     if (ply > s->seldepth) s->seldepth = ply;
@@ -212,8 +213,9 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     int best = -SS_INF, old_alpha = alpha;
     ggn_move best_move = { .from = 0 };
     bool has_best = false;
+    ss_activity_of(s, ply, L->moves, n);
     if (!in_check) {
-        best = ss_evaluate(s, s->pos, (int)n, parent_mob);
+        best = ss_evaluate(s, s->pos, &s->act[ply], parent_ply >= 0 ? &s->act[parent_ply] : NULL);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }
@@ -230,7 +232,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         ggn_move m = L->moves[i];
         if (!try_move(s, m, mover)) continue;
         legal++;
-        int v = child(s, side, -(qply + 1), alpha, beta, ply + 1, (int)n);
+        int v = child(s, side, -(qply + 1), alpha, beta, ply + 1);
         take_back(s);
         if (s->aborted) return 0;
         if (v > best) {
@@ -276,8 +278,8 @@ static int pieces_besides_leaders(const ggn_searcher *s, int player)
  * or SS_NONE. Uses the ply's move list only for the verification, which the
  * caller generates again.
  */
-static int try_null_move(ggn_searcher *s, int depth, int beta, int ply, bool flipped, int parent_mob, int eval,
-                         int nmoves, bool *clobbered)
+static int try_null_move(ggn_searcher *s, int depth, int beta, int ply, bool flipped, int parent_ply, int eval,
+                         bool *clobbered)
 {
     int mover = ggn_position_to_move(s->pos);
     bool side = root_side(s);
@@ -291,8 +293,8 @@ static int try_null_move(ggn_searcher *s, int depth, int beta, int ply, bool fli
     s->null_floor = s->nkeys - 1;
     int r = SS_NULL_REDUCTION + depth / 4 + ((eval - beta) / 200 > 2 ? 2 : (eval - beta) / 200);
     int d = depth - 1 - r;
-    int v = d > 0 ? -search(s, d, -beta, -beta + 1, ply + 1, true, nmoves, false)
-                  : -qsearch(s, 0, -beta, -beta + 1, ply + 1, nmoves, true);
+    int v = d > 0 ? -search(s, d, -beta, -beta + 1, ply + 1, true, ply, false)
+                  : -qsearch(s, 0, -beta, -beta + 1, ply + 1, ply, true);
     s->null_floor = saved_floor;
     take_back(s);
     if (s->aborted || v < beta) return SS_NONE;
@@ -301,11 +303,11 @@ static int try_null_move(ggn_searcher *s, int depth, int beta, int ply, bool fli
     if (!verify) return v;
     *clobbered = true;
     int dv = depth - r;
-    int w = dv > 0 ? search(s, dv, beta - 1, beta, ply, flipped, parent_mob, false) : beta;
+    int w = dv > 0 ? search(s, dv, beta - 1, beta, ply, flipped, parent_ply, false) : beta;
     return !s->aborted && w >= beta ? v : SS_NONE;
 }
 
-static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_mob, bool null_ok)
+static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_ply, bool null_ok)
 {
     if (s->aborted) return 0;
     if (ply > s->seldepth) s->seldepth = ply;
@@ -340,7 +342,8 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     int mover = ggn_position_to_move(s->pos);
     bool side = root_side(s);
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
-    int eval = in_check ? SS_NONE : ss_evaluate(s, s->pos, (int)n, parent_mob);
+    ss_activity_of(s, ply, L->moves, n);
+    int eval = in_check ? SS_NONE : ss_evaluate(s, s->pos, &s->act[ply], parent_ply >= 0 ? &s->act[parent_ply] : NULL);
     bool decisive = beta > GGN_SEARCH_MATE_BOUND || alpha < -GGN_SEARCH_MATE_BOUND;
     /* Improving: the evaluation is better than at this player's previous turn on the path. */
     s->eval_at[ply] = eval;
@@ -357,7 +360,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             return eval;
         if (null_ok && s->null_ok && depth >= SS_NULL_MIN_DEPTH && eval >= beta) {
             bool clobbered = false;
-            int v = try_null_move(s, depth, beta, ply, flipped, parent_mob, eval, (int)n, &clobbered);
+            int v = try_null_move(s, depth, beta, ply, flipped, parent_ply, eval, &clobbered);
             if (s->aborted) return 0;
             if (v != SS_NONE) return v;
             if (clobbered) n = generate(s, ply);
@@ -405,7 +408,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
         }
         int v, nd = depth - 1;
         if (legal == 1) {
-            v = child(s, side, nd, alpha, beta, ply + 1, (int)n);
+            v = child(s, side, nd, alpha, beta, ply + 1);
         } else {
             int r = 0;
             if (quiet && depth >= SS_LMR_MIN_DEPTH && !in_check && !checks) {
@@ -417,9 +420,9 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
                 if (r < 0) r = 0;
                 if (r > nd - 1) r = nd - 1 > 0 ? nd - 1 : 0;
             }
-            v = child(s, side, nd - r, alpha, alpha + 1, ply + 1, (int)n);
-            if (r > 0 && v > alpha && !s->aborted) v = child(s, side, nd, alpha, alpha + 1, ply + 1, (int)n);
-            if (v > alpha && v < beta && !s->aborted) v = child(s, side, nd, alpha, beta, ply + 1, (int)n);
+            v = child(s, side, nd - r, alpha, alpha + 1, ply + 1);
+            if (r > 0 && v > alpha && !s->aborted) v = child(s, side, nd, alpha, alpha + 1, ply + 1);
+            if (v > alpha && v < beta && !s->aborted) v = child(s, side, nd, alpha, beta, ply + 1);
         }
         take_back(s);
         if (s->aborted) return 0;
@@ -505,10 +508,10 @@ static int search_root(ggn_searcher *s, ggn_move *moves, size_t n, int depth, in
         if (!try_move(s, moves[i], mover)) continue;
         int v;
         if (searched == 0) {
-            v = child(s, side, depth - 1, alpha, beta, 1, (int)n);
+            v = child(s, side, depth - 1, alpha, beta, 1);
         } else {
-            v = child(s, side, depth - 1, alpha, alpha + 1, 1, (int)n);
-            if (v > alpha && v < beta && !s->aborted) v = child(s, side, depth - 1, alpha, beta, 1, (int)n);
+            v = child(s, side, depth - 1, alpha, alpha + 1, 1);
+            if (v > alpha && v < beta && !s->aborted) v = child(s, side, depth - 1, alpha, beta, 1);
         }
         take_back(s);
         if (s->aborted) break;
@@ -577,6 +580,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     if (n == 0) return false;
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     prepare(s, pos, lim, started);
+    ss_activity_of(s, 0, root->moves, n); /* the root side's, for its children; before the list is shuffled or sorted */
 
     /* The root list lives in its own array: ply 0's lists are reused below. */
     ggn_move moves[GGN_MAX_MOVES];

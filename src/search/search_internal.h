@@ -19,8 +19,16 @@
 /* Kinds worth more than this are scaled down (with all others) to keep scores clear of mates. */
 #define SS_VALUE_SCALE 2000
 
-/* Centipawns per pseudo-legal move of difference in mobility. */
+/*
+ * Activity (activity.c, docs/ai.md "The evaluation"): centipawns per
+ * pseudo-legal move of difference in mobility, counting at most the cap of
+ * each piece; and the attack on an enemy leader's surroundings, squared.
+ */
 #define SS_MOBILITY_WEIGHT 3
+#define SS_MOBILITY_PIECE_CAP 7
+#define SS_KING_PIECE_WEIGHT 3  /* king danger: this per piece with a move next to an enemy leader, */
+#define SS_KING_DANGER_DIV 2    /* plus one per such move, squared, over this (two pieces at least) */
+#define SS_KING_DANGER_MAX 500
 
 /*
  * Positional terms from the board's geometry (docs/ai.md, "The evaluation"),
@@ -107,6 +115,12 @@ typedef struct ss_tt_slot {
     _Atomic uint64_t meta; /* score, depth, bound, age and has_move, packed by tt.c */
 } ss_tt_slot;
 
+/* What one side's pseudo-legal moves at a node say about its pieces (activity.c). */
+typedef struct ss_activity {
+    int mobility; /* its moves, at most SS_MOBILITY_PIECE_CAP of each piece */
+    int attack;   /* centipawns its attack on the squares around enemy leaders is worth */
+} ss_activity;
+
 /* The move list of one ply, with ordering scores. */
 typedef struct ss_ply {
     ggn_move moves[GGN_MAX_MOVES];
@@ -128,12 +142,16 @@ struct ggn_searcher {
     /* Per ply of the current path: the static evaluation (SS_NONE in check) and the player to move. */
     int eval_at[GGN_SEARCH_MAX_PLY];
     int mover_at[GGN_SEARCH_MAX_PLY];
+    ss_activity act[GGN_SEARCH_MAX_PLY]; /* the side to move's activity at each ply (activity.c) */
+    uint32_t zone_mark[GGN_MAX_SQUARES];  /* == zone_stamp: next to an enemy leader at the node being read */
+    uint32_t zone_stamp;
     /* Evaluation tables of s->game (eval.c, ss_eval_prepare). */
     uint8_t centre[GGN_MAX_SQUARES];    /* 0..SS_CENTRE_SCALE */
     int advance_dir[GGN_MAX_PLAYERS];   /* +1: forward is up the rows, -1 down, 0 neither (eval.c) */
     int pawn_kind;                      /* the cheapest non-leader kind, -1 none */
     long start_material[GGN_MAX_PLAYERS]; /* material at the start, for the game phase */
     int value[GGN_MAX_KINDS];           /* kind values, divided by value_divisor */
+    bool zone_attacker[GGN_MAX_KINDS];  /* the kind's moves next to an enemy leader count as an attack */
     bool has_hands;
     int16_t *pst;                       /* [player][kind][square] piece-square values (eval.c) */
     size_t pst_cap;                     /* entries allocated */
@@ -202,8 +220,16 @@ int ss_material(const ggn_searcher *s, const ggn_position *pos);
 int ss_value_divisor(const ggn_game *g);
 /* eval.c: fills the evaluation tables for s->game (once per game). */
 void ss_eval_prepare(ggn_searcher *s);
-/* eval.c: the full leaf evaluation: material plus mobility (parent_mob < 0: no mobility term). */
-int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, int mobility, int parent_mob);
+/*
+ * eval.c: the full leaf evaluation from the view of the side to move: material and position, and
+ * with `opponent` (the other side's activity one ply up; NULL when the parent was not the other
+ * side) the difference in mobility and king attack against `mine`.
+ */
+int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, const ss_activity *mine, const ss_activity *opponent);
+/* activity.c: which kinds' moves count in a king attack (once per search, after the cheapest kind is known). */
+void ss_activity_prepare(ggn_searcher *s);
+/* activity.c: fills s->act[ply] from the side to move's moves[0..n) at the current position, in generation order. */
+void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n);
 
 /*
  * order.c: fills s->ply[ply].order for moves[0..n); tactical_only keeps captures and promotions,

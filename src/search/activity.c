@@ -1,0 +1,88 @@
+/*
+ * activity.c — what a side's pseudo-legal moves say about its pieces, read
+ * off the move list each node generates anyway: its mobility, and its attack
+ * on the squares around an enemy leader.
+ *
+ * Each node keeps its side's summary (s->act[ply]); the evaluation compares
+ * it with its parent's, the other side's moves one ply earlier, as the
+ * mobility term always has (docs/ai.md, "The evaluation"). Nothing here
+ * makes a move or scans for attacks: it is one pass over the list, whose
+ * moves come grouped by their source square (drops share one group).
+ */
+#include <string.h>
+
+#include "search_internal.h"
+
+void ss_activity_prepare(ggn_searcher *s)
+{
+    const ggn_game *g = s->game;
+    int leader = ggn_game_leader(g);
+    for (int k = 0; k < ggn_game_kind_count(g); k++) s->zone_attacker[k] = k != leader && k != s->pawn_kind;
+}
+
+/* Marks the squares at most one king step from each enemy leader; false when there is none. */
+static bool mark_zones(ggn_searcher *s, int me, uint32_t stamp)
+{
+    ggn_piece_place pl[GGN_MAX_PIECES_ON_BOARD];
+    size_t n = ggn_position_pieces(s->pos, pl, GGN_MAX_PIECES_ON_BOARD);
+    if (n > GGN_MAX_PIECES_ON_BOARD) n = GGN_MAX_PIECES_ON_BOARD;
+    int leader = ggn_game_leader(s->game), rows = ggn_game_rows(s->game), cols = s->cols;
+    int my_team = ggn_game_team(s->game, me);
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        if (pl[i].kind != leader || ggn_game_team(s->game, pl[i].owner) == my_team) continue;
+        int x = pl[i].square % cols, y = pl[i].square / cols;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++)
+                if (x + dx >= 0 && x + dx < cols && y + dy >= 0 && y + dy < rows) s->zone_mark[(y + dy) * cols + x + dx] = stamp;
+        any = true;
+    }
+    return any;
+}
+
+/* The attack's worth: nothing from one piece alone; from two on, squared in pieces and moves. */
+static int king_danger(int pieces, int moves)
+{
+    if (pieces < 2) return 0;
+    int d = SS_KING_PIECE_WEIGHT * pieces + moves;
+    int v = d * d / SS_KING_DANGER_DIV;
+    return v > SS_KING_DANGER_MAX ? SS_KING_DANGER_MAX : v;
+}
+
+void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n)
+{
+    ss_activity *a = &s->act[ply];
+    /* Mobility: each piece's moves up to the cap, so that a queen in the open counts no more than a centred knight. */
+    int run = 0;
+    a->mobility = 0;
+    for (size_t i = 0; i < n; i++) {
+        run = i > 0 && moves[i].from == moves[i - 1].from ? run + 1 : 1;
+        if (run <= SS_MOBILITY_PIECE_CAP) a->mobility++;
+    }
+    a->attack = 0;
+    if (!s->has_leader) return;
+    uint32_t stamp = ++s->zone_stamp;
+    if (stamp == 0) { /* wrapped: an old mark could look current */
+        memset(s->zone_mark, 0, sizeof s->zone_mark);
+        stamp = s->zone_stamp = 1;
+    }
+    if (!mark_zones(s, ggn_position_to_move(s->pos), stamp)) return;
+    /* The attackers: pieces other than leaders and the cheapest kind with moves into a zone. */
+    int pieces = 0, zone_moves = 0;
+    bool attacker = false, counted = false;
+    for (size_t i = 0; i < n; i++) {
+        ggn_move m = moves[i];
+        if (m.from == GGN_MOVE_DROP) continue; /* each piece in hand would count once for every empty square there */
+        if (i == 0 || m.from != moves[i - 1].from) {
+            int kind;
+            counted = false;
+            attacker = ggn_position_piece_at(s->pos, m.from % s->cols, m.from / s->cols, &kind, NULL, NULL) &&
+                       s->zone_attacker[kind];
+        }
+        if (attacker && m.to < GGN_MAX_SQUARES && s->zone_mark[m.to] == stamp) {
+            zone_moves++;
+            if (!counted) counted = true, pieces++;
+        }
+    }
+    a->attack = king_danger(pieces, zone_moves);
+}
