@@ -10,7 +10,8 @@
 #   make bench      build and run the benchmark programs
 #   make install    install under PREFIX (default /usr/local); the installed ggn finds its
 #                   games beside itself (PREFIX/share/ggn/games) and ggn.pc names PREFIX
-#   make fuzz       libFuzzer targets (clang, build-fuzz/), each run FUZZ_SECONDS (default 45)
+#   make fuzz       libFuzzer targets (clang, build-fuzz/), each run FUZZ_SECONDS (default 45),
+#                   FUZZ_JOBS at a time (default: the number of cores)
 #   make valgrind-test  the fast suite under valgrind (build-valgrind/, label valgrind)
 #   make web        the library in WebAssembly and the page, into web/dist/ (emscripten,
 #                   build-web/; docs/web.md)
