@@ -575,7 +575,7 @@ static const char *const required[] = { "chess.json",     "losalamos.json", "sha
  * nothing else; `test_export` alone runs every case but the shipped games' cross-check. CTest runs
  * the parts as separate entries, so a parallel run spreads the longest work over its jobs.
  * `test_export promised` checks only the shipped games of `required`: the sanitizer build's entry,
- * where exporting and loading seventy variants' documents took eight minutes of CPU to look for
+ * where exporting and loading the 75 shipped games' documents took eight minutes of CPU to look for
  * memory errors in code that these games and the constructs already run (the release suite
  * cross-checks every game).
  */
