@@ -569,6 +569,13 @@ static void cross_check(const char *path, const char *name, unsigned long long m
 static const char *const required[] = { "chess.json",     "losalamos.json", "shatranj.json",  "makruk.json",
                                          "crazyhouse.json", "shogi.json",     "minishogi.json", "constructs.json" };
 
+static bool is_required(const char *name)
+{
+    for (size_t r = 0; r < sizeof required / sizeof required[0]; r++)
+        if (strcmp(name, required[r]) == 0) return true;
+    return false;
+}
+
 /* Every spec of a directory: cross-checked when it exports, else refused with GGN_E_CONVERSION. */
 /*
  * `test_export PART/PARTS` checks only every PARTS-th shipped game, from the PART-th (1-based), and
@@ -601,12 +608,8 @@ static int check_dir(const char *dir, bool require_any, unsigned long long min_p
     int checked = 0;
     bool partial = games_parts > 0 && strcmp(dir, GGN_GAMES_DIR) == 0;
     for (int i = 0; i < n; i++) {
-        bool skip = partial && i % games_parts != games_part - 1;
-        if (promised_only && strcmp(dir, GGN_GAMES_DIR) == 0) {
-            skip = true;
-            for (size_t r = 0; r < sizeof required / sizeof required[0]; r++)
-                if (strcmp(names[i], required[r]) == 0) skip = false;
-        }
+        bool skip = (partial && i % games_parts != games_part - 1) ||
+                    (promised_only && strcmp(dir, GGN_GAMES_DIR) == 0 && !is_required(names[i]));
         if (skip) {
             free(names[i]);
             continue;
@@ -636,8 +639,7 @@ static int check_dir(const char *dir, bool require_any, unsigned long long min_p
         if (ggn_game_player_count(g) != 2 || !ggn_game_has_fen(g)) assert_false(exportable);
         if (!exportable) {
             assert_int_equal(err.code, GGN_E_CONVERSION);
-            for (size_t r = 0; r < sizeof required / sizeof required[0]; r++)
-                if (strcmp(names[i], required[r]) == 0) fail_msg("%s must export: %s", names[i], err.message);
+            if (is_required(names[i])) fail_msg("%s must export: %s", names[i], err.message);
             printf("%s: refused (%s)\n", names[i], err.message);
         }
         ggn_game_free(g);
@@ -645,12 +647,9 @@ static int check_dir(const char *dir, bool require_any, unsigned long long min_p
             /*
              * The games the cross-check is promised for get every position;
              * the other shipped games (the variants, dozens of them) an eighth,
-             * so the test stays within its time under ASan and valgrind.
+             * so that the four parts of the release suite stay short.
              */
-            bool promised = false;
-            for (size_t r = 0; r < sizeof required / sizeof required[0]; r++)
-                if (strcmp(names[i], required[r]) == 0) promised = true;
-            cross_check(path, names[i], promised ? min_positions : min_positions / 8);
+            cross_check(path, names[i], is_required(names[i]) ? min_positions : min_positions / 8);
             checked++;
         }
         free(names[i]);
