@@ -4,10 +4,12 @@
  * on the squares around an enemy leader.
  *
  * Each node keeps its side's summary (s->act[ply]); the evaluation compares
- * it with its parent's, the other side's moves one ply earlier, as the
- * mobility term always has (docs/ai.md, "The evaluation"). Nothing here
- * makes a move or scans for attacks: it is one pass over the list, whose
- * moves come grouped by their source square (drops share one group).
+ * it with the other side's at the same position, read from that side's
+ * moves after a pass (ss_opponent_activity), or, where no pass can be made
+ * or the estimate is far outside the window, from its parent's list one ply
+ * earlier (docs/ai.md, "The evaluation"). Nothing here scans for attacks: it
+ * is one pass over a list, whose moves come grouped by their source square
+ * (drops share one group).
  */
 #include <string.h>
 
@@ -49,9 +51,8 @@ static int king_danger(int pieces, int moves)
     return v > SS_KING_DANGER_MAX ? SS_KING_DANGER_MAX : v;
 }
 
-void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n)
+static void summarise(ggn_searcher *s, ss_activity *a, const ggn_move *moves, size_t n)
 {
-    ss_activity *a = &s->act[ply];
     /* Mobility: each piece's moves up to the cap, so that a queen in the open counts no more than a centred knight. */
     int run = 0;
     a->mobility = 0;
@@ -85,4 +86,17 @@ void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n)
         }
     }
     a->attack = king_danger(pieces, zone_moves);
+}
+
+void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n) { summarise(s, &s->act[ply], moves, n); }
+
+bool ss_opponent_activity(ggn_searcher *s, ss_activity *out)
+{
+    if (!s->null_ok || !ggn_position_make_null(s->pos)) return false;
+    size_t n = ggn_position_pseudo_moves(s->pos, s->scratch, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    s->work += n + 1;
+    summarise(s, out, s->scratch, n);
+    ggn_position_unmake(s->pos);
+    return true;
 }

@@ -17,9 +17,10 @@
  * leader or a draw rule checked on entry.
  *
  * Leaves. Quiescence search over captures and promotions (all moves when in
- * check), standing pat on the evaluation: material, plus the mobility
- * difference between the side to move (its pseudo-legal move count, already
- * generated) and the side that just moved (counted at the parent).
+ * check), standing pat on the evaluation: material and position, plus the
+ * difference in mobility and king attack between the side to move (read off
+ * its pseudo-legal moves, already generated) and the side that just moved
+ * (its moves at the same position, after a pass: evaluate()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -127,8 +128,8 @@ static void take_back(ggn_searcher *s)
 /*
  * Searches the child just made, from the parent's view: negates when the
  * side changed. depth <= 0 goes to quiescence, -depth plies below the horizon.
- * The child's evaluation compares its side's activity with the parent's
- * (s->act[ply - 1]) when the parent was the other side.
+ * The child's evaluation may fall back on the parent's activity
+ * (s->act[ply - 1]) when the parent was the other side (evaluate()).
  */
 static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int beta, int ply)
 {
@@ -165,6 +166,26 @@ static size_t generate(ggn_searcher *s, int ply)
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     s->work += n + 1;
     return n;
+}
+
+/*
+ * The static evaluation at ply, whose side's activity is s->act[ply], against
+ * the other side's: its moves at this very position (a pass made and its
+ * moves generated), not the list its side had one ply up, which is blind to
+ * what the last move did for the side that made it. That costs a move
+ * generation, so where the estimate with the stale list is more than
+ * SS_LAZY_MARGIN outside (alpha, beta) the estimate stands: the fresh list
+ * would not bring it back into the window. (-SS_INF, SS_INF): always afresh.
+ */
+static int evaluate(ggn_searcher *s, int ply, int parent_ply, int alpha, int beta)
+{
+    const ss_activity *parent = parent_ply >= 0 ? &s->act[parent_ply] : NULL;
+    if (alpha > -SS_INF || beta < SS_INF) {
+        int stale = ss_evaluate(s, s->pos, &s->act[ply], parent);
+        if (stale >= beta + SS_LAZY_MARGIN || stale <= alpha - SS_LAZY_MARGIN) return stale;
+    }
+    ss_activity other;
+    return ss_evaluate(s, s->pos, &s->act[ply], ss_opponent_activity(s, &other) ? &other : parent);
 }
 
 /* Deep enough that another move could not be made or searched: judge statically. */
@@ -215,7 +236,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     bool has_best = false;
     ss_activity_of(s, ply, L->moves, n);
     if (!in_check) {
-        best = ss_evaluate(s, s->pos, &s->act[ply], parent_ply >= 0 ? &s->act[parent_ply] : NULL);
+        best = evaluate(s, ply, parent_ply, alpha, beta);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }
@@ -343,7 +364,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     bool side = root_side(s);
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
     ss_activity_of(s, ply, L->moves, n);
-    int eval = in_check ? SS_NONE : ss_evaluate(s, s->pos, &s->act[ply], parent_ply >= 0 ? &s->act[parent_ply] : NULL);
+    int eval = in_check ? SS_NONE : evaluate(s, ply, parent_ply, -SS_INF, SS_INF);
     bool decisive = beta > GGN_SEARCH_MATE_BOUND || alpha < -GGN_SEARCH_MATE_BOUND;
     /* Improving: the evaluation is better than at this player's previous turn on the path. */
     s->eval_at[ply] = eval;

@@ -29,6 +29,7 @@
 #define SS_KING_PIECE_WEIGHT 3  /* king danger: this per piece with a move next to an enemy leader, */
 #define SS_KING_DANGER_DIV 2    /* plus one per such move, squared, over this (two pieces at least) */
 #define SS_KING_DANGER_MAX 500
+#define SS_LAZY_MARGIN 200      /* a quiescence estimate this far outside the window skips the fresh activity */
 
 /*
  * Positional terms from the board's geometry (docs/ai.md, "The evaluation"),
@@ -143,6 +144,7 @@ struct ggn_searcher {
     int eval_at[GGN_SEARCH_MAX_PLY];
     int mover_at[GGN_SEARCH_MAX_PLY];
     ss_activity act[GGN_SEARCH_MAX_PLY]; /* the side to move's activity at each ply (activity.c) */
+    ggn_move scratch[GGN_MAX_MOVES];      /* the other side's moves, for its activity (activity.c) */
     uint32_t zone_mark[GGN_MAX_SQUARES];  /* == zone_stamp: next to an enemy leader at the node being read */
     uint32_t zone_stamp;
     /* Evaluation tables of s->game (eval.c, ss_eval_prepare). */
@@ -222,14 +224,20 @@ int ss_value_divisor(const ggn_game *g);
 void ss_eval_prepare(ggn_searcher *s);
 /*
  * eval.c: the full leaf evaluation from the view of the side to move: material and position, and
- * with `opponent` (the other side's activity one ply up; NULL when the parent was not the other
- * side) the difference in mobility and king attack against `mine`.
+ * with `opponent` (the other side's activity at this position, or one ply up; NULL when neither
+ * is known) the difference in mobility and king attack against `mine`.
  */
 int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, const ss_activity *mine, const ss_activity *opponent);
 /* activity.c: which kinds' moves count in a king attack (once per search, after the cheapest kind is known). */
 void ss_activity_prepare(ggn_searcher *s);
 /* activity.c: fills s->act[ply] from the side to move's moves[0..n) at the current position, in generation order. */
 void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n);
+/*
+ * activity.c: the other side's activity at the current position, as if it were to move (its
+ * pseudo-legal moves after a pass); false when no pass can be made (more than two players, or the
+ * undo stack is full).
+ */
+bool ss_opponent_activity(ggn_searcher *s, ss_activity *out);
 
 /*
  * order.c: fills s->ply[ply].order for moves[0..n); tactical_only keeps captures and promotions,
