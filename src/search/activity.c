@@ -92,7 +92,12 @@ void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n) {
 
 bool ss_opponent_activity(ggn_searcher *s, ss_activity *out)
 {
+    int mover = ggn_position_to_move(s->pos);
     if (!s->null_ok || !ggn_position_make_null(s->pos)) return false;
+    if (ggn_position_to_move(s->pos) == mover) { /* a turn of several moves: the pass hands it to no one else */
+        ggn_position_unmake(s->pos);
+        return false;
+    }
     size_t n = ggn_position_pseudo_moves(s->pos, s->scratch, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     s->work += n + 1;

@@ -294,9 +294,11 @@ static int view(const ggn_searcher *s, const ggn_position *pos, bool positional_
 
 int ss_material(const ggn_searcher *s, const ggn_position *pos) { return view(s, pos, false); }
 
-int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, const ss_activity *mine, const ss_activity *opponent)
+int ss_position_eval(const ggn_searcher *s, const ggn_position *pos) { return view(s, pos, true); }
+
+int ss_evaluate(int position_eval, const ss_activity *mine, const ss_activity *opponent)
 {
-    long v = view(s, pos, true);
+    long v = position_eval;
     if (opponent) v += (long)SS_MOBILITY_WEIGHT * (mine->mobility - opponent->mobility) + mine->attack - opponent->attack;
     return clamp_eval(v);
 }

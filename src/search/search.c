@@ -180,12 +180,13 @@ static size_t generate(ggn_searcher *s, int ply)
 static int evaluate(ggn_searcher *s, int ply, int parent_ply, int alpha, int beta)
 {
     const ss_activity *parent = parent_ply >= 0 ? &s->act[parent_ply] : NULL;
+    int position = ss_position_eval(s, s->pos);
     if (alpha > -SS_INF || beta < SS_INF) {
-        int stale = ss_evaluate(s, s->pos, &s->act[ply], parent);
+        int stale = ss_evaluate(position, &s->act[ply], parent);
         if (stale >= beta + SS_LAZY_MARGIN || stale <= alpha - SS_LAZY_MARGIN) return stale;
     }
     ss_activity other;
-    return ss_evaluate(s, s->pos, &s->act[ply], ss_opponent_activity(s, &other) ? &other : parent);
+    return ss_evaluate(position, &s->act[ply], ss_opponent_activity(s, &other) ? &other : parent);
 }
 
 /* Deep enough that another move could not be made or searched: judge statically. */

@@ -222,20 +222,22 @@ int ss_material(const ggn_searcher *s, const ggn_position *pos);
 int ss_value_divisor(const ggn_game *g);
 /* eval.c: fills the evaluation tables for s->game (once per game). */
 void ss_eval_prepare(ggn_searcher *s);
+/* eval.c: material and position from the view of the side to move (the evaluation without activity). */
+int ss_position_eval(const ggn_searcher *s, const ggn_position *pos);
 /*
- * eval.c: the full leaf evaluation from the view of the side to move: material and position, and
- * with `opponent` (the other side's activity at this position, or one ply up; NULL when neither
- * is known) the difference in mobility and king attack against `mine`.
+ * eval.c: the full leaf evaluation: ss_position_eval's score plus, with `opponent` (the other
+ * side's activity at this position, or one ply up; NULL when neither is known), the difference
+ * in mobility and king attack between `mine` (the side to move's) and it.
  */
-int ss_evaluate(const ggn_searcher *s, const ggn_position *pos, const ss_activity *mine, const ss_activity *opponent);
+int ss_evaluate(int position_eval, const ss_activity *mine, const ss_activity *opponent);
 /* activity.c: which kinds' moves count in a king attack (once per search, after the cheapest kind is known). */
 void ss_activity_prepare(ggn_searcher *s);
 /* activity.c: fills s->act[ply] from the side to move's moves[0..n) at the current position, in generation order. */
 void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n);
 /*
  * activity.c: the other side's activity at the current position, as if it were to move (its
- * pseudo-legal moves after a pass); false when no pass can be made (more than two players, or the
- * undo stack is full).
+ * pseudo-legal moves after a pass); false when no pass can be made (more than two players, the
+ * undo stack is full) or the pass leaves the same player to move (a turn of several moves).
  */
 bool ss_opponent_activity(ggn_searcher *s, ss_activity *out);
 
