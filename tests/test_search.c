@@ -239,7 +239,9 @@ static void test_limits(void **state)
     assert_true(ggn_search_best(pos, &two, &r));
     assert_int_equal(r.depth, 2);
     /* Time: stops (the bound only guards against never stopping, not a speed
-     * claim); depth 1 of this position is a few hundred nodes, so it completes. */
+     * claim) with a legal move. How deep it got depends on the machine: under
+     * valgrind on a loaded CI machine even depth 1 can be cut short, which the
+     * search answers with the best move so far and depth 0. */
     ggn_search_limits think = { .time_ms = 100 };
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -247,7 +249,7 @@ static void test_limits(void **state)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     long ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
     assert_true(ms < 5000);
-    assert_true(r.depth >= 1);
+    assert_true(r.found);
     assert_true(is_legal(pos, r.best));
     /* NULL limits: the default depth. */
     assert_true(ggn_search_best(pos, NULL, &r));
