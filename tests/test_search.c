@@ -305,6 +305,50 @@ static void test_evaluate(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * The full leaf evaluation with a searcher's weights: the start is level for
+ * the side to move; each weight moves the score it should, and only with
+ * the searcher it was set on; the position is given back unchanged.
+ */
+static void test_evaluate_with_weights(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_searcher *s = ggn_searcher_new(1);
+    assert_non_null(s);
+    ggn_search_weights w, d;
+    ggn_search_default_weights(&d);
+    ggn_searcher_weights(s, &w);
+    assert_memory_equal(&w, &d, sizeof w);
+    ggn_position *start = ggn_position_new(g);
+    assert_int_equal(ggn_searcher_evaluate(s, start), 0);
+    /* White's knight on the rim, Black's in the centre; White to move: the reach term counts against White. */
+    ggn_position *pos = at_fen(g, "4k3/8/8/3n4/8/8/8/N3K3 w - - 0 1");
+    uint64_t hash = ggn_position_hash(pos);
+    int with_reach = ggn_searcher_evaluate(s, pos);
+    assert_true(hash == ggn_position_hash(pos));
+    /* The reach term alone (centre and mobility off): against White, and twice as much at twice the weight. */
+    w.centre = 0;
+    w.mobility = 0;
+    int at[3];
+    for (int times = 0; times <= 2; times++) {
+        w.reach = times * d.reach;
+        ggn_searcher_set_weights(s, &w);
+        at[times] = ggn_searcher_evaluate(s, pos);
+    }
+    assert_true(at[1] < at[0]);
+    assert_true(abs((at[2] - at[0]) - 2 * (at[1] - at[0])) <= 2); /* each knight's entry rounds on its own */
+    /* Another searcher keeps the defaults. */
+    ggn_searcher *other = ggn_searcher_new(1);
+    assert_non_null(other);
+    assert_int_equal(ggn_searcher_evaluate(other, pos), with_reach);
+    ggn_searcher_free(other);
+    ggn_position_free(pos);
+    ggn_position_free(start);
+    ggn_searcher_free(s);
+    ggn_game_free(g);
+}
+
 static int kind_named(const ggn_game *g, const char *code)
 {
     for (int k = 0; k < ggn_game_kind_count(g); k++)
@@ -1111,6 +1155,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_legal_move),
         cmocka_unit_test(test_avoids_stalemate_and_repetition),
         cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_evaluate_with_weights),
         cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_goal_zones),
         cmocka_unit_test(test_exchange),

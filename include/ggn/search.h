@@ -182,4 +182,41 @@ bool ggn_search_best(ggn_position *pos, const ggn_search_limits *limits, ggn_sea
  */
 int ggn_search_evaluate(const ggn_position *pos);
 
+/*
+ * The weights of the evaluation's terms beside material (docs/ai.md, "The
+ * evaluation"), in centipawns at full strength. The same for every game;
+ * bench/tune_eval fits them to scored positions (docs/benchmarks.md).
+ */
+typedef struct ggn_search_weights {
+    int mobility;      /* per pseudo-legal move of difference between the sides, */
+    int mobility_cap;  /* counting at most this many moves of each piece */
+    int king_piece;    /* king danger: (king_piece x attackers + their moves next to the enemy leader)^2 */
+    int king_danger;   /* x this / 100, from two attackers on */
+    int centre;        /* a piece other than a leader on the centre square */
+    int leader_centre; /* a leader on the centre square against full enemy material: -this (it hides), */
+    int leader_endgame; /* against none: +this (it comes out to help); in between, in proportion */
+    int shelter;       /* a leader's own piece beside it (up to three), at full enemy material */
+    int advance;       /* the cheapest kind at the far edge */
+    int reach;         /* another kind, per square it reaches beyond its average on an empty board */
+    int goal;          /* a kind that wins on a goal zone, standing next to it */
+    int passed;        /* a passed piece of the cheapest kind at the far edge (up to twice with no enemy material) */
+    int doubled;       /* penalty: a second piece of the cheapest kind on one file */
+    int isolated;      /* penalty: a piece of the cheapest kind with none of its own on the files beside it */
+} ggn_search_weights;
+
+/* Fills *w with the weights every searcher starts with. */
+void ggn_search_default_weights(ggn_search_weights *w);
+/* The weights s evaluates with from its next search or evaluation on (its threads' too). */
+void ggn_searcher_set_weights(ggn_searcher *s, const ggn_search_weights *w);
+void ggn_searcher_weights(const ggn_searcher *s, ggn_search_weights *w);
+
+/*
+ * The full evaluation s gives pos at a leaf, with its weights: material,
+ * position and both sides' activity, in centipawns from the view of the
+ * player to move (the root player's side when more than two play). pos is
+ * changed while reading the other side's moves and given back as it was.
+ * Meant for tuning and tools; a search does not need it.
+ */
+int ggn_searcher_evaluate(ggn_searcher *s, ggn_position *pos);
+
 #endif

@@ -43,12 +43,12 @@ static bool mark_zones(ggn_searcher *s, int me, uint32_t stamp)
 }
 
 /* The attack's worth: nothing from one piece alone; from two on, squared in pieces and moves. */
-static int king_danger(int pieces, int moves)
+static int king_danger(const ggn_search_weights *w, int pieces, int moves)
 {
     if (pieces < 2) return 0;
-    int d = SS_KING_PIECE_WEIGHT * pieces + moves;
-    int v = d * d / SS_KING_DANGER_DIV;
-    return v > SS_KING_DANGER_MAX ? SS_KING_DANGER_MAX : v;
+    long d = (long)w->king_piece * pieces + moves;
+    long v = d * d * w->king_danger / 100;
+    return (int)(v > SS_KING_DANGER_MAX ? SS_KING_DANGER_MAX : v);
 }
 
 static void summarise(ggn_searcher *s, ss_activity *a, const ggn_move *moves, size_t n)
@@ -58,7 +58,7 @@ static void summarise(ggn_searcher *s, ss_activity *a, const ggn_move *moves, si
     a->mobility = 0;
     for (size_t i = 0; i < n; i++) {
         run = i > 0 && moves[i].from == moves[i - 1].from ? run + 1 : 1;
-        if (run <= SS_MOBILITY_PIECE_CAP) a->mobility++;
+        if (run <= s->w.mobility_cap) a->mobility++;
     }
     a->attack = 0;
     if (!s->has_leader) return;
@@ -85,7 +85,7 @@ static void summarise(ggn_searcher *s, ss_activity *a, const ggn_move *moves, si
             if (!counted) counted = true, pieces++;
         }
     }
-    a->attack = king_danger(pieces, zone_moves);
+    a->attack = king_danger(&s->w, pieces, zone_moves);
 }
 
 void ss_activity_of(ggn_searcher *s, int ply, const ggn_move *moves, size_t n) { summarise(s, &s->act[ply], moves, n); }

@@ -23,6 +23,34 @@ static int clamp_eval(long v)
     return (int)(v > cap ? cap : v < -cap ? -cap : v);
 }
 
+void ggn_search_default_weights(ggn_search_weights *w)
+{
+    *w = (ggn_search_weights){
+        .mobility = 3,
+        .mobility_cap = 7,
+        .king_piece = 3,
+        .king_danger = 50,
+        .centre = 10,
+        .leader_centre = 30,
+        .leader_endgame = 30,
+        .shelter = 8,
+        .advance = 30,
+        .reach = 4,
+        .goal = 60,
+        .passed = 100,
+        .doubled = 12,
+        .isolated = 10,
+    };
+}
+
+void ggn_searcher_set_weights(ggn_searcher *s, const ggn_search_weights *w)
+{
+    s->w = *w;
+    s->eval_game = NULL; /* the piece-square tables hold weights */
+}
+
+void ggn_searcher_weights(const ggn_searcher *s, ggn_search_weights *w) { *w = s->w; }
+
 int ss_value_divisor(const ggn_game *g)
 {
     int top = 0;
@@ -67,12 +95,12 @@ static bool goal_distances(const ggn_game *g, int player, int kind, int rows, in
 /*
  * The piece-square tables: for each player, kind and square, what standing
  * there is worth beside the kind's value. Every kind but the leader gains by
- * the centre (SS_CENTRE_WEIGHT). The cheapest kind (pawns, soldiers) gains by
+ * the centre (weights.centre). The cheapest kind (pawns, soldiers) gains by
  * advancing; every other kind by the squares it reaches from there on an empty
  * board, against its average over the board (ggn_game_kind_reach: a knight in
  * a corner reaches 2 squares and 8 in the centre, a rook 14 everywhere).
  * A kind that wins by reaching a goal zone (game_end.goals: the king of the
- * hill, breakthrough's men) gains up to SS_GOAL_WEIGHT the closer it stands
+ * hill, breakthrough's men) gains up to weights.goal the closer it stands
  * to the zone, in king steps, leaders too. Leaders are otherwise scored in
  * positional(), by the game phase.
  */
@@ -104,16 +132,16 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
                 int y = sq / cols;
                 long v = 0;
                 if (has_goal && goal[sq] >= 0 && far > 0)
-                    v += (long)SS_GOAL_WEIGHT * (far - (goal[sq] < far ? goal[sq] : far)) / far;
+                    v += (long)s->w.goal * (far - (goal[sq] < far ? goal[sq] : far)) / far;
                 if (k != leader) {
-                    v = (long)SS_CENTRE_WEIGHT * s->centre[sq] / SS_CENTRE_SCALE;
+                    v += (long)s->w.centre * s->centre[sq] / SS_CENTRE_SCALE;
                     int dir = s->advance_dir[p];
                     if (k == s->pawn_kind && dir != 0) {
                         /* Advance: rows from the home edge towards the far one. */
                         int adv = dir > 0 ? y : rows - 1 - y;
-                        v += (long)SS_ADVANCE_WEIGHT * adv * adv / ((rows - 1) * (rows - 1));
+                        v += (long)s->w.advance * adv * adv / ((rows - 1) * (rows - 1));
                     } else if (squares > 0) {
-                        v += (long)SS_REACH_WEIGHT * (reach[sq] * squares - sum) / squares;
+                        v += (long)s->w.reach * (reach[sq] * squares - sum) / squares;
                     }
                 }
                 *pst_at(s, p, k, sq) = (int16_t)v;
@@ -165,6 +193,7 @@ void ss_eval_prepare(ggn_searcher *s)
     }
     ss_activity_prepare(s);
     s->has_pst = prepare_pst(s, rows, cols, leader);
+    s->eval_game = g;
 }
 
 /* Material per player: the pieces listed and, in games with hands, the pieces in hand. */
@@ -181,11 +210,11 @@ static void material(const ggn_searcher *s, const ggn_position *pos, const ggn_p
 /*
  * The cheapest kind's structure, for players whose pieces advance: a pawn
  * with no other player's pawn ahead of it on its file or the next ones is
- * passed, worth more the further it has come (SS_PASSED_WEIGHT at the far
+ * passed, worth more the further it has come (weights.passed at the far
  * edge) and the less material the others have left (up to twice that,
  * phase[p] being their strength, 0..SS_CENTRE_SCALE); two on one file are
- * worth less (SS_DOUBLED_PENALTY), and so is one with none of its own on
- * the files beside it (SS_ISOLATED_PENALTY).
+ * worth less (weights.doubled), and so is one with none of its own on
+ * the files beside it (weights.isolated).
  */
 static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out, const long *phase)
 {
@@ -207,12 +236,12 @@ static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, siz
     if (!pawns) return;
     for (int p = 0; p < np; p++)
         for (int f = 0; f < cols; f++)
-            if (many[p][f] > 1) out[p] -= (long)SS_DOUBLED_PENALTY * (many[p][f] - 1);
+            if (many[p][f] > 1) out[p] -= (long)s->w.doubled * (many[p][f] - 1);
     for (size_t i = 0; i < n; i++) {
         if (pl[i].kind != s->pawn_kind) continue;
         int p = pl[i].owner, dir = s->advance_dir[p], f = pl[i].square % cols, r = pl[i].square / cols;
         if (dir == 0) continue;
-        if ((f == 0 || !many[p][f - 1]) && (f == cols - 1 || !many[p][f + 1])) out[p] -= SS_ISOLATED_PENALTY;
+        if ((f == 0 || !many[p][f - 1]) && (f == cols - 1 || !many[p][f + 1])) out[p] -= s->w.isolated;
         bool passed = true;
         for (int o = 0; o < np && passed; o++) {
             if (o == p) continue;
@@ -223,16 +252,16 @@ static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, siz
         }
         if (!passed) continue;
         int adv = dir > 0 ? r : rows - 1 - r;
-        out[p] += (long)SS_PASSED_WEIGHT * adv * adv * (2 * SS_CENTRE_SCALE - phase[p]) / ((rows - 1) * (rows - 1) * SS_CENTRE_SCALE);
+        out[p] += (long)s->w.passed * adv * adv * (2 * SS_CENTRE_SCALE - phase[p]) / ((rows - 1) * (rows - 1) * SS_CENTRE_SCALE);
     }
 }
 
 /*
  * Positional score of each player's pieces: the piece-square tables
  * (prepare_pst), the cheapest kind's structure, and for leaders centrality
- * scaled from -SS_LEADER_WEIGHT (the enemy has all its start material: hide)
- * to +SS_LEADER_WEIGHT (it has none left: come out and help), plus their
- * own pieces around them (SS_SHELTER_WEIGHT each, up to three) while the
+ * scaled from -weights.leader_centre (the enemy has all its start material: hide)
+ * to +weights.leader_endgame (it has none left: come out and help), plus their
+ * own pieces around them (weights.shelter each, up to three) while the
  * enemy is strong.
  */
 static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out, const long *mat)
@@ -253,13 +282,14 @@ static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t 
         out[owner] += *pst_at(s, owner, pl[i].kind, sq);
         if (pl[i].kind != leader) continue;
         long phase = enemy[owner];
-        out[owner] += (long)SS_LEADER_WEIGHT * s->centre[sq] * (SS_CENTRE_SCALE - 2 * phase) / (SS_CENTRE_SCALE * SS_CENTRE_SCALE);
+        out[owner] += s->centre[sq] * ((long)s->w.leader_endgame * (SS_CENTRE_SCALE - phase) - (long)s->w.leader_centre * phase) /
+                      (SS_CENTRE_SCALE * SS_CENTRE_SCALE);
         int x = sq % cols, y = sq / cols, guards = 0;
         for (size_t j = 0; j < n && guards < 3; j++) {
             int dx = pl[j].square % cols - x, dy = pl[j].square / cols - y;
             if (j != i && pl[j].owner == owner && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) guards++;
         }
-        out[owner] += (long)SS_SHELTER_WEIGHT * guards * phase / SS_CENTRE_SCALE;
+        out[owner] += (long)s->w.shelter * guards * phase / SS_CENTRE_SCALE;
     }
     if (s->pawn_kind >= 0) pawn_structure(s, pl, n, out, enemy);
 }
@@ -296,10 +326,10 @@ int ss_material(const ggn_searcher *s, const ggn_position *pos) { return view(s,
 
 int ss_position_eval(const ggn_searcher *s, const ggn_position *pos) { return view(s, pos, true); }
 
-int ss_evaluate(int position_eval, const ss_activity *mine, const ss_activity *opponent)
+int ss_evaluate(const ggn_searcher *s, int position_eval, const ss_activity *mine, const ss_activity *opponent)
 {
     long v = position_eval;
-    if (opponent) v += (long)SS_MOBILITY_WEIGHT * (mine->mobility - opponent->mobility) + mine->attack - opponent->attack;
+    if (opponent) v += (long)s->w.mobility * (mine->mobility - opponent->mobility) + mine->attack - opponent->attack;
     return clamp_eval(v);
 }
 

@@ -182,11 +182,11 @@ static int evaluate(ggn_searcher *s, int ply, int parent_ply, int alpha, int bet
     const ss_activity *parent = parent_ply >= 0 ? &s->act[parent_ply] : NULL;
     int position = ss_position_eval(s, s->pos);
     if (alpha > -SS_INF || beta < SS_INF) {
-        int stale = ss_evaluate(position, &s->act[ply], parent);
+        int stale = ss_evaluate(s, position, &s->act[ply], parent);
         if (stale >= beta + SS_LAZY_MARGIN || stale <= alpha - SS_LAZY_MARGIN) return stale;
     }
     ss_activity other;
-    return ss_evaluate(position, &s->act[ply], ss_opponent_activity(s, &other) ? &other : parent);
+    return ss_evaluate(s, position, &s->act[ply], ss_opponent_activity(s, &other) ? &other : parent);
 }
 
 /* Deep enough that another move could not be made or searched: judge statically. */
@@ -478,8 +478,8 @@ static uint64_t next_random(uint64_t *state)
     return x * 0x2545F4914F6CDD1DULL;
 }
 
-/* Sets up the per-search state; the clock started at `started`. */
-static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *lim, int64_t started)
+/* Sets up the per-search state, the clock started at `started`; build_eval: the evaluation's tables too (every search builds them). */
+static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *lim, int64_t started, bool build_eval)
 {
     const ggn_game *g = ggn_position_game(pos);
     int root = ggn_position_to_move(pos);
@@ -497,7 +497,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->null_ok = nplayers == 2;
     s->zugzwang_game = !s->has_leader || ggn_game_narrows_moves(g);
     s->null_floor = 0;
-    ss_eval_prepare(s); /* also sets value_divisor */
+    if (build_eval) ss_eval_prepare(s); /* also sets value_divisor */
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
     s->seldepth = 0;
@@ -601,7 +601,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     size_t n = ggn_position_legal_moves(pos, root->moves, GGN_MAX_MOVES);
     if (n == 0) return false;
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
-    prepare(s, pos, lim, started);
+    prepare(s, pos, lim, started, true);
     ss_activity_of(s, 0, root->moves, n); /* the root side's, for its children; before the list is shuffled or sorted */
 
     /* The root list lives in its own array: ply 0's lists are reused below. */
@@ -713,6 +713,7 @@ ggn_searcher *ggn_searcher_new(size_t tt_megabytes)
     s->tt_mask = slots - 1;
     s->last_root = -1;
     ss_init_reductions(s);
+    ggn_search_default_weights(&s->w);
     return s;
 }
 
@@ -741,7 +742,29 @@ void ggn_searcher_clear(ggn_searcher *s)
     memset(s->history, 0, sizeof s->history);
     memset(s->counter, 0, sizeof s->counter);
     s->game = NULL;
+    s->eval_game = NULL;
     s->last_root = -1;
+}
+
+/*
+ * The leaf evaluation alone. A search builds the evaluation's tables afresh;
+ * here, called for position after position, they are kept while the game
+ * (and its shape, should another game come at a freed one's address) and the
+ * weights stay the same.
+ */
+int ggn_searcher_evaluate(ggn_searcher *s, ggn_position *pos)
+{
+    const ggn_game *g = ggn_position_game(pos);
+    const ggn_game *built = s->eval_game;
+    bool same = built == g && s->pst_kinds == ggn_game_kind_count(g) &&
+                s->pst_squares == ggn_game_rows(g) * ggn_game_cols(g) && s->nplayers == ggn_game_player_count(g);
+    ggn_search_limits none = { 0 };
+    prepare(s, pos, &none, 0, !same);
+    size_t n = generate(s, 0);
+    ss_activity_of(s, 0, s->ply[0].moves, n);
+    int v = evaluate(s, 0, -1, -SS_INF, SS_INF);
+    s->pos = NULL;
+    return v;
 }
 
 bool ggn_search_best(ggn_position *pos, const ggn_search_limits *limits, ggn_search_result *out)
@@ -760,6 +783,7 @@ bool ggn_search_best(ggn_position *pos, const ggn_search_limits *limits, ggn_sea
         }
         s->last_root = -1;
         ss_init_reductions(s);
+        ggn_search_default_weights(&s->w);
     }
     bool found = ggn_searcher_run(s, pos, limits, out);
     ggn_searcher_free(s);

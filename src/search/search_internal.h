@@ -20,32 +20,13 @@
 #define SS_VALUE_SCALE 2000
 
 /*
- * Activity (activity.c, docs/ai.md "The evaluation"): centipawns per
- * pseudo-legal move of difference in mobility, counting at most the cap of
- * each piece; and the attack on an enemy leader's surroundings, squared.
+ * The evaluation's weights are a ggn_search_weights (ggn/search.h) in each
+ * searcher, ggn_search_default_weights' unless set. Fixed here: the cap on
+ * the king danger, the centrality scale, and the quiescence's lazy margin.
  */
-#define SS_MOBILITY_WEIGHT 3
-#define SS_MOBILITY_PIECE_CAP 7
-#define SS_KING_PIECE_WEIGHT 3  /* king danger: this per piece with a move next to an enemy leader, */
-#define SS_KING_DANGER_DIV 2    /* plus one per such move, squared, over this (two pieces at least) */
 #define SS_KING_DANGER_MAX 500
 #define SS_LAZY_MARGIN 200      /* a quiescence estimate this far outside the window skips the fresh activity */
-
-/*
- * Positional terms from the board's geometry (docs/ai.md, "The evaluation"),
- * in centipawns at full strength: a piece on the centre square (the leader's
- * term is scaled by the game phase), the cheapest kind at the far edge.
- */
 #define SS_CENTRE_SCALE 16      /* centrality of a square: 0 (farthest corner) to this (centre) */
-#define SS_CENTRE_WEIGHT 10     /* non-leader pieces, per full centrality */
-#define SS_LEADER_WEIGHT 30     /* leaders: kept out of the centre while the enemy is strong, drawn in after */
-#define SS_ADVANCE_WEIGHT 30    /* the cheapest kind, per full advance from its side's home rows */
-#define SS_REACH_WEIGHT 4       /* other kinds, per square reached beyond the kind's average (eval.c) */
-#define SS_PASSED_WEIGHT 100    /* a passed piece of the cheapest kind, per full advance */
-#define SS_DOUBLED_PENALTY 12   /* a second (third...) piece of the cheapest kind on one file */
-#define SS_ISOLATED_PENALTY 10  /* a piece of the cheapest kind with none of its own on the files beside it */
-#define SS_GOAL_WEIGHT 60       /* a kind that wins on a goal zone, next to it (less with each king step away) */
-#define SS_SHELTER_WEIGHT 8     /* a leader's own piece beside it, at full enemy strength (up to three) */
 
 /*
  * Quiescence bounds (docs/ai.md, "Bounded quiescence"). Without them a position in
@@ -118,7 +99,7 @@ typedef struct ss_tt_slot {
 
 /* What one side's pseudo-legal moves at a node say about its pieces (activity.c). */
 typedef struct ss_activity {
-    int mobility; /* its moves, at most SS_MOBILITY_PIECE_CAP of each piece */
+    int mobility; /* its moves, at most weights.mobility_cap of each piece */
     int attack;   /* centipawns its attack on the squares around enemy leaders is worth */
 } ss_activity;
 
@@ -147,6 +128,7 @@ struct ggn_searcher {
     ggn_move scratch[GGN_MAX_MOVES];      /* the other side's moves, for its activity (activity.c) */
     uint32_t zone_mark[GGN_MAX_SQUARES];  /* == zone_stamp: next to an enemy leader at the node being read */
     uint32_t zone_stamp;
+    ggn_search_weights w;               /* the evaluation's weights (ggn_searcher_set_weights) */
     /* Evaluation tables of s->game (eval.c, ss_eval_prepare). */
     uint8_t centre[GGN_MAX_SQUARES];    /* 0..SS_CENTRE_SCALE */
     int advance_dir[GGN_MAX_PLAYERS];   /* +1: forward is up the rows, -1 down, 0 neither (eval.c) */
@@ -159,6 +141,7 @@ struct ggn_searcher {
     size_t pst_cap;                     /* entries allocated */
     int pst_kinds, pst_squares;         /* the table's shape for s->game */
     bool has_pst;                       /* false only when the table could not be allocated */
+    const ggn_game *eval_game;          /* the game the tables were last built for (NULL: build them again) */
 
     /* Set up by each search. */
     ggn_position *pos;
@@ -229,7 +212,7 @@ int ss_position_eval(const ggn_searcher *s, const ggn_position *pos);
  * side's activity at this position, or one ply up; NULL when neither is known), the difference
  * in mobility and king attack between `mine` (the side to move's) and it.
  */
-int ss_evaluate(int position_eval, const ss_activity *mine, const ss_activity *opponent);
+int ss_evaluate(const ggn_searcher *s, int position_eval, const ss_activity *mine, const ss_activity *opponent);
 /* activity.c: which kinds' moves count in a king attack (once per search, after the cheapest kind is known). */
 void ss_activity_prepare(ggn_searcher *s);
 /* activity.c: fills s->act[ply] from the side to move's moves[0..n) at the current position, in generation order. */

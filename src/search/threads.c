@@ -104,6 +104,7 @@ void ss_threads_start(ggn_searcher *s, const ggn_position *root)
         }
         ggn_searcher *h = c->helper[i];
         h->age = s->age; /* its results belong to this search: the table's replacement sees one generation */
+        h->w = s->w;
         h->stop = &c->stop;
         atomic_store_explicit(&h->nodes_published, 0, memory_order_relaxed);
         if (!copy_root(h, root)) break;
