@@ -162,11 +162,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "tune_eval: out of memory\n");
         return 1;
     }
-    samples train = { 0 }, held = { 0 };
-    size_t skipped = 0;
-    if (!read_samples(argv[2], pos, &train, &held, &skipped)) return 1;
-    printf("positions: %zu to fit, %zu held out, %zu not quiet or decided\n", train.count, held.count, skipped);
-
     ggn_search_weights w;
     ggn_searcher_weights(s, &w);
     struct {
@@ -198,6 +193,10 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    samples train = { 0 }, held = { 0 };
+    size_t skipped = 0;
+    if (!read_samples(argv[2], pos, &train, &held, &skipped)) return 1;
+    printf("positions: %zu to fit, %zu held out, %zu not quiet or decided\n", train.count, held.count, skipped);
     double best = error_of(s, pos, &train);
     printf("start: error %.6f, held out %.6f\n", best, error_of(s, pos, &held));
     for (int round = 1; round <= rounds; round++) {

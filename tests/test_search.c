@@ -307,8 +307,10 @@ static void test_evaluate(void **state)
 
 /*
  * The full leaf evaluation with a searcher's weights: the start is level for
- * the side to move; each weight moves the score it should, and only with
- * the searcher it was set on; the position is given back unchanged.
+ * the side to move; the reach weight moves the score the way it should, and
+ * only with the searcher it was set on; the position is given back unchanged.
+ * Goal zones count for every kind that wins by them, not only leaders:
+ * breakthrough's men, with every other weight off.
  */
 static void test_evaluate_with_weights(void **state)
 {
@@ -345,8 +347,36 @@ static void test_evaluate_with_weights(void **state)
     ggn_searcher_free(other);
     ggn_position_free(pos);
     ggn_position_free(start);
-    ggn_searcher_free(s);
     ggn_game_free(g);
+
+    char path[1024];
+    snprintf(path, sizeof path, "%s/breakthrough.json", GGN_GAMES_DIR);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *bt = ggn_game_load_file(path, &errs);
+    assert_non_null(bt);
+    ggn_search_weights goal_only = { .goal = 60 };
+    ggn_searcher_set_weights(s, &goal_only);
+    ggn_position *race = ggn_position_new(bt);
+    assert_non_null(race);
+    int before = ggn_searcher_evaluate(s, race);
+    /* One man of the first player steps towards its goal row; the pass keeps it that player's view. */
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(race, moves, GGN_MAX_MOVES);
+    assert_true(n > 0);
+    int mover = ggn_position_to_move(race);
+    bool stepped = false;
+    for (size_t i = 0; i < n && !stepped; i++) {
+        assert_true(ggn_position_make(race, moves[i]));
+        assert_true(ggn_position_make_null(race));
+        if (ggn_position_to_move(race) == mover && ggn_searcher_evaluate(s, race) > before) stepped = true;
+        ggn_position_unmake(race);
+        ggn_position_unmake(race);
+    }
+    if (!stepped) fail_msg("no step of a breakthrough man towards its goal raised the goal term");
+    ggn_position_free(race);
+    ggn_game_free(bt);
+    ggn_searcher_free(s);
 }
 
 static int kind_named(const ggn_game *g, const char *code)

@@ -711,10 +711,15 @@ ggn_searcher *ggn_searcher_new(size_t tt_megabytes)
         return NULL;
     }
     s->tt_mask = slots - 1;
+    ss_searcher_init(s);
+    return s;
+}
+
+void ss_searcher_init(ggn_searcher *s)
+{
     s->last_root = -1;
     ss_init_reductions(s);
     ggn_search_default_weights(&s->w);
-    return s;
 }
 
 void ggn_searcher_free(ggn_searcher *s)
@@ -781,9 +786,7 @@ bool ggn_search_best(ggn_position *pos, const ggn_search_limits *limits, ggn_sea
             out->found = true;
             return true;
         }
-        s->last_root = -1;
-        ss_init_reductions(s);
-        ggn_search_default_weights(&s->w);
+        ss_searcher_init(s);
     }
     bool found = ggn_searcher_run(s, pos, limits, out);
     ggn_searcher_free(s);

@@ -175,6 +175,8 @@ struct ggn_searcher {
     _Atomic uint64_t nodes_published; /* a helper's node count, for the main thread's progress reports */
 };
 
+/* search.c: what a searcher holds before its first search, table aside: reductions, default weights. */
+void ss_searcher_init(ggn_searcher *s);
 /* threads.c: starts the helpers on copies of root (nothing when the searcher has one thread). */
 void ss_threads_start(ggn_searcher *s, const ggn_position *root);
 /* threads.c: the helpers' nodes so far, as last published (for progress reports). */

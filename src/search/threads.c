@@ -50,10 +50,9 @@ static ggn_searcher *new_helper(ggn_searcher *main, int id)
     ggn_searcher *h = calloc(1, sizeof *h);
     if (!h) return NULL;
     h->helper_id = id;
-    h->last_root = -1;
     h->tt = main->tt;
     h->tt_mask = main->tt_mask;
-    ss_init_reductions(h);
+    ss_searcher_init(h); /* its weights are main's from each search on (ss_threads_start) */
     return h;
 }
 
