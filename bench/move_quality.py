@@ -90,19 +90,24 @@ def judge_score(judge, fen, move, depth):
 
 def in_parallel(items, jobs, start, work):
     """work(state, item) for every item, on `jobs` threads each with its own state from start()."""
-    results = [None] * len(items)
+    results, failures = [None] * len(items), []
 
     def run(k):
-        state = start()
-        for i in range(k, len(items), jobs):
-            results[i] = work(state, items[i])
-        state.close()
+        try:
+            state = start()
+            for i in range(k, len(items), jobs):
+                results[i] = work(state, items[i])
+            state.close()
+        except (OSError, RuntimeError, ValueError, IndexError) as e:
+            failures.append(e)
 
     threads = [threading.Thread(target=run, args=(k,)) for k in range(jobs)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    if failures:
+        raise RuntimeError(str(failures[0]))
     return results
 
 
@@ -182,13 +187,20 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     fens = [line.strip() for line in open(args[0]) if line.strip() and not line.startswith("#")]
+    if not fens:
+        sys.stderr.write("move_quality: %s holds no position\n" % args[0])
+        return 1
     movetime, engines = int(args[1]), args[2:]
     cache = json.load(open(cache_file)) if cache_file and os.path.exists(cache_file) else {}
     prefix = "%s %d " % (variant, depth)  # a cache may hold judgements of several depths and games
 
     first = None
     for spec in engines:
-        moves = chosen_moves(spec, fens, movetime, jobs)
+        try:
+            moves = chosen_moves(spec, fens, movetime, jobs)
+        except RuntimeError as e:
+            sys.stderr.write("move_quality: %s: %s\n" % (spec, e))
+            return 1
         wanted = fens + [f + "|" + m for f, m in zip(fens, moves)]
         todo = sorted({k for k in wanted if prefix + k not in cache})
         for key, value in zip(todo, judge_all(todo, depth, variant, jobs)):

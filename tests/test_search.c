@@ -27,14 +27,19 @@
 
 static int random_games = 20;
 
-static ggn_game *load_chess(void)
+/* Loads games/NAME.json. */
+static ggn_game *load_game(const char *name)
 {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.json", GGN_GAMES_DIR, name);
     ggn_errors errs;
     ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(GGN_GAMES_DIR "/chess.json", &errs);
-    assert_non_null(g);
+    ggn_game *g = ggn_game_load_file(path, &errs);
+    if (!g) fail_msg("%s does not load (%zu errors)", path, errs.errors);
     return g;
 }
+
+static ggn_game *load_chess(void) { return load_game("chess"); }
 
 static ggn_position *at_fen(const ggn_game *g, const char *fen)
 {
@@ -349,12 +354,7 @@ static void test_evaluate_with_weights(void **state)
     ggn_position_free(start);
     ggn_game_free(g);
 
-    char path[1024];
-    snprintf(path, sizeof path, "%s/breakthrough.json", GGN_GAMES_DIR);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *bt = ggn_game_load_file(path, &errs);
-    assert_non_null(bt);
+    ggn_game *bt = load_game("breakthrough");
     ggn_search_weights goal_only = { .goal = 60 };
     ggn_searcher_set_weights(s, &goal_only);
     ggn_position *race = ggn_position_new(bt);
@@ -435,18 +435,6 @@ static void test_eval_queries(void **state)
     assert_non_null(g);
     assert_int_equal(ggn_game_kind_reach(g, 0, kind_named(g, "CANNON"), 0, 0), 8 + 9);
     ggn_game_free(g);
-}
-
-/* Loads games/NAME.json. */
-static ggn_game *load_game(const char *name)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s.json", GGN_GAMES_DIR, name);
-    ggn_errors errs;
-    ggn_errors_init(&errs);
-    ggn_game *g = ggn_game_load_file(path, &errs);
-    if (!g) fail_msg("%s does not load (%zu errors)", path, errs.errors);
-    return g;
 }
 
 /* The best move of a depth-limited search from fen, as text. */
