@@ -18,9 +18,13 @@ Every engine speaks UCI; ENGINE is its command line, optionally followed by ";NA
 set, e.g. "/usr/games/fairy-stockfish;Skill Level=10". For a game other than chess each engine is
 told its variant the same way ("ggn uci;UCI_Variant=xiangqi") and --variant tells the judge. -j N
 runs N engines (and N judges) at once, each on its own position; on a machine with N cores, N gives
-each a core.
+each a core. MOVETIME written with an "n" after it is a number of nodes instead ("20000n": "go nodes
+20000"): an engine that searches alone then plays the same move every run, which takes the timing
+noise out of comparing two versions of it (but not what a change does to its speed). --moves FILE lists every move judged, a line each: the engine's number (1 for the
+first), the position, its move, the judge's move, the judge's score of the position and the loss,
+separated by tabs, to look at the worst.
 
-Usage: python3 bench/move_quality.py [-j N] [--depth D] [--variant V] [--cache FILE]
+Usage: python3 bench/move_quality.py [-j N] [--depth D] [--variant V] [--cache FILE] [--moves FILE]
            POSITIONS MOVETIME ENGINE...
 """
 import json
@@ -120,7 +124,7 @@ def chosen_moves(spec, fens, movetime, jobs):
     def think(engine, fen):
         engine.send("ucinewgame")
         engine.send("position fen " + fen)
-        engine.send("go movetime %d" % movetime)
+        engine.send("go " + movetime)
         return engine.read_until("bestmove")[-1][1]
 
     return in_parallel(fens, jobs, start, think)
@@ -165,7 +169,7 @@ def compare(name, first, losses):
 
 
 def main(argv):
-    args, jobs, depth, variant, cache_file = argv[1:], 1, 12, "chess", None
+    args, jobs, depth, variant, cache_file, moves_file = argv[1:], 1, 12, "chess", None, None
     while args and args[0].startswith("-"):
         flag = args.pop(0)
         if not args:
@@ -180,6 +184,8 @@ def main(argv):
             variant = value
         elif flag == "--cache":
             cache_file = value
+        elif flag == "--moves":
+            moves_file = value
         else:
             sys.stderr.write(__doc__)
             return 2
@@ -190,12 +196,17 @@ def main(argv):
     if not fens:
         sys.stderr.write("move_quality: %s holds no position\n" % args[0])
         return 1
-    movetime, engines = int(args[1]), args[2:]
+    limit, engines = args[1], args[2:]
+    if not limit.rstrip("n").isdigit():
+        sys.stderr.write(__doc__)
+        return 2
+    movetime = "nodes " + limit[:-1] if limit.endswith("n") else "movetime " + limit
     cache = json.load(open(cache_file)) if cache_file and os.path.exists(cache_file) else {}
     prefix = "%s %d " % (variant, depth)  # a cache may hold judgements of several depths and games
 
     first = None
-    for spec in engines:
+    listing = open(moves_file, "w") if moves_file else None
+    for number, spec in enumerate(engines, 1):
         try:
             moves = chosen_moves(spec, fens, movetime, jobs)
         except RuntimeError as e:
@@ -214,6 +225,8 @@ def main(argv):
             score, best = cache[prefix + fen]
             after = score if move == best else cache[prefix + fen + "|" + move]
             losses.append(max(0, cut(score) - cut(after)))
+            if listing:
+                listing.write("%d\t%s\t%s\t%s\t%d\t%d\n" % (number, fen, move, best, score, losses[-1]))
         report(spec, losses)
         if first is None:
             first = losses

@@ -91,7 +91,9 @@ typedef struct ggn_searcher ggn_searcher;
 /*
  * A new searcher with a transposition table of about tt_megabytes MiB
  * (0 gives GGN_SEARCH_DEFAULT_TT_MB; the size is rounded down to a power
- * of two entries). Returns NULL when out of memory. Free it with
+ * of two entries). Its first search also takes 1 MiB for evaluations and
+ * up to 8 MiB of move-ordering history (per thread), by the game's size
+ * (docs/ai.md). Returns NULL when out of memory. Free it with
  * ggn_searcher_free. A searcher may be used for any game, one search at a
  * time.
  */

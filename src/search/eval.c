@@ -150,6 +150,20 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
     return true;
 }
 
+bool ss_eval_cached(const ggn_searcher *s, uint64_t key, int *eval)
+{
+    if (!s->eval_cache || key == 0) return false;
+    const ss_eval_slot *e = &s->eval_cache[key & (SS_EVAL_CACHE_SLOTS - 1)];
+    if (e->key != key) return false;
+    *eval = e->eval;
+    return true;
+}
+
+void ss_eval_store(ggn_searcher *s, uint64_t key, int eval)
+{
+    if (s->eval_cache) s->eval_cache[key & (SS_EVAL_CACHE_SLOTS - 1)] = (ss_eval_slot){ .key = key, .eval = eval };
+}
+
 void ss_eval_prepare(ggn_searcher *s)
 {
     const ggn_game *g = s->game;
@@ -193,6 +207,9 @@ void ss_eval_prepare(ggn_searcher *s)
     }
     ss_activity_prepare(s);
     s->has_pst = prepare_pst(s, rows, cols, leader);
+    /* The evaluations kept were made with other tables (another game, weights or root player). */
+    if (!s->eval_cache) s->eval_cache = calloc(SS_EVAL_CACHE_SLOTS, sizeof *s->eval_cache);
+    else memset(s->eval_cache, 0, SS_EVAL_CACHE_SLOTS * sizeof *s->eval_cache);
     s->eval_game = g;
 }
 

@@ -4,9 +4,17 @@
  * promotions, the two killer moves of the ply, the counter-move to the
  * opponent's last move, the other quiet moves by their history of causing
  * cut-offs, and last the captures that lose material.
+ *
+ * A quiet move's history is the sum of three tables: its successes by its
+ * kind and destination alone, and, as continuation history, by the same
+ * after the move one ply up (the reply it makes) and two plies up (the plan
+ * it continues). The continuation tables need (players x kinds x squares) x
+ * (kinds x squares) entries: games too large for SS_CONT_MAX_ENTRIES go
+ * without them.
  */
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "search_internal.h"
 
@@ -46,6 +54,43 @@ int ss_capture_gain(const ggn_searcher *s, ggn_move m)
     return x > VALUE_CAP ? VALUE_CAP : x < -VALUE_CAP ? -VALUE_CAP : (int)x;
 }
 
+void ss_order_prepare(ggn_searcher *s)
+{
+    const ggn_game *g = s->game;
+    long cols = (long)ggn_game_kind_count(g) * ggn_game_rows(g) * ggn_game_cols(g), rows = (long)s->nplayers * cols;
+    if (rows * cols > SS_CONT_MAX_ENTRIES) rows = cols = 0;
+    s->cont_squares = ggn_game_rows(g) * ggn_game_cols(g);
+    /* The same shape: kept (a new game has cleared it, ggn_searcher_clear). */
+    if (rows == s->cont_rows && cols == s->cont_cols && (s->cont || !rows)) return;
+    free(s->cont);
+    s->cont = rows ? calloc((size_t)(rows * cols), sizeof *s->cont) : NULL;
+    s->cont_rows = s->cont ? (int)rows : 0;
+    s->cont_cols = s->cont ? (int)cols : 0;
+}
+
+int ss_piece_to(const ggn_searcher *s, ggn_move m, int mover)
+{
+    if (!s->cont || m.to >= s->cont_squares) return -1;
+    int kind = ss_kind_on(s, m.to);
+    return kind < 0 ? -1 : (mover * ggn_game_kind_count(s->game) + kind) * s->cont_squares + m.to;
+}
+
+/*
+ * The continuation-history entries of a quiet move `m` of the side to move at ply by a piece
+ * of `kind` (a dropped one's for a drop), one and two plies on; NULL where there is none.
+ */
+static void cont_entries(ggn_searcher *s, int ply, ggn_move m, int kind, int16_t *out[2])
+{
+    out[0] = out[1] = NULL;
+    if (m.from == GGN_MOVE_DROP) kind = m.pattern;
+    if (!s->cont || kind < 0 || m.to >= s->cont_squares) return;
+    int col = kind * s->cont_squares + m.to;
+    for (int back = 1; back <= 2; back++) {
+        int row = ply >= back ? s->moved[ply - back] : -1;
+        if (row >= 0) out[back - 1] = &s->cont[(size_t)row * (size_t)s->cont_cols + (size_t)col];
+    }
+}
+
 /* The counter-move slot for the opponent's last move, or NULL (none, a null move, the root). */
 static ggn_move *counter_slot(ggn_searcher *s)
 {
@@ -68,9 +113,10 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
             continue;
         }
         int attacker = ss_kind_on(s, m.from);
+        bool capture = L->capture[i] = ggn_move_is_capture(s->pos, m);
         if (tt_move && ggn_move_equal(m, *tt_move)) {
             score = ORDER_TT;
-        } else if (ggn_move_is_capture(s->pos, m)) {
+        } else if (capture) {
             int victim = ss_kind_on(s, m.to);
             int vv = victim >= 0 ? capped_value(g, victim) : capped_value(g, attacker);
             int mvv_lva = vv * 64 / 4 - capped_value(g, attacker) / 16 + (m.promotion ? 64 : 0);
@@ -90,19 +136,31 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
             score = ORDER_COUNTER;
         } else {
             score = attacker >= 0 ? s->history[ggn_position_to_move(s->pos)][attacker][m.to] : 0;
+            int16_t *c[2];
+            cont_entries(s, ply, m, attacker, c);
+            for (int k = 0; k < 2; k++)
+                if (c[k]) score += *c[k];
         }
         L->order[i] = score;
     }
 }
 
-/* History with gravity: a score moves towards +/-SS_HISTORY_MAX and never past it. */
-static void history_add(ggn_searcher *s, ggn_move m, int bonus)
+/* Gravity: a score moves towards +/-SS_HISTORY_MAX and never past it. */
+static void gravity_add(int16_t *h, int bonus)
 {
-    int kind = ss_kind_on(s, m.from);
-    if (kind < 0 || kind >= GGN_MAX_KINDS || m.to >= GGN_MAX_SQUARES) return;
-    int16_t *h = &s->history[ggn_position_to_move(s->pos)][kind][m.to];
     int mag = bonus < 0 ? -bonus : bonus;
     *h = (int16_t)(*h + bonus - *h * mag / SS_HISTORY_MAX);
+}
+
+static void history_add(ggn_searcher *s, int ply, ggn_move m, int bonus)
+{
+    int kind = ss_kind_on(s, m.from);
+    int16_t *c[2];
+    cont_entries(s, ply, m, kind, c);
+    for (int k = 0; k < 2; k++)
+        if (c[k]) gravity_add(c[k], bonus);
+    if (kind < 0 || kind >= GGN_MAX_KINDS || m.to >= GGN_MAX_SQUARES) return;
+    gravity_add(&s->history[ggn_position_to_move(s->pos)][kind][m.to], bonus);
 }
 
 void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth, const ggn_move *quiets, int nquiet)
@@ -114,8 +172,8 @@ void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth, const ggn_m
     ggn_move *counter = counter_slot(s);
     if (counter) *counter = m;
     int bonus = depth * depth > SS_HISTORY_MAX / 16 ? SS_HISTORY_MAX / 16 : depth * depth;
-    history_add(s, m, bonus);
-    for (int i = 0; i < nquiet; i++) history_add(s, quiets[i], -bonus);
+    history_add(s, ply, m, bonus);
+    for (int i = 0; i < nquiet; i++) history_add(s, ply, quiets[i], -bonus);
 }
 
 void ss_init_reductions(ggn_searcher *s)

@@ -155,6 +155,9 @@ static void pick(ss_ply *L, size_t from, size_t n)
         int32_t o = L->order[from];
         L->order[from] = L->order[best];
         L->order[best] = o;
+        bool c = L->capture[from];
+        L->capture[from] = L->capture[best];
+        L->capture[best] = c;
     }
 }
 
@@ -176,9 +179,14 @@ static size_t generate(ggn_searcher *s, int ply)
  * generation, so where the estimate with the stale list is more than
  * SS_LAZY_MARGIN outside (alpha, beta) the estimate stands: the fresh list
  * would not bring it back into the window. (-SS_INF, SS_INF): always afresh.
+ * A fresh evaluation depends on the position alone, so it is kept by the
+ * position's key (ss_eval_store) and read back, exact, when the position is
+ * met again in this search.
  */
-static int evaluate(ggn_searcher *s, int ply, int parent_ply, int alpha, int beta)
+static int evaluate(ggn_searcher *s, uint64_t key, int ply, int parent_ply, int alpha, int beta)
 {
+    int kept;
+    if (ss_eval_cached(s, key, &kept)) return kept;
     const ss_activity *parent = parent_ply >= 0 ? &s->act[parent_ply] : NULL;
     int position = ss_position_eval(s, s->pos);
     if (alpha > -SS_INF || beta < SS_INF) {
@@ -186,7 +194,10 @@ static int evaluate(ggn_searcher *s, int ply, int parent_ply, int alpha, int bet
         if (stale >= beta + SS_LAZY_MARGIN || stale <= alpha - SS_LAZY_MARGIN) return stale;
     }
     ss_activity other;
-    return ss_evaluate(s, position, &s->act[ply], ss_opponent_activity(s, &other) ? &other : parent);
+    if (!ss_opponent_activity(s, &other)) return ss_evaluate(s, position, &s->act[ply], parent);
+    int v = ss_evaluate(s, position, &s->act[ply], &other);
+    ss_eval_store(s, key, v);
+    return v;
 }
 
 /* Deep enough that another move could not be made or searched: judge statically. */
@@ -237,7 +248,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     bool has_best = false;
     ss_activity_of(s, ply, L->moves, n);
     if (!in_check) {
-        best = evaluate(s, ply, parent_ply, alpha, beta);
+        best = evaluate(s, key, ply, parent_ply, alpha, beta);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }
@@ -312,6 +323,7 @@ static int try_null_move(ggn_searcher *s, int depth, int beta, int ply, bool fli
     }
     int saved_floor = s->null_floor;
     s->keys[s->nkeys++] = ggn_position_hash(s->pos);
+    s->moved[ply] = -1;
     s->null_floor = s->nkeys - 1;
     int r = SS_NULL_REDUCTION + depth / 4 + ((eval - beta) / 200 > 2 ? 2 : (eval - beta) / 200);
     int d = depth - 1 - r;
@@ -365,7 +377,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     bool side = root_side(s);
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
     ss_activity_of(s, ply, L->moves, n);
-    int eval = in_check ? SS_NONE : evaluate(s, ply, parent_ply, -SS_INF, SS_INF);
+    int eval = in_check ? SS_NONE : evaluate(s, key, ply, parent_ply, -SS_INF, SS_INF);
     bool decisive = beta > GGN_SEARCH_MATE_BOUND || alpha < -GGN_SEARCH_MATE_BOUND;
     /* Improving: the evaluation is better than at this player's previous turn on the path. */
     s->eval_at[ply] = eval;
@@ -403,7 +415,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     for (size_t i = 0; i < n; i++) {
         pick(L, i, n);
         ggn_move m = L->moves[i];
-        bool quiet = !m.promotion && !ggn_move_is_capture(s->pos, m);
+        bool quiet = !m.promotion && !L->capture[i];
         /*
          * Not searched, at shallow depth once a move has been: late quiet moves, quiet moves that
          * cannot reach alpha, and moves that lose material on their square by the exchange
@@ -421,6 +433,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
         }
         if (!try_move(s, m, mover)) continue;
         legal++;
+        s->moved[ply] = ss_piece_to(s, m, mover);
         /* A move that attacks a leader may mate: never pruned, never reduced. */
         bool checks = s->has_leader && (prunable || (quiet && depth >= SS_LMR_MIN_DEPTH && legal > 1)) &&
                       ggn_position_leader_attacked(s->pos, ggn_position_to_move(s->pos));
@@ -492,6 +505,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->pos = pos;
     s->cols = ggn_game_cols(g);
     s->nplayers = nplayers;
+    ss_order_prepare(s);
     s->root = root;
     s->has_leader = ggn_game_leader(g) >= 0;
     s->null_ok = nplayers == 2;
@@ -528,6 +542,7 @@ static int search_root(ggn_searcher *s, ggn_move *moves, size_t n, int depth, in
     bool side = root_side(s);
     for (size_t i = 0; i < n; i++) {
         if (!try_move(s, moves[i], mover)) continue;
+        s->moved[0] = ss_piece_to(s, moves[i], mover);
         int v;
         if (searched == 0) {
             v = child(s, side, depth - 1, alpha, beta, 1);
@@ -728,6 +743,8 @@ void ggn_searcher_free(ggn_searcher *s)
     ss_threads_free(s);
     if (!s->helper_id) free(s->tt);
     free(s->pst);
+    free(s->cont);
+    free(s->eval_cache);
     free(s);
 }
 
@@ -746,6 +763,7 @@ void ggn_searcher_clear(ggn_searcher *s)
     memset(s->killer, 0, sizeof s->killer);
     memset(s->history, 0, sizeof s->history);
     memset(s->counter, 0, sizeof s->counter);
+    if (s->cont) memset(s->cont, 0, (size_t)s->cont_rows * (size_t)s->cont_cols * sizeof *s->cont);
     s->game = NULL;
     s->eval_game = NULL;
     s->last_root = -1;
@@ -767,7 +785,7 @@ int ggn_searcher_evaluate(ggn_searcher *s, ggn_position *pos)
     prepare(s, pos, &none, 0, !same);
     size_t n = generate(s, 0);
     ss_activity_of(s, 0, s->ply[0].moves, n);
-    int v = evaluate(s, 0, -1, -SS_INF, SS_INF);
+    int v = evaluate(s, ss_table_key(pos), 0, -1, -SS_INF, SS_INF);
     s->pos = NULL;
     return v;
 }

@@ -27,6 +27,7 @@
 #define SS_KING_DANGER_MAX 500
 #define SS_LAZY_MARGIN 200      /* a quiescence estimate this far outside the window skips the fresh activity */
 #define SS_CENTRE_SCALE 16      /* centrality of a square: 0 (farthest corner) to this (centre) */
+#define SS_EVAL_CACHE_SLOTS (1 << 16) /* evaluations kept by position (1 MiB a searcher) */
 
 /*
  * Quiescence bounds (docs/ai.md, "Bounded quiescence"). Without them a position in
@@ -69,6 +70,7 @@
 #define SS_LMR_HISTORY_DIV 6000 /* a quiet move's history score over this: plies reduced less (or more) */
 #define SS_LMR_TABLE 64         /* reductions tabulated for depths and move numbers below this */
 #define SS_HISTORY_MAX (1 << 14) /* history scores stay within +/- this (gravity) */
+#define SS_CONT_MAX_ENTRIES (1 << 22) /* continuation history: at most this many entries (8 MiB), else none */
 /* Order scores from here up are the table move, good captures, promotions, killers and the counter-move. */
 #define SS_ORDER_REFUTATION ((1 << 23) - 2)
 
@@ -103,10 +105,17 @@ typedef struct ss_activity {
     int attack;   /* centipawns its attack on the squares around enemy leaders is worth */
 } ss_activity;
 
+/* A full evaluation kept for its position (eval.c): key 0 is an empty slot. */
+typedef struct ss_eval_slot {
+    uint64_t key;
+    int32_t eval;
+} ss_eval_slot;
+
 /* The move list of one ply, with ordering scores. */
 typedef struct ss_ply {
     ggn_move moves[GGN_MAX_MOVES];
     int32_t order[GGN_MAX_MOVES];
+    bool capture[GGN_MAX_MOVES]; /* the move takes a piece (set with the order; not for moves left out by only_to) */
 } ss_ply;
 
 struct ggn_searcher {
@@ -119,11 +128,20 @@ struct ggn_searcher {
     ggn_move killer[GGN_SEARCH_MAX_PLY][2];
     int16_t history[GGN_MAX_PLAYERS][GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet-move successes by (mover, kind, destination) */
     ggn_move counter[GGN_MAX_KINDS][GGN_MAX_SQUARES]; /* quiet reply that refuted (kind, destination) */
+    /*
+     * Continuation history (order.c): quiet-move successes by the move one or two plies up
+     * (its owner, kind and destination: a "piece-to") and this move (kind, destination).
+     * cont_rows x cont_cols entries, allocated per game; NULL when too large or out of memory.
+     */
+    int16_t *cont;
+    int cont_rows, cont_cols;
+    int cont_squares;      /* the board's squares: a piece-to is (owner x kinds + kind) x this + destination */
     int8_t lmr[SS_LMR_TABLE][SS_LMR_TABLE];          /* reduction by [depth][move number] */
     ss_ply ply[GGN_SEARCH_MAX_PLY];
     /* Per ply of the current path: the static evaluation (SS_NONE in check) and the player to move. */
     int eval_at[GGN_SEARCH_MAX_PLY];
     int mover_at[GGN_SEARCH_MAX_PLY];
+    int moved[GGN_SEARCH_MAX_PLY];       /* piece-to of the move made at each ply of the path (-1: a pass) */
     ss_activity act[GGN_SEARCH_MAX_PLY]; /* the side to move's activity at each ply (activity.c) */
     ggn_move scratch[GGN_MAX_MOVES];      /* the other side's moves, for its activity (activity.c) */
     uint32_t zone_mark[GGN_MAX_SQUARES];  /* == zone_stamp: next to an enemy leader at the node being read */
@@ -142,6 +160,7 @@ struct ggn_searcher {
     int pst_kinds, pst_squares;         /* the table's shape for s->game */
     bool has_pst;                       /* false only when the table could not be allocated */
     const ggn_game *eval_game;          /* the game the tables were last built for (NULL: build them again) */
+    ss_eval_slot *eval_cache;           /* SS_EVAL_CACHE_SLOTS evaluations, emptied with the tables; NULL: none */
 
     /* Set up by each search. */
     ggn_position *pos;
@@ -207,6 +226,10 @@ int ss_material(const ggn_searcher *s, const ggn_position *pos);
 int ss_value_divisor(const ggn_game *g);
 /* eval.c: fills the evaluation tables for s->game (once per game). */
 void ss_eval_prepare(ggn_searcher *s);
+/* eval.c: the full evaluation stored for the position with this table key; false when none is. */
+bool ss_eval_cached(const ggn_searcher *s, uint64_t key, int *eval);
+/* eval.c: keeps the full evaluation of the position with this table key. */
+void ss_eval_store(ggn_searcher *s, uint64_t key, int eval);
 /* eval.c: material and position from the view of the side to move (the evaluation without activity). */
 int ss_position_eval(const ggn_searcher *s, const ggn_position *pos);
 /*
@@ -245,6 +268,10 @@ void ss_note_cutoff(ggn_searcher *s, int ply, ggn_move m, int depth, const ggn_m
  * another player (it is taken back). Negative: the capture loses material.
  */
 int ss_capture_gain(const ggn_searcher *s, ggn_move m);
+/* order.c: shapes (and clears, when its shape changes) the continuation history for s->game. */
+void ss_order_prepare(ggn_searcher *s);
+/* order.c: the piece-to of move m by `mover`, just made (the kind now on its destination), -1 when none. */
+int ss_piece_to(const ggn_searcher *s, ggn_move m, int mover);
 /* order.c: fills s->lmr once per searcher. */
 void ss_init_reductions(ggn_searcher *s);
 

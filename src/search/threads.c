@@ -60,6 +60,8 @@ static void free_helper(ggn_searcher *h)
 {
     ggn_position_free(h->own_pos);
     free(h->pst);
+    free(h->cont);
+    free(h->eval_cache);
     free(h);
 }
 
