@@ -277,9 +277,13 @@ static void test_time_budget(void **state)
     /* Almost out of time: still a positive budget, below what is left. */
     uci_go_parse("wtime 5 btime 5", UCI_DIALECT_UCI, &go, &bad);
     assert_true(uci_time_budget(&go, 0, 30) >= 1 && uci_time_budget(&go, 0, 30) < 5);
-    /* movetime keeps the overhead back; infinite and no clock mean no time limit. */
+    /* movetime keeps the overhead back, at most a tenth of it; infinite and no clock mean no time limit. */
     uci_go_parse("movetime 1000", UCI_DIALECT_UCI, &go, &bad);
     assert_int_equal(uci_time_budget(&go, 0, 30), 970);
+    uci_go_parse("movetime 100", UCI_DIALECT_UCI, &go, &bad);
+    assert_int_equal(uci_time_budget(&go, 0, 30), 90);
+    uci_go_parse("movetime 5", UCI_DIALECT_UCI, &go, &bad);
+    assert_int_equal(uci_time_budget(&go, 0, 30), 5);
     uci_go_parse("infinite", UCI_DIALECT_UCI, &go, &bad);
     assert_true(go.infinite);
     assert_int_equal(uci_time_budget(&go, 0, 30), 0);
