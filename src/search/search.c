@@ -265,6 +265,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         ggn_move m = L->moves[i];
         if (!try_move(s, m, mover)) continue;
         legal++;
+        s->moved[ply] = ss_piece_to(s, m, mover); /* an evasion below is ordered by it */
         int v = child(s, side, -(qply + 1), alpha, beta, ply + 1);
         take_back(s);
         if (s->aborted) return 0;

@@ -141,7 +141,8 @@ struct ggn_searcher {
     /* Per ply of the current path: the static evaluation (SS_NONE in check) and the player to move. */
     int eval_at[GGN_SEARCH_MAX_PLY];
     int mover_at[GGN_SEARCH_MAX_PLY];
-    int moved[GGN_SEARCH_MAX_PLY];       /* piece-to of the move made at each ply of the path (-1: a pass) */
+    int moved[GGN_SEARCH_MAX_PLY];       /* piece-to of the move made at each ply of the path (-1: a pass);
+                                            every make on the path sets it, quiescence's too */
     ss_activity act[GGN_SEARCH_MAX_PLY]; /* the side to move's activity at each ply (activity.c) */
     ggn_move scratch[GGN_MAX_MOVES];      /* the other side's moves, for its activity (activity.c) */
     uint32_t zone_mark[GGN_MAX_SQUARES];  /* == zone_stamp: next to an enemy leader at the node being read */
