@@ -20,9 +20,10 @@ told its variant the same way ("ggn uci;UCI_Variant=xiangqi") and --variant tell
 runs N engines (and N judges) at once, each on its own position; on a machine with N cores, N gives
 each a core. MOVETIME written with an "n" after it is a number of nodes instead ("20000n": "go nodes
 20000"): an engine that searches alone then plays the same move every run, which takes the timing
-noise out of comparing two versions of it (but not what a change does to its speed). --moves FILE lists every move judged, a line each: the engine's number (1 for the
-first), the position, its move, the judge's move, the judge's score of the position and the loss,
-separated by tabs, to look at the worst.
+noise out of comparing two versions of it (but not what a change does to its speed). --moves FILE
+lists every move judged, a line each: the engine's number (1 for the first), the position, its
+move, the judge's move, the judge's score of the position and the loss, separated by tabs, to look
+at the worst.
 
 Usage: python3 bench/move_quality.py [-j N] [--depth D] [--variant V] [--cache FILE] [--moves FILE]
            POSITIONS MOVETIME ENGINE...

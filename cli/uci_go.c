@@ -83,8 +83,8 @@ long uci_time_budget(const uci_go *go, int player, long overhead_ms)
     if (go->movetime > 0) {
         /*
          * A fixed time is the move's own: the search keeps its deadline to within a few
-         * milliseconds, so at most a tenth of it is kept back. The whole overhead would take
-         * 30 ms of a 100 ms move, which costs as much play as a quarter less time.
+         * milliseconds, so at most a tenth of it is kept back: the whole overhead would take
+         * 30 ms of a 100 ms move (docs/protocols.md, "Time").
          */
         long kept = overhead_ms < go->movetime / 10 ? overhead_ms : go->movetime / 10;
         long t = go->movetime - kept;

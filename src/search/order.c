@@ -87,6 +87,7 @@ static void cont_entries(ggn_searcher *s, int ply, ggn_move m, int kind, int16_t
     int col = kind * s->cont_squares + m.to;
     for (int back = 1; back <= 2; back++) {
         int row = ply >= back ? s->moved[ply - back] : -1;
+        /* Every make on the path sets moved[]; the bound guards against a row of another game. */
         if (row >= 0 && row < s->cont_rows) out[back - 1] = &s->cont[(size_t)row * (size_t)s->cont_cols + (size_t)col];
     }
 }
