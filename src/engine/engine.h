@@ -294,6 +294,7 @@ typedef struct eg_undo {
     uint64_t hash;
     uint64_t rights;       /* the position's before the move; set only when rights_dirty */
     uint64_t flag_key;     /* the position's before the move; set by the public make only */
+    int32_t flag_horizon;  /* the position's before the move */
     bool rights_dirty;     /* a piece of rights_kinds lost or gained its unmoved state */
     int8_t checker;        /* count_checks: the player whose check count this move raised, or -1 */
     uint8_t checked;       /* check_series: the player to move after this move stands in check
@@ -323,6 +324,8 @@ struct ggn_position {
     uint64_t rights;       /* eg_rights_key, included in hash */
     uint64_t flag_key;     /* eg_flag_key: kept by the public make and unmake only (perft and
                               legality never read it); not in hash */
+    int32_t flag_horizon;  /* no flag is visible from this ply on: the latest flag_until ever set on
+                              the path (a bound: a flag of a piece since taken or promoted counts) */
     int npiece;            /* instances 1..npiece-1 used; 0 means empty */
     int8_t side_at[GGN_MAX_SQUARES];   /* owner, EG_EMPTY_SIDE when empty */
     uint8_t kind_at[GGN_MAX_SQUARES];
@@ -502,6 +505,13 @@ size_t eg_pass_rules(ggn_position *pos, ggn_move *moves, size_t n);
 /* Has the last move, a pass, ended the game (passes in a row, facing leaders)? Fills *st when given. */
 bool eg_pass_decided(const ggn_position *pos, ggn_status *st);
 
+/*
+ * legal.c: is m, a move generated for the player to move, whose leaders are not
+ * attacked now, legal without making it? true when so (filter_lines' test for
+ * a plain move of another kind than the leader's); false when unknown: the
+ * caller makes it and asks eg_leader_attacked.
+ */
+bool eg_known_legal(const ggn_position *pos, ggn_move m);
 /* legal.c: some leader of `player` sees another player's leader along its file, nothing between. */
 bool eg_leaders_face(const ggn_position *pos, int player);
 
@@ -510,6 +520,13 @@ bool eg_make(ggn_position *pos, ggn_move m);
 /* make.c: the move's indices fit this position and it moves (or drops) a piece of the player to move. */
 bool eg_move_fits(const ggn_position *pos, ggn_move m);
 void eg_unmake(ggn_position *pos);
+/*
+ * game.c, probe.c: ggn_position_make and ggn_move_is_capture without the fit
+ * check, for a move generated at this very position (the search's own lists,
+ * which make every move they test): such a move fits by construction.
+ */
+bool eg_make_generated(ggn_position *pos, ggn_move m);
+bool eg_is_capture_generated(const ggn_position *pos, ggn_move m);
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved);
 void eg_clear(ggn_position *pos);
 

@@ -191,10 +191,12 @@ bool ggn_position_piece_at(const ggn_position *pos, int x, int y, int *kind, int
 }
 
 /* The public make and unmake keep pos->flag_key (identity.c); the engine's own calls do not pay for it. */
-bool ggn_position_make(ggn_position *pos, ggn_move move)
+bool ggn_position_make(ggn_position *pos, ggn_move move) { return eg_move_fits(pos, move) && eg_make_generated(pos, move); }
+
+bool eg_make_generated(ggn_position *pos, ggn_move move)
 {
     uint64_t before = pos->flag_key;
-    if (!eg_move_fits(pos, move) || !eg_make(pos, move)) return false;
+    if (!eg_make(pos, move)) return false;
     if (pos->g->elimination) eg_eliminate(pos);
     pos->undo[pos->nundo - 1].flag_key = before;
     pos->flag_key = eg_flag_key(pos);
@@ -227,6 +229,7 @@ bool ggn_position_make_null(ggn_position *pos)
     u->checked = 0; /* a null move breaks a series of checks (checkmate_needs), as in Fairy-Stockfish */
     u->out = pos->out; /* unmake restores every field eg_make records (valgrind: read uninitialised) */
     u->flag_key = pos->flag_key;
+    u->flag_horizon = pos->flag_horizon;
     pos->hash ^= pos->g->zobrist_turn[pos->turn];
     pos->turn = (pos->turn + 1) % pos->g->def->norder;
     pos->hash ^= pos->g->zobrist_turn[pos->turn];

@@ -20,7 +20,9 @@
  *  - a state flag counts only through the moves it makes possible now: the
  *    legal moves that pass a CHECK_STATE condition (an en-passant capture),
  *    in pos->flag_key, which the public make computes when a timed flag is
- *    visible. Perft's internal make never pays for it.
+ *    visible (none is from pos->flag_horizon on, which make keeps and unmake
+ *    restores: most positions are judged by that alone). Perft's internal
+ *    make never pays for it.
  */
 #include <string.h>
 
@@ -140,7 +142,7 @@ static uint64_t mix(uint64_t z)
 uint64_t eg_flag_key(ggn_position *pos)
 {
     const ggn_game *g = pos->g;
-    if (g->def->nflags == 0) return 0;
+    if (g->def->nflags == 0 || pos->flag_horizon <= pos->ply) return 0;
     bool live = false;
     for (int id = 1; id < pos->npiece && !live; id++)
         for (int f = 0; f < g->def->nflags && !live; f++)
@@ -173,5 +175,9 @@ void eg_rehash(ggn_position *pos)
         if ((pos->out >> p) & 1) h ^= eg_out_key(p);
     pos->rights = eg_rights_key(pos);
     pos->hash = h ^ pos->rights;
+    pos->flag_horizon = 0;
+    for (int id = 1; id < pos->npiece; id++)
+        for (int f = 0; f < g->def->nflags; f++)
+            if (pos->piece[id].flag_until[f] > pos->flag_horizon) pos->flag_horizon = pos->piece[id].flag_until[f];
     pos->flag_key = eg_flag_key(pos);
 }

@@ -444,6 +444,21 @@ static size_t filter_lines(ggn_position *pos, ggn_move *moves, size_t n)
     return kept;
 }
 
+bool eg_known_legal(const ggn_position *pos, ggn_move m)
+{
+    const ggn_game *g = pos->g;
+    /* filter_lines' fast path, one move at a time: its preconditions but the check, which the caller knows. */
+    if (g->leader == EG_NONE) return true;
+    if (g->any_walk || g->any_tricky || pos->leaders_overflow || m.from == EG_DROP_FROM) return false;
+    int player = eg_player_to_move(pos), kind = pos->kind_at[m.from];
+    if (kind == g->leader || !((eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1)) return false;
+    for (int k = 0; k < pos->nleader[player]; k++) {
+        int sq = pos->piece[pos->leader[player][k]].sq;
+        if (sq != EG_NONE && opens_line(pos, player, sq, m.from, m.to)) return false;
+    }
+    return true;
+}
+
 /*
  * checked_leader_only_captures (makpong): a leader that stands attacked may
  * move only onto a piece of another player that is, alone, the whole attack

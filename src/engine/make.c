@@ -113,6 +113,7 @@ static void apply_effect(ggn_position *pos, eg_undo *u, const eg_effect *e, int 
     case SD_EFFECT_SET_STATE:
         save_piece(pos, u, mover);
         pos->piece[mover].flag_until[e->flag] = e->duration < 0 ? INT32_MAX : pos->ply + e->duration + 1;
+        if (pos->piece[mover].flag_until[e->flag] > pos->flag_horizon) pos->flag_horizon = pos->piece[mover].flag_until[e->flag];
         break;
     case SD_EFFECT_CAPTURE: {
         int sq = eg_offset(g, from, e->ax, e->ay);
@@ -310,6 +311,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->leaders_changed = false;
     u->nhand = 0;
     u->out = pos->out;
+    u->flag_horizon = pos->flag_horizon;
     u->nchain = 0;
 
     if (mv.from == EG_DROP_FROM) {
@@ -419,6 +421,7 @@ void eg_unmake(ggn_position *pos)
     }
     pos->turn = u->turn;
     pos->out = u->out;
+    pos->flag_horizon = u->flag_horizon;
     pos->halfmove = u->halfmove;
     pos->hash = u->hash;
     if (u->rights_dirty) pos->rights = u->rights;
@@ -446,6 +449,7 @@ void eg_clear(ggn_position *pos)
     pos->hash = g->zobrist_turn[pos->turn];
     pos->rights = 0;
     pos->flag_key = 0;
+    pos->flag_horizon = 0;
     memset(pos->nleader, 0, sizeof pos->nleader);
     pos->leaders_overflow = false;
     pos->assume_unattacked = false;

@@ -87,9 +87,14 @@ void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progres
 
 bool ggn_move_is_capture(const ggn_position *pos, ggn_move mv)
 {
+    /* A move that does not fit the position captures nothing. */
+    return eg_move_fits(pos, mv) && eg_is_capture_generated(pos, mv);
+}
+
+bool eg_is_capture_generated(const ggn_position *pos, ggn_move mv)
+{
     const ggn_game *g = pos->g;
-    /* A drop lands on an empty square; a move that does not fit the position captures nothing. */
-    if (mv.from == EG_DROP_FROM || !eg_move_fits(pos, mv)) return false;
+    if (mv.from == EG_DROP_FROM) return false; /* a drop lands on an empty square */
     if (eg_is_chain(pos, mv)) return true; /* a chain capture takes at least one piece (make checks the rest) */
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (pos->piece_at[mv.to] && pos->side_at[mv.to] != p->owner) return true;

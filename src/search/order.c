@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "engine/engine.h"
 #include "search_internal.h"
 
 #define ORDER_TT      (1 << 30)
@@ -28,9 +29,9 @@
 
 int ss_kind_on(const ggn_searcher *s, int sq)
 {
-    int kind;
-    if (!ggn_position_piece_at(s->pos, sq % s->cols, sq / s->cols, &kind, NULL, NULL)) return -1;
-    return kind;
+    /* A drop's source (GGN_MOVE_DROP) is past the board. */
+    if (sq < 0 || sq >= s->pos->g->nsq || !s->pos->piece_at[sq]) return -1;
+    return s->pos->kind_at[sq];
 }
 
 static int capped_value(const ggn_game *g, int kind)
@@ -114,7 +115,7 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
             continue;
         }
         int attacker = ss_kind_on(s, m.from);
-        bool capture = L->capture[i] = ggn_move_is_capture(s->pos, m);
+        bool capture = L->capture[i] = eg_is_capture_generated(s->pos, m); /* m is of this position's list */
         if (tt_move && ggn_move_equal(m, *tt_move)) {
             score = ORDER_TT;
         } else if (capture) {

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/engine.h"
 #include "search_internal.h"
 
 /* ---- limits ------------------------------------------------------------- */
@@ -107,16 +108,31 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
 
 static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->pos) == s->root || s->nplayers < 2; }
 
-/* Makes m for `mover`; false (position unchanged) when illegal or the undo stack is full. */
-static bool try_move(ggn_searcher *s, ggn_move m, int mover)
+/*
+ * Makes m, a move of the ply's own list (so it fits the position: the
+ * engine's make skips that check), for `mover`; false (position unchanged)
+ * when illegal or the undo stack is full. known_legal: no need to test the
+ * mover's leaders after making it (see legal_before()).
+ */
+static bool try_move(ggn_searcher *s, ggn_move m, int mover, bool known_legal)
 {
-    if (!ggn_position_make(s->pos, m)) return false;
-    if (s->has_leader && ggn_position_leader_attacked(s->pos, mover)) {
+    if (!eg_make_generated(s->pos, m)) return false;
+    ss_tt_prefetch(s, ss_table_key(s->pos)); /* while the legality test runs */
+    if (!known_legal && s->has_leader && ggn_position_leader_attacked(s->pos, mover)) {
         ggn_position_unmake(s->pos);
         return false;
     }
     s->keys[s->nkeys++] = ggn_position_hash(s->pos);
     return true;
+}
+
+/*
+ * Is m of the ply's list legal, seen before making it? Out of check most moves
+ * are (they open no line onto a leader: eg_known_legal); false means unknown.
+ */
+static bool legal_before(const ggn_searcher *s, ggn_move m, bool in_check)
+{
+    return !s->has_leader || (!in_check && eg_known_legal(s->pos, m));
 }
 
 static void take_back(ggn_searcher *s)
@@ -263,7 +279,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         pick(L, i, n);
         if (L->order[i] == INT32_MIN) break;
         ggn_move m = L->moves[i];
-        if (!try_move(s, m, mover)) continue;
+        if (!try_move(s, m, mover, legal_before(s, m, in_check))) continue;
         legal++;
         s->moved[ply] = ss_piece_to(s, m, mover); /* an evasion below is ordered by it */
         int v = child(s, side, -(qply + 1), alpha, beta, ply + 1);
@@ -432,7 +448,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             else if (depth <= SS_SEE_DEPTH && L->order[i] < 0 && !m.promotion)
                 prunable = ss_capture_gain(s, m) < -SS_SEE_CAPTURE_MARGIN * depth;
         }
-        if (!try_move(s, m, mover)) continue;
+        if (!try_move(s, m, mover, legal_before(s, m, in_check))) continue;
         legal++;
         s->moved[ply] = ss_piece_to(s, m, mover);
         /* A move that attacks a leader may mate: never pruned, never reduced. */
@@ -542,7 +558,7 @@ static int search_root(ggn_searcher *s, ggn_move *moves, size_t n, int depth, in
     int mover = s->root, best = -1, best_score = -SS_INF, searched = 0;
     bool side = root_side(s);
     for (size_t i = 0; i < n; i++) {
-        if (!try_move(s, moves[i], mover)) continue;
+        if (!try_move(s, moves[i], mover, true)) continue; /* the root's list is legal */
         s->moved[0] = ss_piece_to(s, moves[i], mover);
         int v;
         if (searched == 0) {

@@ -215,6 +215,11 @@ void ss_tt_clear(ggn_searcher *s);
  * it (which the hash leaves out, and which decide whether a pass ends the game).
  */
 uint64_t ss_table_key(const ggn_position *pos);
+/*
+ * Starts loading key's slot into the cache, where the compiler can (a hint:
+ * the probe at the child, some work later, then finds it there).
+ */
+void ss_tt_prefetch(const ggn_searcher *s, uint64_t key);
 /* Fills *out with the result stored for key; false when there is none. */
 bool ss_tt_probe(const ggn_searcher *s, uint64_t key, ss_tt_entry *out);
 void ss_tt_store(ggn_searcher *s, uint64_t key, int depth, int score, int bound, const ggn_move *move);

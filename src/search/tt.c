@@ -70,6 +70,16 @@ uint64_t ss_table_key(const ggn_position *pos)
     return ggn_position_hash(pos) ^ (uint64_t)ggn_position_passes_in_a_row(pos) * 0xD6E8FEB86659FD93ULL;
 }
 
+void ss_tt_prefetch(const ggn_searcher *s, uint64_t key)
+{
+#if defined(__GNUC__)
+    if (s->tt) __builtin_prefetch(&s->tt[key & s->tt_mask]);
+#else
+    (void)s;
+    (void)key;
+#endif
+}
+
 bool ss_tt_probe(const ggn_searcher *s, uint64_t key, ss_tt_entry *out)
 {
     if (!s->tt || key == 0) return false;
