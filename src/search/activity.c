@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "engine/engine.h"
 #include "search_internal.h"
 
 void ss_activity_prepare(ggn_searcher *s)
@@ -22,22 +23,32 @@ void ss_activity_prepare(ggn_searcher *s)
     for (int k = 0; k < ggn_game_kind_count(g); k++) s->zone_attacker[k] = k != leader && k != s->pawn_kind;
 }
 
-/* Marks the squares at most one king step from each enemy leader; false when there is none. */
+static void mark_zone(ggn_searcher *s, int sq, uint32_t stamp)
+{
+    int rows = ggn_game_rows(s->game), cols = s->cols, x = sq % cols, y = sq / cols;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (x + dx >= 0 && x + dx < cols && y + dy >= 0 && y + dy < rows) s->zone_mark[(y + dy) * cols + x + dx] = stamp;
+}
+
+/*
+ * Marks the squares at most one king step from each enemy leader; false when there is none.
+ * The engine's index of leaders finds them (every piece is looked at only when it overflowed).
+ */
 static bool mark_zones(ggn_searcher *s, int me, uint32_t stamp)
 {
-    ggn_piece_place pl[GGN_MAX_PIECES_ON_BOARD];
-    size_t n = ggn_position_pieces(s->pos, pl, GGN_MAX_PIECES_ON_BOARD);
-    if (n > GGN_MAX_PIECES_ON_BOARD) n = GGN_MAX_PIECES_ON_BOARD;
-    int leader = ggn_game_leader(s->game), rows = ggn_game_rows(s->game), cols = s->cols;
-    int my_team = ggn_game_team(s->game, me);
+    const ggn_position *pos = s->pos;
+    int leader = ggn_game_leader(s->game), my_team = ggn_game_team(s->game, me);
     bool any = false;
-    for (size_t i = 0; i < n; i++) {
-        if (pl[i].kind != leader || ggn_game_team(s->game, pl[i].owner) == my_team) continue;
-        int x = pl[i].square % cols, y = pl[i].square / cols;
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++)
-                if (x + dx >= 0 && x + dx < cols && y + dy >= 0 && y + dy < rows) s->zone_mark[(y + dy) * cols + x + dx] = stamp;
-        any = true;
+    for (int p = 0; p < s->nplayers; p++) {
+        if (ggn_game_team(s->game, p) == my_team) continue;
+        int count = pos->leaders_overflow ? pos->npiece - 1 : pos->nleader[p];
+        for (int i = 0; i < count; i++) {
+            const eg_piece *pc = &pos->piece[pos->leaders_overflow ? i + 1 : pos->leader[p][i]];
+            if (pc->sq == EG_NONE || pc->kind != leader || pc->owner != p) continue;
+            mark_zone(s, pc->sq, stamp);
+            any = true;
+        }
     }
     return any;
 }
@@ -75,10 +86,8 @@ static void summarise(ggn_searcher *s, ss_activity *a, const ggn_move *moves, si
         ggn_move m = moves[i];
         if (m.from == GGN_MOVE_DROP) continue; /* each piece in hand would count once for every empty square there */
         if (i == 0 || m.from != moves[i - 1].from) {
-            int kind;
             counted = false;
-            attacker = ggn_position_piece_at(s->pos, m.from % s->cols, m.from / s->cols, &kind, NULL, NULL) &&
-                       s->zone_attacker[kind];
+            attacker = s->pos->piece_at[m.from] && s->zone_attacker[s->pos->kind_at[m.from]];
         }
         if (attacker && m.to < GGN_MAX_SQUARES && s->zone_mark[m.to] == stamp) {
             zone_moves++;

@@ -159,6 +159,16 @@ bool ss_eval_cached(const ggn_searcher *s, uint64_t key, int *eval)
     return true;
 }
 
+void ss_eval_prefetch(const ggn_searcher *s, uint64_t key)
+{
+#if defined(__GNUC__)
+    if (s->eval_cache) __builtin_prefetch(&s->eval_cache[key & (SS_EVAL_CACHE_SLOTS - 1)]);
+#else
+    (void)s;
+    (void)key;
+#endif
+}
+
 void ss_eval_store(ggn_searcher *s, uint64_t key, int eval)
 {
     if (s->eval_cache) s->eval_cache[key & (SS_EVAL_CACHE_SLOTS - 1)] = (ss_eval_slot){ .key = key, .eval = eval };

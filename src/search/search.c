@@ -117,7 +117,9 @@ static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->po
 static bool try_move(ggn_searcher *s, ggn_move m, int mover, bool known_legal)
 {
     if (!eg_make_generated(s->pos, m)) return false;
-    ss_tt_prefetch(s, ss_table_key(s->pos)); /* while the legality test runs */
+    uint64_t key = ss_table_key(s->pos);
+    ss_tt_prefetch(s, key); /* while the legality test runs */
+    ss_eval_prefetch(s, key);
     if (!known_legal && s->has_leader && ggn_position_leader_attacked(s->pos, mover)) {
         ggn_position_unmake(s->pos);
         return false;

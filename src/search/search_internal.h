@@ -234,6 +234,8 @@ int ss_value_divisor(const ggn_game *g);
 void ss_eval_prepare(ggn_searcher *s);
 /* eval.c: the full evaluation stored for the position with this table key; false when none is. */
 bool ss_eval_cached(const ggn_searcher *s, uint64_t key, int *eval);
+/* eval.c: starts loading the cache slot of that key (a hint, as ss_tt_prefetch). */
+void ss_eval_prefetch(const ggn_searcher *s, uint64_t key);
 /* eval.c: keeps the full evaluation of the position with this table key. */
 void ss_eval_store(ggn_searcher *s, uint64_t key, int eval);
 /* eval.c: material and position from the view of the side to move (the evaluation without activity). */
