@@ -132,6 +132,24 @@ static bool reads_flag(const ggn_position *pos, ggn_move m)
     return false;
 }
 
+/*
+ * The legal moves that read a flag, into moves[GGN_MAX_MOVES]. Where each
+ * move's legality stands alone (no hands, no rule that narrows the list as
+ * a whole, no passes, no game_end rule that can empty it) only the moves
+ * that read a flag are tested; elsewhere the whole legal list is made.
+ */
+static size_t flag_moves(ggn_position *pos, ggn_move *moves)
+{
+    const ggn_game *g = pos->g;
+    bool alone = !g->hands && !g->narrows_moves && !g->pass && !g->end_rules;
+    size_t n = alone ? eg_generate_all(pos, moves, GGN_MAX_MOVES) : ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (reads_flag(pos, moves[i])) moves[kept++] = moves[i];
+    return alone ? eg_filter_legal(pos, moves, kept) : kept;
+}
+
 static uint64_t mix(uint64_t z)
 {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -149,13 +167,11 @@ uint64_t eg_flag_key(ggn_position *pos)
             live = pos->piece[id].sq != EG_NONE && pos->piece[id].flag_until[f] > pos->ply;
     if (!live) return 0;
     ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
-    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    size_t n = flag_moves(pos, moves);
     uint64_t key = 0;
     for (size_t i = 0; i < n; i++)
-        if (reads_flag(pos, moves[i]))
-            key ^= mix(0x5EEDF1A6ULL ^ ((uint64_t)moves[i].from << 16) ^ ((uint64_t)moves[i].to << 32) ^
-                       ((uint64_t)moves[i].pattern << 48) ^ ((uint64_t)moves[i].action << 56));
+        key ^= mix(0x5EEDF1A6ULL ^ ((uint64_t)moves[i].from << 16) ^ ((uint64_t)moves[i].to << 32) ^
+                   ((uint64_t)moves[i].pattern << 48) ^ ((uint64_t)moves[i].action << 56));
     return key;
 }
 
