@@ -10,7 +10,9 @@
  *
  * Legality. Interior nodes generate pseudo-legal moves and drop, after
  * making it, any move that leaves one of the mover's leaders attacked: the
- * same rule as ggn_position_legal_moves, without making each move twice.
+ * same rule as ggn_position_legal_moves, without making each move twice
+ * (and without the test for most moves out of check, which the engine
+ * judges legal before they are made: legal_before()).
  * The root list comes from ggn_position_legal_moves itself. So "no legal
  * move" is learnt from the move loop, and game end needs no call to
  * ggn_position_status: mate or stalemate at the end of the loop, a captured
@@ -360,6 +362,25 @@ static int try_null_move(ggn_searcher *s, int depth, int beta, int ply, bool fli
     return !s->aborted && w >= beta ? v : SS_NONE;
 }
 
+/*
+ * In check, the side to move can win material by taking the piece that just
+ * moved (by the exchange estimate, ss_capture_gain): the check was a
+ * sacrifice that does not pay at once, and the node is not extended for it;
+ * a check that holds its ground is. n: the node's moves, generated.
+ */
+static bool checker_hangs(ggn_searcher *s, int ply, size_t n)
+{
+    ggn_move last;
+    if (!ggn_position_last_move(s->pos, &last) || last.to == GGN_MOVE_DROP) return false;
+    const ss_ply *L = &s->ply[ply];
+    for (size_t i = 0; i < n; i++) {
+        ggn_move m = L->moves[i];
+        if (m.to == last.to && m.from != GGN_MOVE_DROP && eg_is_capture_generated(s->pos, m) && ss_capture_gain(s, m) > 0)
+            return true;
+    }
+    return false;
+}
+
 static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_ply, bool null_ok)
 {
     if (s->aborted) return 0;
@@ -423,7 +444,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     int stored_depth = depth;
     /* Internal iterative reduction: with no move from the table the ordering is a guess; search less. */
     if (!has_tt_move && depth >= SS_IIR_DEPTH) depth--;
-    if (in_check && ply < GGN_SEARCH_MAX_PLY / 2) depth++;
+    if (in_check && ply < GGN_SEARCH_MAX_PLY / 2 && !checker_hangs(s, ply, n)) depth++;
     ss_order_moves(s, ply, n, has_tt_move ? &e.move : NULL, false, -1);
 
     int best = -SS_INF, old_alpha = alpha, legal = 0, nquiet = 0;
