@@ -522,8 +522,8 @@ bool eg_move_fits(const ggn_position *pos, ggn_move m);
 void eg_unmake(ggn_position *pos);
 /*
  * game.c, probe.c: ggn_position_make and ggn_move_is_capture without the fit
- * check, for a move generated at this very position (the search's own lists,
- * which make every move they test): such a move fits by construction.
+ * check, for a move generated at this very position, which fits it by
+ * construction (the search makes only moves of its own lists).
  */
 bool eg_make_generated(ggn_position *pos, ggn_move m);
 bool eg_is_capture_generated(const ggn_position *pos, ggn_move m);
