@@ -375,7 +375,7 @@ static bool checker_hangs(ggn_searcher *s, int ply, size_t n)
     const ss_ply *L = &s->ply[ply];
     for (size_t i = 0; i < n; i++) {
         ggn_move m = L->moves[i];
-        if (m.to == last.to && m.from != GGN_MOVE_DROP && eg_is_capture_generated(s->pos, m) && ss_capture_gain(s, m) > 0)
+        if (m.to == last.to && eg_is_capture_generated(s->pos, m) && ss_capture_gain(s, m) > 0) /* a drop takes nothing */
             return true;
     }
     return false;

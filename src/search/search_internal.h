@@ -216,8 +216,9 @@ void ss_tt_clear(ggn_searcher *s);
  */
 uint64_t ss_table_key(const ggn_position *pos);
 /*
- * Starts loading key's slot into the cache, where the compiler can (a hint:
- * the probe at the child, some work later, then finds it there).
+ * Starts loading key's slot into the processor's cache (a hint, where the
+ * compiler offers one; nothing elsewhere): the probe at the child, some work
+ * later, then finds it there.
  */
 void ss_tt_prefetch(const ggn_searcher *s, uint64_t key);
 /* Fills *out with the result stored for key; false when there is none. */
