@@ -7,19 +7,22 @@
  * checked_leader_only_captures (makpong) and option_limits (grand). And
  * sittuyin's promotion by choice of square: a move that stays (step
  * [0, 0]), PIECE_COUNT, and the move flags giving_check_illegal and
- * attacking_illegal.
+ * attacking_illegal. And two shortcuts, eg_known_legal and the flag_horizon
+ * of the key, against the rule over random positions of every shipped game.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <dirent.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ggn/game.h"
 #include "ggn/notation.h"
+#include "engine/engine.h"
 #include "game_util.h"
 
 #define CHESS GGN_GAMES_DIR "/chess.json"
@@ -196,6 +199,83 @@ static void test_sittuyin_promotion(void **state)
     ggn_game_free(g);
 }
 
+static uint64_t rng_state = 0x2545F4914F6CDD1Du;
+
+static uint32_t next_random(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 16);
+}
+
+/*
+ * Two shortcuts of the engine, checked on each position of random games.
+ * eg_known_legal answers "legal" for a move out of check without making it
+ * (the search then skips the attack test after the make): every such answer
+ * must hold, after the move no leader of the mover is attacked. And make
+ * keeps the key without looking for a timed flag (en passant) from
+ * flag_horizon on: the key must equal the one eg_rehash computes. Returns
+ * how many answers of eg_known_legal were checked.
+ */
+static long shortcuts_hold(const char *file)
+{
+    ggn_game *g = load(file);
+    ggn_position *pos = ggn_position_new(g);
+    long checked = 0;
+    for (int ply = 0; ply < 100; ply++) {
+        ggn_move legal[GGN_MAX_MOVES], pseudo[GGN_MAX_MOVES];
+        size_t nlegal = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+        if (nlegal == 0 || ggn_position_status(pos).outcome != GGN_ONGOING) break;
+        int mover = ggn_position_to_move(pos);
+        if (!ggn_position_leader_attacked(pos, mover)) {
+            size_t npseudo = ggn_position_pseudo_moves(pos, pseudo, GGN_MAX_MOVES);
+            for (size_t i = 0; i < npseudo && i < GGN_MAX_MOVES; i++) {
+                if (!eg_known_legal(pos, pseudo[i])) continue;
+                assert_true(ggn_position_make(pos, pseudo[i]));
+                if (ggn_position_leader_attacked(pos, mover)) {
+                    ggn_position_unmake(pos);
+                    char text[64];
+                    ggn_move_format(pos, pseudo[i], text, sizeof text);
+                    fail_msg("%s: %s judged legal before it is made, but it leaves a leader attacked (ply %d)",
+                             file, text, ply);
+                }
+                assert_true(ggn_position_unmake(pos));
+                checked++;
+            }
+        }
+        assert_true(ggn_position_make(pos, legal[next_random() % nlegal]));
+        /* The key kept by make (no timed flag looked for past flag_horizon) is the key computed afresh. */
+        uint64_t kept = ggn_position_hash(pos);
+        int32_t horizon = pos->flag_horizon;
+        eg_rehash(pos);
+        if (ggn_position_hash(pos) != kept) fail_msg("%s: the key after ply %d differs from its rehash", file, ply);
+        assert_true(pos->flag_horizon <= horizon);
+    }
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    return checked;
+}
+
+static void test_shortcuts_in_every_game(void **state)
+{
+    (void)state;
+    DIR *dir = opendir(GGN_GAMES_DIR);
+    assert_non_null(dir);
+    long checked = 0;
+    int games = 0;
+    for (struct dirent *d; (d = readdir(dir));) {
+        size_t len = strlen(d->d_name);
+        if (len <= 5 || strcmp(d->d_name + len - 5, ".json") != 0) continue;
+        for (int round = 0; round < 2; round++) checked += shortcuts_hold(d->d_name);
+        games++;
+    }
+    closedir(dir);
+    assert_true(games >= 40);
+    /* The shortcut answers for most moves of the chess-like games: a test that saw none tests nothing. */
+    assert_true(checked > 10000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_checked_leader_only_captures),
         cmocka_unit_test(test_option_limits),
         cmocka_unit_test(test_sittuyin_promotion),
+        cmocka_unit_test(test_shortcuts_in_every_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
