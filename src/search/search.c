@@ -760,7 +760,7 @@ ggn_searcher *ggn_searcher_new(size_t tt_megabytes)
     size_t mb = tt_megabytes ? tt_megabytes : GGN_SEARCH_DEFAULT_TT_MB;
     size_t want = mb * 1024 * 1024 / sizeof(ss_tt_entry), slots = 1;
     while (slots * 2 <= want) slots *= 2;
-    s->tt = calloc(slots, sizeof *s->tt);
+    s->tt = ss_tt_alloc(slots);
     if (!s->tt) {
         free(s);
         return NULL;

@@ -208,7 +208,8 @@ void ss_threads_clear(ggn_searcher *s);
 /* threads.c: stops the helpers and frees them. */
 void ss_threads_free(ggn_searcher *s);
 
-/* tt.c */
+/* tt.c: a table of `slots` empty slots (free() frees it); NULL when out of memory. */
+ss_tt_slot *ss_tt_alloc(size_t slots);
 void ss_tt_clear(ggn_searcher *s);
 /*
  * The table's key of a position: its hash, and the passes made in a row before

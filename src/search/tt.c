@@ -9,6 +9,11 @@
  * machines ggn runs on these are plain loads and stores), and a slot whose
  * words were mixed by two writers fails its check (search_internal.h).
  */
+#if defined(__linux__)
+#define _DEFAULT_SOURCE /* madvise */
+#include <sys/mman.h>
+#endif
+#include <stdlib.h>
 #include <string.h>
 
 #include "search_internal.h"
@@ -43,6 +48,30 @@ static ggn_move word_move(uint64_t w)
     ggn_move m;
     memcpy(&m, &w, sizeof m);
     return m;
+}
+
+/*
+ * Every probe lands on a random slot, so with the usual 4 KiB pages nearly
+ * every one also misses the processor's page cache (its TLB). On Linux the
+ * table is aligned to 2 MiB and asked to be backed by huge pages, which a
+ * few hundred entries cover whole; where the system declines, nothing
+ * changes but the alignment.
+ */
+ss_tt_slot *ss_tt_alloc(size_t slots)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    size_t bytes = slots * sizeof(ss_tt_slot);
+    if (bytes >= huge) {
+        bytes = (bytes + huge - 1) / huge * huge; /* aligned_alloc wants a multiple of the alignment */
+        ss_tt_slot *tt = aligned_alloc(huge, bytes);
+        if (!tt) return NULL;
+        madvise(tt, bytes, MADV_HUGEPAGE); /* a hint: refused, the pages are small */
+        memset(tt, 0, bytes);
+        return tt;
+    }
+#endif
+    return calloc(slots, sizeof(ss_tt_slot));
 }
 
 void ss_tt_clear(ggn_searcher *s)
