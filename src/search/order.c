@@ -107,6 +107,7 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
     ss_ply *L = &s->ply[ply];
     const ggn_game *g = s->game;
     const ggn_move *counter = tactical_only ? NULL : counter_slot(s);
+    L->tactical_only = tactical_only;
     for (size_t i = 0; i < n; i++) {
         ggn_move m = L->moves[i];
         int32_t score;
@@ -116,15 +117,16 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         }
         int attacker = ss_kind_on(s, m.from);
         bool capture = L->capture[i] = eg_is_capture_generated(s->pos, m); /* m is of this position's list */
+        L->unjudged[i] = false;
         if (tt_move && ggn_move_equal(m, *tt_move)) {
             score = ORDER_TT;
         } else if (capture) {
             int victim = ss_kind_on(s, m.to);
             int vv = victim >= 0 ? capped_value(g, victim) : capped_value(g, attacker);
             int mvv_lva = vv * 64 / 4 - capped_value(g, attacker) / 16 + (m.promotion ? 64 : 0);
-            if (ss_capture_gain(s, m) >= 0) score = ORDER_CAPTURE + mvv_lva;
-            /* Quiescence leaves out captures that lose material; the full search tries them last. */
-            else score = tactical_only ? INT32_MIN : ORDER_BAD + mvv_lva;
+            /* As if it did not lose material: ss_pick judges it when it comes first (an upper bound till then). */
+            score = ORDER_CAPTURE + mvv_lva;
+            L->unjudged[i] = !m.promotion && vv < capped_value(g, attacker);
         } else if (m.promotion) {
             /* Options come in the spec's order; the first is usually the strongest. */
             score = ORDER_PROMO - m.promotion;
@@ -144,6 +146,43 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
                 if (c[k]) score += *c[k];
         }
         L->order[i] = score;
+    }
+}
+
+static void swap_moves(ss_ply *L, size_t a, size_t b)
+{
+    ggn_move m = L->moves[a];
+    L->moves[a] = L->moves[b];
+    L->moves[b] = m;
+    int32_t o = L->order[a];
+    L->order[a] = L->order[b];
+    L->order[b] = o;
+    bool c = L->capture[a];
+    L->capture[a] = L->capture[b];
+    L->capture[b] = c;
+    c = L->unjudged[a];
+    L->unjudged[a] = L->unjudged[b];
+    L->unjudged[b] = c;
+}
+
+void ss_pick(ggn_searcher *s, int ply, size_t from, size_t n)
+{
+    ss_ply *L = &s->ply[ply];
+    for (;;) {
+        size_t best = from;
+        for (size_t i = from + 1; i < n; i++)
+            if (L->order[i] > L->order[best]) best = i;
+        if (!L->unjudged[best]) {
+            if (best != from) swap_moves(L, from, best);
+            return;
+        }
+        /*
+         * Its score was an upper bound; judged, it keeps it or falls among the captures that lose
+         * material (left out by quiescence, tried last by the full search), and the pick starts over.
+         */
+        L->unjudged[best] = false;
+        if (ss_capture_gain(s, L->moves[best]) < 0)
+            L->order[best] = L->tactical_only ? INT32_MIN : L->order[best] - ORDER_CAPTURE + ORDER_BAD;
     }
 }
 

@@ -162,25 +162,6 @@ static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int be
     return depth > 0 ? search(s, depth, alpha, beta, ply, false, pm, true) : qsearch(s, -depth, alpha, beta, ply, pm, false);
 }
 
-/* Index of the best-ordered move in [from, n), swapped to `from`. */
-static void pick(ss_ply *L, size_t from, size_t n)
-{
-    size_t best = from;
-    for (size_t i = from + 1; i < n; i++)
-        if (L->order[i] > L->order[best]) best = i;
-    if (best != from) {
-        ggn_move m = L->moves[from];
-        L->moves[from] = L->moves[best];
-        L->moves[best] = m;
-        int32_t o = L->order[from];
-        L->order[from] = L->order[best];
-        L->order[best] = o;
-        bool c = L->capture[from];
-        L->capture[from] = L->capture[best];
-        L->capture[best] = c;
-    }
-}
-
 static size_t generate(ggn_searcher *s, int ply)
 {
     /* With forced capture or checks forbidden a pseudo-legal move may be illegal: take the legal list. */
@@ -280,7 +261,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     ss_order_moves(s, ply, n, NULL, !in_check, only_to);
     int legal = 0;
     for (size_t i = 0; i < n; i++) {
-        pick(L, i, n);
+        ss_pick(s, ply, i, n);
         if (L->order[i] == INT32_MIN) break;
         ggn_move m = L->moves[i];
         if (!try_move(s, m, mover, legal_before(s, m, in_check))) continue;
@@ -453,7 +434,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     bool prune_ok = !pv && !in_check && !decisive;
     int lmp_count = improving ? 3 + depth * depth : (3 + depth * depth) / 2;
     for (size_t i = 0; i < n; i++) {
-        pick(L, i, n);
+        ss_pick(s, ply, i, n);
         ggn_move m = L->moves[i];
         bool quiet = !m.promotion && !L->capture[i];
         /*
@@ -675,7 +656,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     bool has_tt_move = ss_tt_probe(s, ss_table_key(pos), &e) && e.has_move;
     ss_order_moves(s, 0, n, has_tt_move ? &e.move : NULL, false, -1);
     for (size_t i = 0; i < n; i++) {
-        pick(root, i, n);
+        ss_pick(s, 0, i, n);
         moves[i] = root->moves[i];
     }
     out->found = true;
@@ -781,7 +762,7 @@ void ggn_searcher_free(ggn_searcher *s)
 {
     if (!s) return;
     ss_threads_free(s);
-    if (!s->helper_id) free(s->tt);
+    if (!s->helper_id) ss_tt_free(s->tt, s->tt_mask + 1);
     free(s->pst);
     free(s->cont);
     free(s->eval_cache);

@@ -116,6 +116,8 @@ typedef struct ss_ply {
     ggn_move moves[GGN_MAX_MOVES];
     int32_t order[GGN_MAX_MOVES];
     bool capture[GGN_MAX_MOVES]; /* the move takes a piece (set with the order; not for moves left out by only_to) */
+    bool unjudged[GGN_MAX_MOVES]; /* a capture whose order assumes it does not lose material (ss_pick judges it) */
+    bool tactical_only;           /* the list's order was asked with tactical_only */
 } ss_ply;
 
 struct ggn_searcher {
@@ -208,8 +210,9 @@ void ss_threads_clear(ggn_searcher *s);
 /* threads.c: stops the helpers and frees them. */
 void ss_threads_free(ggn_searcher *s);
 
-/* tt.c: a table of `slots` empty slots (free() frees it); NULL when out of memory. */
+/* tt.c: a table of `slots` empty slots, NULL when out of memory; ss_tt_free frees it. */
 ss_tt_slot *ss_tt_alloc(size_t slots);
+void ss_tt_free(ss_tt_slot *tt, size_t slots);
 void ss_tt_clear(ggn_searcher *s);
 /*
  * The table's key of a position: its hash, and the passes made in a row before
@@ -264,6 +267,12 @@ bool ss_opponent_activity(ggn_searcher *s, ss_activity *out);
  * only_to >= 0 keeps only moves to that square (the others get INT32_MIN).
  */
 void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move, bool tactical_only, int only_to);
+/*
+ * order.c: swaps the best-ordered move of s->ply[ply].moves[from..n) to `from`. A capture's
+ * exchange is judged only when it comes first, so that captures never reached cost nothing:
+ * the order is the one every capture judged at once would give.
+ */
+void ss_pick(ggn_searcher *s, int ply, size_t from, size_t n);
 /* order.c: the kind standing on a square, or -1. */
 int ss_kind_on(const ggn_searcher *s, int sq);
 /*

@@ -13,6 +13,7 @@
 #define _DEFAULT_SOURCE /* madvise */
 #include <sys/mman.h>
 #endif
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,25 +54,51 @@ static ggn_move word_move(uint64_t w)
 /*
  * Every probe lands on a random slot, so with the usual 4 KiB pages nearly
  * every one also misses the processor's page cache (its TLB). On Linux the
- * table is aligned to 2 MiB and asked to be backed by huge pages, which a
- * few hundred entries cover whole; where the system declines, nothing
- * changes but the alignment.
+ * table is mapped on its own, aligned to 2 MiB and asked to be backed by
+ * huge pages, which a few entries of that cache cover whole; where the
+ * system declines, nothing changes but the alignment. A fresh mapping reads
+ * as zeros (empty slots) and costs nothing until a page is touched, as
+ * calloc's large blocks do.
  */
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static size_t mapped_bytes(size_t slots)
+{
+    size_t bytes = slots * sizeof(ss_tt_slot);
+    return bytes >= HUGE_PAGE ? (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE : 0; /* 0: calloc's */
+}
+#endif
+
 ss_tt_slot *ss_tt_alloc(size_t slots)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const size_t huge = (size_t)2 << 20;
-    size_t bytes = slots * sizeof(ss_tt_slot);
-    if (bytes >= huge) {
-        bytes = (bytes + huge - 1) / huge * huge; /* aligned_alloc wants a multiple of the alignment */
-        ss_tt_slot *tt = aligned_alloc(huge, bytes);
-        if (!tt) return NULL;
-        madvise(tt, bytes, MADV_HUGEPAGE); /* a hint: refused, the pages are small */
-        memset(tt, 0, bytes);
-        return tt;
+    size_t bytes = mapped_bytes(slots);
+    if (bytes) {
+        /* Map a huge page more than needed, then give back what lies before and after the aligned part. */
+        char *raw = mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED) return NULL;
+        size_t head = (HUGE_PAGE - (uintptr_t)raw % HUGE_PAGE) % HUGE_PAGE;
+        if (head) munmap(raw, head);
+        munmap(raw + head + bytes, HUGE_PAGE - head);
+        madvise(raw + head, bytes, MADV_HUGEPAGE); /* a hint: refused, the pages are small */
+        return (ss_tt_slot *)(void *)(raw + head);
     }
 #endif
     return calloc(slots, sizeof(ss_tt_slot));
+}
+
+void ss_tt_free(ss_tt_slot *tt, size_t slots)
+{
+    if (!tt) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t bytes = mapped_bytes(slots);
+    if (bytes) {
+        munmap(tt, bytes);
+        return;
+    }
+#endif
+    free(tt);
 }
 
 void ss_tt_clear(ggn_searcher *s)
