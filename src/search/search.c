@@ -239,11 +239,14 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
             return v;
     }
 
+    int mover = ggn_position_to_move(s->pos);
+    bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
+    /* Standing pat on an evaluation kept from earlier needs no move list: evaluate() would return it as it is. */
+    int kept;
+    if (!in_check && ss_eval_cached(s, key, &kept) && kept >= beta) return kept;
     ss_ply *L = &s->ply[ply];
     size_t n = generate(s, ply);
-    int mover = ggn_position_to_move(s->pos);
     bool side = root_side(s);
-    bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
     int best = -SS_INF, old_alpha = alpha;
     ggn_move best_move = { .from = 0 };
     bool has_best = false;
