@@ -111,13 +111,13 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
     for (size_t i = 0; i < n; i++) {
         ggn_move m = L->moves[i];
         int32_t score;
+        L->unjudged[i] = false;
         if (only_to >= 0 && m.to != only_to) {
             L->order[i] = INT32_MIN;
             continue;
         }
         int attacker = ss_kind_on(s, m.from);
         bool capture = L->capture[i] = eg_is_capture_generated(s->pos, m); /* m is of this position's list */
-        L->unjudged[i] = false;
         if (tt_move && ggn_move_equal(m, *tt_move)) {
             score = ORDER_TT;
         } else if (capture) {
