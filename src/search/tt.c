@@ -97,6 +97,8 @@ void ss_tt_free(ss_tt_slot *tt, size_t slots)
         munmap(tt, bytes);
         return;
     }
+#else
+    (void)slots; /* only a mapping needs its size back */
 #endif
     free(tt);
 }
