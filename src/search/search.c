@@ -742,7 +742,7 @@ ggn_searcher *ggn_searcher_new(size_t tt_megabytes)
     ggn_searcher *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     size_t mb = tt_megabytes ? tt_megabytes : GGN_SEARCH_DEFAULT_TT_MB;
-    size_t want = mb * 1024 * 1024 / sizeof(ss_tt_entry), slots = 1;
+    size_t want = mb * 1024 * 1024 / sizeof(ss_tt_slot), slots = 1; /* the stored form, not the unpacked entry */
     while (slots * 2 <= want) slots *= 2;
     s->tt = ss_tt_alloc(slots);
     if (!s->tt) {
