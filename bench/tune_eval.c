@@ -174,7 +174,7 @@ int main(int argc, char **argv)
         { "leader_endgame", &w.leader_endgame, 8 },
         { "shelter", &w.shelter, 4 },          { "advance", &w.advance, 8 },          { "reach", &w.reach, 2 },
         { "goal", &w.goal, 16 },               { "passed", &w.passed, 16 },           { "doubled", &w.doubled, 4 },
-        { "isolated", &w.isolated, 4 },
+        { "isolated", &w.isolated, 4 },        { "promotion", &w.promotion, 4 },
     };
     size_t nknob = sizeof knob / sizeof knob[0];
     if (argc > 4) {

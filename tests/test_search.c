@@ -487,6 +487,38 @@ static void test_goal_zones(void **state)
 }
 
 /*
+ * Promotion zones: ggn_game_promotion_gain says what a kind gains by promoting
+ * where a promotion tied to squares can fire (shogi's three far ranks, for each
+ * player its own; chess's last rank for a pawn), and nothing elsewhere, for a
+ * kind that does not promote, or for a bad argument.
+ */
+static void test_promotion_zones(void **state)
+{
+    (void)state;
+    ggn_game *shogi = load_game("shogi"), *chess = load_chess();
+    int silver = kind_named(shogi, "SILVER"), rook = kind_named(shogi, "ROOK"), gold = kind_named(shogi, "GOLD");
+    int king = kind_named(shogi, "KING"), pawn = kind_named(chess, "PAWN"), knight = kind_named(chess, "KNIGHT");
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            assert_int_equal(ggn_game_promotion_gain(shogi, 0, silver, x, y), y >= 6 ? 600 - 550 : 0);
+            assert_int_equal(ggn_game_promotion_gain(shogi, 1, rook, x, y), y <= 2 ? 1300 - 1000 : 0);
+            assert_int_equal(ggn_game_promotion_gain(shogi, 0, gold, x, y), 0);
+            assert_int_equal(ggn_game_promotion_gain(shogi, 1, king, x, y), 0);
+        }
+    for (int x = 0; x < 8; x++) {
+        assert_int_equal(ggn_game_promotion_gain(chess, 0, pawn, x, 7), 900 - 100);
+        assert_int_equal(ggn_game_promotion_gain(chess, 0, pawn, x, 6), 0);
+        assert_int_equal(ggn_game_promotion_gain(chess, 1, pawn, x, 0), 900 - 100);
+        assert_int_equal(ggn_game_promotion_gain(chess, 0, knight, x, 7), 0);
+    }
+    assert_int_equal(ggn_game_promotion_gain(shogi, 2, silver, 4, 8), 0);
+    assert_int_equal(ggn_game_promotion_gain(shogi, 0, silver, 9, 8), 0);
+    assert_int_equal(ggn_game_promotion_gain(shogi, 0, ggn_game_kind_count(shogi), 4, 8), 0);
+    ggn_game_free(shogi);
+    ggn_game_free(chess);
+}
+
+/*
  * The table keeps a position reached by a pass apart from the same position
  * reached otherwise: in janggi a second pass ends the game there, not here.
  */
@@ -1176,6 +1208,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_evaluate_with_weights),
         cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_goal_zones),
+        cmocka_unit_test(test_promotion_zones),
         cmocka_unit_test(test_exchange),
         cmocka_unit_test(test_table_knows_passes),
         cmocka_unit_test(test_large_values),

@@ -207,6 +207,17 @@ size_t ggn_position_pieces(const ggn_position *pos, ggn_piece_place *buf, size_t
  */
 int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y);
 
+/*
+ * The most value a piece of `kind` owned by `player` can gain by a promotion
+ * (a TRANSFORM whose options include a kind worth more) that is tied to
+ * squares by named POSITION conditions, all of which hold on (x, y): as its
+ * landing, its source or its path, so that standing there or reaching it lets
+ * the piece promote. Other conditions of the promotion are taken to hold.
+ * 0 where none can, for a disabled square or a bad argument. What the
+ * computer player draws its pieces towards (a shogi silver, a chess pawn).
+ */
+int ggn_game_promotion_gain(const ggn_game *game, int player, int kind, int x, int y);
+
 /* Pieces of `kind` in the hand of `player` (0 in games without hands). */
 int ggn_position_hand_count(const ggn_position *pos, int player, int kind);
 

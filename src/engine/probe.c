@@ -141,3 +141,33 @@ int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y
     }
     return count;
 }
+
+int ggn_game_promotion_gain(const ggn_game *game, int player, int kind, int x, int y)
+{
+    if (player < 0 || player >= game->nplayers || kind < 0 || kind >= game->nkinds) return 0;
+    int sq = eg_square(game, x, y);
+    if (sq == EG_NONE) return 0;
+    const bool *named = game->named_sq + (size_t)player * (size_t)game->nsq + (size_t)sq;
+    size_t named_stride = (size_t)game->nplayers * (size_t)game->nsq; /* named_sq is [named][player][square] */
+    int best = 0;
+    for (int mi = 0; mi < game->nmoves[kind]; mi++) {
+        const eg_move *m = eg_move_of(game, player, kind, mi);
+        for (int i = 0; i < m->nmodifier; i++) {
+            const eg_modifier *mod = &m->modifier[i];
+            /* Only a TRANSFORM tied to squares: one that may fire anywhere gives no square an edge. */
+            bool tied = false, holds = true;
+            for (int c = 0; c < mod->ncond; c++) {
+                uint8_t ck = mod->cond[c].kind;
+                if (ck != SD_COND_NAMED && ck != SD_COND_NAMED_SOURCE && ck != SD_COND_NAMED_PATH) continue;
+                tied = true;
+                if (!named[(size_t)mod->cond[c].arg * named_stride]) holds = false;
+            }
+            if (!tied || !holds) continue;
+            for (int o = 0; o < mod->noption; o++) {
+                int gain = game->kind_value[mod->option[o]] - game->kind_value[kind];
+                if (gain > best) best = gain;
+            }
+        }
+    }
+    return best;
+}

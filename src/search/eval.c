@@ -37,6 +37,7 @@ void ggn_search_default_weights(ggn_search_weights *w)
         .advance = 30,
         .reach = 4,
         .goal = 60,
+        .promotion = 10,
         .passed = 100,
         .doubled = 12,
         .isolated = 10,
@@ -67,16 +68,16 @@ static inline int16_t *pst_at(const ggn_searcher *s, int player, int kind, int s
 
 /*
  * Fills dist[sq] with the fewest king steps (over enabled squares) from sq to
- * a square where a piece of `kind` wins `player` the game by a goal, -1 where
- * no such square can be reached; returns false when the kind has no goal.
+ * a square marked in zone[], -1 where none can be reached; false when no
+ * square is marked.
  */
-static bool goal_distances(const ggn_game *g, int player, int kind, int rows, int cols, int *dist)
+static bool zone_distances(const ggn_game *g, const bool *zone, int rows, int cols, int *dist)
 {
     static _Thread_local int queue[GGN_MAX_SQUARES];
     int nsq = rows * cols, head = 0, tail = 0;
     for (int sq = 0; sq < nsq; sq++) {
         dist[sq] = -1;
-        if (ggn_game_goal_square(g, player, kind, sq % cols, sq / cols)) dist[sq] = 0, queue[tail++] = sq;
+        if (zone[sq]) dist[sq] = 0, queue[tail++] = sq;
     }
     if (tail == 0) return false;
     while (head < tail) {
@@ -92,6 +93,13 @@ static bool goal_distances(const ggn_game *g, int player, int kind, int rows, in
     return true;
 }
 
+/* What standing dist king steps from a zone is worth when the zone is worth `full`: all of it there, nothing `far` away. */
+static long closeness(long full, int dist, int far)
+{
+    if (dist < 0 || far <= 0) return 0;
+    return full * (far - (dist < far ? dist : far)) / far;
+}
+
 /*
  * The piece-square tables: for each player, kind and square, what standing
  * there is worth beside the kind's value. Every kind but the leader gains by
@@ -101,8 +109,11 @@ static bool goal_distances(const ggn_game *g, int player, int kind, int rows, in
  * a corner reaches 2 squares and 8 in the centre, a rook 14 everywhere).
  * A kind that wins by reaching a goal zone (game_end.goals: the king of the
  * hill, breakthrough's men) gains up to weights.goal the closer it stands
- * to the zone, in king steps, leaders too. Leaders are otherwise scored in
- * positional(), by the game phase.
+ * to the zone, in king steps, leaders too. A kind other than the cheapest
+ * that can promote where it stands or moves (ggn_game_promotion_gain: a
+ * shogi silver on the three far ranks) gains weights.promotion percent of what
+ * promoting wins it there, less with the square of its distance in king steps.
+ * Leaders are otherwise scored in positional(), by the game phase.
  */
 static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
 {
@@ -117,22 +128,33 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
     }
     s->pst_kinds = nk;
     s->pst_squares = nsq;
-    static _Thread_local int reach[GGN_MAX_SQUARES], goal[GGN_MAX_SQUARES];
+    static _Thread_local int reach[GGN_MAX_SQUARES], goal[GGN_MAX_SQUARES], promote[GGN_MAX_SQUARES];
+    static _Thread_local bool zone[GGN_MAX_SQUARES];
     int far = (rows > cols ? rows : cols) - 1;
     for (int p = 0; p < s->nplayers; p++)
         for (int k = 0; k < nk; k++) {
-            long sum = 0, squares = 0;
+            long sum = 0, squares = 0, gain = 0;
             for (int sq = 0; sq < nsq; sq++) {
                 int x = sq % cols, y = sq / cols;
                 reach[sq] = ggn_game_kind_reach(g, p, k, x, y);
                 if (ggn_game_square_enabled(g, x, y)) sum += reach[sq], squares++;
+                zone[sq] = ggn_game_goal_square(g, p, k, x, y);
             }
-            bool has_goal = goal_distances(g, p, k, rows, cols, goal);
+            bool has_goal = zone_distances(g, zone, rows, cols, goal);
+            /* The cheapest kind is drawn forwards by its advance already. */
+            if (k != leader && k != s->pawn_kind)
+                for (int sq = 0; sq < nsq; sq++) {
+                    int here = ggn_game_promotion_gain(g, p, k, sq % cols, sq / cols) / s->value_divisor;
+                    zone[sq] = here > 0;
+                    if (here > gain) gain = here;
+                }
+            bool has_promotion = gain > 0 && zone_distances(g, zone, rows, cols, promote);
             for (int sq = 0; sq < nsq; sq++) {
                 int y = sq / cols;
                 long v = 0;
-                if (has_goal && goal[sq] >= 0 && far > 0)
-                    v += (long)s->w.goal * (far - (goal[sq] < far ? goal[sq] : far)) / far;
+                if (has_goal) v += closeness(s->w.goal, goal[sq], far);
+                /* Squared: little until the zone is near, so that no piece is drawn forwards from afar. */
+                if (has_promotion) v += closeness(closeness(gain * s->w.promotion / 100, promote[sq], far), promote[sq], far);
                 if (k != leader) {
                     v += (long)s->w.centre * s->centre[sq] / SS_CENTRE_SCALE;
                     int dir = s->advance_dir[p];
