@@ -213,8 +213,9 @@ int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y
  * squares by named POSITION conditions, all of which hold on (x, y): as its
  * landing, its source or its path, so that standing there or reaching it lets
  * the piece promote. Other conditions of the promotion are taken to hold.
- * 0 where none can, for a disabled square or a bad argument. What the
- * computer player draws its pieces towards (a shogi silver, a chess pawn).
+ * 0 where none can, for a disabled square or a bad argument: a shogi silver
+ * gains 50 on its three far ranks, a chess pawn 800 on the last rank. What
+ * the computer player draws its pieces towards.
  */
 int ggn_game_promotion_gain(const ggn_game *game, int player, int kind, int x, int y);
 

@@ -111,8 +111,8 @@ static long closeness(long full, int dist, int far)
  * hill, breakthrough's men) gains up to weights.goal the closer it stands
  * to the zone, in king steps, leaders too. A kind other than the cheapest
  * that can promote where it stands or moves (ggn_game_promotion_gain: a
- * shogi silver on the three far ranks) gains weights.promotion percent of what
- * promoting wins it there, less with the square of its distance in king steps.
+ * shogi silver on the three far ranks) gains weights.promotion percent of the
+ * most promoting wins it, less with the square of its distance in king steps.
  * Leaders are otherwise scored in positional(), by the game phase.
  */
 static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
