@@ -227,6 +227,11 @@ static void test_check_limit(void **state)
     play_moves(pos, "e2e4 d7d5 f1b5");
     ggn_position_fen(pos, fen, sizeof fen);
     assert_string_equal(fen, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 1 2");
+    /* What the search's check race reads: the limit and the checks given so far. */
+    assert_int_equal(ggn_game_check_limit(g), 3);
+    assert_int_equal(ggn_position_checks_given(pos, 0), 1);
+    assert_int_equal(ggn_position_checks_given(pos, 1), 0);
+    assert_int_equal(ggn_position_checks_given(pos, 2), 0);
     /* Read back: same position, same hash. */
     ggn_position *q = position_from_fen(g, fen);
     assert_true(ggn_position_hash(q) == ggn_position_hash(pos));
@@ -262,6 +267,7 @@ static void test_check_limit(void **state)
     pos = ggn_position_new(chess);
     assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1", &err));
     ggn_position_free(pos);
+    assert_int_equal(ggn_game_check_limit(chess), 0);
     ggn_game_free(chess);
     ggn_game_free(g);
 }

@@ -376,6 +376,27 @@ static void test_evaluate_with_weights(void **state)
     if (!stepped) fail_msg("no step of a breakthrough man towards its goal raised the goal term");
     ggn_position_free(race);
     ggn_game_free(bt);
+
+    /*
+     * The check race of 3check, alone: White to move, the same board with White 0, 1 and 2 checks
+     * into its 3 (FEN counts what is left): checks given / checks still wanted x the weight.
+     */
+    ggn_game *three = load_game("3check");
+    ggn_search_weights checks_only = { .checks = 200 };
+    ggn_searcher_set_weights(s, &checks_only);
+    const char *fens[] = { "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1", "4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1",
+                           "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", "4k3/8/8/8/8/8/8/R3K3 w - - 1+2 0 1" };
+    int race_eval[4];
+    for (int i = 0; i < 4; i++) {
+        ggn_position *p = at_fen(three, fens[i]);
+        race_eval[i] = ggn_searcher_evaluate(s, p) - 500; /* less White's rook */
+        ggn_position_free(p);
+    }
+    assert_int_equal(race_eval[0], 0);
+    assert_int_equal(race_eval[1], 200 * 1 / 2);
+    assert_int_equal(race_eval[2], 200 * 2 / 1);
+    assert_int_equal(race_eval[3], 400 - 200 * 1 / 2); /* Black's one check counts against White */
+    ggn_game_free(three);
     ggn_searcher_free(s);
 }
 

@@ -441,4 +441,13 @@ void ggn_position_material(const ggn_position *pos, int *out);
  */
 void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progress);
 
+/*
+ * game_end.check_limit: the player who gives this many checks wins (3check);
+ * 0 when the game has no such rule.
+ */
+int ggn_game_check_limit(const ggn_game *game);
+
+/* The checks `player` has given so far in the game that led to pos (0 for a bad player). */
+int ggn_position_checks_given(const ggn_position *pos, int player);
+
 #endif

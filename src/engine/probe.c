@@ -85,6 +85,13 @@ void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progres
     if (no_progress) *no_progress = game->def->draw.fifty_move_halfmoves;
 }
 
+int ggn_game_check_limit(const ggn_game *game) { return game->def->end.check_limit; }
+
+int ggn_position_checks_given(const ggn_position *pos, int player)
+{
+    return player >= 0 && player < pos->g->nplayers ? pos->checks[player] : 0;
+}
+
 bool ggn_move_is_capture(const ggn_position *pos, ggn_move mv)
 {
     /* A move that does not fit the position captures nothing. */

@@ -37,7 +37,9 @@ void ggn_search_default_weights(ggn_search_weights *w)
         .advance = 30,
         .reach = 4,
         .goal = 60,
+        .goal_near = 300,
         .promotion = 10,
+        .checks = 200,
         .passed = 100,
         .doubled = 12,
         .isolated = 10,
@@ -101,6 +103,14 @@ static long closeness(long full, int dist, int far)
 }
 
 /*
+ * The last steps to a goal zone: weights.goal_near one king step away, a quarter of that two,
+ * a sixteenth three, a sixty-fourth four, nothing further (or on the zone: the game is over).
+ * Steep, because the other side can no longer stop a piece that close unless it guards every
+ * square of the zone in its reach: the linear closeness alone let kingofthehill's king walk in.
+ */
+static long goal_near(long weight, int dist) { return dist >= 1 && dist <= 4 ? weight / (1L << (2 * (dist - 1))) : 0; }
+
+/*
  * The piece-square tables: for each player, kind and square, what standing
  * there is worth beside the kind's value. Every kind but the leader gains by
  * the centre (weights.centre). The cheapest kind (pawns, soldiers) gains by
@@ -109,7 +119,8 @@ static long closeness(long full, int dist, int far)
  * a corner reaches 2 squares and 8 in the centre, a rook 14 everywhere).
  * A kind that wins by reaching a goal zone (game_end.goals: the king of the
  * hill, breakthrough's men) gains up to weights.goal the closer it stands
- * to the zone, in king steps, leaders too. A kind other than the cheapest
+ * to the zone, in king steps, leaders too, and weights.goal_near more over
+ * its last steps (goal_near()). A kind other than the cheapest
  * that can promote where it stands or moves (ggn_game_promotion_gain: a
  * shogi silver on the three far ranks) gains weights.promotion percent of the
  * most promoting wins it, less with the square of its distance in king steps.
@@ -152,7 +163,7 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
             for (int sq = 0; sq < nsq; sq++) {
                 int y = sq / cols;
                 long v = 0;
-                if (has_goal) v += closeness(s->w.goal, goal[sq], far);
+                if (has_goal) v += closeness(s->w.goal, goal[sq], far) + goal_near(s->w.goal_near, goal[sq]);
                 /* Squared: little until the zone is near, so that no piece is drawn forwards from afar. */
                 if (has_promotion) v += closeness(closeness(gain * s->w.promotion / 100, promote[sq], far), promote[sq], far);
                 if (k != leader) {
@@ -216,6 +227,7 @@ void ss_eval_prepare(ggn_searcher *s)
     s->value_divisor = ss_value_divisor(g);
     for (int k = 0; k < ggn_game_kind_count(g); k++) s->value[k] = ggn_game_kind_value(g, k) / s->value_divisor;
     s->has_hands = ggn_game_has_hands(g);
+    s->check_limit = ggn_game_check_limit(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
     int mat[GGN_MAX_PLAYERS] = { 0 };
@@ -356,6 +368,15 @@ static long score_for(const ggn_searcher *s, const ggn_position *pos, int me, bo
         memcpy(mat, total, sizeof mat);
         positional(s, pl, n, pos_term, mat);
         for (int p = 0; p < s->nplayers; p++) total[p] += pos_term[p];
+        /*
+         * The check race (3check): each check brings the win nearer, and the last ones most, since
+         * a side one check short wins unless the other can keep its leader out of check for good.
+         */
+        if (s->check_limit > 0)
+            for (int p = 0; p < s->nplayers; p++) {
+                int given = ggn_position_checks_given(pos, p);
+                if (given > 0 && given < s->check_limit) total[p] += (long)s->w.checks * given / (s->check_limit - given);
+            }
     }
     int np = s->nplayers;
     long others = 0;

@@ -158,6 +158,7 @@ struct ggn_searcher {
     int value[GGN_MAX_KINDS];           /* kind values, divided by value_divisor */
     bool zone_attacker[GGN_MAX_KINDS];  /* the kind's moves next to an enemy leader count as an attack */
     bool has_hands;
+    int check_limit;        /* game_end.check_limit (0: none), for the check race of the evaluation */
     int16_t *pst;                       /* [player][kind][square] piece-square values (eval.c) */
     size_t pst_cap;                     /* entries allocated */
     int pst_kinds, pst_squares;         /* the table's shape for s->game */
