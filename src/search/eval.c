@@ -142,6 +142,7 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
     static _Thread_local int reach[GGN_MAX_SQUARES], goal[GGN_MAX_SQUARES], promote[GGN_MAX_SQUARES];
     static _Thread_local bool zone[GGN_MAX_SQUARES];
     int far = (rows > cols ? rows : cols) - 1;
+    s->has_goals = false;
     for (int p = 0; p < s->nplayers; p++)
         for (int k = 0; k < nk; k++) {
             long sum = 0, squares = 0, gain = 0;
@@ -152,6 +153,7 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
                 zone[sq] = ggn_game_goal_square(g, p, k, x, y);
             }
             bool has_goal = zone_distances(g, zone, rows, cols, goal);
+            if (has_goal) s->has_goals = true;
             /* The cheapest kind is drawn forwards by its advance already. */
             if (k != leader && k != s->pawn_kind)
                 for (int sq = 0; sq < nsq; sq++) {

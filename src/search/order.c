@@ -1,5 +1,6 @@
 /*
- * order.c — move ordering: the transposition-table move, then captures that
+ * order.c — move ordering: the transposition-table move, moves onto a goal zone
+ * of their kind (which may win at once), then captures that
  * do not lose material (most valuable victim / least valuable attacker),
  * promotions, the two killer moves of the ply, the counter-move to the
  * opponent's last move, the other quiet moves by their history of causing
@@ -20,6 +21,7 @@
 #include "search_internal.h"
 
 #define ORDER_TT      (1 << 30)
+#define ORDER_GOAL    (ORDER_TT - 1) /* onto a goal zone of the moved kind: may win at once */
 #define ORDER_CAPTURE (1 << 25)
 #define ORDER_PROMO   (1 << 24)
 #define ORDER_KILLER  (1 << 23)
@@ -93,6 +95,14 @@ static void cont_entries(ggn_searcher *s, int ply, ggn_move m, int kind, int16_t
     }
 }
 
+/* Does m (of the side to move, by a piece of `kind`) land where its kind wins by a goal? */
+static bool reaches_goal(const ggn_searcher *s, ggn_move m, int kind)
+{
+    if (m.from == GGN_MOVE_DROP) kind = m.pattern;
+    return kind >= 0 && m.to < s->pos->g->nsq &&
+           ggn_game_goal_square(s->game, ggn_position_to_move(s->pos), kind, m.to % s->cols, m.to / s->cols);
+}
+
 /* The counter-move slot for the opponent's last move, or NULL (none, a null move, the root). */
 static ggn_move *counter_slot(ggn_searcher *s)
 {
@@ -120,6 +130,9 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         bool capture = L->capture[i] = eg_is_capture_generated(s->pos, m); /* m is of this position's list */
         if (tt_move && ggn_move_equal(m, *tt_move)) {
             score = ORDER_TT;
+        } else if (s->has_goals && reaches_goal(s, m, attacker)) {
+            /* First, and in quiescence too; above SS_ORDER_REFUTATION, so never pruned. */
+            score = ORDER_GOAL;
         } else if (capture) {
             int victim = ss_kind_on(s, m.to);
             int vv = victim >= 0 ? capped_value(g, victim) : capped_value(g, attacker);

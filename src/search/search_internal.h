@@ -163,6 +163,7 @@ struct ggn_searcher {
     size_t pst_cap;                     /* entries allocated */
     int pst_kinds, pst_squares;         /* the table's shape for s->game */
     bool has_pst;                       /* false only when the table could not be allocated */
+    bool has_goals;                     /* some kind wins on a goal zone (ggn_game_goal_square) */
     const ggn_game *eval_game;          /* the game the tables were last built for (NULL: build them again) */
     ss_eval_slot *eval_cache;           /* SS_EVAL_CACHE_SLOTS evaluations, emptied with the tables; NULL: none */
 
