@@ -131,6 +131,7 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
     const ggn_game *g = s->game;
     int nk = ggn_game_kind_count(g), nsq = rows * cols;
     size_t need = (size_t)s->nplayers * (size_t)nk * (size_t)nsq;
+    s->has_goals = false; /* set below while the zones are walked; never left from another game */
     if (need > s->pst_cap) {
         int16_t *grown = realloc(s->pst, need * sizeof *grown);
         if (!grown) return false;
@@ -142,7 +143,6 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
     static _Thread_local int reach[GGN_MAX_SQUARES], goal[GGN_MAX_SQUARES], promote[GGN_MAX_SQUARES];
     static _Thread_local bool zone[GGN_MAX_SQUARES];
     int far = (rows > cols ? rows : cols) - 1;
-    s->has_goals = false;
     for (int p = 0; p < s->nplayers; p++)
         for (int k = 0; k < nk; k++) {
             long sum = 0, squares = 0, gain = 0;
