@@ -196,6 +196,8 @@ struct ggn_game {
     uint64_t *zobrist_unmoved; /* [nkinds][nsq]: an unmoved piece; 0 for kinds not in unmoved_kinds */
     uint64_t *zobrist_rights;  /* [nsq]: a leader or partner that holds a castling right (identity.c) */
     uint64_t unmoved_kinds;    /* kinds whose unmoved state some ordinary move reads (identity.c) */
+    uint64_t flag_reader_kinds; /* kinds with a move that reads a state flag (CHECK_STATE: en passant; identity.c) */
+    int flag_reach;            /* the farthest such a move looks for its flag, in king steps from its source */
     uint64_t rights_kinds;     /* the castler and its castling partners, when some kind castles */
     uint64_t *zobrist_turn;    /* [norder] */
     int leader;            /* kind or EG_NONE */
@@ -391,6 +393,8 @@ bool eg_piece_attacks_enemy(const ggn_position *pos, int sq);
  */
 size_t eg_generate_board(const ggn_position *pos, ggn_move *buf, size_t cap);
 size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap);
+/* movegen.c: eg_generate_board's moves of the pieces ids[0..nids) only (those of the player to move), in that order. */
+size_t eg_generate_pieces(const ggn_position *pos, ggn_move *buf, size_t cap, const uint8_t *ids, int nids);
 /*
  * movegen_chain.c (extension "chain"): appends the chain captures of the
  * player to move to buf[0..n); returns the new count (may exceed cap). With
@@ -444,7 +448,9 @@ static inline uint64_t eg_piece_key(const ggn_game *g, const eg_piece *p, int sq
 /* identity.c: what makes two positions the same (hash, repetition). */
 void eg_compile_identity(ggn_game *g);
 uint64_t eg_rights_key(const ggn_position *pos);
-/* The moves a state flag makes possible now (en passant); 0 when no timed flag is visible. */
+/* The legal moves a state flag makes possible now (en passant), into moves[GGN_MAX_MOVES]; 0 when no flag is visible. */
+size_t eg_flag_moves(ggn_position *pos, ggn_move *moves);
+/* Their key: 0 when there are none. */
 uint64_t eg_flag_key(ggn_position *pos);
 /* Recomputes pos->hash, pos->rights and pos->flag_key from scratch (after a setup). */
 void eg_rehash(ggn_position *pos);

@@ -24,6 +24,7 @@
  *    restores: most positions are judged by that alone). Perft's internal
  *    make never pays for it.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -64,10 +65,41 @@ static void mark_castling_refs(ggn_game *g, const sd_move *sm)
         if (sm->effects[e].kind == SD_EFFECT_MOVE && sm->effects[e].piece < 0) g->unmoved_kinds = ~0ULL;
 }
 
+/* Do any of the conditions read a state flag? *reach grows to the farthest of them (king steps from the source). */
+static bool conds_read_flag(const eg_cond *conds, int n, int *reach)
+{
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        if (conds[i].kind != SD_COND_CHECK_STATE) continue;
+        int d = abs(conds[i].dx) > abs(conds[i].dy) ? abs(conds[i].dx) : abs(conds[i].dy);
+        if (d > *reach) *reach = d;
+        any = true;
+    }
+    return any;
+}
+
+/* The kinds that have, for some player, a move reads_flag can say yes to; g->flag_reach, how far such moves look. */
+static uint64_t flag_reader_kinds(ggn_game *g)
+{
+    uint64_t kinds = 0;
+    g->flag_reach = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        for (int k = 0; k < g->nkinds; k++)
+            for (int mi = 0; mi < g->nmoves[k]; mi++) {
+                const eg_move *em = eg_move_of(g, p, k, mi);
+                bool reads = conds_read_flag(em->src, em->nsrc, &g->flag_reach);
+                reads |= conds_read_flag(em->dst, em->ndst, &g->flag_reach);
+                for (int a = 0; a < em->naction; a++) reads |= conds_read_flag(em->action[a].cond, em->action[a].ncond, &g->flag_reach);
+                if (reads) kinds |= 1ULL << k;
+            }
+    return kinds;
+}
+
 void eg_compile_identity(ggn_game *g)
 {
     const sd_game *def = g->def;
     g->unmoved_kinds = 0;
+    g->flag_reader_kinds = flag_reader_kinds(g);
     g->rights_kinds = g->castles ? (1ULL << g->castler) | g->castle_partners : 0;
     for (int k = 0; k < g->nkinds; k++)
         for (int mi = 0; mi < def->kinds[k].nmoves; mi++) {
@@ -122,32 +154,64 @@ static bool reads_flag(const ggn_position *pos, ggn_move m)
     if (m.from == EG_DROP_FROM || eg_is_pass(pos->g, m)) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[m.from]];
     const eg_move *em = eg_move_of(pos->g, p->owner, p->kind, m.pattern);
-    for (int i = 0; i < em->nsrc; i++)
-        if (em->src[i].kind == SD_COND_CHECK_STATE) return true;
-    for (int i = 0; i < em->ndst; i++)
-        if (em->dst[i].kind == SD_COND_CHECK_STATE) return true;
-    const eg_action *a = &em->action[m.action];
-    for (int i = 0; i < a->ncond; i++)
-        if (a->cond[i].kind == SD_COND_CHECK_STATE) return true;
-    return false;
+    int reach = 0;
+    if (conds_read_flag(em->src, em->nsrc, &reach) || conds_read_flag(em->dst, em->ndst, &reach)) return true;
+    if (em->chain) return false; /* a chain capture's action byte holds its chain's index, not an action */
+    return conds_read_flag(em->action[m.action].cond, em->action[m.action].ncond, &reach);
 }
 
 /*
- * The legal moves that read a flag, into moves[GGN_MAX_MOVES]. Where each
- * move's legality stands alone (no hands, no rule that narrows the list as
- * a whole, no passes, no game_end rule that can empty it) only the moves
- * that read a flag are tested; elsewhere the whole legal list is made.
+ * The legal moves that read a flag. Where each move's legality stands alone
+ * (no hands, no rule that narrows the list as a whole, no passes, no game_end
+ * rule that can empty it) only the moves that read a flag are tested, and
+ * only the pieces that could make one generate theirs: of a kind with such
+ * moves, within g->flag_reach of a piece whose flag is visible (the pawns
+ * beside one that has just stepped twice; a full generation here once cost a
+ * tenth of the search's time). Elsewhere the whole legal list is made.
  */
-static size_t flag_moves(ggn_position *pos, ggn_move *moves)
+size_t eg_flag_moves(ggn_position *pos, ggn_move *moves)
 {
     const ggn_game *g = pos->g;
+    if (g->def->nflags == 0 || pos->flag_horizon <= pos->ply) return 0;
+    int flagged[GGN_MAX_PIECES_ON_BOARD], nflagged = 0;
+    for (int id = 1; id < pos->npiece; id++) {
+        if (pos->piece[id].sq == EG_NONE) continue;
+        for (int f = 0; f < g->def->nflags; f++)
+            if (pos->piece[id].flag_until[f] > pos->ply) {
+                flagged[nflagged++] = pos->piece[id].sq;
+                break;
+            }
+    }
+    if (nflagged == 0) return 0;
     bool alone = !g->hands && !g->narrows_moves && !g->pass && !g->end_rules;
-    size_t n = alone ? eg_generate_all(pos, moves, GGN_MAX_MOVES) : ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    size_t n;
+    if (!alone) {
+        n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    } else if (g->any_hop) { /* the hop-aware generator has no per-piece form: every piece */
+        n = eg_generate_all(pos, moves, GGN_MAX_MOVES);
+    } else { /* eg_generate, for the pieces that may read a flag */
+        uint8_t ids[GGN_MAX_PIECES_ON_BOARD];
+        int nids = 0;
+        for (int id = 1; id < pos->npiece; id++) {
+            const eg_piece *p = &pos->piece[id];
+            if (p->sq == EG_NONE || !((g->flag_reader_kinds >> p->kind) & 1)) continue;
+            for (int f = 0; f < nflagged; f++)
+                if (abs(g->sq_x[p->sq] - g->sq_x[flagged[f]]) <= g->flag_reach &&
+                    abs(g->sq_y[p->sq] - g->sq_y[flagged[f]]) <= g->flag_reach) {
+                    ids[nids++] = (uint8_t)id;
+                    break;
+                }
+        }
+        n = eg_generate_pieces(pos, moves, GGN_MAX_MOVES, ids, nids);
+        if (g->castles_to_files && g->castler >= 0 && ((g->flag_reader_kinds >> g->castler) & 1))
+            n = eg_generate_castles(pos, moves, GGN_MAX_MOVES, n);
+        if (g->teams) n = eg_without_partner_captures(pos, moves, n, GGN_MAX_MOVES);
+    }
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     size_t kept = 0;
     for (size_t i = 0; i < n; i++)
         if (reads_flag(pos, moves[i])) moves[kept++] = moves[i];
-    return alone ? eg_filter_legal(pos, moves, kept) : kept;
+    return alone && kept > 0 ? eg_filter_legal(pos, moves, kept) : kept;
 }
 
 static uint64_t mix(uint64_t z)
@@ -159,15 +223,8 @@ static uint64_t mix(uint64_t z)
 
 uint64_t eg_flag_key(ggn_position *pos)
 {
-    const ggn_game *g = pos->g;
-    if (g->def->nflags == 0 || pos->flag_horizon <= pos->ply) return 0;
-    bool live = false;
-    for (int id = 1; id < pos->npiece && !live; id++)
-        for (int f = 0; f < g->def->nflags && !live; f++)
-            live = pos->piece[id].sq != EG_NONE && pos->piece[id].flag_until[f] > pos->ply;
-    if (!live) return 0;
     ggn_move moves[GGN_MAX_MOVES];
-    size_t n = flag_moves(pos, moves);
+    size_t n = eg_flag_moves(pos, moves);
     uint64_t key = 0;
     for (size_t i = 0; i < n; i++)
         key ^= mix(0x5EEDF1A6ULL ^ ((uint64_t)moves[i].from << 16) ^ ((uint64_t)moves[i].to << 32) ^

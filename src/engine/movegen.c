@@ -6,7 +6,11 @@
  */
 #include "movegen.h"
 
-static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
+/* Inlined into both generators below: a call a piece cost chess perft 2.5 % and shogi 3.4 % more instructions. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void generate_piece(const ggn_position *pos, sink *s, int id, int player)
 {
     const ggn_game *g = pos->g;
     const eg_piece *pc = &pos->piece[id];
@@ -57,3 +61,13 @@ size_t eg_generate_board(const ggn_position *pos, ggn_move *buf, size_t cap)
     return s.n;
 }
 
+size_t eg_generate_pieces(const ggn_position *pos, ggn_move *buf, size_t cap, const uint8_t *ids, int nids)
+{
+    sink s = { buf, cap, 0 };
+    int player = eg_player_to_move(pos);
+    for (int i = 0; i < nids; i++) {
+        const eg_piece *pc = &pos->piece[ids[i]];
+        if (pc->sq != EG_NONE && pc->owner == player) generate_piece(pos, &s, ids[i], player);
+    }
+    return s.n;
+}
