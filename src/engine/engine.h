@@ -445,6 +445,14 @@ static inline uint64_t eg_piece_key(const ggn_game *g, const eg_piece *p, int sq
     return k;
 }
 
+/*
+ * probe.c: the kind a board move turns its piece into, or EG_NONE: for a move
+ * without promotion, a drop, and an option naming the mover's own kind (the
+ * choice not to promote, which both move notations write as a plain move,
+ * and the search counts as a quiet move).
+ */
+int eg_promoted_kind(const ggn_position *pos, ggn_move mv);
+
 /* identity.c: what makes two positions the same (hash, repetition). */
 void eg_compile_identity(ggn_game *g);
 uint64_t eg_rights_key(const ggn_position *pos);

@@ -20,22 +20,6 @@ static size_t label(const ggn_game *g, int sq, char *buf, size_t cap)
     return ggn_cell_format(&cell, buf, cap);
 }
 
-int eg_promoted_kind(const ggn_position *pos, ggn_move mv)
-{
-    if (!mv.promotion || mv.from == EG_DROP_FROM || !pos->piece_at[mv.from]) return EG_NONE;
-    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
-    const eg_move *m = eg_move_of(pos->g, p->owner, p->kind, mv.pattern);
-    int modifier = mv.modifier;
-    if (m->chain) { /* a chain capture's crowning is the TRANSFORM that fires on its last landing */
-        eg_chain ch;
-        if (!eg_chain_of(pos, mv, &ch) || ch.modifier < 0) return EG_NONE;
-        modifier = ch.modifier;
-    }
-    int kind = m->modifier[modifier].option[mv.promotion - 1];
-    /* An option naming the mover's own kind is the choice not to promote: written as a plain move. */
-    return kind == p->kind ? EG_NONE : kind;
-}
-
 /* Gating: the kind that enters from the hand, or EG_NONE. */
 static int gated_kind(const ggn_game *g, ggn_move mv)
 {

@@ -88,12 +88,6 @@ size_t eg_write_board(const ggn_position *pos, eg_notation notation, char *buf, 
 /* Room for a promotion mark: "+", a letter, or "=CODE" (a kind without a symbol), and the NUL. */
 #define EG_PROMOTION_TEXT (GGN_MAX_STRING_BYTES + 2)
 
-/*
- * The kind a board move turns its piece into, or EG_NONE: for a move
- * without promotion, a drop, and an option naming the mover's own kind (the
- * choice not to promote, which both move notations write as a plain move).
- */
-int eg_promoted_kind(const ggn_position *pos, ggn_move mv);
 
 /*
  * The squares and the kind a board move's coordinate text names: its own

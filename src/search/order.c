@@ -49,7 +49,7 @@ int ss_capture_gain(const ggn_searcher *s, ggn_move m)
     int av = capped_value(g, attacker);
     /* A capture by side effect (en passant) takes what the mover is worth, near enough. */
     int vv = victim >= 0 ? capped_value(g, victim) : av;
-    if (m.promotion || vv >= av) return vv;
+    if (vv >= av || eg_promoted_kind(s->pos, m) != EG_NONE) return vv;
     /* Worth less than the capturer: it pays if nothing takes back, else as the exchange on the square goes. */
     if (!ggn_position_square_attacked(s->pos, m.to, ggn_position_to_move(s->pos))) return vv;
     if (victim < 0) return vv - av; /* a capture by side effect: the exchange evaluation sees only the square */
@@ -128,6 +128,7 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         }
         int attacker = ss_kind_on(s, m.from);
         bool capture = L->capture[i] = eg_is_capture_generated(s->pos, m); /* m is of this position's list */
+        bool promotes = L->promotes[i] = m.promotion && eg_promoted_kind(s->pos, m) != EG_NONE;
         if (tt_move && ggn_move_equal(m, *tt_move)) {
             score = ORDER_TT;
         } else if (s->has_goals && reaches_goal(s, m, attacker)) {
@@ -136,11 +137,11 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         } else if (capture) {
             int victim = ss_kind_on(s, m.to);
             int vv = victim >= 0 ? capped_value(g, victim) : capped_value(g, attacker);
-            int mvv_lva = vv * 64 / 4 - capped_value(g, attacker) / 16 + (m.promotion ? 64 : 0);
+            int mvv_lva = vv * 64 / 4 - capped_value(g, attacker) / 16 + (promotes ? 64 : 0);
             /* As if it did not lose material: ss_pick judges it when it comes first (an upper bound till then). */
             score = ORDER_CAPTURE + mvv_lva;
-            L->unjudged[i] = !m.promotion && vv < capped_value(g, attacker);
-        } else if (m.promotion) {
+            L->unjudged[i] = !promotes && vv < capped_value(g, attacker);
+        } else if (promotes) {
             /* Options come in the spec's order; the first is usually the strongest. */
             score = ORDER_PROMO - m.promotion;
         } else if (tactical_only) {
@@ -173,6 +174,9 @@ static void swap_moves(ss_ply *L, size_t a, size_t b)
     bool c = L->capture[a];
     L->capture[a] = L->capture[b];
     L->capture[b] = c;
+    c = L->promotes[a];
+    L->promotes[a] = L->promotes[b];
+    L->promotes[b] = c;
     c = L->unjudged[a];
     L->unjudged[a] = L->unjudged[b];
     L->unjudged[b] = c;

@@ -439,7 +439,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     for (size_t i = 0; i < n; i++) {
         ss_pick(s, ply, i, n);
         ggn_move m = L->moves[i];
-        bool quiet = !m.promotion && !L->capture[i];
+        bool quiet = !L->promotes[i] && !L->capture[i];
         /*
          * Not searched, at shallow depth once a move has been: late quiet moves, quiet moves that
          * cannot reach alpha, and moves that lose material on their square by the exchange
@@ -452,7 +452,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
                            (depth <= SS_FUTILITY_DEPTH && eval + SS_FUTILITY_MARGIN * (depth + 1) <= alpha) ||
                            (depth <= SS_SEE_DEPTH &&
                             ggn_position_exchange(s->pos, m) / s->value_divisor < -SS_SEE_QUIET_MARGIN * depth * depth);
-            else if (depth <= SS_SEE_DEPTH && L->order[i] < 0 && !m.promotion)
+            else if (depth <= SS_SEE_DEPTH && L->order[i] < 0 && !L->promotes[i])
                 prunable = ss_capture_gain(s, m) < -SS_SEE_CAPTURE_MARGIN * depth;
         }
         if (!try_move(s, m, mover, legal_before(s, m, in_check))) continue;

@@ -116,6 +116,8 @@ typedef struct ss_ply {
     ggn_move moves[GGN_MAX_MOVES];
     int32_t order[GGN_MAX_MOVES];
     bool capture[GGN_MAX_MOVES]; /* the move takes a piece (set with the order; not for moves left out by only_to) */
+    bool promotes[GGN_MAX_MOVES]; /* the move changes its piece's kind (set with capture; not a shogi piece's
+                                     choice to stay as it is, which is a quiet move) */
     bool unjudged[GGN_MAX_MOVES]; /* a capture whose order assumes it does not lose material (ss_pick judges it) */
     bool tactical_only;           /* the list's order was asked with tactical_only */
 } ss_ply;
