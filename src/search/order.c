@@ -129,7 +129,7 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         int attacker = ss_kind_on(s, m.from);
         bool capture = L->capture[i] = eg_is_capture_generated(s->pos, m); /* m is of this position's list */
         bool promotes = L->promotes[i] = m.promotion && eg_promoted_kind(s->pos, m) != EG_NONE;
-        if (tt_move && ggn_move_equal(m, *tt_move)) {
+        if (tt_move && ggn_move_equal(m, *tt_move) && (!tactical_only || capture || promotes)) {
             score = ORDER_TT;
         } else if (s->has_goals && reaches_goal(s, m, attacker)) {
             /* First, and in quiescence too; above SS_ORDER_REFUTATION, so never pruned. */

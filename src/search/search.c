@@ -215,7 +215,9 @@ static bool at_horizon(const ggn_searcher *s, int ply)
  * SS_QS_FULL_PLIES a single line: the first recapture on the square the last
  * move went to (the cheapest attacker retakes, as in a static exchange), or
  * in check the first legal evasion. Captures that lose material by the
- * exchange estimate (ss_capture_gain) are not tried. A move left out can
+ * exchange estimate (ss_capture_gain) are not tried, nor those that could not
+ * bring the score up to alpha (delta pruning). The table's move comes first
+ * when it is a capture or promotion. A move left out can
  * only lower the score of the side to move (which may still stand pat when
  * not in check), and never makes a mate: that needs every move to be illegal.
  */
@@ -233,7 +235,8 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     uint64_t key = ss_table_key(s->pos);
     ss_tt_entry e;
     bool pv = beta - alpha > 1;
-    if (ss_tt_probe(s, key, &e) && !pv && e.bound != SS_BOUND_NONE) {
+    bool tt_hit = ss_tt_probe(s, key, &e);
+    if (tt_hit && !pv && e.bound != SS_BOUND_NONE) {
         int v = ss_score_from_tt(e.score, ply);
         if (e.bound == SS_BOUND_EXACT || (e.bound == SS_BOUND_LOWER && v >= beta) || (e.bound == SS_BOUND_UPPER && v <= alpha))
             return v;
@@ -261,12 +264,17 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     ggn_move last;
     int only_to = tail && !in_check && ggn_position_last_move(s->pos, &last) && last.to != GGN_MOVE_DROP ? last.to : -1;
     int width = tail ? 1 : SS_QS_WIDTH;
-    ss_order_moves(s, ply, n, NULL, !in_check, only_to);
+    ss_order_moves(s, ply, n, tt_hit && e.has_move ? &e.move : NULL, !in_check, only_to);
     int legal = 0;
     for (size_t i = 0; i < n; i++) {
         ss_pick(s, ply, i, n);
         if (L->order[i] == INT32_MIN) break;
         ggn_move m = L->moves[i];
+        /* Delta: a capture that cannot reach alpha even if nothing takes back (where captures fill a hand, the victim counts twice). */
+        if (!in_check && L->capture[i] && !L->promotes[i]) {
+            int victim = ss_kind_on(s, m.to);
+            if (victim >= 0 && best + s->value[victim] * (s->has_hands ? 2 : 1) + SS_DELTA_MARGIN <= alpha) continue;
+        }
         if (!try_move(s, m, mover, legal_before(s, m, in_check))) continue;
         legal++;
         s->moved[ply] = ss_piece_to(s, m, mover); /* an evasion below is ordered by it */

@@ -38,6 +38,8 @@
 #define SS_QS_FULL_PLIES 4  /* plies that try up to SS_QS_WIDTH moves; deeper, one: the first
                                recapture on the square just moved to, or the first evasion */
 #define SS_QS_WIDTH 8       /* moves made at most at a quiescence node (captures by MVV/LVA) */
+#define SS_DELTA_MARGIN 200 /* a quiescence capture is skipped when standing pat plus its victim (twice
+                               that where captures fill a hand) plus this cannot reach alpha */
 
 /*
  * Work between clock readings, in moves generated: a node costs about its
