@@ -7,9 +7,10 @@
  * checked_leader_only_captures (makpong) and option_limits (grand). And
  * sittuyin's promotion by choice of square: a move that stays (step
  * [0, 0]), PIECE_COUNT, and the move flags giving_check_illegal and
- * attacking_illegal. And three shortcuts, eg_known_legal, the flag_horizon
- * of the key and the few pieces eg_flag_moves generates, against the rule
- * over random positions of every shipped game.
+ * attacking_illegal. And four shortcuts, eg_known_legal, the flag_horizon
+ * of the key, the few pieces eg_flag_moves generates and the first drops
+ * alone of eg_generate_few_drops, against the rule over random positions of
+ * every shipped game.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -254,14 +255,29 @@ static size_t flag_moves_hold(ggn_position *pos, const char *file, int ply)
     return want;
 }
 
+/* eg_generate_few_drops with room for `k` drops: the full list's first moves, all but its drops past the k-th. */
+static void few_drops_hold(const ggn_position *pos, const char *file, int ply)
+{
+    ggn_move all[GGN_MAX_MOVES], few[GGN_MAX_MOVES];
+    size_t n = eg_generate_all(pos, all, GGN_MAX_MOVES), others = 0;
+    if (n > GGN_MAX_MOVES) return; /* a list past the buffer: nothing to compare it with */
+    for (size_t i = 0; i < n; i++) others += all[i].from != EG_DROP_FROM;
+    for (size_t k = 0; k <= 8; k += 4) {
+        size_t got = eg_generate_few_drops(pos, few, GGN_MAX_MOVES, k), want = others + k < n ? others + k : n;
+        if (got != want || memcmp(all, few, got * sizeof *few) != 0)
+            fail_msg("%s: after ply %d, with %zu drops the list has %zu moves, not the full list's first %zu", file, ply,
+                     k, got, want);
+    }
+}
+
 /*
- * Three shortcuts of the engine, checked on each position of random games.
+ * Four shortcuts of the engine, checked on each position of random games.
  * eg_known_legal answers "legal" for a move out of check without making it
  * (the search then skips the attack test after the make): every such answer
  * must hold, after the move no leader of the mover is attacked. And make
  * keeps the key without looking for a timed flag (en passant) from
  * flag_horizon on: the key must equal the one eg_rehash computes. And
- * eg_flag_moves (flag_moves_hold). Returns how many answers of eg_known_legal
+ * eg_flag_moves (flag_moves_hold) and eg_generate_few_drops (few_drops_hold). Returns how many answers of eg_known_legal
  * were checked; *flag_moves counts the moves that read a flag.
  */
 static long shortcuts_hold(const char *file, size_t *flag_moves)
@@ -298,6 +314,7 @@ static long shortcuts_hold(const char *file, size_t *flag_moves)
         if (ggn_position_hash(pos) != kept) fail_msg("%s: the key after ply %d differs from its rehash", file, ply);
         assert_true(pos->flag_horizon <= horizon);
         *flag_moves += flag_moves_hold(pos, file, ply);
+        few_drops_hold(pos, file, ply);
     }
     ggn_position_free(pos);
     ggn_game_free(g);

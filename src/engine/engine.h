@@ -548,6 +548,8 @@ void eg_clear(ggn_position *pos);
 bool eg_compile_hands(ggn_game *g);
 /* hands.c: appends the drops of the player to move; returns the new count (may exceed cap). */
 size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* hands.c: the same with only the first `limit` drops (the gates all): a list that is not counted to its end. */
+size_t eg_generate_first_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n, size_t limit);
 /*
  * The gate of a move (ggn_move.gate, which shares its byte with .modifier): 0
  * in a game without gating (a chain capture keeps part of its index there;
@@ -586,6 +588,16 @@ static inline size_t eg_generate_all(const ggn_position *pos, ggn_move *buf, siz
 {
     size_t n = eg_generate(pos, buf, cap);
     return pos->g->hands ? eg_generate_drops(pos, buf, cap, n) : n;
+}
+
+/*
+ * eg_generate_all with only the first `max_drops` drops: for the search where it tries no drop
+ * (quiescence out of check) and reads no more of them than its mobility counts.
+ */
+static inline size_t eg_generate_few_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t max_drops)
+{
+    size_t n = eg_generate(pos, buf, cap);
+    return pos->g->hands ? eg_generate_first_drops(pos, buf, cap, n, max_drops) : n;
 }
 
 static inline size_t eg_filter_legal_all(ggn_position *pos, ggn_move *moves, size_t n)

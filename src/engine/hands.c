@@ -9,6 +9,7 @@
  * Named POSITION conditions of a drop rule depend only on the square, so
  * each rule is compiled into the list of squares it allows, per player.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "engine.h"
@@ -86,11 +87,13 @@ static bool file_holds(const ggn_position *pos, int sq, int dx, int dy, int kind
     return false;
 }
 
-size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
+/* The drops after the gates, at most `limit` of them: the list's first ones, in its order. */
+static inline size_t drops_upto(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n, size_t limit)
 {
     const ggn_game *g = pos->g;
     if (g->gating) n = eg_generate_gates(pos, buf, cap, n); /* between the board moves and the drops */
     int player = eg_player_to_move(pos);
+    size_t first = n;
     for (int k = 0; k < g->nkinds; k++) {
         if (!pos->hand[player][k]) continue;
         const eg_drops *d = eg_drops_of(g, player, k);
@@ -101,6 +104,7 @@ size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, siz
                 if (pos->piece_at[sq]) continue;
                 if (rule->file_free_of != EG_NONE && file_holds(pos, sq, rule->fdx, rule->fdy, rule->file_free_of, player))
                     continue;
+                if (n - first >= limit) return n;
                 if (n < cap) {
                     ggn_move *m = &buf[n];
                     m->from = EG_DROP_FROM;
@@ -115,6 +119,16 @@ size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, siz
         }
     }
     return n;
+}
+
+size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
+{
+    return drops_upto(pos, buf, cap, n, SIZE_MAX);
+}
+
+size_t eg_generate_first_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n, size_t limit)
+{
+    return drops_upto(pos, buf, cap, n, limit);
 }
 
 /*

@@ -162,11 +162,18 @@ static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int be
     return depth > 0 ? search(s, depth, alpha, beta, ply, false, pm, true) : qsearch(s, -depth, alpha, beta, ply, pm, false);
 }
 
-static size_t generate(ggn_searcher *s, int ply)
+/*
+ * The ply's moves. Without all_drops, of the drops only as many as the mobility counts
+ * (weights.mobility_cap: they share one source), for a node that tries none: quiescence out of
+ * check. In shogi most of a list is drops, and quiescence most of the nodes.
+ */
+static size_t generate(ggn_searcher *s, int ply, bool all_drops)
 {
     /* With forced capture or checks forbidden a pseudo-legal move may be illegal: take the legal list. */
+    size_t few = s->w.mobility_cap > 0 ? (size_t)s->w.mobility_cap : 0;
     size_t n = ggn_game_narrows_moves(s->game) ? ggn_position_legal_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES)
-                                                : ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES);
+               : all_drops                     ? ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES)
+                                               : eg_generate_few_drops(s->pos, s->ply[ply].moves, GGN_MAX_MOVES, few);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     s->work += n + 1;
     return n;
@@ -248,7 +255,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     int kept;
     if (!in_check && ss_eval_cached(s, key, &kept) && kept >= beta) return kept;
     ss_ply *L = &s->ply[ply];
-    size_t n = generate(s, ply);
+    size_t n = generate(s, ply, in_check);
     bool side = root_side(s);
     int best = -SS_INF, old_alpha = alpha;
     ggn_move best_move = { .from = 0 };
@@ -404,7 +411,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     }
 
     ss_ply *L = &s->ply[ply];
-    size_t n = generate(s, ply);
+    size_t n = generate(s, ply, true);
     int mover = ggn_position_to_move(s->pos);
     bool side = root_side(s);
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
@@ -429,7 +436,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             int v = try_null_move(s, depth, beta, ply, flipped, parent_ply, eval, &clobbered);
             if (s->aborted) return 0;
             if (v != SS_NONE) return v;
-            if (clobbered) n = generate(s, ply);
+            if (clobbered) n = generate(s, ply, true);
         }
     }
 
@@ -815,7 +822,7 @@ int ggn_searcher_evaluate(ggn_searcher *s, ggn_position *pos)
                 s->pst_squares == ggn_game_rows(g) * ggn_game_cols(g) && s->nplayers == ggn_game_player_count(g);
     ggn_search_limits none = { 0 };
     prepare(s, pos, &none, 0, !same);
-    size_t n = generate(s, 0);
+    size_t n = generate(s, 0, false); /* the activity reads no more drops */
     ss_activity_of(s, 0, s->ply[0].moves, n);
     int v = evaluate(s, ss_table_key(pos), 0, -1, -SS_INF, SS_INF);
     s->pos = NULL;
