@@ -89,7 +89,8 @@ static uint64_t flag_reader_kinds(ggn_game *g)
                 const eg_move *em = eg_move_of(g, p, k, mi);
                 bool reads = conds_read_flag(em->src, em->nsrc, &g->flag_reach);
                 reads |= conds_read_flag(em->dst, em->ndst, &g->flag_reach);
-                for (int a = 0; a < em->naction; a++) reads |= conds_read_flag(em->action[a].cond, em->action[a].ncond, &g->flag_reach);
+                for (int a = 0; a < em->naction; a++)
+                    reads |= conds_read_flag(em->action[a].cond, em->action[a].ncond, &g->flag_reach);
                 if (reads) kinds |= 1ULL << k;
             }
     return kinds;

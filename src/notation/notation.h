@@ -88,7 +88,6 @@ size_t eg_write_board(const ggn_position *pos, eg_notation notation, char *buf, 
 /* Room for a promotion mark: "+", a letter, or "=CODE" (a kind without a symbol), and the NUL. */
 #define EG_PROMOTION_TEXT (GGN_MAX_STRING_BYTES + 2)
 
-
 /*
  * The squares and the kind a board move's coordinate text names: its own
  * squares and the kind promoted to, but for gating (docs/game-spec.md) the

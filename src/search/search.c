@@ -277,7 +277,8 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         ss_pick(s, ply, i, n);
         if (L->order[i] == INT32_MIN) break;
         ggn_move m = L->moves[i];
-        /* Delta: a capture that cannot reach alpha even if nothing takes back (where captures fill a hand, the victim counts twice). */
+        /* Delta: a capture that cannot reach alpha even if nothing takes back (its victim counted
+           twice where captures fill a hand: the capturer gains the piece the other side loses). */
         if (!in_check && L->capture[i] && !L->promotes[i]) {
             int victim = ss_kind_on(s, m.to);
             if (victim >= 0 && best + s->value[victim] * (s->has_hands ? 2 : 1) + SS_DELTA_MARGIN <= alpha) continue;
