@@ -211,23 +211,6 @@ static uint32_t next_random(void)
     return (uint32_t)(rng_state >> 16);
 }
 
-/* Does the move pass a state flag's condition (CHECK_STATE) of its move or action? */
-static bool passes_flag_test(const ggn_position *pos, ggn_move m)
-{
-    if (m.from == EG_DROP_FROM || eg_is_pass(pos->g, m)) return false; /* drops and passes read no flag */
-    const eg_piece *p = &pos->piece[pos->piece_at[m.from]];
-    const eg_move *em = eg_move_of(pos->g, p->owner, p->kind, m.pattern);
-    for (int i = 0; i < em->nsrc; i++)
-        if (em->src[i].kind == SD_COND_CHECK_STATE) return true;
-    for (int i = 0; i < em->ndst; i++)
-        if (em->dst[i].kind == SD_COND_CHECK_STATE) return true;
-    if (em->chain) return false; /* its action byte is a chain's index */
-    const eg_action *a = &em->action[m.action];
-    for (int i = 0; i < a->ncond; i++)
-        if (a->cond[i].kind == SD_COND_CHECK_STATE) return true;
-    return false;
-}
-
 static int move_order(const void *a, const void *b)
 {
     const ggn_move *x = a, *y = b;
@@ -238,7 +221,8 @@ static int move_order(const void *a, const void *b)
 
 /*
  * eg_flag_moves generates only the moves of the pieces near a flagged one: its list must be the
- * legal list's moves that pass a flag's condition, every one (as sets: the order may differ).
+ * legal list's moves that pass a flag's condition (eg_reads_flag), every one (as sets: the order
+ * may differ).
  * Returns how many such moves there were.
  */
 static size_t flag_moves_hold(ggn_position *pos, const char *file, int ply)
@@ -246,7 +230,7 @@ static size_t flag_moves_hold(ggn_position *pos, const char *file, int ply)
     ggn_move legal[GGN_MAX_MOVES], fast[GGN_MAX_MOVES];
     size_t nlegal = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES), want = 0;
     for (size_t i = 0; i < nlegal && i < GGN_MAX_MOVES; i++)
-        if (passes_flag_test(pos, legal[i])) legal[want++] = legal[i];
+        if (eg_reads_flag(pos, legal[i])) legal[want++] = legal[i];
     size_t got = eg_flag_moves(pos, fast);
     qsort(legal, want, sizeof *legal, move_order);
     qsort(fast, got, sizeof *fast, move_order);

@@ -456,6 +456,8 @@ int eg_promoted_kind(const ggn_position *pos, ggn_move mv);
 /* identity.c: what makes two positions the same (hash, repetition). */
 void eg_compile_identity(ggn_game *g);
 uint64_t eg_rights_key(const ggn_position *pos);
+/* Does the generated move m pass a state flag's condition (CHECK_STATE) of its move or action? */
+bool eg_reads_flag(const ggn_position *pos, ggn_move m);
 /* The legal moves a state flag makes possible now (en passant), into moves[GGN_MAX_MOVES]; 0 when no flag is visible. */
 size_t eg_flag_moves(ggn_position *pos, ggn_move *moves);
 /* Their key: 0 when there are none. */

@@ -78,7 +78,7 @@ static bool conds_read_flag(const eg_cond *conds, int n, int *reach)
     return any;
 }
 
-/* The kinds that have, for some player, a move reads_flag can say yes to; g->flag_reach, how far such moves look. */
+/* The kinds that have, for some player, a move eg_reads_flag can say yes to; g->flag_reach, how far such moves look. */
 static uint64_t flag_reader_kinds(ggn_game *g)
 {
     uint64_t kinds = 0;
@@ -149,8 +149,7 @@ uint64_t eg_rights_key(const ggn_position *pos)
     return key;
 }
 
-/* Does the legal move m exist only because a state flag is on some piece? */
-static bool reads_flag(const ggn_position *pos, ggn_move m)
+bool eg_reads_flag(const ggn_position *pos, ggn_move m)
 {
     if (m.from == EG_DROP_FROM || eg_is_pass(pos->g, m)) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[m.from]];
@@ -211,7 +210,7 @@ size_t eg_flag_moves(ggn_position *pos, ggn_move *moves)
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     size_t kept = 0;
     for (size_t i = 0; i < n; i++)
-        if (reads_flag(pos, moves[i])) moves[kept++] = moves[i];
+        if (eg_reads_flag(pos, moves[i])) moves[kept++] = moves[i];
     return alone && kept > 0 ? eg_filter_legal(pos, moves, kept) : kept;
 }
 

@@ -107,9 +107,7 @@ bool ss_opponent_activity(ggn_searcher *s, ss_activity *out)
         ggn_position_unmake(s->pos);
         return false;
     }
-    /* Of the drops, only as many as the mobility counts (generate() in search.c). */
-    size_t few = s->w.mobility_cap > 0 ? (size_t)s->w.mobility_cap : 0;
-    size_t n = eg_generate_few_drops(s->pos, s->scratch, GGN_MAX_MOVES, few);
+    size_t n = eg_generate_few_drops(s->pos, s->scratch, GGN_MAX_MOVES, ss_drops_counted(s));
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     s->work += n + 1;
     summarise(s, out, s->scratch, n);

@@ -163,17 +163,16 @@ static int child(ggn_searcher *s, bool parent_side, int depth, int alpha, int be
 }
 
 /*
- * The ply's moves. Without all_drops, of the drops only as many as the mobility counts
- * (weights.mobility_cap: they share one source), for a node that tries none: quiescence out of
- * check. In shogi most of a list is drops, and quiescence most of the nodes.
+ * The ply's moves. Without all_drops, of the drops only ss_drops_counted(), for a node that tries
+ * none: quiescence out of check. In shogi most of a list is drops, and quiescence most of the nodes.
  */
 static size_t generate(ggn_searcher *s, int ply, bool all_drops)
 {
     /* With forced capture or checks forbidden a pseudo-legal move may be illegal: take the legal list. */
-    size_t few = s->w.mobility_cap > 0 ? (size_t)s->w.mobility_cap : 0;
-    size_t n = ggn_game_narrows_moves(s->game) ? ggn_position_legal_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES)
-               : all_drops                     ? ggn_position_pseudo_moves(s->pos, s->ply[ply].moves, GGN_MAX_MOVES)
-                                               : eg_generate_few_drops(s->pos, s->ply[ply].moves, GGN_MAX_MOVES, few);
+    ggn_move *moves = s->ply[ply].moves;
+    size_t n = ggn_game_narrows_moves(s->game) ? ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES)
+               : all_drops                     ? ggn_position_pseudo_moves(s->pos, moves, GGN_MAX_MOVES)
+                                               : eg_generate_few_drops(s->pos, moves, GGN_MAX_MOVES, ss_drops_counted(s));
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     s->work += n + 1;
     return n;

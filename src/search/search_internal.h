@@ -207,6 +207,12 @@ struct ggn_searcher {
 void ss_searcher_init(ggn_searcher *s);
 /* threads.c: starts the helpers on copies of root (nothing when the searcher has one thread). */
 void ss_threads_start(ggn_searcher *s, const ggn_position *root);
+/*
+ * The drops a list needs where none is tried (quiescence out of check, the other side's
+ * activity): as many as the mobility counts, weights.mobility_cap (a list's drops share one source).
+ */
+static inline size_t ss_drops_counted(const ggn_searcher *s) { return s->w.mobility_cap > 0 ? (size_t)s->w.mobility_cap : 0; }
+
 /* threads.c: the helpers' nodes so far, as last published (for progress reports). */
 uint64_t ss_threads_nodes(const ggn_searcher *s);
 /* threads.c: stops and joins the helpers; returns the nodes they visited. */
