@@ -255,16 +255,48 @@ static void few_drops_hold(const ggn_position *pos, const char *file, int ply)
 }
 
 /*
- * Four shortcuts of the engine, checked on each position of random games.
+ * eg_move_checks, the search's "does this move give check?" without the make, on every pseudo-legal
+ * move: where it answers, the answer is the one after the make (a leader of the player to move
+ * then attacked), and the position is as it was. Returns the answers; *checks counts the "yes".
+ */
+static long moves_check_hold(ggn_position *pos, const char *file, int ply, long *checks)
+{
+    ggn_move pseudo[GGN_MAX_MOVES];
+    size_t n = ggn_position_pseudo_moves(pos, pseudo, GGN_MAX_MOVES);
+    long answered = 0;
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
+        uint64_t key = ggn_position_hash(pos);
+        int npiece = pos->npiece;
+        int said = eg_move_checks(pos, pseudo[i]);
+        assert_true(ggn_position_hash(pos) == key && pos->npiece == npiece);
+        if (said < 0) continue;
+        assert_true(ggn_position_make(pos, pseudo[i]));
+        bool checks_now = ggn_position_leader_attacked(pos, ggn_position_to_move(pos));
+        assert_true(ggn_position_unmake(pos));
+        if (checks_now != (said == 1)) {
+            char text[64];
+            ggn_move_format(pos, pseudo[i], text, sizeof text);
+            fail_msg("%s: %s judged %s without the make, but it does%s (ply %d)", file, text,
+                     said ? "to give check" : "to give no check", checks_now ? "" : " not", ply);
+        }
+        answered++;
+        *checks += said;
+    }
+    return answered;
+}
+
+/*
+ * Five shortcuts of the engine, checked on each position of random games.
  * eg_known_legal answers "legal" for a move out of check without making it
  * (the search then skips the attack test after the make): every such answer
  * must hold, after the move no leader of the mover is attacked. And make
  * keeps the key without looking for a timed flag (en passant) from
  * flag_horizon on: the key must equal the one eg_rehash computes. And
- * eg_flag_moves (flag_moves_hold) and eg_generate_few_drops (few_drops_hold). Returns how many answers of eg_known_legal
- * were checked; *flag_moves counts the moves that read a flag.
+ * eg_flag_moves (flag_moves_hold), eg_generate_few_drops (few_drops_hold) and eg_move_checks
+ * (moves_check_hold, whose answers and "yes" answers add to *checked_moves and *checks). Returns how
+ * many answers of eg_known_legal were checked; *flag_moves counts the moves that read a flag.
  */
-static long shortcuts_hold(const char *file, size_t *flag_moves)
+static long shortcuts_hold(const char *file, size_t *flag_moves, long *checked_moves, long *checks)
 {
     ggn_game *g = load(file);
     ggn_position *pos = ggn_position_new(g);
@@ -290,6 +322,7 @@ static long shortcuts_hold(const char *file, size_t *flag_moves)
                 checked++;
             }
         }
+        *checked_moves += moves_check_hold(pos, file, ply, checks);
         assert_true(ggn_position_make(pos, legal[next_random() % nlegal]));
         /* The key kept by make (no timed flag looked for past flag_horizon) is the key computed afresh. */
         uint64_t kept = ggn_position_hash(pos);
@@ -310,13 +343,13 @@ static void test_shortcuts_in_every_game(void **state)
     (void)state;
     DIR *dir = opendir(GGN_GAMES_DIR);
     assert_non_null(dir);
-    long checked = 0;
+    long checked = 0, checked_moves = 0, checks = 0;
     size_t flag_moves = 0;
     int games = 0;
     for (struct dirent *d; (d = readdir(dir));) {
         size_t len = strlen(d->d_name);
         if (len <= 5 || strcmp(d->d_name + len - 5, ".json") != 0) continue;
-        for (int round = 0; round < 2; round++) checked += shortcuts_hold(d->d_name, &flag_moves);
+        for (int round = 0; round < 2; round++) checked += shortcuts_hold(d->d_name, &flag_moves, &checked_moves, &checks);
         games++;
     }
     closedir(dir);
@@ -325,6 +358,8 @@ static void test_shortcuts_in_every_game(void **state)
     assert_true(checked > 10000);
     /* Random games do take en passant now and then: the flag's list was compared with some moves in it. */
     assert_true(flag_moves > 0);
+    /* eg_move_checks answered for most moves, and some of them gave check. */
+    assert_true(checked_moves > 10000 && checks > 100);
 }
 
 int main(void)

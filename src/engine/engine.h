@@ -524,10 +524,17 @@ bool eg_pass_decided(const ggn_position *pos, ggn_status *st);
 /*
  * legal.c: is m, a move generated for the player to move, whose leaders are not
  * attacked now, legal without making it? true when so (filter_lines' test for
- * a plain move of another kind than the leader's); false when unknown: the
- * caller makes it and asks eg_leader_attacked.
+ * a plain move of another kind than the leader's, eg_drop_known_legal for a
+ * drop); false when unknown: the caller makes it and asks eg_leader_attacked.
  */
 bool eg_known_legal(const ggn_position *pos, ggn_move m);
+/*
+ * gives_check.c: after m, a move generated for the player to move, would a leader of the player
+ * who moves next stand attacked (eg_leader_attacked after the make)? 1 or 0, judged without
+ * making it; -1 when unknown without the make (a side effect, castling, a chain, a gate, a pass,
+ * a drop or promotion of a leader, a game with elimination). The position is left as it was.
+ */
+int eg_move_checks(ggn_position *pos, ggn_move m);
 /* legal.c: some leader of `player` sees another player's leader along its file, nothing between. */
 bool eg_leaders_face(const ggn_position *pos, int player);
 
@@ -570,6 +577,12 @@ size_t eg_filter_legal_gates(ggn_position *pos, ggn_move *moves, size_t nboard, 
 int eg_gate_square(const ggn_position *pos, ggn_move mv);
 /* gating.c: the same from the move's compiled definition m and action a (make.c, after the move). */
 int eg_gate_target(const ggn_game *g, const eg_move *m, const eg_action *a, ggn_move mv);
+/*
+ * hands.c: eg_known_legal for a drop. Out of check a drop only adds a piece, which can shield a
+ * leader but not expose it, unless some attack needs a screen or is walked forwards (any_odd):
+ * true then, except for drops under no_checkmate or the colour rules, judged by their own tests.
+ */
+bool eg_drop_known_legal(const ggn_position *pos, ggn_move m);
 /* hands.c: eg_filter_legal for a list that ends with drops. */
 size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n);
 

@@ -198,6 +198,13 @@ static bool colour_rules_allow(const ggn_position *pos, int player, ggn_move m)
     return true;
 }
 
+bool eg_drop_known_legal(const ggn_position *pos, ggn_move m)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos);
+    return !g->any_odd && !pos->leaders_overflow && !g->opposite_colour_kinds && !is_no_checkmate_drop(g, player, m);
+}
+
 size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
 {
     const ggn_game *g = pos->g;

@@ -470,7 +470,13 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             else if (depth <= SS_SEE_DEPTH && L->order[i] < 0 && !L->promotes[i])
                 prunable = ss_capture_gain(s, m) < -SS_SEE_CAPTURE_MARGIN * depth;
         }
-        if (!try_move(s, m, mover, legal_before(s, m, in_check))) continue;
+        bool known_legal = legal_before(s, m, in_check);
+        /* Most moves to prune are legal before they are made and give no check seen without the make: counted, skipped. */
+        if (prunable && known_legal && (!s->has_leader || eg_move_checks(s->pos, m) == 0)) {
+            legal++;
+            continue;
+        }
+        if (!try_move(s, m, mover, known_legal)) continue;
         legal++;
         s->moved[ply] = ss_piece_to(s, m, mover);
         /* A move that attacks a leader may mate: never pruned, never reduced. */
