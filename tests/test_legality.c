@@ -7,10 +7,11 @@
  * checked_leader_only_captures (makpong) and option_limits (grand). And
  * sittuyin's promotion by choice of square: a move that stays (step
  * [0, 0]), PIECE_COUNT, and the move flags giving_check_illegal and
- * attacking_illegal. And four shortcuts, eg_known_legal, the flag_horizon
- * of the key, the few pieces eg_flag_moves generates and the first drops
- * alone of eg_generate_few_drops, against the rule over random positions of
- * every shipped game.
+ * attacking_illegal. And six shortcuts, eg_known_legal, the flag_horizon
+ * of the key, the few pieces eg_flag_moves generates, the first drops
+ * alone of eg_generate_few_drops, the check eg_move_checks sees without the
+ * make and the drop rules eg_drop_forbidden judges for the search, against
+ * the rule over random positions of every shipped game.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -285,18 +286,49 @@ static long moves_check_hold(ggn_position *pos, const char *file, int ply, long 
     return answered;
 }
 
+/* A drop is in the legal list exactly when eg_drop_forbidden lets it and it leaves no leader of its player attacked. */
+static long drops_hold(ggn_position *pos, const char *file, int ply)
+{
+    ggn_move pseudo[GGN_MAX_MOVES], legal[GGN_MAX_MOVES];
+    size_t n = ggn_position_pseudo_moves(pos, pseudo, GGN_MAX_MOVES);
+    size_t nlegal = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+    int mover = ggn_position_to_move(pos);
+    long judged = 0;
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
+        if (pseudo[i].from != GGN_MOVE_DROP) continue;
+        bool listed = false;
+        for (size_t j = 0; j < nlegal && j < GGN_MAX_MOVES && !listed; j++) listed = ggn_move_equal(pseudo[i], legal[j]);
+        bool allowed = !eg_drop_forbidden(pos, pseudo[i]);
+        if (allowed) {
+            assert_true(ggn_position_make(pos, pseudo[i]));
+            allowed = !ggn_position_leader_attacked(pos, mover);
+            assert_true(ggn_position_unmake(pos));
+        }
+        if (allowed != listed) {
+            char text[64];
+            ggn_move_format(pos, pseudo[i], text, sizeof text);
+            fail_msg("%s: the drop %s is %s the legal list, but eg_drop_forbidden says %s (ply %d)", file, text,
+                     listed ? "in" : "not in", allowed ? "it is allowed" : "it is not", ply);
+        }
+        judged += pos->g->drop_rules;
+    }
+    return judged;
+}
+
 /*
- * Five shortcuts of the engine, checked on each position of random games.
+ * Six shortcuts of the engine, checked on each position of random games.
  * eg_known_legal answers "legal" for a move out of check without making it
  * (the search then skips the attack test after the make): every such answer
  * must hold, after the move no leader of the mover is attacked. And make
  * keeps the key without looking for a timed flag (en passant) from
  * flag_horizon on: the key must equal the one eg_rehash computes. And
- * eg_flag_moves (flag_moves_hold), eg_generate_few_drops (few_drops_hold) and eg_move_checks
- * (moves_check_hold, whose answers and "yes" answers add to *checked_moves and *checks). Returns how
- * many answers of eg_known_legal were checked; *flag_moves counts the moves that read a flag.
+ * eg_flag_moves (flag_moves_hold), eg_generate_few_drops (few_drops_hold), eg_move_checks
+ * (moves_check_hold, whose answers and "yes" answers add to *checked_moves and *checks) and
+ * eg_drop_forbidden (drops_hold: the drops judged in games with drop rules add to *ruled_drops).
+ * Returns how many answers of eg_known_legal were checked; *flag_moves counts the moves that read
+ * a flag.
  */
-static long shortcuts_hold(const char *file, size_t *flag_moves, long *checked_moves, long *checks)
+static long shortcuts_hold(const char *file, size_t *flag_moves, long *checked_moves, long *checks, long *ruled_drops)
 {
     ggn_game *g = load(file);
     ggn_position *pos = ggn_position_new(g);
@@ -323,6 +355,7 @@ static long shortcuts_hold(const char *file, size_t *flag_moves, long *checked_m
             }
         }
         *checked_moves += moves_check_hold(pos, file, ply, checks);
+        *ruled_drops += drops_hold(pos, file, ply);
         assert_true(ggn_position_make(pos, legal[next_random() % nlegal]));
         /* The key kept by make (no timed flag looked for past flag_horizon) is the key computed afresh. */
         uint64_t kept = ggn_position_hash(pos);
@@ -343,13 +376,13 @@ static void test_shortcuts_in_every_game(void **state)
     (void)state;
     DIR *dir = opendir(GGN_GAMES_DIR);
     assert_non_null(dir);
-    long checked = 0, checked_moves = 0, checks = 0;
+    long checked = 0, checked_moves = 0, checks = 0, ruled_drops = 0;
     size_t flag_moves = 0;
     int games = 0;
     for (struct dirent *d; (d = readdir(dir));) {
         size_t len = strlen(d->d_name);
         if (len <= 5 || strcmp(d->d_name + len - 5, ".json") != 0) continue;
-        for (int round = 0; round < 2; round++) checked += shortcuts_hold(d->d_name, &flag_moves, &checked_moves, &checks);
+        for (int round = 0; round < 2; round++) checked += shortcuts_hold(d->d_name, &flag_moves, &checked_moves, &checks, &ruled_drops);
         games++;
     }
     closedir(dir);
@@ -360,6 +393,8 @@ static void test_shortcuts_in_every_game(void **state)
     assert_true(flag_moves > 0);
     /* eg_move_checks answered for most moves, and some of them gave check. */
     assert_true(checked_moves > 10000 && checks > 100);
+    /* Drops of the games with drop rules beyond leader safety (shogi's uchifuzume, placement's colours) were judged. */
+    assert_true(ruled_drops > 1000);
 }
 
 int main(void)

@@ -297,6 +297,24 @@ static void test_avoids_stalemate_and_repetition(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * Rules of the legal list beyond leader safety hold inside the tree too. Gote to move: whatever it
+ * plays, a pawn dropped on a8 would leave its king no move, but uchifuzume forbids that mate, and
+ * nothing else mates: the search must not score the position as lost.
+ */
+static void test_drop_rules_in_the_tree(void **state)
+{
+    (void)state;
+    ggn_game *g = load_game("shogi");
+    ggn_position *pos = at_fen(g, "k8/2S6/1G7/9/4p4/9/6p2/9/8K[P] b - - 0 1");
+    ggn_search_limits lim = { .depth = 3 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_true(r.score > -GGN_SEARCH_MATE_BOUND);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 static void test_evaluate(void **state)
 {
     (void)state;
@@ -1227,6 +1245,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_avoids_stalemate_and_repetition),
         cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_evaluate_with_weights),
+        cmocka_unit_test(test_drop_rules_in_the_tree),
         cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_goal_zones),
         cmocka_unit_test(test_promotion_zones),

@@ -222,6 +222,8 @@ struct ggn_game {
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     bool drops_compulsory;     /* extension: a player with a legal drop may only drop (hands.c) */
     uint64_t opposite_colour_kinds; /* extension drops_opposite_colours: bit k for each such kind */
+    bool drop_rules;           /* opposite_colour_kinds or a no_checkmate drop: the legal list judges drops
+                                  by more than leader safety (eg_drop_forbidden) */
     bool gating;               /* extension gating: hand pieces may enter squares unmoved pieces leave */
     uint64_t gate_kinds;       /* gating: the kinds that may enter */
     const bool *gate_sq;       /* gating: [nplayers][nsq], the squares of the player's gating zone */
@@ -583,6 +585,13 @@ int eg_gate_target(const ggn_game *g, const eg_move *m, const eg_action *a, ggn_
  * true then, except for drops under no_checkmate or the colour rules, judged by their own tests.
  */
 bool eg_drop_known_legal(const ggn_position *pos, ggn_move m);
+/*
+ * hands.c: does drop m of the player to move break a rule the legal list enforces besides leader
+ * safety: drops_opposite_colours, or no_checkmate (made, the drop mates; a drop that gives no
+ * check, seen without the make, cannot)? false for a board move and without g->drop_rules. For
+ * the search, which makes pseudo-legal moves and tests leader safety itself.
+ */
+bool eg_drop_forbidden(ggn_position *pos, ggn_move m);
 /* hands.c: eg_filter_legal for a list that ends with drops. */
 size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n);
 

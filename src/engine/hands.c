@@ -33,6 +33,7 @@ bool eg_compile_hands(ggn_game *g)
     g->drops_compulsory = def->drops_compulsory;
     for (int k = 0; k < g->nkinds; k++)
         if (def->kinds[k].drops_opposite_colours) g->opposite_colour_kinds |= 1ULL << k;
+    g->drop_rules = g->opposite_colour_kinds != 0;
     size_t lists = (size_t)g->nplayers * (size_t)g->nkinds;
     g->captured_as = sd_arena_alloc(g->arena, (size_t)g->nkinds, sizeof *g->captured_as);
     g->drops = sd_arena_alloc(g->arena, lists, sizeof *g->drops);
@@ -62,6 +63,7 @@ bool eg_compile_hands(ggn_game *g)
                 rule->fdx = (int8_t)pl->dir[0][1];
                 rule->fdy = (int8_t)pl->dir[1][1];
                 rule->no_checkmate = sdr->no_checkmate;
+                if (sdr->no_checkmate) g->drop_rules = true;
                 rule->unmoved = sdr->unmoved;
                 for (int i = 0; i < sdr->nconditions; i++)
                     if (sdr->conditions[i].kind == SD_COND_FILE_FREE_OF) rule->file_free_of = (int16_t)sdr->conditions[i].piece;
@@ -203,6 +205,18 @@ bool eg_drop_known_legal(const ggn_position *pos, ggn_move m)
     const ggn_game *g = pos->g;
     int player = eg_player_to_move(pos);
     return !g->any_odd && !pos->leaders_overflow && !g->opposite_colour_kinds && !is_no_checkmate_drop(g, player, m);
+}
+
+bool eg_drop_forbidden(ggn_position *pos, ggn_move m)
+{
+    const ggn_game *g = pos->g;
+    if (!g->drop_rules || m.from != EG_DROP_FROM) return false;
+    int player = eg_player_to_move(pos);
+    if (g->opposite_colour_kinds && !colour_rules_allow(pos, player, m)) return true;
+    if (!is_no_checkmate_drop(g, player, m) || eg_move_checks(pos, m) == 0 || !eg_make(pos, m)) return false;
+    bool mates = drop_checkmates(pos);
+    eg_unmake(pos);
+    return mates;
 }
 
 size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)

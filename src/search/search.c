@@ -118,6 +118,8 @@ static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->po
  */
 static bool try_move(ggn_searcher *s, ggn_move m, int mover, bool known_legal)
 {
+    /* A drop the legal list leaves out for more than leader safety (uchifuzume, colours). */
+    if (!known_legal && eg_drop_forbidden(s->pos, m)) return false;
     if (!eg_make_generated(s->pos, m)) return false;
     uint64_t key = ss_table_key(s->pos);
     ss_tt_prefetch(s, key); /* while the legality test runs */
@@ -136,6 +138,7 @@ static bool try_move(ggn_searcher *s, ggn_move m, int mover, bool known_legal)
  */
 static bool legal_before(const ggn_searcher *s, ggn_move m, bool in_check)
 {
+    if (m.from == GGN_MOVE_DROP && s->pos->g->drop_rules) return false; /* try_move asks eg_drop_forbidden */
     return !s->has_leader || (!in_check && eg_known_legal(s->pos, m));
 }
 
