@@ -352,6 +352,14 @@ struct ggn_position {
 
 static inline int eg_player_to_move(const ggn_position *pos) { return pos->g->def->order[pos->turn]; }
 
+/* The turn after the current one: the next in the order, skipping players out of the game (never all: one is in). */
+static inline int eg_turn_after(const ggn_position *pos)
+{
+    int norder = pos->g->def->norder, turn = (pos->turn + 1) % norder;
+    while (pos->out && ((pos->out >> pos->g->def->order[turn]) & 1)) turn = (turn + 1) % norder;
+    return turn;
+}
+
 /* compile.c */
 ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs);
 void eg_game_free(ggn_game *g);
@@ -582,7 +590,8 @@ int eg_gate_target(const ggn_game *g, const eg_move *m, const eg_action *a, ggn_
 /*
  * hands.c: eg_known_legal for a drop. Out of check a drop only adds a piece, which can shield a
  * leader but not expose it, unless some attack needs a screen or is walked forwards (any_odd):
- * true then, except for drops under no_checkmate or the colour rules, judged by their own tests.
+ * true then, and in games without leaders. Never for a drop under no_checkmate or in a game with
+ * the colour rules: eg_drop_forbidden judges those.
  */
 bool eg_drop_known_legal(const ggn_position *pos, ggn_move m);
 /*

@@ -14,15 +14,6 @@
  */
 #include "engine.h"
 
-/* The player whose turn follows the current one (players out of the game skipped, as pass_turn does). */
-static int next_player(const ggn_position *pos)
-{
-    const ggn_game *g = pos->g;
-    int turn = (pos->turn + 1) % g->def->norder;
-    while (pos->out && ((pos->out >> g->def->order[turn]) & 1)) turn = (turn + 1) % g->def->norder;
-    return g->def->order[turn];
-}
-
 /* A drop: a new piece record past the list (its index is no attack's business) on the empty square `to`. */
 static int drop_checks(ggn_position *pos, ggn_move mv, int player, int next)
 {
@@ -52,7 +43,7 @@ int eg_move_checks(ggn_position *pos, ggn_move mv)
     const ggn_game *g = pos->g;
     if (g->leader == EG_NONE) return 0;
     if (g->elimination) return -1; /* the make may take a player out, which changes who attacks */
-    int player = eg_player_to_move(pos), next = next_player(pos);
+    int player = eg_player_to_move(pos), next = g->def->order[eg_turn_after(pos)];
     if (mv.from == EG_DROP_FROM) return drop_checks(pos, mv, player, next);
     if (eg_is_pass(g, mv)) return -1;
     int from = mv.from, to = mv.to, id = pos->piece_at[from];

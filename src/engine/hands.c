@@ -203,8 +203,8 @@ static bool colour_rules_allow(const ggn_position *pos, int player, ggn_move m)
 bool eg_drop_known_legal(const ggn_position *pos, ggn_move m)
 {
     const ggn_game *g = pos->g;
-    int player = eg_player_to_move(pos);
-    return !g->any_odd && !pos->leaders_overflow && !g->opposite_colour_kinds && !is_no_checkmate_drop(g, player, m);
+    if (g->opposite_colour_kinds || is_no_checkmate_drop(g, eg_player_to_move(pos), m)) return false;
+    return g->leader == EG_NONE || (!g->any_odd && !pos->leaders_overflow);
 }
 
 bool eg_drop_forbidden(ggn_position *pos, ggn_move m)

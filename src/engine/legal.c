@@ -448,8 +448,8 @@ bool eg_known_legal(const ggn_position *pos, ggn_move m)
 {
     const ggn_game *g = pos->g;
     /* filter_lines' fast path, one move at a time: its preconditions but the check, which the caller knows. */
-    if (g->leader == EG_NONE) return true;
     if (m.from == EG_DROP_FROM) return eg_drop_known_legal(pos, m);
+    if (g->leader == EG_NONE) return true;
     if (g->any_walk || g->any_tricky || pos->leaders_overflow) return false;
     int player = eg_player_to_move(pos), kind = pos->kind_at[m.from];
     if (kind == g->leader || !((eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1)) return false;

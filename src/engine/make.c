@@ -139,9 +139,7 @@ static inline void pass_turn(ggn_position *pos)
 {
     const ggn_game *g = pos->g;
     pos->hash ^= g->zobrist_turn[pos->turn];
-    pos->turn = (pos->turn + 1) % g->def->norder;
-    /* elimination: the turns of players out of the game are skipped (never all: one is in). */
-    while (pos->out && ((pos->out >> g->def->order[pos->turn]) & 1)) pos->turn = (pos->turn + 1) % g->def->norder;
+    pos->turn = eg_turn_after(pos);
     pos->hash ^= g->zobrist_turn[pos->turn];
     pos->ply++;
 }

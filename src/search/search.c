@@ -138,8 +138,8 @@ static bool try_move(ggn_searcher *s, ggn_move m, int mover, bool known_legal)
  */
 static bool legal_before(const ggn_searcher *s, ggn_move m, bool in_check)
 {
-    if (m.from == GGN_MOVE_DROP && s->pos->g->drop_rules) return false; /* try_move asks eg_drop_forbidden */
-    return !s->has_leader || (!in_check && eg_known_legal(s->pos, m));
+    /* Without leaders nothing is in check; a drop under a drop rule is never known legal (try_move asks). */
+    return !in_check && eg_known_legal(s->pos, m);
 }
 
 static void take_back(ggn_searcher *s)
