@@ -26,11 +26,35 @@ int eg_path_squares(const ggn_game *g, int from, int to, int *out);
 /* option_limits: option o of mod is offered, the player having fewer pieces of its kind on the board than its limit. */
 bool eg_option_open(const ggn_position *pos, int player, const eg_modifier *mod, int o);
 
-/* All of conds[0..n) hold; an empty list (the common case) costs no call. */
+/*
+ * All of conds[0..n) hold; an empty list (the common case) costs no call. The
+ * conditions the generators meet at nearly every node are judged here, without
+ * a call: a named zone (a promotion's, every landing of a pawn), the mover's
+ * first move and DEPENDS_ON (a double step); eg_condition_holds judges the rest
+ * and would answer these the same way.
+ */
 static inline bool eg_conditions_hold(const eg_cond_ctx *c, const eg_cond *conds, int n, int to)
 {
-    for (int i = 0; i < n; i++)
-        if (!eg_condition_holds(c, &conds[i], to)) return false;
+    for (int i = 0; i < n; i++) {
+        const eg_cond *cond = &conds[i];
+        bool holds;
+        switch (cond->kind) {
+        case SD_COND_NAMED: {
+            const ggn_game *g = c->pos->g;
+            holds = g->named_sq[((size_t)cond->arg * (size_t)g->nplayers + (size_t)c->player) * (size_t)g->nsq + (size_t)to];
+            break;
+        }
+        case SD_COND_FIRST_MOVE:
+            holds = c->mover->moves == 0;
+            break;
+        case SD_COND_DEPENDS_ON:
+            holds = (c->produced >> cond->arg) & 1;
+            break;
+        default:
+            holds = eg_condition_holds(c, cond, to);
+        }
+        if (!holds) return false;
+    }
     return true;
 }
 
