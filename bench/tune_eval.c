@@ -175,7 +175,7 @@ int main(int argc, char **argv)
         { "shelter", &w.shelter, 4 },          { "advance", &w.advance, 8 },          { "reach", &w.reach, 2 },
         { "goal", &w.goal, 16 },               { "passed", &w.passed, 16 },           { "doubled", &w.doubled, 4 },
         { "isolated", &w.isolated, 4 },        { "promotion", &w.promotion, 4 },
-        { "checks", &w.checks, 16 },          { "goal_near", &w.goal_near, 32 },
+        { "checks", &w.checks, 16 },          { "goal_near", &w.goal_near, 32 },     { "goal_race", &w.goal_race, 250 },
     };
     size_t nknob = sizeof knob / sizeof knob[0];
     if (argc > 4) {

@@ -491,7 +491,7 @@ static void best_at_depth(const ggn_game *g, const char *fen, int depth, char *t
  * Goal zones: ggn_game_goal_square names the squares where a kind wins, and the
  * evaluation walks such a kind towards them. A lone king facing a full army
  * stays on its edge in chess (leader safety), and steps towards the hill in
- * kingofthehill.
+ * kingofthehill; a king no move may attack races to its goal.
  */
 static void test_goal_zones(void **state)
 {
@@ -520,6 +520,18 @@ static void test_goal_zones(void **state)
     assert_true(text[3] == '2'); /* e2d2 or e2f2: the king keeps back */
     best_at_depth(koth, lone, 1, text, sizeof text);
     assert_true(text[3] == '3'); /* towards the hill */
+    /*
+     * In racingkings no move may attack a leader, so the kings race: a step from two rows short of
+     * the goal to one is worth more than a knight (the rook's d1xh1), which the goal terms of
+     * kingofthehill's attackable king would take instead.
+     */
+    assert_true(ggn_game_leaders_unassailable(racing));
+    assert_false(ggn_game_leaders_unassailable(koth));
+    assert_false(ggn_game_leaders_unassailable(chess));
+    for (int depth = 1; depth <= 3; depth++) {
+        best_at_depth(racing, "8/8/8/3K4/8/k7/8/3R3n w - - 0 1", depth, text, sizeof text);
+        assert_true(text[0] == 'd' && text[1] == '5' && text[3] == '6');
+    }
     ggn_game_free(koth);
     ggn_game_free(chess);
     ggn_game_free(racing);

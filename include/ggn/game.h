@@ -447,6 +447,13 @@ void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progres
  */
 int ggn_game_check_limit(const ggn_game *game);
 
+/*
+ * True when no move may leave another player's leader attacked
+ * (game_end.giving_check_illegal, racingkings): leaders are then never in
+ * check and never captured, so nothing but the squares on their way stops them.
+ */
+bool ggn_game_leaders_unassailable(const ggn_game *game);
+
 /* The checks `player` has given so far in the game that led to pos (0 for a bad player). */
 int ggn_position_checks_given(const ggn_position *pos, int player);
 

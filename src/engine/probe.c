@@ -87,6 +87,8 @@ void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progres
 
 int ggn_game_check_limit(const ggn_game *game) { return game->def->end.check_limit; }
 
+bool ggn_game_leaders_unassailable(const ggn_game *game) { return game->no_giving_check; }
+
 int ggn_position_checks_given(const ggn_position *pos, int player)
 {
     return player >= 0 && player < pos->g->nplayers ? pos->checks[player] : 0;

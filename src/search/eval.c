@@ -38,6 +38,7 @@ void ggn_search_default_weights(ggn_search_weights *w)
         .reach = 4,
         .goal = 60,
         .goal_near = 300,
+        .goal_race = 3000,
         .promotion = 10,
         .checks = 200,
         .passed = 100,
@@ -111,6 +112,20 @@ static long closeness(long full, int dist, int far)
 static long goal_near(long weight, int dist) { return dist >= 1 && dist <= 4 ? weight / (1L << (2 * (dist - 1))) : 0; }
 
 /*
+ * A race to a goal zone: weights.goal_race one king step away, 5/8 as much for each step further,
+ * over the whole board. For a leader no move may attack (ggn_game_leaders_unassailable:
+ * racingkings), only the squares on its way can slow it, so every step is a tempo of a race
+ * that decides the game, worth more than most pieces from the start: 3000 at one step falls to
+ * about 180 at seven, each step worth 100-1100.
+ */
+static long goal_race(long weight, int dist)
+{
+    if (dist < 1) return 0;
+    for (int i = 1; i < dist && weight > 0; i++) weight = weight * 5 / 8;
+    return weight;
+}
+
+/*
  * The piece-square tables: for each player, kind and square, what standing
  * there is worth beside the kind's value. Every kind but the leader gains by
  * the centre (weights.centre). The cheapest kind (pawns, soldiers) gains by
@@ -165,7 +180,8 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
             for (int sq = 0; sq < nsq; sq++) {
                 int y = sq / cols;
                 long v = 0;
-                if (has_goal) v += closeness(s->w.goal, goal[sq], far) + goal_near(s->w.goal_near, goal[sq]);
+                if (has_goal && k == leader && s->leaders_unassailable) v += goal_race(s->w.goal_race, goal[sq]);
+                else if (has_goal) v += closeness(s->w.goal, goal[sq], far) + goal_near(s->w.goal_near, goal[sq]);
                 /* Squared: little until the zone is near, so that no piece is drawn forwards from afar. */
                 if (has_promotion) v += closeness(closeness(gain * s->w.promotion / 100, promote[sq], far), promote[sq], far);
                 if (k != leader) {
@@ -230,6 +246,7 @@ void ss_eval_prepare(ggn_searcher *s)
     for (int k = 0; k < ggn_game_kind_count(g); k++) s->value[k] = ggn_game_kind_value(g, k) / s->value_divisor;
     s->has_hands = ggn_game_has_hands(g);
     s->check_limit = ggn_game_check_limit(g);
+    s->leaders_unassailable = ggn_game_leaders_unassailable(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
     int mat[GGN_MAX_PLAYERS] = { 0 };
@@ -325,7 +342,8 @@ static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, siz
  * scaled from -weights.leader_centre (the enemy has all its start material: hide)
  * to +weights.leader_endgame (it has none left: come out and help), plus their
  * own pieces around them (weights.shelter each, up to three) while the
- * enemy is strong.
+ * enemy is strong. Not where no move may attack a leader (racingkings): there
+ * a leader's square is its race to its goal, and hiding it loses the race.
  */
 static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out, const long *mat)
 {
@@ -343,7 +361,8 @@ static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t 
         int owner = pl[i].owner, sq = pl[i].square;
         if (owner >= np) continue;
         out[owner] += *pst_at(s, owner, pl[i].kind, sq);
-        if (pl[i].kind != leader) continue;
+        /* A leader no move may attack has nothing to hide from: its square is its race (prepare_pst). */
+        if (pl[i].kind != leader || s->leaders_unassailable) continue;
         long phase = enemy[owner];
         out[owner] += s->centre[sq] * ((long)s->w.leader_endgame * (SS_CENTRE_SCALE - phase) - (long)s->w.leader_centre * phase) /
                       (SS_CENTRE_SCALE * SS_CENTRE_SCALE);

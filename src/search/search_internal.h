@@ -163,6 +163,7 @@ struct ggn_searcher {
     bool zone_attacker[GGN_MAX_KINDS];  /* the kind's moves next to an enemy leader count as an attack */
     bool has_hands;
     int check_limit;        /* game_end.check_limit (0: none), for the check race of the evaluation */
+    bool leaders_unassailable; /* no move may attack a leader (ggn_game_leaders_unassailable): its goal is a race */
     int16_t *pst;                       /* [player][kind][square] piece-square values (eval.c) */
     size_t pst_cap;                     /* entries allocated */
     int pst_kinds, pst_squares;         /* the table's shape for s->game */
