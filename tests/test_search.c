@@ -538,6 +538,48 @@ static void test_goal_zones(void **state)
 }
 
 /*
+ * Games won by losing pieces (antichess, giveaway, suicide, losers): the
+ * evaluation counts a player's pieces against it. And where captures are
+ * forced, quiescence may not stand pat on a list of captures only: with White's
+ * rook offered on a6 Black must take it, which a stand-pat would not see.
+ */
+static void test_pieces_as_burden(void **state)
+{
+    (void)state;
+    const char *burden[] = { "antichess", "giveaway", "suicide", "losers" }, *not_burden[] = { "chess", "extinction", "horde", "checkers" };
+    for (size_t i = 0; i < 4; i++) {
+        ggn_game *g = load_game(burden[i]);
+        assert_true(ggn_game_wins_by_losing_pieces(g));
+        assert_true(ggn_game_forces_captures(g));
+        ggn_game_free(g);
+        g = load_game(not_burden[i]);
+        assert_false(ggn_game_wins_by_losing_pieces(g));
+        assert_int_equal(ggn_game_forces_captures(g), strcmp(not_burden[i], "checkers") == 0);
+        ggn_game_free(g);
+    }
+    ggn_game *anti = load_game("antichess");
+    /* White a knight short of the start: better for White there, worse in chess. */
+    ggn_searcher *s = ggn_searcher_new(1);
+    assert_non_null(s);
+    ggn_position *start = at_fen(anti, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+    ggn_position *short_one = at_fen(anti, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w - - 0 1");
+    assert_true(ggn_searcher_evaluate(s, short_one) > ggn_searcher_evaluate(s, start) + 200);
+    ggn_position_free(start);
+    ggn_position_free(short_one);
+    ggn_searcher_free(s);
+    ggn_position *pos = at_fen(anti, "8/1p4p1/8/8/8/8/7P/R7 w - - 0 1");
+    ggn_search_limits lim = { .depth = 1 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    char text[32];
+    assert_true(ggn_move_format(pos, r.best, text, sizeof text) > 0);
+    assert_string_equal(text, "a1a6"); /* b7xa6 is forced: White is a rook lighter */
+    assert_true(r.score > 0);          /* standing pat, Black would keep White's rook on the board */
+    ggn_position_free(pos);
+    ggn_game_free(anti);
+}
+
+/*
  * Promotion zones: ggn_game_promotion_gain says what a kind gains by promoting
  * where a promotion tied to squares can fire (shogi's three far ranks, for each
  * player its own; chess's last rank for a pawn), and nothing elsewhere, for a
@@ -1260,6 +1302,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_drop_rules_in_the_tree),
         cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_goal_zones),
+        cmocka_unit_test(test_pieces_as_burden),
         cmocka_unit_test(test_promotion_zones),
         cmocka_unit_test(test_exchange),
         cmocka_unit_test(test_table_knows_passes),

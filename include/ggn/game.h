@@ -454,6 +454,16 @@ int ggn_game_check_limit(const ggn_game *game);
  */
 bool ggn_game_leaders_unassailable(const ggn_game *game);
 
+/*
+ * True when a player wins by running out of pieces: a game_end.extinction rule
+ * over every kind with the result "win" (antichess, giveaway, suicide, losers).
+ * Every piece a player keeps is then a burden to it, not a strength.
+ */
+bool ggn_game_wins_by_losing_pieces(const ggn_game *game);
+
+/* True when a capture, where one is legal, must be made (game_end.forced_capture). */
+bool ggn_game_forces_captures(const ggn_game *game);
+
 /* The checks `player` has given so far in the game that led to pos (0 for a bad player). */
 int ggn_position_checks_given(const ggn_position *pos, int player);
 

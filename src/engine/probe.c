@@ -89,6 +89,18 @@ int ggn_game_check_limit(const ggn_game *game) { return game->def->end.check_lim
 
 bool ggn_game_leaders_unassailable(const ggn_game *game) { return game->no_giving_check; }
 
+bool ggn_game_forces_captures(const ggn_game *game) { return game->forced_capture; }
+
+bool ggn_game_wins_by_losing_pieces(const ggn_game *game)
+{
+    const sd_game_end *end = &game->def->end;
+    int nk = game->nkinds;
+    unsigned long long every = nk >= 64 ? ~0ULL : (1ULL << nk) - 1;
+    for (int i = 0; i < end->nextinctions; i++)
+        if (end->extinctions[i].result == SD_RESULT_WIN && (end->extinctions[i].kinds & every) == every) return true;
+    return false;
+}
+
 int ggn_position_checks_given(const ggn_position *pos, int player)
 {
     return player >= 0 && player < pos->g->nplayers ? pos->checks[player] : 0;

@@ -247,6 +247,7 @@ void ss_eval_prepare(ggn_searcher *s)
     s->has_hands = ggn_game_has_hands(g);
     s->check_limit = ggn_game_check_limit(g);
     s->leaders_unassailable = ggn_game_leaders_unassailable(g);
+    s->pieces_burden = ggn_game_wins_by_losing_pieces(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
     int mat[GGN_MAX_PLAYERS] = { 0 };
@@ -382,11 +383,12 @@ static long score_for(const ggn_searcher *s, const ggn_position *pos, int me, bo
     ggn_piece_place pl[GGN_MAX_PIECES_ON_BOARD];
     size_t n = ggn_position_pieces(pos, pl, GGN_MAX_PIECES_ON_BOARD);
     if (n > GGN_MAX_PIECES_ON_BOARD) n = GGN_MAX_PIECES_ON_BOARD;
-    long total[GGN_MAX_PLAYERS];
-    material(s, pos, pl, n, total);
+    long total[GGN_MAX_PLAYERS], mat[GGN_MAX_PLAYERS];
+    material(s, pos, pl, n, mat);
+    /* Where a player wins by running out of pieces, each one it keeps counts against it. */
+    for (int p = 0; p < s->nplayers; p++) total[p] = s->pieces_burden ? -mat[p] : mat[p];
     if (positional_terms && s->has_pst) {
-        long mat[GGN_MAX_PLAYERS], pos_term[GGN_MAX_PLAYERS];
-        memcpy(mat, total, sizeof mat);
+        long pos_term[GGN_MAX_PLAYERS];
         positional(s, pl, n, pos_term, mat);
         for (int p = 0; p < s->nplayers; p++) total[p] += pos_term[p];
         /*

@@ -230,6 +230,14 @@ static bool at_horizon(const ggn_searcher *s, int ply)
  * only lower the score of the side to move (which may still stand pat when
  * not in check), and never makes a mate: that needs every move to be illegal.
  */
+/* Every move of moves[0..n) is a capture (n > 0): in a game of forced captures, the legal list holds nothing else. */
+static bool captures_only(const ggn_searcher *s, const ggn_move *moves, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!ggn_move_is_capture(s->pos, moves[i])) return false;
+    return n > 0;
+}
+
 static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_ply, bool flipped)
 {
     if (s->aborted) return 0;
@@ -253,9 +261,10 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
 
     int mover = ggn_position_to_move(s->pos);
     bool in_check = s->has_leader && ggn_position_leader_attacked(s->pos, mover);
-    /* Standing pat on an evaluation kept from earlier needs no move list: evaluate() would return it as it is. */
+    /* Standing pat on an evaluation kept from earlier needs no move list: evaluate() would return it as it
+       is (not where captures are forced: only the list says whether standing pat is allowed). */
     int kept;
-    if (!in_check && ss_eval_cached(s, key, &kept) && kept >= beta) return kept;
+    if (!in_check && !s->forced_capture && ss_eval_cached(s, key, &kept) && kept >= beta) return kept;
     ss_ply *L = &s->ply[ply];
     size_t n = generate(s, ply, in_check);
     bool side = root_side(s);
@@ -263,7 +272,9 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     ggn_move best_move = { .from = 0 };
     bool has_best = false;
     ss_activity_of(s, ply, L->moves, n);
-    if (!in_check) {
+    /* Where captures are forced and the list holds nothing else, there is no quiet move to stand on. */
+    bool must_move = in_check || (s->forced_capture && captures_only(s, L->moves, n));
+    if (!must_move) {
         best = evaluate(s, key, ply, parent_ply, alpha, beta);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
@@ -271,9 +282,9 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     /* Past the full plies, one move: the first recapture on the square just moved to, or the first evasion. */
     bool tail = qply >= SS_QS_FULL_PLIES;
     ggn_move last;
-    int only_to = tail && !in_check && ggn_position_last_move(s->pos, &last) && last.to != GGN_MOVE_DROP ? last.to : -1;
+    int only_to = tail && !must_move && ggn_position_last_move(s->pos, &last) && last.to != GGN_MOVE_DROP ? last.to : -1;
     int width = tail ? 1 : SS_QS_WIDTH;
-    ss_order_moves(s, ply, n, tt_hit && e.has_move ? &e.move : NULL, !in_check, only_to);
+    ss_order_moves(s, ply, n, tt_hit && e.has_move ? &e.move : NULL, !must_move, only_to);
     int legal = 0;
     for (size_t i = 0; i < n; i++) {
         ss_pick(s, ply, i, n);
@@ -281,7 +292,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         ggn_move m = L->moves[i];
         /* Delta: a capture that cannot reach alpha even if nothing takes back (its victim counted
            twice where captures fill a hand: the capturer gains the piece the other side loses). */
-        if (!in_check && L->capture[i] && !L->promotes[i]) {
+        if (!must_move && L->capture[i] && !L->promotes[i]) {
             int victim = ss_kind_on(s, m.to);
             if (victim >= 0 && best + s->value[victim] * (s->has_hands ? 2 : 1) + SS_DELTA_MARGIN <= alpha) continue;
         }
@@ -303,6 +314,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         if (legal >= width) break;
     }
     if (in_check && legal == 0) return no_move_score(s, ply, flipped, true);
+    if (must_move && legal == 0) return evaluate(s, key, ply, parent_ply, alpha, beta); /* every move cut by the width: judge the node */
     /* Only the full plies are stored: past them one line is tried, a weaker result. */
     if (!tail) {
         int bound = best <= old_alpha ? SS_BOUND_UPPER : best >= beta ? SS_BOUND_LOWER : SS_BOUND_EXACT;
@@ -558,6 +570,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->has_leader = ggn_game_leader(g) >= 0;
     s->null_ok = nplayers == 2;
     s->zugzwang_game = !s->has_leader || ggn_game_narrows_moves(g);
+    s->forced_capture = ggn_game_forces_captures(g);
     s->null_floor = 0;
     if (build_eval) ss_eval_prepare(s); /* also sets value_divisor */
     ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);

@@ -164,6 +164,7 @@ struct ggn_searcher {
     bool has_hands;
     int check_limit;        /* game_end.check_limit (0: none), for the check race of the evaluation */
     bool leaders_unassailable; /* no move may attack a leader (ggn_game_leaders_unassailable): its goal is a race */
+    bool pieces_burden;     /* a player wins by losing its pieces (ggn_game_wins_by_losing_pieces): material counts against */
     int16_t *pst;                       /* [player][kind][square] piece-square values (eval.c) */
     size_t pst_cap;                     /* entries allocated */
     int pst_kinds, pst_squares;         /* the table's shape for s->game */
@@ -180,6 +181,7 @@ struct ggn_searcher {
     bool has_leader;       /* legality = leader safety, and mates exist */
     bool null_ok;          /* two players: a pass hands the move to the other side */
     bool zugzwang_game;    /* no leader, or moves narrowed (forced capture): null moves always verified */
+    bool forced_capture;   /* game_end.forced_capture: quiescence may not stand pat where only captures are legal */
     int null_floor;        /* keys[] index of the position after the latest null move on the path */
     int value_divisor;     /* material is divided by this (1 unless a kind is worth > SS_VALUE_SCALE) */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
