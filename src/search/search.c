@@ -216,6 +216,14 @@ static bool at_horizon(const ggn_searcher *s, int ply)
     return ply >= GGN_SEARCH_MAX_PLY - 1 || ggn_position_history(s->pos) >= GGN_MAX_PLY - 1;
 }
 
+/* Every move of moves[0..n) is a capture (n > 0): in a game of forced captures, the legal list holds nothing else. */
+static bool captures_only(const ggn_searcher *s, const ggn_move *moves, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!ggn_move_is_capture(s->pos, moves[i])) return false;
+    return n > 0;
+}
+
 /*
  * Quiescence `qply` plies below the horizon. Bounded, so that a position
  * full of mutual captures costs at most tens of thousands of nodes below a
@@ -229,15 +237,9 @@ static bool at_horizon(const ggn_searcher *s, int ply)
  * when it is a capture or promotion. A move left out can
  * only lower the score of the side to move (which may still stand pat when
  * not in check), and never makes a mate: that needs every move to be illegal.
+ * Where captures are forced and only captures are legal, the side to move may
+ * not stand pat either: it must take, as it must answer a check.
  */
-/* Every move of moves[0..n) is a capture (n > 0): in a game of forced captures, the legal list holds nothing else. */
-static bool captures_only(const ggn_searcher *s, const ggn_move *moves, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!ggn_move_is_capture(s->pos, moves[i])) return false;
-    return n > 0;
-}
-
 static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_ply, bool flipped)
 {
     if (s->aborted) return 0;
