@@ -532,6 +532,19 @@ static void test_goal_zones(void **state)
         best_at_depth(racing, "8/8/8/3K4/8/k7/8/3R3n w - - 0 1", depth, text, sizeof text);
         assert_true(text[0] == 'd' && text[1] == '5' && text[3] == '6');
     }
+    /*
+     * Distances to a goal are counted in the kind's own moves: from c5, jesonmor's knight goes to
+     * d3 or d7, one jump from the centre, not to e4 or e6 beside it, three jumps from it.
+     */
+    ggn_game *jeson = load_game("jesonmor");
+    int squares[GGN_MAX_SQUARES], n = ggn_game_kind_landings(jeson, 0, kind_named(jeson, "KNIGHT"), 2, 4, squares, GGN_MAX_SQUARES);
+    assert_int_equal(n, 8);
+    assert_int_equal(n, ggn_game_kind_reach(jeson, 0, kind_named(jeson, "KNIGHT"), 2, 4));
+    for (int depth = 1; depth <= 2; depth++) {
+        best_at_depth(jeson, "8n/9/9/9/2N6/9/9/9/9 w - - 0 1", depth, text, sizeof text);
+        assert_true(strcmp(text, "c5d3") == 0 || strcmp(text, "c5d7") == 0);
+    }
+    ggn_game_free(jeson);
     ggn_game_free(koth);
     ggn_game_free(chess);
     ggn_game_free(racing);

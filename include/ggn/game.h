@@ -208,6 +208,13 @@ size_t ggn_position_pieces(const ggn_position *pos, ggn_piece_place *buf, size_t
 int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y);
 
 /*
+ * Those squares themselves: writes up to cap of them to squares (as y * cols
+ * + x, each once) and returns how many there are, which is
+ * ggn_game_kind_reach's count.
+ */
+int ggn_game_kind_landings(const ggn_game *game, int player, int kind, int x, int y, int *squares, int cap);
+
+/*
  * The most value a piece of `kind` owned by `player` can gain by a promotion
  * (a TRANSFORM whose options include a kind worth more) that is tied to
  * squares by named POSITION conditions, all of which hold on (x, y): as its

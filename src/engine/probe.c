@@ -140,7 +140,7 @@ size_t ggn_position_pieces(const ggn_position *pos, ggn_piece_place *buf, size_t
     return n;
 }
 
-int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y)
+int ggn_game_kind_landings(const ggn_game *game, int player, int kind, int x, int y, int *squares, int cap)
 {
     if (player < 0 || player >= game->nplayers || kind < 0 || kind >= game->nkinds) return 0;
     int from = eg_square(game, x, y);
@@ -157,10 +157,16 @@ int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y
             int sq = ray[i];
             if ((seen[sq / 64] >> (sq % 64)) & 1) continue;
             seen[sq / 64] |= 1ULL << (sq % 64);
+            if (count < cap) squares[count] = sq;
             count++;
         }
     }
     return count;
+}
+
+int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y)
+{
+    return ggn_game_kind_landings(game, player, kind, x, y, NULL, 0);
 }
 
 int ggn_game_promotion_gain(const ggn_game *game, int player, int kind, int x, int y)

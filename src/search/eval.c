@@ -96,6 +96,39 @@ static bool zone_distances(const ggn_game *g, const bool *zone, int rows, int co
     return true;
 }
 
+/*
+ * Fills dist[sq] with the fewest moves of `player`'s `kind` on an empty board
+ * (ggn_game_kind_landings, conditions ignored) from sq to a square marked in
+ * zone[], -1 where none can be reached; false when no square is marked. A
+ * knight one jump from its goal is one move from it, as a king one step away:
+ * king steps would put it next to the zone, where it is three moves from it.
+ * Level by level: the squares at distance d are those with a landing at d - 1.
+ */
+static bool zone_moves(const ggn_game *g, int player, int kind, const bool *zone, int rows, int cols, int *dist)
+{
+    static _Thread_local int landing[GGN_MAX_SQUARES];
+    int nsq = rows * cols;
+    bool any = false;
+    for (int sq = 0; sq < nsq; sq++) {
+        dist[sq] = zone[sq] ? 0 : -1;
+        any |= zone[sq];
+    }
+    for (int level = 1, grew = any; grew; level++) {
+        grew = false;
+        for (int sq = 0; sq < nsq; sq++) {
+            if (dist[sq] >= 0) continue;
+            int n = ggn_game_kind_landings(g, player, kind, sq % cols, sq / cols, landing, GGN_MAX_SQUARES);
+            for (int i = 0; i < n && i < GGN_MAX_SQUARES; i++)
+                if (dist[landing[i]] == level - 1) {
+                    dist[sq] = level;
+                    grew = true;
+                    break;
+                }
+        }
+    }
+    return any;
+}
+
 /* What standing dist king steps from a zone is worth when the zone is worth `full`: all of it there, nothing `far` away. */
 static long closeness(long full, int dist, int far)
 {
@@ -167,7 +200,7 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
                 if (ggn_game_square_enabled(g, x, y)) sum += reach[sq], squares++;
                 zone[sq] = ggn_game_goal_square(g, p, k, x, y);
             }
-            bool has_goal = zone_distances(g, zone, rows, cols, goal);
+            bool has_goal = zone_moves(g, p, k, zone, rows, cols, goal);
             if (has_goal) s->has_goals = true;
             /* The cheapest kind is drawn forwards by its advance already. */
             if (k != leader && k != s->pawn_kind)
