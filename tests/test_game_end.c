@@ -512,6 +512,38 @@ static void test_extinction_of_kinds(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * A capture that takes the last piece of a kind an extinction rule counts
+ * decides the game, whatever the exchange after it would be: the queen's
+ * d1xd4 takes Black's only knight, defended by the e5 pawn. The search orders
+ * such a capture first and never prunes it (ggn_position_capture_decides).
+ */
+static void test_capture_decides(void **state)
+{
+    (void)state;
+    ggn_game *g = load("extinction.json");
+    ggn_position *pos = position_from_fen(g, "r1bqk3/p7/8/4p3/3n4/8/P7/RNBQK3 w - - 0 1");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    ggn_move m;
+    assert_true(ggn_move_parse(pos, "d1d4", &m, NULL));
+    assert_true(ggn_position_capture_decides(pos, m));
+    assert_true(ggn_move_parse(pos, "a2a3", &m, NULL));
+    assert_false(ggn_position_capture_decides(pos, m)); /* no capture */
+    ggn_position_free(pos);
+    /* With a second black knight the same capture decides nothing. */
+    pos = position_from_fen(g, "rnbqk3/p7/8/4p3/3n4/8/P7/RNBQK3 w - - 0 1");
+    assert_true(ggn_move_parse(pos, "d1d4", &m, NULL));
+    assert_false(ggn_position_capture_decides(pos, m));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    g = load("chess.json");
+    pos = position_from_fen(g, "4k3/8/8/4p3/3n4/8/8/3QK3 w - - 0 1");
+    assert_true(ggn_move_parse(pos, "d1d4", &m, NULL));
+    assert_false(ggn_position_capture_decides(pos, m)); /* no extinction rule */
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* Suicide: a player without a move leaves the win to the player with fewer pieces, a draw when even. */
 static void test_fewest_pieces(void **state)
 {
@@ -777,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_horde_ends),
         cmocka_unit_test(test_losers_and_threekings),
         cmocka_unit_test(test_search_scores_results),
+        cmocka_unit_test(test_capture_decides),
         cmocka_unit_test(test_bare_king_answer),
         cmocka_unit_test(test_castling_without_leader),
         cmocka_unit_test(test_extinction_of_kinds),

@@ -388,6 +388,16 @@ uint64_t ggn_perft(ggn_position *pos, int depth);
 bool ggn_position_leader_captured(const ggn_position *pos);
 
 /*
+ * True when move, a capture, takes a piece whose owner then has fewer pieces
+ * of some game_end.extinction rule's kinds than the rule allows: the capture
+ * decides the game (won, lost or drawn by that rule; with "answer" the game may
+ * still go on for a move). A hint for move ordering, read before the move is
+ * made; the status after the make is the judge. False in games without
+ * extinction rules.
+ */
+bool ggn_position_capture_decides(const ggn_position *pos, ggn_move move);
+
+/*
  * True when a game_end rule (goal, extinction, check limit) has decided the
  * game; *st (may be NULL) then says how, as ggn_position_status would. Free
  * for games without such rules.

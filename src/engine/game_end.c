@@ -71,6 +71,37 @@ static bool unanswered(const ggn_position *pos, const sd_extinction *x, const in
     return true;
 }
 
+/* Each player's pieces of the rule's kinds, on the board and in hand. */
+static void extinction_counts(const ggn_position *pos, const sd_extinction *x, int count[GGN_MAX_PLAYERS])
+{
+    const ggn_game *g = pos->g;
+    for (int p = 0; p < GGN_MAX_PLAYERS; p++) count[p] = 0;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->sq != EG_NONE && ((x->kinds >> pc->kind) & 1)) count[pc->owner]++;
+    }
+    if (g->hands)
+        for (int p = 0; p < g->nplayers; p++)
+            for (int k = 0; k < g->nkinds; k++)
+                if ((x->kinds >> k) & 1) count[p] += pos->hand[p][k];
+}
+
+bool ggn_position_capture_decides(const ggn_position *pos, ggn_move m)
+{
+    const sd_game_end *e = &pos->g->def->end;
+    if (e->nextinctions == 0 || m.to >= pos->g->nsq || !pos->piece_at[m.to]) return false;
+    const eg_piece *victim = &pos->piece[pos->piece_at[m.to]];
+    if (victim->owner == eg_player_to_move(pos)) return false;
+    for (int r = 0; r < e->nextinctions; r++) {
+        const sd_extinction *x = &e->extinctions[r];
+        if (!((x->kinds >> victim->kind) & 1)) continue;
+        int count[GGN_MAX_PLAYERS];
+        extinction_counts(pos, x, count);
+        if (count[victim->owner] - 1 < x->fewer_than) return true;
+    }
+    return false;
+}
+
 bool eg_decided(const ggn_position *pos, ggn_status *st)
 {
     const ggn_game *g = pos->g;
@@ -122,15 +153,8 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
     }
     for (int r = 0; r < e->nextinctions; r++) {
         const sd_extinction *x = &e->extinctions[r];
-        int count[GGN_MAX_PLAYERS] = { 0 };
-        for (int id = 1; id < pos->npiece; id++) {
-            const eg_piece *pc = &pos->piece[id];
-            if (pc->sq != EG_NONE && ((x->kinds >> pc->kind) & 1)) count[pc->owner]++;
-        }
-        if (g->hands)
-            for (int p = 0; p < g->nplayers; p++)
-                for (int k = 0; k < g->nkinds; k++)
-                    if ((x->kinds >> k) & 1) count[p] += pos->hand[p][k];
+        int count[GGN_MAX_PLAYERS];
+        extinction_counts(pos, x, count);
         /* The player to move first: it is the one whose last piece was just taken. */
         for (int i = 1; i <= norder; i++) {
             int p = judged(pos, i);

@@ -1,6 +1,7 @@
 /*
  * order.c — move ordering: the transposition-table move, moves onto a goal zone
- * of their kind (which may win at once), then captures that
+ * of their kind and captures that leave too few pieces of an extinction rule's
+ * kinds (which may decide the game at once), then captures that
  * do not lose material (most valuable victim / least valuable attacker),
  * promotions, the two killer moves of the ply, the counter-move to the
  * opponent's last move, the other quiet moves by their history of causing
@@ -131,8 +132,10 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         bool promotes = L->promotes[i] = m.promotion && eg_promoted_kind(s->pos, m) != EG_NONE;
         if (tt_move && ggn_move_equal(m, *tt_move) && (!tactical_only || capture || promotes)) {
             score = ORDER_TT;
-        } else if (s->has_goals && reaches_goal(s, m, attacker)) {
-            /* First, and in quiescence too; above SS_ORDER_REFUTATION, so never pruned. */
+        } else if ((s->has_goals && reaches_goal(s, m, attacker)) || (capture && ggn_position_capture_decides(s->pos, m))) {
+            /* First, and in quiescence too; above SS_ORDER_REFUTATION, so never pruned: a goal reached,
+               or a capture that leaves its victim's owner too few pieces of an extinction rule's kinds
+               (whatever the exchange would say of it). */
             score = ORDER_GOAL;
         } else if (capture) {
             int victim = ss_kind_on(s, m.to);

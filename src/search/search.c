@@ -296,7 +296,9 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
            twice where captures fill a hand: the capturer gains the piece the other side loses). */
         if (!must_move && L->capture[i] && !L->promotes[i]) {
             int victim = ss_kind_on(s, m.to);
-            if (victim >= 0 && best + s->value[victim] * (s->has_hands ? 2 : 1) + SS_DELTA_MARGIN <= alpha) continue;
+            if (victim >= 0 && best + s->value[victim] * (s->has_hands ? 2 : 1) + SS_DELTA_MARGIN <= alpha &&
+                !ggn_position_capture_decides(s->pos, m)) /* taking the last of a kind is worth the game */
+                continue;
         }
         if (!try_move(s, m, mover, legal_before(s, m, in_check))) continue;
         legal++;
