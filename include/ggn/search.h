@@ -201,8 +201,8 @@ typedef struct ggn_search_weights {
     int advance;       /* the cheapest kind at the far edge */
     int reach;         /* another kind, per square it reaches beyond its average on an empty board */
     int goal;          /* a kind that wins on a goal zone, standing next to it */
-    int goal_near;     /* more for the same, a quarter as much for each king step further (up to four) */
-    int goal_race;     /* instead of both, an unassailable leader one step from its zone: 5/8 as much a step further */
+    int goal_near;     /* more for the same, a quarter as much for each move further (up to four) */
+    int goal_race;     /* instead of both, an unassailable leader one move from its zone: 5/8 as much a move further */
     int promotion;     /* % of what a kind other than the cheapest gains by promoting, standing where it can */
     int checks;        /* with a check limit: checks given / checks still wanted x this */
     int passed;        /* a passed piece of the cheapest kind at the far edge (up to twice with no enemy material) */

@@ -129,7 +129,7 @@ static bool zone_moves(const ggn_game *g, int player, int kind, const bool *zone
     return any;
 }
 
-/* What standing dist king steps from a zone is worth when the zone is worth `full`: all of it there, nothing `far` away. */
+/* What standing dist moves (or king steps) from a zone is worth when the zone is worth `full`: all of it there, nothing `far` away. */
 static long closeness(long full, int dist, int far)
 {
     if (dist < 0 || far <= 0) return 0;
@@ -137,7 +137,7 @@ static long closeness(long full, int dist, int far)
 }
 
 /*
- * The last steps to a goal zone: weights.goal_near one king step away, a quarter of that two,
+ * The last moves to a goal zone: weights.goal_near one move away, a quarter of that two,
  * a sixteenth three, a sixty-fourth four, nothing further (or on the zone: the game is over).
  * Steep, because the other side can no longer stop a piece that close unless it guards every
  * square of the zone in its reach: the linear closeness alone let kingofthehill's king walk in.
@@ -145,7 +145,7 @@ static long closeness(long full, int dist, int far)
 static long goal_near(long weight, int dist) { return dist >= 1 && dist <= 4 ? weight / (1L << (2 * (dist - 1))) : 0; }
 
 /*
- * A race to a goal zone: weights.goal_race one king step away, 5/8 as much for each step further,
+ * A race to a goal zone: weights.goal_race one move away, 5/8 as much for each move further,
  * over the whole board. For a leader no move may attack (ggn_game_leaders_unassailable:
  * racingkings), only the squares on its way can slow it, so every step is a tempo of a race
  * that decides the game, worth more than most pieces from the start: 3000 at one step falls to
@@ -167,7 +167,7 @@ static long goal_race(long weight, int dist)
  * a corner reaches 2 squares and 8 in the centre, a rook 14 everywhere).
  * A kind that wins by reaching a goal zone (game_end.goals: the king of the
  * hill, breakthrough's men) gains up to weights.goal the closer it stands
- * to the zone, in king steps, leaders too, and weights.goal_near more over
+ * to the zone, in its own moves (zone_moves), leaders too, and weights.goal_near more over
  * its last steps (goal_near()). A kind other than the cheapest
  * that can promote where it stands or moves (ggn_game_promotion_gain: a
  * shogi silver on the three far ranks) gains weights.promotion percent of the
