@@ -209,8 +209,8 @@ int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y
 
 /*
  * Those squares themselves: writes up to cap of them to squares (as y * cols
- * + x, each once) and returns how many there are, which is
- * ggn_game_kind_reach's count.
+ * + x, each once; squares may be NULL when cap is 0) and returns how many
+ * there are, which is ggn_game_kind_reach's count.
  */
 int ggn_game_kind_landings(const ggn_game *game, int player, int kind, int x, int y, int *squares, int cap);
 

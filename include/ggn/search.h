@@ -200,7 +200,7 @@ typedef struct ggn_search_weights {
     int shelter;       /* a leader's own piece beside it (up to three), at full enemy material */
     int advance;       /* the cheapest kind at the far edge */
     int reach;         /* another kind, per square it reaches beyond its average on an empty board */
-    int goal;          /* a kind that wins on a goal zone, standing next to it */
+    int goal;          /* a kind that wins on a goal zone: up to this, less this / (longest side - 1) a move away */
     int goal_near;     /* more for the same, a quarter as much for each move further (up to four) */
     int goal_race;     /* instead of both, an unassailable leader one move from its zone: 5/8 as much a move further */
     int promotion;     /* % of what a kind other than the cheapest gains by promoting, standing where it can */

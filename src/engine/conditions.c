@@ -33,9 +33,9 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
     const ggn_game *g = pos->g;
     switch ((sd_condition_kind)cond->kind) {
     case SD_COND_FIRST_MOVE:
-        return c->mover->moves == 0;
     case SD_COND_DEPENDS_ON:
-        return (c->produced >> cond->arg) & 1;
+    case SD_COND_NAMED:
+        return eg_conditions_hold(c, cond, 1, to); /* judged inline there, without calling back here */
     case SD_COND_PIECE_FIRST_MOVE:
     case SD_COND_ROOK_FIRST_MOVE: {
         int sq = eg_offset(g, c->from, cond->dx, cond->dy);
@@ -72,8 +72,6 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
             if (path[i] == EG_NONE || eg_attacked_by_others(pos, path[i], c->player)) return false;
         return !eg_attacked_by_others(pos, to, c->player);
     }
-    case SD_COND_NAMED:
-        return g->named_sq[((size_t)cond->arg * (size_t)g->nplayers + (size_t)c->player) * (size_t)g->nsq + (size_t)to];
     case SD_COND_NAMED_SOURCE:
         return g->named_sq[((size_t)cond->arg * (size_t)g->nplayers + (size_t)c->player) * (size_t)g->nsq + (size_t)c->from];
     case SD_COND_FILE_FREE_OF:

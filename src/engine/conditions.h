@@ -13,6 +13,7 @@ typedef struct eg_cond_ctx {
     uint64_t produced;     /* bit m: move m of this piece produced a landing (DEPENDS_ON) */
 } eg_cond_ctx;
 
+/* One condition; the generators call it through eg_conditions_hold, which judges the commonest kinds itself. */
 bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to);
 
 /*
@@ -31,7 +32,7 @@ bool eg_option_open(const ggn_position *pos, int player, const eg_modifier *mod,
  * conditions the generators meet at nearly every node are judged here, without
  * a call: a named zone (a promotion's, every landing of a pawn), the mover's
  * first move and DEPENDS_ON (a double step); eg_condition_holds judges the rest
- * and would answer these the same way.
+ * (and, asked about one of these, asks back here).
  */
 static inline bool eg_conditions_hold(const eg_cond_ctx *c, const eg_cond *conds, int n, int to)
 {

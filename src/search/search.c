@@ -274,7 +274,8 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     ggn_move best_move = { .from = 0 };
     bool has_best = false;
     ss_activity_of(s, ply, L->moves, n);
-    /* Where captures are forced and the list holds nothing else, there is no quiet move to stand on. */
+    /* Where captures are forced and the list holds nothing else, there is no quiet move to stand on
+       (the list is the legal one there, so at least one of its captures is made below). */
     bool must_move = in_check || (s->forced_capture && captures_only(s, L->moves, n));
     if (!must_move) {
         best = evaluate(s, key, ply, parent_ply, alpha, beta);
@@ -318,7 +319,6 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         if (legal >= width) break;
     }
     if (in_check && legal == 0) return no_move_score(s, ply, flipped, true);
-    if (must_move && legal == 0) return evaluate(s, key, ply, parent_ply, alpha, beta); /* every move cut by the width: judge the node */
     /* Only the full plies are stored: past them one line is tried, a weaker result. */
     if (!tail) {
         int bound = best <= old_alpha ? SS_BOUND_UPPER : best >= beta ? SS_BOUND_LOWER : SS_BOUND_EXACT;
