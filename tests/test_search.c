@@ -592,6 +592,49 @@ static void test_pieces_as_burden(void **state)
     ggn_game_free(anti);
 }
 
+/* The king attack's part of the evaluation of fen in g: with only its weights, less with none. */
+static int attack_term(const ggn_game *g, const char *fen)
+{
+    ggn_searcher *s = ggn_searcher_new(1);
+    assert_non_null(s);
+    ggn_position *pos = at_fen(g, fen);
+    ggn_search_weights none = { 0 }, attack = { .king_piece = 3, .king_danger = 50 };
+    ggn_searcher_set_weights(s, &none);
+    int without = ggn_searcher_evaluate(s, pos);
+    ggn_searcher_set_weights(s, &attack);
+    int with = ggn_searcher_evaluate(s, pos);
+    ggn_position_free(pos);
+    ggn_searcher_free(s);
+    return with - without;
+}
+
+/*
+ * The king attack reads each game's leaders. Where the mated player wins
+ * (losers), an attack on its leader is worth nothing. A leader that jumps as a
+ * knight (knightmate) is attacked on the squares it would flee to; a king's
+ * zone stays the squares beside it, castling's landings left out (they have
+ * conditions).
+ */
+static void test_leader_attack_by_game(void **state)
+{
+    (void)state;
+    ggn_game *chess = load_chess(), *losers = load_game("losers"), *knightmate = load_game("knightmate");
+    assert_true(ggn_game_mate_wins(losers));
+    assert_false(ggn_game_mate_wins(chess));
+    assert_false(ggn_game_mate_wins(knightmate));
+    /* White's queen and rook bear on g7, h7 and g8 beside Black's king; Black's pieces keep off White's. */
+    const char *beside = "2r4k/Q7/2q5/8/8/8/8/K5R1 w - - 0 1";
+    assert_true(attack_term(chess, beside) > 0);
+    assert_int_equal(attack_term(losers, beside), 0);
+    /* The rooks reach c8 and g8, where Black's king could castle to, and nothing beside it. */
+    assert_int_equal(attack_term(chess, "4k3/8/8/8/8/8/4K3/2R3R1 w - - 0 1"), 0);
+    /* Black's royal knight on h8 jumps to f7 and g6, which White's rook and queen reach; nothing beside it. */
+    assert_true(attack_term(knightmate, "3r3k/4q3/Q7/8/8/8/8/K4R2 w - - 0 1") > 0);
+    ggn_game_free(chess);
+    ggn_game_free(losers);
+    ggn_game_free(knightmate);
+}
+
 /*
  * Promotion zones: ggn_game_promotion_gain says what a kind gains by promoting
  * where a promotion tied to squares can fire (shogi's three far ranks, for each
@@ -1316,6 +1359,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_goal_zones),
         cmocka_unit_test(test_pieces_as_burden),
+        cmocka_unit_test(test_leader_attack_by_game),
         cmocka_unit_test(test_promotion_zones),
         cmocka_unit_test(test_exchange),
         cmocka_unit_test(test_table_knows_passes),

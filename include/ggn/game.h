@@ -478,6 +478,13 @@ bool ggn_game_leaders_unassailable(const ggn_game *game);
  */
 bool ggn_game_wins_by_losing_pieces(const ggn_game *game);
 
+/*
+ * True when a checkmate wins for the mated player (game_end.no_move.in_check
+ * "win": losers). Attacking another player's leader then helps it, and
+ * sheltering one's own helps nothing.
+ */
+bool ggn_game_mate_wins(const ggn_game *game);
+
 /* True when a capture, where one is legal, must be made (game_end.forced_capture). */
 bool ggn_game_forces_captures(const ggn_game *game);
 

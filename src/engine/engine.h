@@ -463,6 +463,13 @@ static inline uint64_t eg_piece_key(const ggn_game *g, const eg_piece *p, int sq
  */
 int eg_promoted_kind(const ggn_position *pos, ggn_move mv);
 
+/*
+ * probe.c: ggn_game_kind_landings, and with unconditional only the landings
+ * of moves that have no condition of their own (not castling, not a first
+ * move's double step): where the piece can always go.
+ */
+int eg_kind_landings(const ggn_game *game, int player, int kind, int x, int y, bool unconditional, int *squares, int cap);
+
 /* identity.c: what makes two positions the same (hash, repetition). */
 void eg_compile_identity(ggn_game *g);
 uint64_t eg_rights_key(const ggn_position *pos);

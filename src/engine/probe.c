@@ -101,6 +101,8 @@ bool ggn_game_wins_by_losing_pieces(const ggn_game *game)
     return false;
 }
 
+bool ggn_game_mate_wins(const ggn_game *game) { return game->def->end.no_move_in_check == SD_RESULT_WIN; }
+
 int ggn_position_checks_given(const ggn_position *pos, int player)
 {
     return player >= 0 && player < pos->g->nplayers ? pos->checks[player] : 0;
@@ -142,6 +144,11 @@ size_t ggn_position_pieces(const ggn_position *pos, ggn_piece_place *buf, size_t
 
 int ggn_game_kind_landings(const ggn_game *game, int player, int kind, int x, int y, int *squares, int cap)
 {
+    return eg_kind_landings(game, player, kind, x, y, false, squares, cap);
+}
+
+int eg_kind_landings(const ggn_game *game, int player, int kind, int x, int y, bool unconditional, int *squares, int cap)
+{
     if (player < 0 || player >= game->nplayers || kind < 0 || kind >= game->nkinds) return 0;
     int from = eg_square(game, x, y);
     if (from == EG_NONE) return 0;
@@ -151,7 +158,7 @@ int ggn_game_kind_landings(const ggn_game *game, int player, int kind, int x, in
     for (int mi = 0; mi < game->nmoves[kind]; mi++) {
         const eg_move *m = eg_move_of(game, player, kind, mi);
         /* A hop lands only beyond a screen, and an empty board has none. */
-        if (m->hop || !m->ray_len) continue;
+        if (m->hop || !m->ray_len || (unconditional && (m->nsrc || m->ndst))) continue;
         const uint16_t *ray = game->rays + m->ray_off[from];
         for (int i = 0; i < m->ray_len[from]; i++) {
             int sq = ray[i];

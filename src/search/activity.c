@@ -11,28 +11,65 @@
  * is one pass over a list, whose moves come grouped by their source square
  * (drops share one group).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine.h"
 #include "search_internal.h"
 
+/* A leader's landing counts in its zone up to this many king steps away: a royal knight's jumps, not a royal rook's lines. */
+#define LEADER_ZONE_REACH 2
+
+/*
+ * The leader's landings from (x, y) on an empty board by its moves without
+ * conditions (castling is no escape) that lie beyond one king step but within
+ * LEADER_ZONE_REACH; their count (at most cap kept in out).
+ */
+static int far_landings(const ggn_game *g, int player, int leader, int x, int y, int *out, int cap)
+{
+    int land[GGN_MAX_SQUARES];
+    int cols = ggn_game_cols(g), n = eg_kind_landings(g, player, leader, x, y, true, land, GGN_MAX_SQUARES), kept = 0;
+    for (int i = 0; i < n && i < GGN_MAX_SQUARES; i++) {
+        int dx = abs(land[i] % cols - x), dy = abs(land[i] / cols - y), d = dx > dy ? dx : dy;
+        if (d <= 1 || d > LEADER_ZONE_REACH) continue;
+        if (kept < cap) out[kept] = land[i];
+        kept++;
+    }
+    return kept;
+}
+
 void ss_activity_prepare(ggn_searcher *s)
 {
     const ggn_game *g = s->game;
-    int leader = ggn_game_leader(g);
+    int leader = ggn_game_leader(g), rows = ggn_game_rows(g);
     for (int k = 0; k < ggn_game_kind_count(g); k++) s->zone_attacker[k] = k != leader && k != s->pawn_kind;
+    /* Chess's king and shogi's step no further (castling has conditions): their zones stay the 3 x 3. */
+    s->leader_zone_wide = false;
+    if (leader < 0) return;
+    for (int p = 0; p < s->nplayers && !s->leader_zone_wide; p++)
+        for (int sq = 0; sq < rows * s->cols && !s->leader_zone_wide; sq++)
+            s->leader_zone_wide = far_landings(g, p, leader, sq % s->cols, sq / s->cols, NULL, 0) > 0;
 }
 
-static void mark_zone(ggn_searcher *s, int sq, uint32_t stamp)
+/*
+ * The zone of `owner`'s leader on sq: the squares one king step from it, and where the leader
+ * moves further (leader_zone_wide) the squares it lands on within LEADER_ZONE_REACH steps, the
+ * ones it would flee to: a royal knight is mated on its jumps, not on the squares beside it.
+ */
+static void mark_zone(ggn_searcher *s, int owner, int sq, uint32_t stamp)
 {
     int rows = ggn_game_rows(s->game), cols = s->cols, x = sq % cols, y = sq / cols;
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++)
             if (x + dx >= 0 && x + dx < cols && y + dy >= 0 && y + dy < rows) s->zone_mark[(y + dy) * cols + x + dx] = stamp;
+    if (!s->leader_zone_wide) return;
+    int far[64];
+    int n = far_landings(s->game, owner, ggn_game_leader(s->game), x, y, far, 64);
+    for (int i = 0; i < n && i < 64; i++) s->zone_mark[far[i]] = stamp;
 }
 
 /*
- * Marks the squares at most one king step from each enemy leader; false when there is none.
+ * Marks each enemy leader's zone (mark_zone); false when there is none.
  * The engine's index of leaders finds them (every piece is looked at only when it overflowed).
  */
 static bool mark_zones(ggn_searcher *s, int me, uint32_t stamp)
@@ -46,7 +83,7 @@ static bool mark_zones(ggn_searcher *s, int me, uint32_t stamp)
         for (int i = 0; i < count; i++) {
             const eg_piece *pc = &pos->piece[pos->leaders_overflow ? i + 1 : pos->leader[p][i]];
             if (pc->sq == EG_NONE || pc->kind != leader || pc->owner != p) continue;
-            mark_zone(s, pc->sq, stamp);
+            mark_zone(s, p, pc->sq, stamp);
             any = true;
         }
     }
@@ -72,7 +109,8 @@ static void summarise(ggn_searcher *s, ss_activity *a, const ggn_move *moves, si
         if (run <= s->w.mobility_cap) a->mobility++;
     }
     a->attack = 0;
-    if (!s->has_leader) return;
+    /* Where the mated player wins, an attack on its leader is a gift to it. */
+    if (!s->has_leader || s->mate_wins) return;
     uint32_t stamp = ++s->zone_stamp;
     if (stamp == 0) { /* wrapped: an old mark could look current */
         memset(s->zone_mark, 0, sizeof s->zone_mark);

@@ -281,6 +281,7 @@ void ss_eval_prepare(ggn_searcher *s)
     s->check_limit = ggn_game_check_limit(g);
     s->leaders_unassailable = ggn_game_leaders_unassailable(g);
     s->pieces_burden = ggn_game_wins_by_losing_pieces(g);
+    s->mate_wins = ggn_game_mate_wins(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
     int mat[GGN_MAX_PLAYERS] = { 0 };
@@ -377,7 +378,8 @@ static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, siz
  * to +weights.leader_endgame (it has none left: come out and help), plus their
  * own pieces around them (weights.shelter each, up to three) while the
  * enemy is strong. Not where no move may attack a leader (racingkings): there
- * a leader's square is its race to its goal, and hiding it loses the race.
+ * a leader's square is its race to its goal, and hiding it loses the race;
+ * nor where the mated player wins (losers): there its leader has nothing to fear.
  */
 static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out, const long *mat)
 {
@@ -395,8 +397,9 @@ static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t 
         int owner = pl[i].owner, sq = pl[i].square;
         if (owner >= np) continue;
         out[owner] += *pst_at(s, owner, pl[i].kind, sq);
-        /* A leader no move may attack has nothing to hide from: its square is its race (prepare_pst). */
-        if (pl[i].kind != leader || s->leaders_unassailable) continue;
+        /* A leader no move may attack has nothing to hide from: its square is its race (prepare_pst);
+           one whose mate wins its owner the game has nothing to hide either. */
+        if (pl[i].kind != leader || s->leaders_unassailable || s->mate_wins) continue;
         long phase = enemy[owner];
         out[owner] += s->centre[sq] * ((long)s->w.leader_endgame * (SS_CENTRE_SCALE - phase) - (long)s->w.leader_centre * phase) /
                       (SS_CENTRE_SCALE * SS_CENTRE_SCALE);

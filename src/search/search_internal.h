@@ -165,6 +165,8 @@ struct ggn_searcher {
     int check_limit;        /* game_end.check_limit (0: none), for the check race of the evaluation */
     bool leaders_unassailable; /* no move may attack a leader (ggn_game_leaders_unassailable): its goal is a race */
     bool pieces_burden;     /* a player wins by losing its pieces (ggn_game_wins_by_losing_pieces): material counts against */
+    bool mate_wins;         /* the mated player wins (ggn_game_mate_wins): no leader is attacked or sheltered for gain */
+    bool leader_zone_wide;  /* some leader lands beyond one king step (a royal knight): its zone holds those landings */
     int16_t *pst;                       /* [player][kind][square] piece-square values (eval.c) */
     size_t pst_cap;                     /* entries allocated */
     int pst_kinds, pst_squares;         /* the table's shape for s->game */
