@@ -293,6 +293,11 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         ss_pick(s, ply, i, n);
         if (L->order[i] == INT32_MIN) break;
         ggn_move m = L->moves[i];
+        /* In check, once an evasion holds off the mate: a quiet one that loses material on its square
+           (a piece put in the way to be taken, most often a drop) is not tried, as a losing capture is not. */
+        if (in_check && legal > 0 && best > -GGN_SEARCH_MATE_BOUND && !L->capture[i] && !L->promotes[i] &&
+            ggn_position_exchange(s->pos, m) < 0)
+            continue;
         /* Delta: a capture that cannot reach alpha even if nothing takes back (its victim counted
            twice where captures fill a hand: the capturer gains the piece the other side loses). */
         if (!must_move && L->capture[i] && !L->promotes[i]) {
