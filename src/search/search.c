@@ -233,7 +233,8 @@ static bool captures_only(const ggn_searcher *s, const ggn_move *moves, size_t n
  * move went to (the cheapest attacker retakes, as in a static exchange), or
  * in check the first legal evasion. Captures that lose material by the
  * exchange estimate (ss_capture_gain) are not tried, nor those that could not
- * bring the score up to alpha (delta pruning). The table's move comes first
+ * bring the score up to alpha (delta pruning), nor, once an evasion is not
+ * mated, quiet evasions that lose material on their square. The table's move comes first
  * when it is a capture or promotion. A move left out can
  * only lower the score of the side to move (which may still stand pat when
  * not in check), and never makes a mate: that needs every move to be illegal.
