@@ -763,37 +763,6 @@ static void test_exchange(void **state)
     assert_true(ggn_position_exchange(pos, m) == horse - chariot + cannon);
     ggn_position_free(pos);
     ggn_game_free(g);
-
-    /*
-     * A drop takes nothing and is lost where the other side takes it and that pays: a queen dropped
-     * where a pawn takes it, a knight where the rook takes it unless a pawn guards the square. The
-     * hand and the board are as they were after each.
-     */
-    g = load_game("crazyhouse");
-    static const struct {
-        const char *fen, *move, *lost; /* lost: the kind the drop loses, NULL for none */
-    } drops[] = {
-        { "4k3/8/8/2p5/8/8/8/4K3[Q] w - - 0 1", "Q@d4", "QUEEN" },  /* the pawn takes it */
-        { "4k3/8/8/2p5/8/8/8/4K3[Q] w - - 0 1", "Q@e4", NULL },     /* nobody attacks e4 */
-        { "4kr2/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@f3", "KNIGHT" },  /* the rook takes it */
-        { "4kr2/8/8/8/8/8/4P3/4K3[N] w - - 0 1", "N@f3", NULL },    /* the pawn guards f3: the rook does not take */
-    };
-    for (size_t i = 0; i < sizeof drops / sizeof drops[0]; i++) {
-        int64_t want = drops[i].lost ? -(int64_t)ggn_game_kind_value(g, kind_named(g, drops[i].lost)) : 0;
-        pos = at_fen(g, drops[i].fen);
-        char before[128], after[128];
-        assert_true(ggn_position_fen(pos, before, sizeof before) > 0);
-        if (!ggn_move_parse(pos, drops[i].move, &m, &err)) fail_msg("%s: %s", drops[i].move, err.message);
-        int64_t got = ggn_position_exchange(pos, m);
-        if (got != want) fail_msg("%s %s: exchange %lld, want %lld", drops[i].fen, drops[i].move, (long long)got, (long long)want);
-        assert_true(ggn_position_fen(pos, after, sizeof after) > 0);
-        assert_string_equal(before, after);
-        ggn_position *fresh = at_fen(g, drops[i].fen);
-        assert_int_equal(ggn_perft(pos, 2), ggn_perft(fresh, 2));
-        ggn_position_free(fresh);
-        ggn_position_free(pos);
-    }
-    ggn_game_free(g);
 }
 
 /* Chess with every value times 1000: the search scales them down and still plays chess. */

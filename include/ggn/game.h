@@ -430,17 +430,16 @@ size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t 
 
 /*
  * Static exchange evaluation of mv, a move of the player to move's piece to
- * its landing square: a capture of the piece standing there, a step to an
- * empty square, or a drop from its hand. The material it wins for the
- * mover's team once the players have taken back on that square in turn, each
- * with its cheapest attacker, each stopping where taking on would lose: for
- * a step or a drop, 0 or less (the piece lost when it is taken and taking it
- * pays). In kind values; a leader is
+ * its landing square: a capture of the piece standing there, or a step to an
+ * empty square. The material it wins for the mover's team once the players
+ * have taken back on that square in turn, each with its cheapest attacker,
+ * each stopping where taking on would lose: for a step, 0 or less (the piece
+ * lost when it is taken and taking it pays). In kind values; a leader is
  * worth more than everything else, so it takes only what nothing takes back.
  * From the reverse attack tables, without making moves: a pinned piece still
  * takes, and promotions and side effects (the victim of en passant, a
  * castling partner) are not counted. At most GGN_MAX_EXCHANGE captures. 0
- * for a pass, or a move that does not fit the position. The position
+ * for a drop, a pass, or a move that does not fit the position. The position
  * is left as it was.
  */
 int64_t ggn_position_exchange(ggn_position *pos, ggn_move mv);

@@ -1,6 +1,6 @@
 /*
  * exchange.c — static exchange evaluation from the reverse attack tables:
- * what a capture (or a step to an empty square, or a drop) wins once the players have
+ * what a capture (or a step to an empty square) wins once the players have
  * taken back on its square in turn, each with its cheapest attacker (eg_cheapest_attacker), and each free
  * to stop where taking on would lose.
  *
@@ -70,77 +70,35 @@ static void undo_all(ggn_position *pos, const exchange_undo *u)
     }
 }
 
-/*
- * A drop of the mover's `kind` onto the empty square `to`, on the arrays: the
- * piece takes the first unused instance (pos->npiece, which no list reads),
- * whose old contents the caller keeps in *spare and puts back. False when
- * the drop cannot be placed.
- */
-static bool place_dropped(ggn_position *pos, exchange_undo *u, int kind, int to, eg_piece *spare)
+int64_t ggn_position_exchange(ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
-    int mover = eg_player_to_move(pos);
-    if (to >= g->nsq || pos->side_at[to] != EG_EMPTY_SIDE || kind >= g->nkinds || pos->npiece >= GGN_MAX_PIECES_ON_BOARD ||
-        !pos->hand[mover][kind])
-        return false;
-    int id = pos->npiece;
-    *spare = pos->piece[id];
-    save_square(pos, u, to);
-    pos->piece[id] = (eg_piece){ .sq = (int16_t)to, .owner = (uint8_t)mover, .kind = (uint8_t)kind };
-    pos->side_at[to] = (int8_t)mover;
-    pos->kind_at[to] = (uint8_t)kind;
-    pos->piece_at[to] = (uint8_t)id;
-    return true;
-}
-
-/*
- * The exchange on `to`, where the mover's piece (worth on_target) has just
- * arrived having won `won`: the players take back in turn, then each is free
- * to have stopped. The arrays are put back as they were before u's first entry.
- */
-static int64_t exchange_on(ggn_position *pos, exchange_undo *u, int to, int64_t won, int64_t on_target)
-{
-    const ggn_game *g = pos->g;
+    int from = mv.from, to = mv.to;
+    /*
+     * A piece of the mover's goes to `to`: a plain capture of another player's piece there, or a
+     * step to an empty square (which wins nothing and may lose the piece).
+     */
+    if (from == EG_DROP_FROM || from >= g->nsq || to >= g->nsq || from == to || !pos->piece_at[from] ||
+        pos->side_at[from] != eg_player_to_move(pos) ||
+        (pos->piece_at[to] && g->team[pos->side_at[to]] == g->team[pos->side_at[from]]))
+        return 0;
     /* gain[d]: the material the d-th taker's side is up if the exchange stops after it. */
     int64_t gain[GGN_MAX_EXCHANGE];
-    gain[0] = won;
+    gain[0] = pos->piece_at[to] ? eg_exchange_value(g, pos->kind_at[to]) : 0;
+    int64_t on_target = eg_exchange_value(g, pos->kind_at[from]);
+    exchange_undo u = { .nsquares = 0, .npieces = 0 };
+    take(pos, &u, from, to);
     int d = 1;
     for (; d < GGN_MAX_EXCHANGE; d++) {
         int by = eg_cheapest_attacker(pos, to, pos->side_at[to]);
         if (by == EG_NONE) break;
         gain[d] = on_target - gain[d - 1];
         on_target = eg_exchange_value(g, pos->kind_at[by]);
-        take(pos, u, by, to);
+        take(pos, &u, by, to);
     }
-    undo_all(pos, u);
+    undo_all(pos, &u);
     /* From the last capture back: a side takes only when taking leaves it better off than stopping. */
     while (--d > 0)
         if (gain[d] > -gain[d - 1]) gain[d - 1] = -gain[d];
     return gain[0];
-}
-
-int64_t ggn_position_exchange(ggn_position *pos, ggn_move mv)
-{
-    const ggn_game *g = pos->g;
-    int from = mv.from, to = mv.to;
-    exchange_undo u = { .nsquares = 0, .npieces = 0 };
-    if (from == EG_DROP_FROM) {
-        /* A dropped piece takes nothing; it is lost where the other side takes it and that pays. */
-        eg_piece spare;
-        if (!place_dropped(pos, &u, mv.pattern, to, &spare)) return 0;
-        int64_t v = exchange_on(pos, &u, to, 0, eg_exchange_value(g, mv.pattern));
-        pos->piece[pos->npiece] = spare;
-        return v;
-    }
-    /*
-     * A piece of the mover's goes to `to`: a plain capture of another player's piece there, or a
-     * step to an empty square (which wins nothing and may lose the piece).
-     */
-    if (from >= g->nsq || to >= g->nsq || from == to || !pos->piece_at[from] || pos->side_at[from] != eg_player_to_move(pos) ||
-        (pos->piece_at[to] && g->team[pos->side_at[to]] == g->team[pos->side_at[from]]))
-        return 0;
-    int64_t won = pos->piece_at[to] ? eg_exchange_value(g, pos->kind_at[to]) : 0;
-    int64_t on_target = eg_exchange_value(g, pos->kind_at[from]);
-    take(pos, &u, from, to);
-    return exchange_on(pos, &u, to, won, on_target);
 }

@@ -233,8 +233,7 @@ static bool captures_only(const ggn_searcher *s, const ggn_move *moves, size_t n
  * move went to (the cheapest attacker retakes, as in a static exchange), or
  * in check the first legal evasion. Captures that lose material by the
  * exchange estimate (ss_capture_gain) are not tried, nor those that could not
- * bring the score up to alpha (delta pruning), nor, once an evasion is not
- * mated, quiet evasions that lose material on their square. The table's move comes first
+ * bring the score up to alpha (delta pruning). The table's move comes first
  * when it is a capture or promotion. A move left out can
  * only lower the score of the side to move (which may still stand pat when
  * not in check), and never makes a mate: that needs every move to be illegal.
@@ -294,11 +293,6 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         ss_pick(s, ply, i, n);
         if (L->order[i] == INT32_MIN) break;
         ggn_move m = L->moves[i];
-        /* In check, once an evasion holds off the mate: a quiet one that loses material on its square
-           (a piece put in the way to be taken, most often a drop) is not tried, as a losing capture is not. */
-        if (in_check && legal > 0 && best > -GGN_SEARCH_MATE_BOUND && !L->capture[i] && !L->promotes[i] &&
-            ggn_position_exchange(s->pos, m) < 0)
-            continue;
         /* Delta: a capture that cannot reach alpha even if nothing takes back (its victim counted
            twice where captures fill a hand: the capturer gains the piece the other side loses). */
         if (!must_move && L->capture[i] && !L->promotes[i]) {
