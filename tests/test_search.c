@@ -488,6 +488,30 @@ static void best_at_depth(const ggn_game *g, const char *fen, int depth, char *t
 }
 
 /*
+ * One check short of the check limit, any check wins, and quiescence tries it
+ * as it tries a move onto a goal zone. In 3check Black has given two checks: if
+ * White's rook leaves the first rank to take the knight on c7, ...Ra1+ is the
+ * third. A depth-1 search sees that only if Black's quiet check is tried below
+ * its horizon; standing pat, it takes the knight.
+ */
+static void test_winning_check_seen(void **state)
+{
+    (void)state;
+    ggn_game *g = load_game("3check");
+    ggn_position *pos = at_fen(g, "6k1/2n2ppp/8/8/8/8/r5PP/2R4K w - - 3+1 0 1");
+    assert_int_equal(ggn_position_checks_given(pos, 1), 2);
+    ggn_search_limits lim = { .depth = 1 };
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    char text[32];
+    assert_true(ggn_move_format(pos, r.best, text, sizeof text) > 0);
+    assert_string_not_equal(text, "c1c7");
+    assert_true(r.score > -GGN_SEARCH_MATE_BOUND); /* a move that keeps the first rank shut loses nothing */
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
  * Goal zones: ggn_game_goal_square names the squares where a kind wins, and the
  * evaluation walks such a kind towards them. A lone king facing a full army
  * stays on its edge in chess (leader safety), and steps towards the hill in
@@ -1358,6 +1382,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_drop_rules_in_the_tree),
         cmocka_unit_test(test_eval_queries),
         cmocka_unit_test(test_goal_zones),
+        cmocka_unit_test(test_winning_check_seen),
         cmocka_unit_test(test_pieces_as_burden),
         cmocka_unit_test(test_leader_attack_by_game),
         cmocka_unit_test(test_promotion_zones),

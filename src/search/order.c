@@ -119,6 +119,8 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
     const ggn_game *g = s->game;
     const ggn_move *counter = tactical_only ? NULL : counter_slot(s);
     L->tactical_only = tactical_only;
+    /* One check short of game_end.check_limit (3check with two given): any move that gives check wins. */
+    bool check_wins = s->check_limit > 0 && ggn_position_checks_given(s->pos, ggn_position_to_move(s->pos)) >= s->check_limit - 1;
     for (size_t i = 0; i < n; i++) {
         ggn_move m = L->moves[i];
         int32_t score;
@@ -132,10 +134,12 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         bool promotes = L->promotes[i] = m.promotion && eg_promoted_kind(s->pos, m) != EG_NONE;
         if (tt_move && ggn_move_equal(m, *tt_move) && (!tactical_only || capture || promotes)) {
             score = ORDER_TT;
-        } else if ((s->has_goals && reaches_goal(s, m, attacker)) || (capture && ggn_position_capture_decides(s->pos, m))) {
+        } else if ((s->has_goals && reaches_goal(s, m, attacker)) || (capture && ggn_position_capture_decides(s->pos, m)) ||
+                   (check_wins && eg_move_checks(s->pos, m) != 0)) {
             /* First, and in quiescence too; above SS_ORDER_REFUTATION, so never pruned: a goal reached,
-               or a capture that leaves its victim's owner too few pieces of an extinction rule's kinds
-               (whatever the exchange would say of it). */
+               a capture that leaves its victim's owner too few pieces of an extinction rule's kinds
+               (whatever the exchange would say of it), or the check that reaches the check limit
+               (eg_move_checks: -1, unknown without the make, counts as one). */
             score = ORDER_GOAL;
         } else if (capture) {
             int victim = ss_kind_on(s, m.to);
