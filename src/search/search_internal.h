@@ -162,7 +162,7 @@ struct ggn_searcher {
     int value[GGN_MAX_KINDS];           /* kind values, divided by value_divisor */
     bool zone_attacker[GGN_MAX_KINDS];  /* the kind's moves next to an enemy leader count as an attack */
     bool has_hands;
-    int check_limit;        /* game_end.check_limit (0: none), for the check race of the evaluation */
+    int check_limit;        /* game_end.check_limit (0: none): the evaluation's check race, the winning check's order */
     bool leaders_unassailable; /* no move may attack a leader (ggn_game_leaders_unassailable): its goal is a race */
     bool pieces_burden;     /* a player wins by losing its pieces (ggn_game_wins_by_losing_pieces): material counts against */
     bool mate_wins;         /* the mated player wins (ggn_game_mate_wins): no leader is attacked or sheltered for gain */
