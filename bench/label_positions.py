@@ -10,7 +10,7 @@ SCORE in centipawns from the view of the side to move (mates as +/-30000); with 
 searched and SCORE is the game's result instead, as its Result tag gives it (1-0, 0-1, 1/2-1/2),
 which bench/tune_eval reads from the side to move's view. The games are read
 with `ggn pgn FILE --to json` (GGN is the ggn binary, ./build/ggn by default), so any PGN that
-ggn reads will do, for instance those `ggn match ... --pgn FILE` writes (docs/benchmarks.md,
+ggn reads will do, for instance those `ggn match ... --pgn FILE` writes (docs/benchmarks-log.md,
 "Tuning the evaluation"). The engine names the variant itself: VARIANT is its UCI_Variant.
 
 Usage: python3 bench/label_positions.py OUT DEPTH STEP SKIP VARIANT PGN...

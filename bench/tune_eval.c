@@ -1,7 +1,7 @@
 /*
  * tune_eval — fits the evaluation's weights (ggn_search_weights) to scored
  * positions, by coordinate descent on the mean squared difference of
- * expected results (docs/benchmarks.md, "Tuning the evaluation").
+ * expected results (docs/benchmarks-log.md, "Tuning the evaluation").
  *
  *   ./build/bench/tune_eval GAME.json POSITIONS [ROUNDS [NAME,NAME...]]
  *
