@@ -80,6 +80,47 @@ bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_erro
  */
 bool ggn_position_apply_action(ggn_position *pos, int32_t action, ggn_error *err);
 
+/*
+ * The loops of learning programs and Monte Carlo players, one call each
+ * (src/api/playout.c). A position keeps its legal list, its status and its
+ * ids until it changes, so a ply of the ordinary loop (status, legal actions,
+ * apply) generates the legal moves once; these calls save the rest of its
+ * cost (and a binding's per-call overhead) when many plies or many games go
+ * together. Every move made stays on the position's undo stack.
+ */
+
+/*
+ * Plays random legal moves from pos, each chosen uniformly from the legal
+ * list, until the game ends (by its own rules, draw rules included), until
+ * max_plies moves have been made, or until the undo stack is full
+ * (GGN_MAX_PLY moves kept; the game is then left unfinished). *rng is the
+ * random state, read and advanced (any value; 0 is taken as a fixed
+ * non-zero seed), so consecutive playouts with one state differ and a saved
+ * state repeats them exactly. Writes the status of the last position to *end
+ * (may be NULL): GGN_ONGOING when the playout stopped early. Returns the
+ * moves made.
+ */
+size_t ggn_position_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, ggn_status *end);
+
+/*
+ * Applies actions[i] to positions[i] for i in 0..n-1 (one step of n games,
+ * as a batched environment does) and writes each position's status after its
+ * move to statuses[i] (may be NULL). Stops at the first action that is not
+ * legal in its position, which stays as it was, with err set as
+ * ggn_position_apply_action sets it, its message naming the index. Returns how
+ * many were applied (n when all were).
+ */
+size_t ggn_positions_apply_actions(ggn_position *const *positions, size_t n, const int32_t *actions,
+                                   ggn_status *statuses, ggn_error *err);
+
+/*
+ * ggn_position_playout on each of n positions with one random state, in
+ * order; ends[i] (ends may be NULL) and plies[i] (may be NULL) receive each
+ * one's final status and its moves made. Returns the moves made in all.
+ */
+size_t ggn_positions_playout(ggn_position *const *positions, size_t n, uint64_t *rng, size_t max_plies,
+                             ggn_status *ends, size_t *plies);
+
 /* Planes of the game's observation (the list above); each is rows x columns floats. */
 int ggn_game_observation_planes(const ggn_game *game);
 

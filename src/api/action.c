@@ -28,6 +28,8 @@ static int32_t action_of(const ggn_position *pos, ggn_move move)
     const ggn_game *g = pos->g;
     int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
     if (move.from == EG_DROP_FROM) return s * s * (k + 1) + (int32_t)eg_drop_kind(g, move) * s + (int32_t)move.to;
+    /* Most moves promote nothing and gate nothing: their text names their own two squares. */
+    if (!move.promotion && !eg_gate_of(g, move)) return ((int32_t)move.from * s + (int32_t)move.to) * (k + 1);
     int kind = eg_move_suffix_kind(pos, move), from, to;
     eg_move_text_squares(pos, move, &from, &to);
     int32_t slot = kind == EG_NONE ? 0 : 1 + (int32_t)kind;
@@ -39,33 +41,43 @@ int32_t ggn_move_action(const ggn_position *pos, ggn_move move)
     return eg_move_fits(pos, move) ? action_of(pos, move) : -1;
 }
 
+/*
+ * The legal list of pos with the id of each move, sorted by id, kept in the
+ * position's cache until it changes (engine/legal_cache.c): the status, the
+ * ids and the move of an id read one generation. Each move's key is its id
+ * above its place in the list, so sorting the keys (insertion sort on one
+ * 64-bit word each: a few dozen moves, often nearly in order already) keeps
+ * moves that share an id (chain captures) in generation order, and the first
+ * of them is the one the id stands for.
+ */
+static const eg_legal_cache *legal_by_id(ggn_position *pos)
+{
+    eg_legal_cache *c = eg_legal_list(pos);
+    if (pos->cached & EG_CACHED_ACTIONS) return c;
+    uint64_t keys[GGN_MAX_MOVES];
+    for (size_t i = 0; i < c->nmoves; i++) {
+        uint64_t key = (uint64_t)(uint32_t)action_of(pos, c->moves[i]) << 32 | (uint64_t)i;
+        size_t j = i;
+        for (; j > 0 && keys[j - 1] > key; j--) keys[j] = keys[j - 1];
+        keys[j] = key;
+    }
+    for (size_t i = 0; i < c->nmoves; i++) {
+        c->ids[i] = (int32_t)(keys[i] >> 32);
+        c->by_id[i] = c->moves[(uint32_t)keys[i]];
+    }
+    pos->cached |= EG_CACHED_ACTIONS;
+    return c;
+}
+
 size_t ggn_position_legal_actions(ggn_position *pos, int32_t *actions, ggn_move *moves, size_t cap)
 {
-    ggn_move all[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(pos, all, GGN_MAX_MOVES);
-    size_t listed = n < GGN_MAX_MOVES ? n : GGN_MAX_MOVES; /* what all[] holds */
-    size_t kept = listed < cap ? listed : cap;
-    /*
-     * Insertion sort on the ids of every legal move (a few dozen), then the
-     * first cap: the same ids in the same order whatever the generator's order.
-     */
-    int32_t ids[GGN_MAX_MOVES];
-    for (size_t i = 0; i < listed; i++) {
-        int32_t id = action_of(pos, all[i]);
-        ggn_move mv = all[i];
-        size_t j = i;
-        for (; j > 0 && ids[j - 1] > id; j--) {
-            ids[j] = ids[j - 1];
-            all[j] = all[j - 1];
-        }
-        ids[j] = id;
-        all[j] = mv;
-    }
+    const eg_legal_cache *c = legal_by_id(pos);
+    size_t kept = c->nmoves < cap ? c->nmoves : cap;
     if (kept) {
-        memcpy(actions, ids, kept * sizeof *ids);
-        if (moves) memcpy(moves, all, kept * sizeof *all);
+        memcpy(actions, c->ids, kept * sizeof *actions);
+        if (moves) memcpy(moves, c->by_id, kept * sizeof *moves);
     }
-    return n;
+    return c->nmoves;
 }
 
 /* The square's CELL label ("e4"). */
@@ -108,14 +120,17 @@ bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_erro
                       (long)action, (long)count - 1);
         return false;
     }
-    ggn_move all[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(pos, all, GGN_MAX_MOVES);
-    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
-    for (size_t i = 0; i < n; i++) {
-        if (action_of(pos, all[i]) == action) {
-            *move = all[i];
-            return true;
-        }
+    /* The first id not below action, by halving the sorted list. */
+    const eg_legal_cache *c = legal_by_id(pos);
+    size_t lo = 0, hi = c->nmoves;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->ids[mid] < action) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < c->nmoves && c->ids[lo] == action) {
+        *move = c->by_id[lo];
+        return true;
     }
     char text[2 * GGN_MAX_LABEL + EG_PROMOTION_TEXT];
     action_text(pos->g, action, text, sizeof text);
@@ -127,7 +142,8 @@ bool ggn_position_apply_action(ggn_position *pos, int32_t action, ggn_error *err
 {
     ggn_move move;
     if (!ggn_action_move(pos, action, &move, err)) return false;
-    if (!ggn_position_make(pos, move)) {
+    /* A move of the legal list fits pos: made without ggn_position_make's check that it does. */
+    if (!eg_make_generated(pos, move)) {
         ggn_error_set(err, GGN_E_LIMIT, "more than %d moves played in one position (GGN_MAX_PLY)", GGN_MAX_PLY);
         return false;
     }

@@ -319,6 +319,23 @@ typedef struct eg_undo {
 
 #define EG_EMPTY_SIDE (-1)
 
+/*
+ * What the public calls work out about one position, kept until it changes (legal_cache.c): the
+ * legal list of ggn_position_legal_moves, the status of ggn_position_status, and the action ids
+ * of ggn_position_legal_actions in increasing order with the move of each. A playout ply asks for
+ * all three and then applies one id; each is computed once.
+ */
+/* EG_CACHED_UNDECIDED: game_end's rules were judged and decide nothing (eg_decided was false),
+ * so generating the list need not judge them again. */
+enum { EG_CACHED_MOVES = 1, EG_CACHED_STATUS = 2, EG_CACHED_ACTIONS = 4, EG_CACHED_UNDECIDED = 8 };
+typedef struct eg_legal_cache {
+    size_t nmoves;                       /* legal moves (at most GGN_MAX_MOVES kept) */
+    ggn_move moves[GGN_MAX_MOVES];       /* in generation order */
+    ggn_status status;
+    int32_t ids[GGN_MAX_MOVES];          /* EG_CACHED_ACTIONS: the moves' ids, increasing */
+    ggn_move by_id[GGN_MAX_MOVES];       /* the move of each id */
+} eg_legal_cache;
+
 struct ggn_position {
     const ggn_game *g;
     int turn;              /* index into def->order */
@@ -346,8 +363,14 @@ struct ggn_position {
                                by the first move made from it (checkmate.c) */
     uint8_t out;            /* elimination: bit p = player p has left the game (its turns are skipped,
                                its pieces stand and attack nothing); in hash */
+    uint8_t cached;         /* EG_CACHED_* bits: which parts of `legal` describe this position.
+                               Cleared by everything that changes the position (eg_make, eg_unmake,
+                               the null move, eg_rehash after a setup, a copy into it), so a stale
+                               list is never read; set by legal_cache.c and status.c, and for the
+                               action ids by api/action.c */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
+    eg_legal_cache legal;   /* after the undo stack: ggn_position_copy leaves it out */
 };
 
 static inline int eg_player_to_move(const ggn_position *pos) { return pos->g->def->order[pos->turn]; }
@@ -359,6 +382,11 @@ static inline int eg_turn_after(const ggn_position *pos)
     while (pos->out && ((pos->out >> pos->g->def->order[turn]) & 1)) turn = (turn + 1) % norder;
     return turn;
 }
+
+/* legal.c: the legal moves of pos into all (room for GGN_MAX_MOVES), uncached; returns how many. */
+size_t eg_generate_legal(ggn_position *pos, ggn_move *all);
+/* legal_cache.c: pos->legal with its legal list filled (generated unless pos->cached has it). */
+eg_legal_cache *eg_legal_list(ggn_position *pos);
 
 /* compile.c */
 ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs);

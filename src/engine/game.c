@@ -170,6 +170,7 @@ void ggn_position_copy(ggn_position *dst, const ggn_position *src)
     size_t head = offsetof(ggn_position, undo);
     memcpy(dst, src, head);
     memcpy(dst->undo, src->undo, (size_t)src->nundo * sizeof src->undo[0]);
+    dst->cached = 0; /* the cache (after the undo stack) was not copied */
 }
 
 const ggn_game *ggn_position_game(const ggn_position *pos) { return pos->g; }
@@ -230,6 +231,7 @@ bool ggn_position_make_null(ggn_position *pos)
     u->out = pos->out; /* unmake restores every field eg_make records (valgrind: read uninitialised) */
     u->flag_key = pos->flag_key;
     u->flag_horizon = pos->flag_horizon;
+    pos->cached = 0;
     pos->hash ^= pos->g->zobrist_turn[pos->turn];
     pos->turn = (pos->turn + 1) % pos->g->def->norder;
     pos->hash ^= pos->g->zobrist_turn[pos->turn];

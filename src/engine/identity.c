@@ -253,4 +253,5 @@ void eg_rehash(ggn_position *pos)
         for (int f = 0; f < g->def->nflags; f++)
             if (pos->piece[id].flag_until[f] > pos->flag_horizon) pos->flag_horizon = pos->piece[id].flag_until[f];
     pos->flag_key = eg_flag_key(pos);
+    pos->cached = 0;
 }

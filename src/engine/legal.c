@@ -511,17 +511,25 @@ size_t ggn_position_pseudo_moves(ggn_position *pos, ggn_move *buf, size_t cap)
     return eg_generate_all(pos, buf, cap);
 }
 
-size_t ggn_position_legal_moves(ggn_position *pos, ggn_move *buf, size_t cap)
+/* The legal moves of pos into all (GGN_MAX_MOVES of room); legal_cache.c keeps them. */
+size_t eg_generate_legal(ggn_position *pos, ggn_move *all)
 {
-    ggn_move all[GGN_MAX_MOVES];
-    if (pos->g->end_rules && eg_decided(pos, NULL)) return 0; /* game_end: the game is over */
+    /* game_end: the game is over (unless the status, judging first, found it is not) */
+    if (pos->g->end_rules && !(pos->cached & EG_CACHED_UNDECIDED) && eg_decided(pos, NULL)) return 0;
     size_t n = eg_generate_all(pos, all, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     n = eg_filter_legal_all(pos, all, n);
     if (pos->g->narrows_moves) n = eg_end_filter(pos, all, n);
     if (pos->g->pass && n < GGN_MAX_MOVES) n = eg_pass_rules(pos, all, n);
-    for (size_t i = 0; i < n && i < cap; i++) buf[i] = all[i];
     return n;
+}
+
+size_t ggn_position_legal_moves(ggn_position *pos, ggn_move *buf, size_t cap)
+{
+    const eg_legal_cache *c = eg_legal_list(pos);
+    size_t kept = c->nmoves < cap ? c->nmoves : cap;
+    if (kept) memcpy(buf, c->moves, kept * sizeof *buf);
+    return c->nmoves;
 }
 
 bool ggn_position_leader_attacked(const ggn_position *pos, int player)

@@ -295,6 +295,7 @@ static void make_chain(ggn_position *pos, eg_undo *u, ggn_move mv, const eg_chai
 bool eg_make(ggn_position *pos, ggn_move mv)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
+    pos->cached = 0;
     const ggn_game *g = pos->g;
     if (g->check_series && pos->nundo == 0) eg_record_root(pos);
     eg_undo *u = &pos->undo[pos->nundo++];
@@ -396,6 +397,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
 
 void eg_unmake(ggn_position *pos)
 {
+    pos->cached = 0;
     eg_undo *u = &pos->undo[--pos->nundo];
     for (int i = u->ncell - 1; i >= 0; i--) {
         int sq = u->cell[i].sq;
@@ -451,6 +453,7 @@ void eg_clear(ggn_position *pos)
     memset(pos->nleader, 0, sizeof pos->nleader);
     pos->leaders_overflow = false;
     pos->assume_unattacked = false;
+    pos->cached = 0;
 }
 
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved)

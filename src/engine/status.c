@@ -137,7 +137,7 @@ static void no_move(const ggn_position *pos, ggn_status *st)
     else if (r == SD_RESULT_LOSS) st->winner = eg_winner_over(pos, player);
 }
 
-ggn_status ggn_position_status(ggn_position *pos)
+static ggn_status judge(ggn_position *pos)
 {
     ggn_status st = { GGN_ONGOING, -1, false, false, -1, -1, -1 };
     const sd_draw *d = &pos->g->def->draw;
@@ -149,9 +149,11 @@ ggn_status ggn_position_status(ggn_position *pos)
         return st;
     }
     st.in_check = eg_leader_attacked(pos, player);
-    if (pos->g->end_rules && eg_decided(pos, &st)) return st;
-    ggn_move moves[GGN_MAX_MOVES];
-    if (ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES) == 0) {
+    if (pos->g->end_rules) {
+        if (eg_decided(pos, &st)) return st;
+        pos->cached |= EG_CACHED_UNDECIDED; /* the legal list below need not judge them again */
+    }
+    if (eg_legal_list(pos)->nmoves == 0) {
         no_move(pos, &st);
         return st;
     }
@@ -160,6 +162,17 @@ ggn_status ggn_position_status(ggn_position *pos)
     else if (insufficient_material(pos)) st.outcome = GGN_DRAW_MATERIAL;
     st.draw = st.outcome != GGN_ONGOING;
     return st;
+}
+
+/* Judged once per position: a playout asks before every move (legal_cache.c). */
+ggn_status ggn_position_status(ggn_position *pos)
+{
+    if (!(pos->cached & EG_CACHED_STATUS)) {
+        ggn_status st = judge(pos);
+        pos->legal.status = st;
+        pos->cached |= EG_CACHED_STATUS; /* judging may make and unmake moves: set once it is done */
+    }
+    return pos->legal.status;
 }
 
 /* "the KING, PAWN" style list of a kind mask, or "pieces" when it covers every kind. */
