@@ -52,6 +52,14 @@ bool cli_wants_help(const cli_command *cmd, int argc, char **argv);
  */
 int cli_option(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
 
+/*
+ * --think's TIME, read one way by bestmove, play and selfplay: "500ms",
+ * "2s", "1.5s", "1m" or "1min"; a bare number is seconds. The milliseconds
+ * go to *ms. False when the text is no such time, or is outside
+ * [min_ms, max_ms], or is a part of a millisecond other than 0.
+ */
+bool cli_parse_think(const char *text, long min_ms, long max_ms, long *ms);
+
 /* Prints every problem of a list as "FILE:LINE:COL: error: message [at /ptr]". */
 void cli_print_errors(FILE *out, const ggn_errors *errs);
 

@@ -1,6 +1,7 @@
 /* cli_util.c — argument parsing, error printing and file helpers for the subcommands. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -130,4 +131,24 @@ bool cli_close_output(FILE *out, const char *name)
     }
     if (failed) fprintf(stderr, "%s: error: cannot write: %s\n", name, reason ? strerror(reason) : "write error");
     return !failed;
+}
+
+/* ---- --think (bestmove, play, selfplay) ---- */
+
+bool cli_parse_think(const char *text, long min_ms, long max_ms, long *ms)
+{
+    if (!isdigit((unsigned char)text[0]) && text[0] != '.') return false;
+    errno = 0;
+    char *end;
+    double v = strtod(text, &end);
+    if (errno || end == text) return false;
+    double scale;
+    if (strcmp(end, "ms") == 0) scale = 1.0;
+    else if (strcmp(end, "s") == 0 || *end == '\0') scale = 1000.0;
+    else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0) scale = 60000.0;
+    else return false;
+    double total = v * scale;
+    if (!(total >= (double)min_ms) || total > (double)max_ms || (total > 0.0 && total < 1.0)) return false;
+    *ms = (long)total;
+    return true;
 }

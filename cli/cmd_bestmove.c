@@ -30,8 +30,8 @@ static const char help[] =
     "                 notation (e2e4,e7e5,g1f3; promotions as e7e8q) or in\n"
     "                 USI (7g7f,3c3d,8h2b+,P*5e)\n"
     "  --depth N      search N plies deep (1 to 48)\n"
-    "  --think TIME   think for at most TIME: 500ms, 2s, 1.5s (a bare number\n"
-    "                 is seconds); the move comes within TIME plus a few\n"
+    "  --think TIME   think for at most TIME: 500ms, 2s, 1.5s, 1m (a bare\n"
+    "                 number is seconds); the move comes within TIME plus a few\n"
     "                 milliseconds, in any position\n"
     "  --nodes N      visit at most N positions\n"
     "  --seed N       break ties between equally good moves with this seed\n"
@@ -81,23 +81,6 @@ static bool parse_number(const char *text, unsigned long long lo, unsigned long 
 }
 
 /* "500ms", "2s", "1.5s", "3" (seconds) -> milliseconds; false when malformed or not positive. */
-static bool parse_time(const char *text, long *ms)
-{
-    if (!isdigit((unsigned char)text[0]) && text[0] != '.') return false;
-    errno = 0;
-    char *end;
-    double v = strtod(text, &end);
-    if (errno || end == text) return false;
-    double scale;
-    if (strcmp(end, "ms") == 0) scale = 1.0;
-    else if (strcmp(end, "s") == 0 || *end == '\0') scale = 1000.0;
-    else return false;
-    double total = v * scale;
-    if (!(total >= 1.0) || total > 1e9) return false;
-    *ms = (long)total;
-    return true;
-}
-
 static void print_score(FILE *out, int score)
 {
     if (score > GGN_SEARCH_MATE_BOUND) fprintf(out, "mate %d", GGN_SEARCH_MATE - score);
@@ -189,7 +172,7 @@ static int run(int argc, char **argv)
                                    GGN_MAX_SEARCH_DEPTH, depth);
         lim.depth = (int)v;
     }
-    if (think && !parse_time(think, &lim.time_ms))
+    if (think && !cli_parse_think(think, 1, 1000000000L, &lim.time_ms))
         return cli_usage_error("bestmove", "--think takes a time such as 500ms or 2s, not '%s'", think);
     if (nodes) {
         if (!parse_number(nodes, 1, UINT64_MAX, &v))

@@ -37,8 +37,9 @@ static const char help[] =
     "                instead: one record, or a list of them for several games\n"
     "  --to pgn      write the games again as PGN, moves in ggn's SAN\n"
     "  --from json   the FILEs are JSON game records (one, or a list); write\n"
-    "                them as PGN. The game is the record's \"game\" written in\n"
-    "                lower case without spaces, or --game\n"
+    "                them as PGN with the tags the record keeps. The game is\n"
+    "                the record's \"game\", a name as 'ggn games' lists it or\n"
+    "                the spec's own name, or --game\n"
     "  -o FILE       write what --to or --from makes to FILE, not standard output\n"
     "\n"
     "docs/pgn.md describes SAN and PGN as ggn reads and writes them.\n"
@@ -96,7 +97,7 @@ static bool emit(const options *o, const ggn_position *pos, const ggn_pgn_tag *t
     ggn_error err;
     ggn_error_clear(&err);
     if (strcmp(o->to, "json") == 0) {
-        json_t *record = play_record_json(pos, &err);
+        json_t *record = play_record_json(pos, tags, ntags, &err);
         if (record) return json_array_append_new(records, record) == 0;
     } else {
         char *text = ggn_pgn_write(pos, tags, ntags, &err);
@@ -180,16 +181,15 @@ static bool convert_json(const options *o, const char *file)
             play_record_variant(o->game, variant, sizeof variant);
             game = cli_load_game(o->game);
         } else {
-            /* The record names the game as its spec does ("Crazyhouse"): lower case, letters and digits. */
-            size_t k = 0;
-            for (const char *p = name ? name : ""; *p && k + 1 < sizeof variant; p++)
-                if (isalnum((unsigned char)*p)) variant[k++] = (char)tolower((unsigned char)*p);
-            variant[k] = '\0';
-            char *path = k ? cli_resolve_game(variant) : NULL;
-            if (!path)
+            /* The record names the game as its spec does ("3-check") or as `ggn games` lists it ("3check"). */
+            char *path = name ? play_record_find_game(name) : NULL;
+            if (!path) {
                 fprintf(stderr, "%s: no game \"%s\" ('ggn games' lists them): name one with --game\n", where,
                         name ? name : "");
-            else game = cli_load_game(path);
+            } else {
+                play_record_variant(path, variant, sizeof variant);
+                game = cli_load_game(path);
+            }
             free(path);
         }
         if (!game) {
@@ -198,13 +198,24 @@ static bool convert_json(const options *o, const char *file)
         }
         ggn_error err;
         ggn_error_clear(&err);
-        ggn_position *pos = play_record_replay(game, record, where, &err);
+        ggn_position *pos = play_record_replay(game, o->game, record, where, &err);
         if (!pos) {
             fprintf(stderr, "%s\n", err.message);
             ok = false;
         } else {
-            ggn_pgn_tag tags[] = { { "Variant", variant } };
-            ok = emit(o, pos, tags, 1, NULL);
+            /* Variant as played, then the record's tags (what a PGN converted to JSON kept). */
+            ggn_pgn_tag tags[GGN_MAX_PGN_TAGS + 1];
+            size_t n = 0;
+            tags[n++] = (ggn_pgn_tag){ "Variant", variant };
+            json_t *kept = json_object_get(record, "tags");
+            const char *key;
+            json_t *value;
+            json_object_foreach(kept, key, value) {
+                if (n > GGN_MAX_PGN_TAGS) break;
+                if (!json_is_string(value) || strcmp(key, "Variant") == 0) continue;
+                tags[n++] = (ggn_pgn_tag){ (char *)key, (char *)json_string_value(value) };
+            }
+            ok = emit(o, pos, tags, n, NULL);
         }
         ggn_position_free(pos);
         ggn_game_free(game);

@@ -46,7 +46,8 @@ static const char help[] =
     "  --fen FEN       start from this position\n"
     "  --sfen SFEN     start from this position written as SFEN\n"
     "  --load FILE     start from a game record written by save, or from the\n"
-    "                  first game of a PGN file (FILE ending in .pgn)\n"
+    "                  first game of a PGN file (FILE ending in .pgn); without\n"
+    "                  GAME, the game is the one the file names\n"
     "  --record FILE   write the game to FILE when it ends and when ggn play\n"
     "                  stops: PGN when FILE ends in .pgn, else the JSON record\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
@@ -355,20 +356,6 @@ static int game_loop(play_session *s)
 
 /* ---- the command line ---- */
 
-/* "500ms", "1s", "2.5s", "1m", "3" (seconds) -> milliseconds, or -1. */
-static int parse_duration(const char *text)
-{
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || v < 0) return -1;
-    double scale = 1000;
-    if (strcmp(end, "ms") == 0) scale = 1;
-    else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0) scale = 60000;
-    else if (*end && strcmp(end, "s") != 0) return -1;
-    double ms = v * scale;
-    return ms > 86400000.0 ? -1 : (int)ms;
-}
-
 static int parse_players(play_session *s, const char *list)
 {
     int count = ggn_game_player_count(s->game), n = 0;
@@ -457,9 +444,10 @@ static int run(int argc, char **argv)
         return cli_usage_error("play", "--color is auto, always or never, not '%s'", colour);
     play_session s;
     memset(&s, 0, sizeof s);
-    s.limits.think_ms = 1000;
-    if (think && (s.limits.think_ms = parse_duration(think)) < 0)
+    long think_ms = 1000;
+    if (think && !cli_parse_think(think, 0, 86400000L, &think_ms))
         return cli_usage_error("play", "--think takes a time like 500ms, 1s or 2.5s, not '%s'", think);
+    s.limits.think_ms = (int)think_ms;
     if (depth) {
         char *end;
         long d = strtol(depth, &end, 10);
@@ -471,7 +459,7 @@ static int run(int argc, char **argv)
     if (cli_check_start("play", fen, sfen) != CLI_OK) return CLI_USAGE;
     if ((fen || sfen) && load)
         return cli_usage_error("play", "%s and --load both say where to start: give one", fen ? "--fen" : "--sfen");
-    if (!game_arg) game_arg = "chess";
+    if (!game_arg && !load) game_arg = "chess";
     uint64_t seed_value = 0;
     if (seed && !parse_seed(seed, &seed_value))
         return cli_usage_error("play", "--seed takes a whole number from 0 to %" PRIu64 ", not '%s'", UINT64_MAX, seed);
@@ -479,10 +467,24 @@ static int run(int argc, char **argv)
         return cli_usage_error("play", "--seed draws the start, and %s gives it: give one",
                                fen ? "--fen" : sfen ? "--sfen" : "--load");
 
+    char *load_game = NULL; /* with --load and no GAME: the game the file names */
+    if (!game_arg && load) {
+        ggn_error err;
+        ggn_error_clear(&err);
+        if (!(load_game = play_record_game_of(load, &err))) {
+            char safe[PLAY_ESCAPED_BYTES];
+            fprintf(stderr, "--load: error: %s\n", cli_escape(err.message, safe, sizeof safe));
+            return CLI_INVALID;
+        }
+        game_arg = load_game;
+    }
     s.game_arg = game_arg;
     s.record = record;
     s.game = cli_load_game(game_arg);
-    if (!s.game) return CLI_INVALID;
+    if (!s.game) {
+        free(load_game);
+        return CLI_INVALID;
+    }
     int status = CLI_OK;
     for (int p = 1; p < ggn_game_player_count(s.game); p++) s.computer[p] = true;
     if (players && (status = parse_players(&s, players)) != CLI_OK) goto done;
@@ -530,5 +532,6 @@ done:
     ggn_position_free(s.pos);
     free(s.start_fen);
     ggn_game_free(s.game);
+    free(load_game);
     return status;
 }

@@ -16,7 +16,7 @@
 
 static const char help[] =
     "Usage: ggn selfplay GAME [--games N] [--seed S] [--depth D[,D]]\n"
-    "                         [--nodes N[,N]] [--think MS[,MS]]\n"
+    "                         [--nodes N[,N]] [--think TIME[,TIME]]\n"
     "                         [--random-plies N] [--max-plies N]\n"
     "                         [--json] [--shard I/K]\n"
     "\n"
@@ -33,12 +33,15 @@ static const char help[] =
     "Options:\n"
     "  --games N         games to play (default 100, at most 1000000)\n"
     "  --seed S          the seed of the run (default 1; 0 to 2^63-1)\n"
-    "  --depth D[,D]     the search depth of the first player, and after the\n"
-    "                    comma of every other player (one number: both).\n"
+    "  --depth D[,D]     the search depth (1 to 48) of the first player, and\n"
+    "                    after the comma of every other player (one number:\n"
+    "                    both).\n"
     "                    Default 2 when no --depth, --nodes or --think is given\n"
     "  --nodes N[,N]     a node budget per move instead of (or beside) a depth\n"
-    "  --think MS[,MS]   a time per move in milliseconds; a time limit depends\n"
-    "                    on the machine, so the report is no longer repeatable\n"
+    "  --think TIME[,TIME]  a time per move, as bestmove and play take it:\n"
+    "                    500ms, 2s, 1.5s, 1m (a bare number is seconds; 0 is\n"
+    "                    none). A time limit depends on the machine, so the\n"
+    "                    report is no longer repeatable\n"
     "  --random-plies N  the first N plies are random legal moves, so the games\n"
     "                    differ (default 2)\n"
     "  --max-plies N     a game still going after N plies is a draw, counted\n"
@@ -76,8 +79,14 @@ static bool parse_long(const char *text, long lo, long hi, long *out)
     return true;
 }
 
+/* One side's value of a pair option: a whole number in [lo, hi], or a --think time. */
+static bool parse_one(const char *text, long lo, long hi, bool time, long *out)
+{
+    return time ? cli_parse_think(text, lo, hi, out) : parse_long(text, lo, hi, out);
+}
+
 /* "A" or "A,B" into the two sides. */
-static bool parse_pair(const char *text, long hi, long out[2])
+static bool parse_pair(const char *text, long lo, long hi, bool time, long out[2])
 {
     char first[32];
     const char *comma = strchr(text, ',');
@@ -85,12 +94,12 @@ static bool parse_pair(const char *text, long hi, long out[2])
     if (len == 0 || len >= sizeof first) return false;
     memcpy(first, text, len);
     first[len] = '\0';
-    if (!parse_long(first, 0, hi, &out[0])) return false;
+    if (!parse_one(first, lo, hi, time, &out[0])) return false;
     if (!comma) {
         out[1] = out[0];
         return true;
     }
-    return parse_long(comma + 1, 0, hi, &out[1]);
+    return parse_one(comma + 1, lo, hi, time, &out[1]);
 }
 
 /* "[#####.....] 12/100 games" rewritten in place on a terminal. */
@@ -139,15 +148,16 @@ static int run(int argc, char **argv)
         set.seed = (uint64_t)v;
     }
     if (depth) {
-        if (!parse_pair(depth, GGN_SEARCH_MAX_DEPTH, pair))
-            return cli_usage_error("selfplay", "--depth takes D or D,D with D 0 to %d, not '%s'", GGN_SEARCH_MAX_DEPTH, depth);
+        if (!parse_pair(depth, 1, GGN_SEARCH_MAX_DEPTH, false, pair))
+            return cli_usage_error("selfplay", "--depth takes D or D,D with D 1 to %d, not '%s'", GGN_SEARCH_MAX_DEPTH, depth);
         set.depth[0] = (int)pair[0];
         set.depth[1] = (int)pair[1];
     }
-    if (nodes && !parse_pair(nodes, 1000000000L, set.nodes))
+    if (nodes && !parse_pair(nodes, 0, 1000000000L, false, set.nodes))
         return cli_usage_error("selfplay", "--nodes takes N or N,N (0 to 1000000000), not '%s'", nodes);
-    if (think && !parse_pair(think, 3600000L, set.think_ms))
-        return cli_usage_error("selfplay", "--think takes MS or MS,MS (0 to 3600000), not '%s'", think);
+    if (think && !parse_pair(think, 0, 3600000L, true, set.think_ms))
+        return cli_usage_error("selfplay", "--think takes TIME or TIME,TIME such as 500ms or 2s (at most 1 hour), "
+                               "not '%s'", think);
     if (!depth && !nodes && !think) set.depth[0] = set.depth[1] = SELFPLAY_DEFAULT_DEPTH;
     if (random_plies) {
         if (!parse_long(random_plies, 0, SELFPLAY_MAX_PLIES, &v))

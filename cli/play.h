@@ -99,10 +99,35 @@ void play_record_variant(const char *game_arg, char *buf, size_t cap);
  * characters than letters, digits, '-' and '_' (never a path).
  */
 bool play_record_variant_game(const char *variant, char *buf, size_t cap);
-/* The JSON record {"game", "start", "moves"} of the game on pos's undo stack; NULL with err. */
-json_t *play_record_json(const ggn_position *pos, ggn_error *err);
-/* Replays a JSON record (where names it in messages) on game; the position, or NULL with err. */
-ggn_position *play_record_replay(const ggn_game *game, const json_t *record, const char *where, ggn_error *err);
+/*
+ * The JSON record {"game", "start", "moves"} of the game on pos's undo
+ * stack, with "tags" (name → value, in order) when tags are given: a PGN
+ * game's tags but Variant, SetUp and FEN, which "game" and "start" say.
+ * NULL with err.
+ */
+json_t *play_record_json(const ggn_position *pos, const ggn_pgn_tag *tags, size_t ntags, ggn_error *err);
+/*
+ * Replays a JSON record (where names it in messages) on game, which the
+ * record's "game" must name: the spec's name ("3-check", any case, with or
+ * without the characters that are not letters or digits) or the name
+ * game_arg was given by ("3check"; game_arg may be NULL). The position, or
+ * NULL with err.
+ */
+ggn_position *play_record_replay(const ggn_game *game, const char *game_arg, const json_t *record, const char *where,
+                                 ggn_error *err);
+/*
+ * The game a record's "game" names, as a path to load (free()): a name of
+ * games/ as `ggn games` lists them ("3check"), the spec's name written
+ * without what is not a letter or digit ("Crazyhouse"), or the name in a
+ * spec of the search path ("Capablanca chess"). NULL when none is found.
+ */
+char *play_record_find_game(const char *name);
+/*
+ * The game a record file (PGN by its ending, else JSON) is of: its first
+ * game's Variant tag, or its (first) record's "game", found as above. A
+ * path to free(), or NULL with err.
+ */
+char *play_record_game_of(const char *path, ggn_error *err);
 /* A whole regular file (ggn_file_read), NUL-terminated, to free(); NULL with err naming the path. */
 char *play_record_read_file(const char *path, size_t *len, ggn_error *err);
 

@@ -125,7 +125,7 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
         else ggn_error_set(err, GGN_E_IO, "cannot read %s: %s", path, jerr.text);
         return false;
     }
-    ggn_position *pos = play_record_replay(s->game, root, path, err);
+    ggn_position *pos = play_record_replay(s->game, s->game_arg, root, path, err);
     json_t *start = json_object_get(root, "start");
     bool ok = pos && adopt_position(s, pos, json_is_string(start) ? json_string_value(start) : NULL, err);
     json_decref(root);
@@ -177,7 +177,7 @@ static ggn_position *first_position(const ggn_position *pos, ggn_move *moves, gg
     return walk;
 }
 
-json_t *play_record_json(const ggn_position *pos, ggn_error *err)
+json_t *play_record_json(const ggn_position *pos, const ggn_pgn_tag *tags, size_t ntags, ggn_error *err)
 {
     const ggn_game *game = ggn_position_game(pos);
     int n = ggn_position_history(pos);
@@ -204,6 +204,20 @@ json_t *play_record_json(const ggn_position *pos, ggn_error *err)
     json_object_set_new(root, "start", strcmp(fen, start) != 0 ? json_string(fen) : json_null());
     json_object_set_new(root, "moves", list);
     list = NULL;
+    if (ntags) {
+        json_t *kept = json_object();
+        if (!kept || json_object_set_new(root, "tags", kept) != 0) {
+            ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+            goto fail;
+        }
+        for (size_t t = 0; t < ntags; t++) {
+            const char *name = tags[t].name;
+            if (!name || !tags[t].value || strcmp(name, "Variant") == 0 || strcmp(name, "SetUp") == 0 ||
+                strcmp(name, "FEN") == 0)
+                continue;
+            json_object_set_new(kept, name, json_string(tags[t].value));
+        }
+    }
     free(moves);
     ggn_position_free(walk);
     ggn_position_free(fresh);
@@ -217,7 +231,90 @@ fail:
     return NULL;
 }
 
-ggn_position *play_record_replay(const ggn_game *game, const json_t *record, const char *where, ggn_error *err)
+/* name in lower case with only its letters and digits ("3-check" -> "3check"). */
+static void plain_name(const char *name, char *buf, size_t cap)
+{
+    size_t k = 0;
+    for (const char *p = name; *p && k + 1 < cap; p++)
+        if (isalnum((unsigned char)*p)) buf[k++] = (char)tolower((unsigned char)*p);
+    if (cap) buf[k] = '\0';
+}
+
+/* Does a record's "game" name this game (see play_record_replay)? */
+static bool names_game(const char *name, const ggn_game *game, const char *game_arg)
+{
+    char a[GGN_MAX_STRING_BYTES + 1], b[GGN_MAX_STRING_BYTES + 1];
+    if (strcasecmp(name, ggn_game_name(game)) == 0) return true;
+    plain_name(name, a, sizeof a);
+    plain_name(ggn_game_name(game), b, sizeof b);
+    if (a[0] && strcmp(a, b) == 0) return true;
+    if (!game_arg) return false;
+    play_record_variant(game_arg, b, sizeof b);
+    return strcasecmp(name, b) == 0;
+}
+
+char *play_record_find_game(const char *name)
+{
+    char plain[GGN_MAX_STRING_BYTES + 1];
+    char *path = NULL;
+    if (play_record_variant_game(name, plain, sizeof plain) && (path = cli_resolve_game(plain))) return path;
+    plain_name(name, plain, sizeof plain);
+    if (plain[0] && (path = cli_resolve_game(plain))) return path;
+    /* A spec's own name ("Capablanca chess"): ask every game of the search path. */
+    size_t n = 0;
+    cli_game_file *files = cli_game_files(&n);
+    ggn_errors *errs = malloc(sizeof *errs);
+    for (size_t k = 0; files && errs && k < n && !path; k++) {
+        ggn_errors_init(errs);
+        ggn_game *game = ggn_game_load_file(files[k].path, errs);
+        if (game && strcasecmp(ggn_game_name(game), name) == 0) path = strdup(files[k].path);
+        ggn_game_free(game);
+    }
+    free(errs);
+    cli_game_files_free(files, n);
+    return path;
+}
+
+char *play_record_game_of(const char *path, ggn_error *err)
+{
+    size_t len;
+    char *text = play_record_read_file(path, &len, err);
+    if (!text) return NULL;
+    char name[GGN_MAX_STRING_BYTES + 1] = "";
+    bool named = false;
+    if (play_record_is_pgn(path)) {
+        ggn_error inner;
+        ggn_error_clear(&inner);
+        ggn_pgn *pgn = ggn_pgn_parse(text, len, path, &inner);
+        if (!pgn) *err = inner;
+        else if (pgn->ngames == 0) ggn_error_set(err, GGN_E_VALUE, "%s has no game", path);
+        else if (!play_record_variant_game(ggn_pgn_tag_value(&pgn->games[0], "Variant"), name, sizeof name))
+            ggn_error_set(err, GGN_E_VALUE, "%s: Variant \"%s\" is no name of a game", path,
+                          ggn_pgn_tag_value(&pgn->games[0], "Variant"));
+        else named = true;
+        ggn_pgn_free(pgn);
+    } else {
+        json_error_t jerr;
+        json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+        json_t *record = json_is_array(root) ? json_array_get(root, 0) : root;
+        const char *game = json_string_value(json_object_get(record, "game"));
+        if (!root && jerr.line > 0) ggn_error_set(err, GGN_E_SYNTAX, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
+        else if (!game) ggn_error_set(err, GGN_E_TYPE, "%s is not a game record: it needs \"game\" (a name)", path);
+        else {
+            snprintf(name, sizeof name, "%s", game);
+            named = true;
+        }
+        json_decref(root);
+    }
+    free(text);
+    if (!named) return NULL;
+    char *found = play_record_find_game(name);
+    if (!found) ggn_error_set(err, GGN_E_VALUE, "%s is a game of %s, which is no game here ('ggn games' lists them)", path, name);
+    return found;
+}
+
+ggn_position *play_record_replay(const ggn_game *game, const char *game_arg, const json_t *record, const char *where,
+                                 ggn_error *err)
 {
     json_t *name = json_object_get(record, "game");
     json_t *start = json_object_get(record, "start");
@@ -228,7 +325,7 @@ ggn_position *play_record_replay(const ggn_game *game, const json_t *record, con
                       "and \"start\" (a FEN or null)", where);
         return NULL;
     }
-    if (strcasecmp(json_string_value(name), ggn_game_name(game)) != 0) {
+    if (!names_game(json_string_value(name), game, game_arg)) {
         ggn_error_set(err, GGN_E_VALUE, "%s is a game of %s, not %s", where, json_string_value(name), ggn_game_name(game));
         return NULL;
     }

@@ -7,12 +7,16 @@
  * few milliseconds, perft at depth 2 and the hash at its default size, so no
  * input can run long. The session must end (no hang, no crash, no leak, the
  * search thread joined) and everything it wrote must be lines free of
- * control bytes.
+ * control bytes; and every `isready` line read before anything that could
+ * be a `quit` must be answered `readyok`, so that a line the reader loses
+ * (a NUL byte followed by a second line, issue 41) is a finding.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "fuzz.h"
@@ -23,6 +27,49 @@ const cli_command *const cli_commands[] = { NULL };
 
 #define FUZZ_UCI_THINK_MS 5      /* every search's cap */
 #define FUZZ_UCI_MAX_INPUT 4096  /* longer inputs add nothing but more of the same commands */
+
+/*
+ * The `isready` lines of the input the session must answer: lines of no NUL
+ * byte whose first word is isready, counted up to the first line holding
+ * "quit" anywhere (where the session may stop, however it reads that line).
+ * Lines are at most FUZZ_UCI_MAX_INPUT bytes, far below the session's
+ * 64 KiB limit, so none is skipped as too long.
+ */
+static size_t isready_lines(const uint8_t *text, size_t len)
+{
+    size_t count = 0;
+    for (size_t start = 0; start < len;) {
+        const uint8_t *nl = memchr(text + start, '\n', len - start);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        const uint8_t *line = text + start;
+        size_t n = end - start;
+        bool nul = memchr(line, '\0', n) != NULL;
+        for (size_t i = 0; i + 4 <= n; i++)
+            if (memcmp(line + i, "quit", 4) == 0) return count;
+        size_t i = 0;
+        while (i < n && (line[i] == ' ' || line[i] == '\t')) i++;
+        size_t w = i;
+        while (w < n && line[w] != ' ' && line[w] != '\t' && line[w] != '\r') w++;
+        size_t rest = w;
+        while (rest < n && (line[rest] == ' ' || line[rest] == '\t' || line[rest] == '\r')) rest++;
+        bool word_alone = w == n || line[w] == ' ' || line[w] == '\t' || rest == n;
+        if (!nul && word_alone && w - i == 7 && memcmp(line + i, "isready", 7) == 0) count++;
+        start = end + 1;
+    }
+    return count;
+}
+
+static size_t output_lines(const char *text, size_t len, const char *want)
+{
+    size_t count = 0, n = strlen(want);
+    for (size_t start = 0; start < len;) {
+        const char *nl = memchr(text + start, '\n', len - start);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        if (end - start == n && memcmp(text + start, want, n) == 0) count++;
+        start = end + 1;
+    }
+    return count;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -46,6 +93,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK((c >= 0x20 && c != 0x7f) || c == '\n' || c >= 0x80);
     }
     FUZZ_CHECK(len == 0 || text[len - 1] == '\n');
+    size_t asked = isready_lines(data + 1, size - 1), answered = output_lines(text, len, "readyok");
+    if (answered < asked) fprintf(stderr, "%zu isready lines, %zu readyok\n", asked, answered);
+    FUZZ_CHECK(answered >= asked);
     free(text);
     return 0;
 }

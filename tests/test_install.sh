@@ -5,7 +5,8 @@
 #   - ggn.pc names that prefix, not the configured one;
 #   - a C program compiled with `pkg-config --cflags --libs ggn` links the
 #     shared library and runs (LD_LIBRARY_PATH), one compiled with the
-#     flags of `pkg-config --static` links libggn.a and runs without it;
+#     flags `pkg-config --static` prints, as printed, links libggn.a and
+#     runs without any shared library;
 #   - the installed ggn, run from / with an empty environment, finds its
 #     games beside itself, and still does after the prefix is moved.
 # CFLAGS are added to both compiles (the sanitizer flags of an ASan build,
@@ -58,16 +59,27 @@ $cc $cflags -o "$tmp/prog_shared" "$tmp/prog.c" $cflags_ggn $libs_ggn || fail "c
 readelf -d "$tmp/prog_shared" | grep -q 'NEEDED.*libggn\.so' || fail "prog_shared does not use libggn.so"
 got=$(LD_LIBRARY_PATH="$prefix/$libdir" "$tmp/prog_shared" "$chess") || fail "prog_shared did not run"
 [ "$got" = 20 ] || fail "prog_shared: $got legal moves in chess, want 20"
-
-# --static gives what a static link needs besides libggn (jansson, -lm);
-# -l:libggn.a takes the archive although libggn.so lies beside it.
-static_libs=$(pkg-config --static --libs ggn | sed 's/-lggn\b/-l:libggn.a/')
+# README: linked with -rpath at the libdir pkg-config names, it runs with no LD_LIBRARY_PATH.
 # shellcheck disable=SC2086
-$cc $cflags -o "$tmp/prog_static" "$tmp/prog.c" $(pkg-config --static --cflags ggn) $static_libs \
-    || fail "compile with pkg-config --static ($static_libs)"
-if readelf -d "$tmp/prog_static" | grep -q 'NEEDED.*libggn'; then fail "prog_static still needs libggn.so"; fi
-got=$("$tmp/prog_static" "$chess") || fail "prog_static did not run"
-[ "$got" = 20 ] || fail "prog_static: $got legal moves in chess, want 20"
+$cc $cflags -o "$tmp/prog_rpath" "$tmp/prog.c" $cflags_ggn $libs_ggn -Wl,-rpath,"$(pkg-config --variable=libdir ggn)" \
+    || fail "compile with -Wl,-rpath"
+got=$(env -u LD_LIBRARY_PATH "$tmp/prog_rpath" "$chess") || fail "prog_rpath did not run"
+[ "$got" = 20 ] || fail "prog_rpath: $got legal moves in chess, want 20"
+
+# --static's flags as printed link libggn.a (and jansson and the C library: -static, since
+# -lggn alone would take libggn.so, which lies beside it): a program that needs no shared
+# library. AddressSanitizer cannot link a static program, so a sanitizer build skips this.
+static_libs=$(pkg-config --static --libs ggn)
+if [ -n "$cflags" ]; then
+    echo "test_install: the static program is not built with '$cflags' (no static link with the sanitizers)" >&2
+else
+    # shellcheck disable=SC2086
+    $cc -o "$tmp/prog_static" "$tmp/prog.c" $(pkg-config --static --cflags ggn) $static_libs \
+        || fail "compile with pkg-config --static ($static_libs)"
+    if readelf -d "$tmp/prog_static" | grep -q 'NEEDED'; then fail "prog_static needs shared libraries: pkg-config --static ($static_libs)"; fi
+    got=$("$tmp/prog_static" "$chess") || fail "prog_static did not run"
+    [ "$got" = 20 ] || fail "prog_static: $got legal moves in chess, want 20"
+fi
 
 # The installed program, from / with nothing in the environment.
 run_ggn() { (cd / && env -i "$@"); }

@@ -26,6 +26,26 @@ args=(selfplay 3check --games 10 --depth "2,1" --max-plies 80 --seed 5)
 "$src/tools/ggn-parallel.sh" 4 "$tmp/self" "${args[@]}" > "$tmp/merged.txt" || fail "ggn-parallel.sh selfplay"
 cmp "$tmp/whole.txt" "$tmp/merged.txt" || fail "self-play in 4 shards differs from the unsplit report"
 
+# Without GGN and with no ggn on the PATH, the script finds the program it came with: the
+# build's (tools/ beside build/ggn in a clone) and the installed one (PREFIX/share/ggn/tools
+# beside PREFIX/bin/ggn). The ggn found is a link to this build's, which finds its games itself.
+for layout in clone installed; do
+    if [ "$layout" = clone ]; then tools=$tmp/$layout/tools bin=$tmp/$layout/build
+    else tools=$tmp/$layout/share/ggn/tools bin=$tmp/$layout/bin; fi
+    mkdir -p "$tools" "$bin"
+    cp "$src"/tools/ggn-parallel.sh "$src"/tools/ggn-shard-flags.sh "$tools/"
+    ln -s "$ggn" "$bin/ggn"
+    found=$(env -u GGN PATH=/usr/bin:/bin "$tools/ggn-parallel.sh" 2 "$tmp/$layout/out" perft chess 3 2>&1) ||
+        fail "$layout: ggn-parallel.sh without GGN: $found"
+    [ "$found" = "Nodes: 8902" ] || fail "$layout: ggn-parallel.sh without GGN: '$found'"
+done
+# and says so when there is none
+rm "$tmp/clone/build/ggn"
+if out=$(env -u GGN PATH=/usr/bin:/bin "$tmp/clone/tools/ggn-parallel.sh" 2 "$tmp/none" perft chess 3 2>&1); then
+    fail "ggn-parallel.sh ran with no ggn anywhere: $out"
+fi
+case $out in *"no ggn program"*) ;; *) fail "no ggn anywhere: '$out'" ;; esac
+
 # A command that cannot be split is refused before anything runs.
 if "$src/tools/ggn-parallel.sh" 2 "$tmp/no" status chess 2>/dev/null; then fail "ggn-parallel.sh status ran"; fi
 echo "test_parallel: perft(5) in 6 shards = $merged; self-play in 4 shards = the unsplit report"

@@ -265,7 +265,8 @@ static void test_pipe_save_load(void **state)
     bad = fopen(path, "w");
     fputs("{\"game\": \"Shogi\", \"start\": null, \"moves\": []}\n", bad);
     fclose(bad);
-    r = play_pipe("", NULL, "--load", path, NULL);
+    /* GAME named and the record of another game (without GAME, the record's game is played: test_first_hour). */
+    r = play_pipe("", NULL, "chess", "--load", path, NULL);
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "is a game of Shogi, not Chess"));
     proc_free(&r);

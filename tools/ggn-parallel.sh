@@ -11,7 +11,11 @@
 # other machines to run on over ssh, where `ggn` must be on the PATH and the
 # game known by name (docs/cluster.md):
 #   PARALLEL='-S 8/node1,8/node2,:' tools/ggn-parallel.sh 64 /tmp/p8 perft chess 8
-# GGN names the ggn program (default: ggn on the PATH, on every machine).
+# GGN names the ggn program. Without it: the ggn this script came with, when
+# it runs on this machine only: PREFIX/bin/ggn for the installed script
+# (PREFIX/share/ggn/tools), build/ggn for the script of a built clone;
+# otherwise, and with other machines in PARALLEL (-S, --sshlogin, --slf), ggn
+# on the PATH of every machine.
 # A shard that fails stops the run (exit 1); the shards done are kept, and the
 # same command run again runs only the others (parallel's --joblog DIR/joblog).
 set -euo pipefail
@@ -24,7 +28,25 @@ k=$1 dir=$2
 shift 2
 case $k in '' | *[!0-9]*) echo "ggn-parallel.sh: K must be a whole number, not '$k'" >&2; exit 2 ;; esac
 command -v parallel >/dev/null || { echo "ggn-parallel.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 2; }
-ggn=${GGN:-ggn}
+default_ggn() {
+    case " ${PARALLEL:-} " in *" -S"* | *"--sshlogin"* | *" --slf"*) echo ggn; return ;; esac
+    local candidate
+    for candidate in "$here/../../../bin/ggn" "$here/../build/ggn"; do
+        if [ -x "$candidate" ] && [ -f "$candidate" ]; then
+            echo "$(cd "$(dirname "$candidate")" && pwd)/ggn"
+            return
+        fi
+    done
+    echo ggn
+}
+ggn=${GGN:-$(default_ggn)}
+if [ "$ggn" = ggn ] && [ -z "${GGN:-}" ] && ! command -v ggn >/dev/null; then
+    case " ${PARALLEL:-} " in
+    *" -S"* | *"--sshlogin"* | *" --slf"*) ;;
+    *) echo "ggn-parallel.sh: no ggn program: not beside this script ($here/../build/ggn or" \
+            "$here/../../../bin/ggn) nor on the PATH; name it with GGN=/path/to/ggn" >&2; exit 2 ;;
+    esac
+fi
 "$here/ggn-shard-flags.sh" "$1" 1 1 >/dev/null # says why when the command cannot be split
 mkdir -p "$dir"
 # The shard's options, with {} where parallel puts the shard number.

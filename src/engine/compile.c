@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "error/error_text.h"
 #include "json/json_doc.h"
 
 typedef struct compiler {
@@ -68,7 +69,7 @@ static void limit_error_at(compiler *c, const char *pointer, const char *fmt, ..
     snprintf(err.pointer, sizeof err.pointer, "%s", pointer);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err.message, sizeof err.message, fmt, ap);
+    er_vformat(err.message, sizeof err.message, fmt, ap);
     va_end(ap);
     if (c->def->source) ggn_json_locate(c->def->source, c->def->source_len, err.pointer, &err.line, &err.column);
     ggn_errors_add(c->errs, &err);

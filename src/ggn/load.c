@@ -3,6 +3,7 @@
  * → destination), one piece at a time, and the entry points.
  */
 #include "ggn_load.h"
+#include "error/error_text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@ void gg_report(gg_loader *ld, ggn_severity severity, ggn_code code, const char *
     char msg[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    er_vformat(msg, sizeof msg, fmt, ap);
     va_end(ap);
     ggn_jdoc_report(ld->doc, ld->errs, severity, code, &ld->path, "%s", msg);
 }

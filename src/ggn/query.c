@@ -3,6 +3,7 @@
  * view, and the select → from → to → where chain of one move. Nothing here
  * allocates; a possibility costs a few mask tests.
  */
+#include "error/error_text.h"
 #include "ggn_internal.h"
 
 #include <stdarg.h>
@@ -115,7 +116,7 @@ static void not_found(const ggn_ruleset *rs, ggn_error *err, const char *fmt, ..
     snprintf(err->file, sizeof err->file, "%s", rs->name);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    er_vformat(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
 }
 

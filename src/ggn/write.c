@@ -8,6 +8,7 @@
  * in the layout jansson's two-space indent gives; it stops with GGN_E_LIMIT
  * before it grows past GGN_MAX_FILE_BYTES, the most ggn reads back.
  */
+#include "error/error_text.h"
 #include "ggn_internal.h"
 #include "json/json_doc.h"
 
@@ -42,7 +43,7 @@ static bool refuse(writer *w, const char *fmt, ...)
         char msg[256];
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
+        er_vformat(msg, sizeof msg, fmt, ap);
         va_end(ap);
         ggn_error_set(w->err, GGN_E_CONVERSION, "cannot write %s: %s", ggn_spelling_name(w->to), msg);
         snprintf(w->err->file, sizeof w->err->file, "%s", w->rs->name);

@@ -2,6 +2,7 @@
 #include "json_doc.h"
 
 #include "ggn/file.h"
+#include "error/error_text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,7 +27,7 @@ static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int 
     snprintf(err.file, sizeof err.file, "%s", doc->file);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err.message, sizeof err.message, fmt, ap);
+    er_vformat(err.message, sizeof err.message, fmt, ap);
     va_end(ap);
     ggn_errors_add(errs, &err);
 }
@@ -166,7 +167,7 @@ static void vreport(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity
     err.severity = severity;
     snprintf(err.file, sizeof err.file, "%s", doc->file);
     if (path) snprintf(err.pointer, sizeof err.pointer, "%s", path->buf);
-    vsnprintf(err.message, sizeof err.message, fmt, ap);
+    er_vformat(err.message, sizeof err.message, fmt, ap);
     if (errs->count < GGN_MAX_ERRORS && doc->text && !(path && path->truncated)) {
         if (offset == (size_t)-1)
             ggn_json_locate(doc->text, doc->len, err.pointer, &err.line, &err.column);

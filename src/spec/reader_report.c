@@ -1,5 +1,6 @@
 /* reader_report.c — reporting at the reader's JSON Pointer, and arena allocation. */
 #include "spec/reader.h"
+#include "error/error_text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@ static void vreport(sd_reader *r, ggn_severity sev, ggn_code code, const char *f
 static void vreport(sd_reader *r, ggn_severity sev, ggn_code code, const char *fmt, va_list ap)
 {
     char msg[256];
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    er_vformat(msg, sizeof msg, fmt, ap);
     if (sev == GGN_SEVERITY_ERROR) r->nerrors++;
     ggn_jdoc_report(&r->doc, r->errs, sev, code, &r->path, "%s", msg);
 }
