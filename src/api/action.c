@@ -100,30 +100,31 @@ static void action_text(const ggn_game *g, int32_t action, char *buf, size_t cap
     snprintf(buf, cap, "%s%s%s", from, to, promo);
 }
 
-bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_error *err)
+bool ggn_action_move(ggn_position *pos, int64_t action, ggn_move *move, ggn_error *err)
 {
     int32_t count = ggn_game_action_count(pos->g);
     if (action < 0 || action >= count) {
-        ggn_error_set(err, GGN_E_RANGE, "action %ld is out of range 0..%ld of this game",
-                      (long)action, (long)count - 1);
+        ggn_error_set(err, GGN_E_RANGE, "action %lld is out of range 0..%ld of this game",
+                      (long long)action, (long)count - 1);
         return false;
     }
+    int32_t id = (int32_t)action; /* in range: below count, an int32_t */
     ggn_move all[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, all, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     for (size_t i = 0; i < n; i++) {
-        if (action_of(pos, all[i]) == action) {
+        if (action_of(pos, all[i]) == id) {
             *move = all[i];
             return true;
         }
     }
     char text[2 * GGN_MAX_LABEL + EG_PROMOTION_TEXT];
-    action_text(pos->g, action, text, sizeof text);
-    ggn_error_set(err, GGN_E_ILLEGAL, "action %ld (%s) is not a legal move here", (long)action, text);
+    action_text(pos->g, id, text, sizeof text);
+    ggn_error_set(err, GGN_E_ILLEGAL, "action %ld (%s) is not a legal move here", (long)id, text);
     return false;
 }
 
-bool ggn_position_apply_action(ggn_position *pos, int32_t action, ggn_error *err)
+bool ggn_position_apply_action(ggn_position *pos, int64_t action, ggn_error *err)
 {
     ggn_move move;
     if (!ggn_action_move(pos, action, &move, err)) return false;
