@@ -3,7 +3,11 @@ ends at max_game_length() without an exception, team games reward every winner, 
 pyspiel's Game and State that learning code calls, and states and actions that are misused raise
 instead of crashing or playing another move. Run by CTest with the rest of python/tests."""
 
+import contextlib
+import io
+import os
 import random
+import re
 
 import pytest
 
@@ -239,3 +243,25 @@ def test_actions_out_of_range_or_not_int_raise():
 
     state.apply_action(Index())
     assert state.history() == [e2e4] and type(state.history()[0]) is int
+
+
+# ---- docs/python.md: its examples run and print what their comments say ------------------------
+
+
+def test_the_documents_examples_run_as_printed(monkeypatch):
+    """Every ```python block of docs/python.md, run in order in one namespace from the tree's root:
+    each print(...) prints what the comment after it says."""
+    tree = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+    with open(os.path.join(tree, "docs", "python.md"), encoding="utf-8") as f:
+        blocks = re.findall(r"^```python\n(.*?)^```$", f.read(), re.M | re.S)
+    assert len(blocks) >= 4
+    monkeypatch.chdir(tree)
+    monkeypatch.setenv("GGN_PATH", os.path.join(tree, "games"))  # names resolve from any directory
+    namespace = {}
+    for block in blocks:
+        expected = [line.split("  # ", 1)[1] for line in block.split("\n")
+                    if line.strip().startswith("print(") and "  # " in line]
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(block, "docs/python.md", "exec"), namespace)
+        assert printed.getvalue().splitlines() == expected, block
