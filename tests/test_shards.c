@@ -450,7 +450,7 @@ static void test_selfplay_teams(void **state)
     /* Two shards merged: the same report, so the teams went with the job. */
     const char *files[3];
     for (int k = 1; k <= 2; k++) {
-        char shard[8], name[16];
+        char shard[16], name[32];
         snprintf(shard, sizeof shard, "%d/2", k);
         snprintf(name, sizeof name, "teams-%d", k);
         args[7] = "--shard";
