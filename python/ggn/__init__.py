@@ -204,6 +204,7 @@ class Game:
     def __init__(self, handle, path):
         self._handle = handle
         self.path = path
+        self._file = os.path.abspath(path)  # what a pickle names: found again from any directory
         # Not at exit: states collected after it still read the game when freed.
         weakref.finalize(self, lib.ggn_game_free, handle).atexit = False
         self._players = lib.ggn_game_player_count(handle)
@@ -221,6 +222,10 @@ class Game:
 
     def __repr__(self):
         return f"ggn.Game({self.name()!r})"
+
+    def __reduce__(self):
+        # pickle and copy: the spec's file loaded again, never the library's pointer copied
+        return (load_game, (self._file,))
 
     def get_type(self):
         """The GameType: short_name (the spec's file name without .json), long_name (the spec's name) and the flags."""
@@ -316,6 +321,11 @@ class Game:
             except GgnError as e:
                 raise GgnError([f"serialized state, line {number}: {e}"], e.code) from None
         return state
+
+
+def _deserialize(game, text):
+    """A pickled State back (State.__reduce__)."""
+    return game.deserialize_state(text)
 
 
 class SearchResult:
@@ -532,6 +542,17 @@ class State:
 
     def clone(self):
         return State(self._game, _copy_of=self)
+
+    # copy.copy, copy.deepcopy and pickle make a state of its own: copying the slots would share
+    # the library's position between two states, freed twice.
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        return (_deserialize, (self._game, self.serialize()))
 
     def history(self):
         """The actions played since the start (or the FEN), oldest first."""

@@ -4,8 +4,10 @@ pyspiel's Game and State that learning code calls, and states and actions that a
 instead of crashing or playing another move. Run by CTest with the rest of python/tests."""
 
 import contextlib
+import copy
 import io
 import os
+import pickle
 import random
 import re
 
@@ -208,6 +210,21 @@ def test_a_deleted_state_raises():
         assert caught.value.code == "STATE"
     state.__del__()  # twice: nothing more happens
     del state  # and the collector's call after that neither
+
+
+def test_copies_and_pickles_are_states_of_their_own():
+    """copy.copy once shared the library's position between two states (exit 139 when both went)."""
+    game = ggn.load_game("chess")
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("e2e4"))
+    copies = [copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))]
+    del state
+    for c in copies:
+        assert c.observation_string() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        c.apply_action(c.string_to_action("e7e5"))
+        assert len(c.history()) == 2
+    assert pickle.loads(pickle.dumps(game)).name() == game.name()
+    del copies
 
 
 def test_a_game_outlives_its_states():
