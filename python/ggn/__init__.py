@@ -444,6 +444,10 @@ class State:
     def is_chance_node(self):
         return False
 
+    def is_player_node(self):
+        """A player is to move: the game is not over (pyspiel's; ggn has no chance nodes)."""
+        return not self.is_terminal()
+
     def is_simultaneous_node(self):
         return False
 
@@ -557,6 +561,10 @@ class State:
     def history(self):
         """The actions played since the start (or the FEN), oldest first."""
         return list(self._history)
+
+    def history_str(self):
+        """history() as text, as pyspiel writes it: "5572, 37492"."""
+        return ", ".join(str(a) for a in self._history)
 
     def move_number(self):
         return lib.ggn_position_ply(self._pos)

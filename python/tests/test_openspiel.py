@@ -155,7 +155,7 @@ def test_state_methods_of_pyspiel():
         state.observation_string(2)
     with pytest.raises(ggn.GgnError):
         state.information_state_tensor(-1)
-    assert state.chance_outcomes() == []
+    assert state.chance_outcomes() == [] and state.is_player_node() and state.history_str() == ""
     assert state.player_return(0) == 0.0 and state.player_reward(1) == 0.0
     with pytest.raises(ggn.GgnError):
         state.player_return(2)
@@ -163,7 +163,8 @@ def test_state_methods_of_pyspiel():
     for text in ["f2f3", "e7e5", "g2g4", "d8h4"]:
         state.apply_action(state.string_to_action(text))
     assert state.is_terminal() and state.player_return(1) == 1.0 and state.player_return(0) == -1.0
-    assert state.get_type() == ggn.StateType.TERMINAL
+    assert state.get_type() == ggn.StateType.TERMINAL and not state.is_player_node()
+    assert state.history_str() == ", ".join(str(a) for a in state.history()) and state.history_str().count(", ") == 3
     mate = state.history()[-1]
     state.undo_action(1, mate)
     assert not state.is_terminal() and state.current_player() == 1 and mate in state.legal_actions()
