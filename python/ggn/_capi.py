@@ -1,7 +1,7 @@
 """The C library through ctypes: finding libggn, its structs and the signatures used.
 
 The structs mirror include/ggn/error.h, game.h and search.h field for field;
-tests/test_python.py would fail at the first call if they drifted.
+python/tests would fail at the first call if they drifted.
 """
 
 import ctypes
