@@ -100,6 +100,18 @@ json_t *selfplay_job(const ggn_game *game, const char *game_arg, const selfplay_
                             pair(set->depth[0], set->depth[1]), "nodes", pair(set->nodes[0], set->nodes[1]),
                             "think_ms", pair(set->think_ms[0], set->think_ms[1]), "random_plies", set->random_plies,
                             "max_plies", set->max_plies);
+    /* Who plays with whom, for a game with teams: the report credits a team's win to each of its players. */
+    bool teams = false;
+    for (int p = 0; p < ggn_game_player_count(game); p++) teams |= ggn_game_team(game, p) != p;
+    if (job && teams) {
+        json_t *list = json_array();
+        for (int p = 0; list && p < ggn_game_player_count(game); p++)
+            json_array_append_new(list, json_integer(ggn_game_team(game, p)));
+        if (!list || json_object_set_new(job, "teams", list) != 0) {
+            json_decref(job);
+            return NULL;
+        }
+    }
     if (job && !shard_add_game(job, game, game_arg)) {
         json_decref(job);
         return NULL;

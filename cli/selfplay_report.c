@@ -8,6 +8,10 @@
  * of n games: it stays inside [0, 1] and is not empty when every game had
  * the same result; with draws it is a little wider than it need be (a draw
  * varies less than a coin toss), which errs on the side of caution.
+ *
+ * In a game with teams a win is the winning team's: it counts for each of
+ * its players (the job's "teams" says who plays with whom), so the first
+ * player scores when its partner gives the mate.
  */
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +31,33 @@ typedef struct tally {
     long wins[GGN_MAX_PLAYERS];
 } tally;
 
+/* Who plays with whom: team[p] for each of the job's players. */
+typedef struct sides {
+    int players;
+    int team[GGN_MAX_PLAYERS];
+    bool teams;           /* the job names teams (selfplay_job writes them only for a game with teams) */
+} sides;
+
+/*
+ * The job's "teams", or each player its own team when it has none. A team
+ * list that does not fit the players (which the shards' digests keep out) is
+ * read as none.
+ */
+static void read_sides(const json_t *job, int players, sides *s)
+{
+    const json_t *jteams = json_object_get(job, "teams");
+    s->players = players;
+    s->teams = json_is_array(jteams) && json_array_size(jteams) == (size_t)players;
+    for (int p = 0; p < players; p++) {
+        const json_t *t = json_array_get(jteams, (size_t)p);
+        json_int_t v = json_is_integer(t) ? json_integer_value(t) : -1;
+        if (v < 0 || v >= players) s->teams = false;
+        s->team[p] = (int)v;
+    }
+    if (!s->teams)
+        for (int p = 0; p < players; p++) s->team[p] = p;
+}
+
 /* The entry of name in list (grown by one when new); NULL when out of memory. */
 static tally *find(tally **list, size_t *n, const char *name)
 {
@@ -41,15 +72,18 @@ static tally *find(tally **list, size_t *n, const char *name)
     return t;
 }
 
-static void add(tally *t, const selfplay_record *r)
+/* One game into the tally: a win counts for every player of the winner's team. */
+static void add(tally *t, const selfplay_record *r, const sides *s)
 {
     t->games++;
-    if (r->winner < 0) {
+    if (r->winner < 0 || r->winner >= s->players) { /* (beyond the players: never, records are checked when read) */
         t->draws++;
         t->score += 0.5;
     } else {
-        t->wins[r->winner]++;
-        if (r->winner == 0) t->score += 1.0;
+        int won = s->team[r->winner];
+        for (int p = 0; p < s->players; p++)
+            if (s->team[p] == won) t->wins[p]++;
+        if (s->team[0] == won) t->score += 1.0;
     }
 }
 
@@ -99,6 +133,21 @@ static int bucket_end(const int q[5], int b, int width)
     return end < q[4] ? end : q[4];
 }
 
+/* "Teams: RED and YELLOW against BLUE and GREEN; ...": the teams in the order of their first players. */
+static void print_teams(const sides *s, const char *const *names)
+{
+    printf("Teams:");
+    for (int p = 0; p < s->players; p++) {
+        bool first = true;
+        for (int q = 0; q < p && first; q++) first = s->team[q] != s->team[p];
+        if (!first) continue;
+        printf("%s", p ? " against" : "");
+        for (int q = p; q < s->players; q++)
+            if (s->team[q] == s->team[p]) printf("%s %s", q == p ? "" : " and", names[q]);
+    }
+    printf("; a team's win counts for each of its players\n");
+}
+
 static json_t *wins_json(const long *wins, int players)
 {
     json_t *a = json_array();
@@ -116,6 +165,8 @@ int selfplay_report(const json_t *job, const selfplay_record *records, long n, b
         names[p] = json_string_value(json_array_get(jplayers, (size_t)p));
         if (!names[p]) names[p] = "?";
     }
+    sides side;
+    read_sides(job, players, &side);
     tally all;
     memset(&all, 0, sizeof all);
     tally *ends = NULL, *firsts = NULL;
@@ -125,12 +176,12 @@ int selfplay_report(const json_t *job, const selfplay_record *records, long n, b
     bool ok = lengths != NULL;
     for (long i = 0; ok && i < n; i++) {
         const selfplay_record *r = &records[i];
-        add(&all, r);
+        add(&all, r, &side);
         tally *e = find(&ends, &nends, r->end), *f = find(&firsts, &nfirsts, r->first_move[0] ? r->first_move : "-");
         if (!e || !f) ok = false;
         else {
-            add(e, r);
-            add(f, r);
+            add(e, r, &side);
+            add(f, r, &side);
         }
         lengths[i] = r->plies;
         total_plies += r->plies;
@@ -190,6 +241,7 @@ int selfplay_report(const json_t *job, const selfplay_record *records, long n, b
             wins_json(all.wins, players), "draws", (json_int_t)all.draws, "draw_rate",
             real4(n ? (double)all.draws / (double)n : 0.0), "ends", jends, "length", "min", q[0], "q1", q[1], "median",
             q[2], "q3", q[3], "max", q[4], "mean", real4(mean), "histogram", jhist, "first_moves", jfirst);
+        if (doc && side.teams) json_object_set(doc, "teams", json_object_get(job, "teams"));
         status = cli_json_print("selfplay", doc);
     } else {
         printf("Self-play of %s: %ld game%s, seed %lld, depth %lld/%lld, nodes %lld/%lld, think %lld/%lld ms,\n"
@@ -199,6 +251,7 @@ int selfplay_report(const json_t *job, const selfplay_record *records, long n, b
                json_integer_value(json_array_get(nodes, 1)), json_integer_value(json_array_get(think, 0)),
                json_integer_value(json_array_get(think, 1)), json_integer_value(json_object_get(job, "random_plies")),
                json_integer_value(json_object_get(job, "max_plies")));
+        if (side.teams) print_teams(&side, names);
         printf("%s's score: %.3f, 95 %% interval %.3f to %.3f\n", names[0], score, lo, hi);
         for (int p = 0; p < players; p++) printf("%s %ld, ", names[p], all.wins[p]);
         printf("draws %ld: draw rate %.1f %%\n\n", all.draws, n ? 100.0 * (double)all.draws / (double)n : 0.0);

@@ -185,6 +185,14 @@ static void test_chess_layout(void **state)
     assert_int_equal(err.code, GGN_E_RANGE);
     assert_false(ggn_position_apply_action(pos, -1, &err));
     assert_int_equal(err.code, GGN_E_RANGE);
+    /* A wider id is refused, never cut to 32 bits into another move's (these low halves are e2e4's). */
+    assert_false(ggn_position_apply_action(pos, ((int64_t)1 << 32) + (12 * 64 + 28) * 7, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
+    assert_string_equal(err.message, "action 4294972868 is out of range 0..28671 of this game");
+    assert_false(ggn_action_move(pos, INT64_MIN + (12 * 64 + 28) * 7, &mv, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
+    assert_false(ggn_action_move(pos, -((int64_t)1 << 32) + (12 * 64 + 28) * 7, &mv, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
     assert_int_equal(ggn_position_ply(pos), 0);
     /* A promotion: a7 to a8 as a queen is slot 1 + the queen's kind. */
     assert_true(ggn_position_set_fen(pos, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", &err));

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -412,6 +413,65 @@ static void test_selfplay_shards_merge(void **state)
     proc_free(&json);
 }
 
+/*
+ * A game with teams (chess4teams: RED and YELLOW against BLUE and GREEN): a team's win counts for
+ * each of its players, in the totals, under each end and in the first player's score, and the
+ * teams go through shards and `ggn merge` with the job.
+ */
+static void test_selfplay_teams(void **state)
+{
+    (void)state;
+    const char *args[] = { "selfplay", "chess4teams", "--games", "6", "--depth", "1", "--json", NULL, NULL, NULL };
+    proc_result r = ggn(args);
+    if (r.status != 0) fail_msg("selfplay chess4teams: exit %d: %s", r.status, r.err);
+    json_t *doc = json_loads(r.out, 0, NULL);
+    assert_non_null(doc);
+    json_t *wins = json_object_get(doc, "wins"), *teams = json_object_get(doc, "teams");
+    long long w[4];
+    for (size_t p = 0; p < 4; p++) {
+        w[p] = json_integer_value(json_array_get(wins, p));
+        assert_int_equal(json_integer_value(json_array_get(teams, p)), p % 2);
+    }
+    long long draws = json_integer_value(json_object_get(doc, "draws"));
+    assert_int_equal(w[0], w[2]);
+    assert_int_equal(w[1], w[3]);
+    assert_int_equal(w[0] + w[1] + draws, 6);
+    if (w[0] == 0 || w[1] == 0) fail_msg("these seeded games should be won by both teams: %s", r.out);
+    double score = json_real_value(json_object_get(json_object_get(doc, "first_player"), "score"));
+    assert_true(fabs(score - ((double)w[0] + 0.5 * (double)draws) / 6.0) < 1e-4);
+    size_t i;
+    json_t *end;
+    json_array_foreach(json_object_get(doc, "ends"), i, end) {
+        json_t *ew = json_object_get(end, "wins");
+        assert_int_equal(json_integer_value(json_array_get(ew, 0)), json_integer_value(json_array_get(ew, 2)));
+        assert_int_equal(json_integer_value(json_array_get(ew, 1)), json_integer_value(json_array_get(ew, 3)));
+    }
+    json_decref(doc);
+    /* Two shards merged: the same report, so the teams went with the job. */
+    const char *files[3];
+    for (int k = 1; k <= 2; k++) {
+        char shard[16], name[32];
+        snprintf(shard, sizeof shard, "%d/2", k);
+        snprintf(name, sizeof name, "teams-%d", k);
+        args[7] = "--shard";
+        args[8] = shard;
+        run_to(name, args);
+        files[k - 1] = path(name);
+    }
+    files[2] = NULL;
+    proc_result m = merge(true, files);
+    assert_int_equal(m.status, 0);
+    assert_string_equal(m.out, r.out);
+    proc_free(&m);
+    proc_free(&r);
+    /* The text says who plays with whom. */
+    const char *text[] = { "selfplay", "chess4teams", "--games", "1", "--depth", "1", "--max-plies", "4", NULL };
+    r = ggn(text);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Teams: RED and YELLOW against BLUE and GREEN; a team's win counts for each of its players\n"));
+    proc_free(&r);
+}
+
 /* The progress bar: on a terminal's standard error, never through a pipe. */
 static void test_progress_bar(void **state)
 {
@@ -472,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_merge_refuses),
         cmocka_unit_test(test_selfplay_report),
         cmocka_unit_test(test_selfplay_shards_merge),
+        cmocka_unit_test(test_selfplay_teams),
         cmocka_unit_test(test_progress_bar),
         cmocka_unit_test(test_match_shards),
     };

@@ -70,15 +70,18 @@ size_t ggn_position_legal_actions(ggn_position *pos, int32_t *actions, ggn_move 
  * The legal move of pos whose id is action. Returns false with err
  * (GGN_E_RANGE for an id outside the action space, GGN_E_ILLEGAL for one
  * that is no legal move here, naming the move the id stands for in
- * coordinate text: "action 5576 (e2e5) is not a legal move here").
+ * coordinate text: "action 5576 (e2e5) is not a legal move here"). The id
+ * is taken as 64 bits so that a binding's wider integer is refused when out
+ * of range rather than cut to 32 bits into another move's id (2^32 + 5572
+ * is not e2e4).
  */
-bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_error *err);
+bool ggn_action_move(ggn_position *pos, int64_t action, ggn_move *move, ggn_error *err);
 
 /*
  * ggn_action_move, then ggn_position_make. Fails with GGN_E_LIMIT (position
  * unchanged) when the undo stack is full (GGN_MAX_PLY).
  */
-bool ggn_position_apply_action(ggn_position *pos, int32_t action, ggn_error *err);
+bool ggn_position_apply_action(ggn_position *pos, int64_t action, ggn_error *err);
 
 /*
  * The loops of learning programs and Monte Carlo players, one call each

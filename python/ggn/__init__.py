@@ -12,12 +12,15 @@ The package wraps libggn with ctypes; nothing is compiled for it.
 """
 
 import ctypes
+import enum
+import operator
 import os
+import weakref
 
 from . import _capi
 from ._capi import lib
 
-__all__ = ["GgnError", "Game", "State", "SearchResult", "load_game", "resolve_game", "TERMINAL"]
+__all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "TERMINAL"]
 __version__ = "0.1.0"
 
 # What current_player() answers once the game is over (OpenSpiel's kTerminalPlayerId).
@@ -25,6 +28,9 @@ TERMINAL = -4
 
 _GAMES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games")
 _FORMAT_CAP = 1024
+
+# What outcome() says of a game that reached max_game_length() with no other rule ending it.
+_LENGTH_DRAW = f"Draw: {_capi.MAX_PLY} plies played (the game's length limit)"
 
 
 class GgnError(Exception):
@@ -122,25 +128,123 @@ def load_game(name_or_path):
     return Game(handle, path)
 
 
+class GameType:
+    """What kind of game it is, with the fields and enums of pyspiel's GameType (Game.get_type()).
+
+    Every ggn game is sequential, deterministic and of perfect information, with
+    its result only at the end; it is zero-sum when two sides of one size play (two
+    players, or two teams of as many players), general-sum otherwise.
+    """
+
+    class Dynamics(enum.Enum):
+        SEQUENTIAL = 0
+        SIMULTANEOUS = 1
+
+    class ChanceMode(enum.Enum):
+        DETERMINISTIC = 0
+        EXPLICIT_STOCHASTIC = 1
+        SAMPLED_STOCHASTIC = 2
+
+    class Information(enum.Enum):
+        ONE_SHOT = 0
+        PERFECT_INFORMATION = 1
+        IMPERFECT_INFORMATION = 2
+
+    class Utility(enum.Enum):
+        ZERO_SUM = 0
+        CONSTANT_SUM = 1
+        GENERAL_SUM = 2
+        IDENTICAL = 3
+
+    class RewardModel(enum.Enum):
+        REWARDS = 0
+        TERMINAL = 1
+
+    __slots__ = ("short_name", "long_name", "dynamics", "chance_mode", "information", "utility", "reward_model",
+                 "max_num_players", "min_num_players", "provides_information_state_string",
+                 "provides_information_state_tensor", "provides_observation_string", "provides_observation_tensor",
+                 "parameter_specification", "default_loadable", "provides_factored_observation_string")
+
+    def __init__(self, short_name, long_name, players, utility):
+        self.short_name = short_name
+        self.long_name = long_name
+        self.dynamics = GameType.Dynamics.SEQUENTIAL
+        self.chance_mode = GameType.ChanceMode.DETERMINISTIC
+        self.information = GameType.Information.PERFECT_INFORMATION
+        self.utility = utility
+        self.reward_model = GameType.RewardModel.TERMINAL
+        self.max_num_players = self.min_num_players = players
+        self.provides_information_state_string = True
+        self.provides_information_state_tensor = True
+        self.provides_observation_string = True
+        self.provides_observation_tensor = True
+        self.parameter_specification = {}
+        self.default_loadable = True
+        self.provides_factored_observation_string = False
+
+    def __repr__(self):
+        return f"<GameType '{self.short_name}'>"
+
+
+class StateType(enum.Enum):
+    """What State.get_type() answers, as pyspiel's StateType (ggn has no chance nodes)."""
+
+    TERMINAL = 0
+    CHANCE = 1
+    DECISION = 2
+
+
 class Game:
-    """A compiled game: read-only, shared by every state made from it."""
+    """A compiled game: read-only, shared by every state made from it.
+
+    The library's copy is freed when the last reference to the Game goes (every
+    State holds one), never before: a Game has no __del__ to call by hand.
+    """
 
     def __init__(self, handle, path):
         self._handle = handle
         self.path = path
+        self._file = os.path.abspath(path)  # what a pickle names: found again from any directory
+        # Not at exit: states collected after it still read the game when freed.
+        weakref.finalize(self, lib.ggn_game_free, handle).atexit = False
         self._players = lib.ggn_game_player_count(handle)
         self._actions = lib.ggn_game_action_count(handle)
         self._planes = lib.ggn_game_observation_planes(handle)
         self._rows = lib.ggn_game_rows(handle)
         self._cols = lib.ggn_game_cols(handle)
-
-    def __del__(self):
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            lib.ggn_game_free(handle)
+        self._teams = [lib.ggn_game_team(handle, p) for p in range(self._players)]
+        # +1 for each winner, -1 for each loser: the sum is 0 exactly when two teams of one size play.
+        sizes = [self._teams.count(t) for t in set(self._teams)]
+        self._zero_sum = len(sizes) == 2 and sizes[0] == sizes[1]
+        stem = os.path.basename(path)
+        self._type = GameType(stem[:-5] if stem.lower().endswith(".json") else stem, self.name(), self._players,
+                              GameType.Utility.ZERO_SUM if self._zero_sum else GameType.Utility.GENERAL_SUM)
 
     def __repr__(self):
         return f"ggn.Game({self.name()!r})"
+
+    def __reduce__(self):
+        # pickle and copy: the spec's file loaded again, never the library's pointer copied
+        return (load_game, (self._file,))
+
+    def get_type(self):
+        """The GameType: short_name (the spec's file name without .json), long_name (the spec's name) and the flags."""
+        return self._type
+
+    def get_parameters(self):
+        """{}: a ggn game has no parameters (a variant is a spec of its own)."""
+        return {}
+
+    def teams(self):
+        """The team of each player (extension teams; each player its own team in other games)."""
+        return list(self._teams)
+
+    def utility_sum(self):
+        """0.0 for a zero-sum game (get_type().utility), None for a general-sum one, as pyspiel."""
+        return 0.0 if self._zero_sum else None
+
+    def max_chance_outcomes(self):
+        return 0
 
     def name(self):
         return lib.ggn_game_name(self._handle).decode()
@@ -159,6 +263,13 @@ class Game:
     def observation_tensor_size(self):
         return self._planes * self._rows * self._cols
 
+    def information_state_tensor_shape(self):
+        """The observation's shape: in a game of perfect information the two are the same."""
+        return self.observation_tensor_shape()
+
+    def information_state_tensor_size(self):
+        return self.observation_tensor_size()
+
     def min_utility(self):
         return -1.0
 
@@ -166,7 +277,7 @@ class Game:
         return 1.0
 
     def max_game_length(self):
-        """Plies a state can hold (GGN_MAX_PLY): apply_action refuses one more."""
+        """1024 (GGN_MAX_PLY): a game still going after that many actions ends there, a draw."""
         return _capi.MAX_PLY
 
     def player_names(self):
@@ -212,6 +323,11 @@ class Game:
         return state
 
 
+def _deserialize(game, text):
+    """A pickled State back (State.__reduce__)."""
+    return game.deserialize_state(text)
+
+
 class SearchResult:
     """What the computer player found: the action, its score (centipawns for the mover), depth and nodes."""
 
@@ -225,7 +341,11 @@ class SearchResult:
 
 
 class State:
-    """A position of a game and how it was reached (its history of actions)."""
+    """A position of a game and how it was reached (its history of actions).
+
+    state.__del__() frees the library's position at once; every later use of
+    the state raises GgnError (code STATE) instead of reaching freed memory.
+    """
 
     __slots__ = ("_game", "_pos", "_history", "_fen", "_status", "_over", "_ids", "__weakref__")
 
@@ -247,9 +367,24 @@ class State:
             self._over = _copy_of._over
 
     def __del__(self):
-        pos, self._pos = getattr(self, "_pos", None), None
+        try:
+            pos = self._pos
+        except GgnError:
+            return  # freed already (or never made)
+        # Every slot emptied: a later use finds none and __getattr__ says why.
+        for slot in ("_pos", "_history", "_fen", "_status", "_over", "_ids", "_game"):
+            try:
+                delattr(self, slot)
+            except AttributeError:
+                pass
         if pos:
             lib.ggn_position_free(pos)
+
+    def __getattr__(self, name):
+        # Reached only when a slot is empty: after __del__ (or a failed __init__).
+        if name in State.__slots__:
+            raise GgnError(["this State was freed (its __del__ was called): it can no longer be used"], "STATE")
+        raise AttributeError(f"'State' object has no attribute '{name}'")
 
     def _set_fen(self, fen):
         err = _capi.Error()
@@ -263,15 +398,34 @@ class State:
     def _stat(self):
         if self._status is None:
             self._status = lib.ggn_position_status(self._pos)
-            self._over = self._status.outcome != 0
+            # The length limit is a rule of every game: a draw once the state holds GGN_MAX_PLY actions.
+            self._over = self._status.outcome != 0 or len(self._history) >= _capi.MAX_PLY
         return self._status
 
     def _changed(self):
         self._status = None
         self._over = None
 
+    def _player(self, player):
+        """player, or the player to move when None; GgnError RANGE for one out of range."""
+        if player is None:
+            return lib.ggn_position_to_move(self._pos)
+        if not 0 <= player < self._game._players:
+            raise GgnError([f"player {player} is out of range 0..{self._game._players - 1} of this game"], "RANGE")
+        return player
+
     def get_game(self):
         return self._game
+
+    def get_type(self):
+        """StateType.TERMINAL once the game is over, StateType.DECISION before."""
+        return StateType.TERMINAL if self.is_terminal() else StateType.DECISION
+
+    def num_players(self):
+        return self._game._players
+
+    def num_distinct_actions(self):
+        return self._game._actions
 
     def current_player(self):
         """The player to move, or ggn.TERMINAL once the game is over."""
@@ -280,6 +434,7 @@ class State:
         return lib.ggn_position_to_move(self._pos)
 
     def is_terminal(self):
+        """Over by a rule of the spec (draw rules included), or by length: max_game_length() actions played."""
         over = self._over
         if over is None:
             self._stat()
@@ -289,8 +444,16 @@ class State:
     def is_chance_node(self):
         return False
 
+    def is_player_node(self):
+        """A player is to move: the game is not over (pyspiel's; ggn has no chance nodes)."""
+        return not self.is_terminal()
+
     def is_simultaneous_node(self):
         return False
+
+    def chance_outcomes(self):
+        """[]: ggn's games have no chance nodes."""
+        return []
 
     def legal_actions(self, player=None):
         """The ids of the legal moves, in increasing order ([] once the game is over or for another player)."""
@@ -304,8 +467,28 @@ class State:
         n = lib.ggn_position_legal_actions(self._pos, buf, None, _capi.MAX_MOVES)
         return buf[:n] if n <= _capi.MAX_MOVES else buf[:]
 
+    def legal_actions_mask(self, player=None):
+        """num_distinct_actions() integers: 1 for the legal actions (of legal_actions(player)), 0 elsewhere."""
+        mask = [0] * self._game._actions
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
+
+    def _action(self, action):
+        """action as an int in the action space; TypeError for a non-integer, GgnError RANGE outside the space."""
+        if action.__class__ is not int:
+            if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+                raise TypeError(f"an action is an int, not {type(action).__name__}")
+            action = operator.index(action)  # numpy integers
+        count = self._game._actions
+        if not 0 <= action < count:
+            raise GgnError([f"action {action} is out of range 0..{count - 1} of this game"], "RANGE")
+        return action
+
     def apply_action(self, action):
         """Plays the legal move with this id; GgnError (position unchanged) when there is none."""
+        if action.__class__ is not int or not 0 <= action < self._game._actions:
+            action = self._action(action)
         if self._over is not False and self.is_terminal():
             raise GgnError([f"action {action}: the game is over"], "STATE")
         if not lib.ggn_position_apply_action(self._pos, action, None):
@@ -328,23 +511,35 @@ class State:
         self._changed()
 
     def child(self, action):
+        action = self._action(action)
         c = self.clone()
         c.apply_action(action)
         return c
 
     def returns(self):
-        """Per player: 1 for the winner, -1 for the others, 0 for all in a draw or while the game goes on."""
+        """Per player: 1 for each player of the winning team (the winner, without teams), -1 for the
+        others; 0 for all in a draw (the length limit's included) or while the game goes on."""
         st = self._stat()
+        teams = self._game._teams
         if st.outcome == 0 or st.draw or st.winner < 0:
-            return [0.0] * self._game._players
-        return [1.0 if p == st.winner else -1.0 for p in range(self._game._players)]
+            return [0.0] * len(teams)
+        won = teams[st.winner]
+        return [1.0 if team == won else -1.0 for team in teams]
 
     def rewards(self):
         return self.returns() if self.is_terminal() else [0.0] * self._game._players
 
+    def player_return(self, player):
+        return self.returns()[self._player(player)]
+
+    def player_reward(self, player):
+        return self.rewards()[self._player(player)]
+
     def outcome(self):
         """How the game ended, in words ("Draw: stalemate"), or "" while it goes on."""
         st = self._stat()
+        if st.outcome == 0:
+            return _LENGTH_DRAW if self._over else ""
         buf = ctypes.create_string_buffer(_FORMAT_CAP)
         lib.ggn_status_describe(self._game._handle, ctypes.byref(st), buf, _FORMAT_CAP)
         return buf.value.decode()
@@ -352,14 +547,30 @@ class State:
     def clone(self):
         return State(self._game, _copy_of=self)
 
+    # copy.copy, copy.deepcopy and pickle make a state of its own: copying the slots would share
+    # the library's position between two states, freed twice.
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        return (_deserialize, (self._game, self.serialize()))
+
     def history(self):
         """The actions played since the start (or the FEN), oldest first."""
         return list(self._history)
+
+    def history_str(self):
+        """history() as text, as pyspiel writes it: "5572, 37492"."""
+        return ", ".join(str(a) for a in self._history)
 
     def move_number(self):
         return lib.ggn_position_ply(self._pos)
 
     def _move_of(self, action):
+        action = self._action(action)
         move = _capi.Move()
         err = _capi.Error()
         if not lib.ggn_action_move(self._pos, action, ctypes.byref(move), ctypes.byref(err)):
@@ -368,10 +579,9 @@ class State:
 
     def action_to_string(self, *args):
         """action_to_string(action) or (player, action): the move's coordinate text ("e2e4", "e7e8q", "N@d4")."""
-        action = args[-1]
         if len(args) not in (1, 2):
             raise TypeError("action_to_string(action) or action_to_string(player, action)")
-        move = self._move_of(action)
+        move = self._move_of(args[-1])
         buf = ctypes.create_string_buffer(_FORMAT_CAP)
         lib.ggn_move_format(self._pos, move, buf, _FORMAT_CAP)
         return buf.value.decode()
@@ -397,6 +607,58 @@ class State:
         if not lib.ggn_position_observation(self._pos, player, buf, size, ctypes.byref(err)):
             raise GgnError._message(err)
         return buf[:]
+
+    def information_state_tensor(self, player=None):
+        """observation_tensor(player): in a game of perfect information a player knows what it sees."""
+        return self.observation_tensor(player)
+
+    def observation_string(self, player=None):
+        """The position as text, the same for every player (all of them see the whole board): its FEN,
+        or in a game without FEN a picture of the board (docs/python.md)."""
+        self._player(player)
+        if lib.ggn_game_has_fen(self._game._handle):
+            return self.fen()
+        return self._picture()
+
+    def information_state_string(self, player=None):
+        """observation_string(player): in a game of perfect information a player knows what it sees."""
+        return self.observation_string(player)
+
+    def _picture(self):
+        """The board for games without FEN: a line saying who moves, then the ranks from the top, a
+        square written '-' where the board has a hole, '.' when empty, else the owner's index and the
+        kind's symbol (its code when it has none), '*' after a piece that has never moved; then, in a
+        game with hands, what each player holds."""
+        g = self._game
+        h = g._handle
+        names = g.player_names()
+        lines = [f"{names[lib.ggn_position_to_move(self._pos)]} to move, ply {lib.ggn_position_ply(self._pos)}, "
+                 f"no progress {lib.ggn_position_halfmove_clock(self._pos)}"]
+        letters = []
+        for k in range(lib.ggn_game_kind_count(h)):
+            symbol = lib.ggn_game_kind_symbol(h, k)
+            letters.append(symbol.decode() if symbol != b"\0" else lib.ggn_game_kind_code(h, k).decode())
+        kind, owner, unmoved = ctypes.c_int(), ctypes.c_int(), ctypes.c_bool()
+        rows = []
+        for y in reversed(range(g._rows)):
+            row = []
+            for x in range(g._cols):
+                if not lib.ggn_game_square_enabled(h, x, y):
+                    row.append("-")
+                elif lib.ggn_position_piece_at(self._pos, x, y, ctypes.byref(kind), ctypes.byref(owner),
+                                               ctypes.byref(unmoved)):
+                    row.append(f"{owner.value}{letters[kind.value]}{'*' if unmoved.value else ''}")
+                else:
+                    row.append(".")
+            rows.append(row)
+        width = max(len(cell) for row in rows for cell in row)  # columns aligned
+        lines += [" ".join(cell.ljust(width) for cell in row).rstrip() for row in rows]
+        if g.has_hands():
+            for p in range(g._players):
+                held = [f"{letters[k]}{lib.ggn_position_hand_count(self._pos, p, k)}" for k in range(len(letters))
+                        if lib.ggn_position_hand_count(self._pos, p, k)]
+                lines.append(f"{names[p]} holds " + (" ".join(held) if held else "nothing"))
+        return "\n".join(lines)
 
     def fen(self):
         """The position as FEN (games with two players and a symbol for every kind)."""
@@ -442,10 +704,11 @@ class State:
         return "\n".join(["ggn-state 1", start] + [str(a) for a in self._history]) + "\n"
 
     def __str__(self):
-        try:
-            return self.fen()
-        except GgnError:
-            return f"{self._game.name()} after {len(self._history)} actions"
+        """observation_string(): the FEN, or the board's picture in a game without FEN."""
+        return self.observation_string()
 
     def __repr__(self):
-        return f"<ggn.State {self}>"
+        try:
+            return f"<ggn.State {self}>"
+        except GgnError:
+            return "<ggn.State (freed)>"

@@ -1,7 +1,7 @@
 """The C library through ctypes: finding libggn, its structs and the signatures used.
 
 The structs mirror include/ggn/error.h, game.h and search.h field for field;
-tests/test_python.py would fail at the first call if they drifted.
+python/tests would fail at the first call if they drifted.
 """
 
 import ctypes
@@ -133,12 +133,19 @@ _sig("ggn_game_kind_count", ctypes.c_int, _P)
 _sig("ggn_game_kind_code", ctypes.c_char_p, _P, ctypes.c_int)
 _sig("ggn_game_has_hands", ctypes.c_bool, _P)
 _sig("ggn_game_has_fen", ctypes.c_bool, _P)
+_sig("ggn_game_kind_symbol", ctypes.c_char, _P, ctypes.c_int)
+_sig("ggn_game_team", ctypes.c_int, _P, ctypes.c_int)
+_sig("ggn_game_square_enabled", ctypes.c_bool, _P, ctypes.c_int, ctypes.c_int)
 
 _sig("ggn_position_new", _P, _P)
 _sig("ggn_position_free", None, _P)
 _sig("ggn_position_copy", None, _P, _P)
 _sig("ggn_position_to_move", ctypes.c_int, _P)
 _sig("ggn_position_ply", ctypes.c_int, _P)
+_sig("ggn_position_halfmove_clock", ctypes.c_int, _P)
+_sig("ggn_position_piece_at", ctypes.c_bool, _P, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int),
+     ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_bool))
+_sig("ggn_position_hand_count", ctypes.c_int, _P, ctypes.c_int, ctypes.c_int)
 _sig("ggn_position_status", Status, _P)
 _sig("ggn_status_describe", ctypes.c_size_t, _P, ctypes.POINTER(Status), ctypes.c_char_p, ctypes.c_size_t)
 _sig("ggn_position_unmake", ctypes.c_bool, _P)
@@ -151,8 +158,8 @@ _sig("ggn_move_parse", ctypes.c_bool, _P, ctypes.c_char_p, _MOVEP, _ERR)
 _sig("ggn_game_action_count", ctypes.c_int32, _P)
 _sig("ggn_move_action", ctypes.c_int32, _P, Move)
 _sig("ggn_position_legal_actions", ctypes.c_size_t, _P, _I32P, _MOVEP, ctypes.c_size_t)
-_sig("ggn_action_move", ctypes.c_bool, _P, ctypes.c_int32, _MOVEP, _ERR)
-_sig("ggn_position_apply_action", ctypes.c_bool, _P, ctypes.c_int32, _ERR)
+_sig("ggn_action_move", ctypes.c_bool, _P, ctypes.c_int64, _MOVEP, _ERR)
+_sig("ggn_position_apply_action", ctypes.c_bool, _P, ctypes.c_int64, _ERR)
 _sig("ggn_game_observation_planes", ctypes.c_int, _P)
 _sig("ggn_position_observation", ctypes.c_bool, _P, ctypes.c_int, ctypes.POINTER(ctypes.c_float), ctypes.c_size_t, _ERR)
 

@@ -75,7 +75,10 @@ def test_random_playout(name):
         assert state.legal_actions() == []
         returns = state.returns()
         assert set(returns) <= {-1.0, 0.0, 1.0}
-        assert returns.count(1.0) <= 1 and (returns.count(1.0) == 1 or set(returns) == {0.0})
+        # A win is the winning team's (the winner's alone without teams): its members 1, the others -1.
+        won = {game.teams()[p] for p in range(game.num_players()) if returns[p] == 1.0}
+        assert len(won) == 1 or set(returns) == {0.0}
+        assert set(returns) == {0.0} or returns == [1.0 if t in won else -1.0 for t in game.teams()]
         assert state.outcome()
         with pytest.raises(ggn.GgnError, match="over"):
             state.apply_action(0)

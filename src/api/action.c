@@ -112,33 +112,34 @@ static void action_text(const ggn_game *g, int32_t action, char *buf, size_t cap
     snprintf(buf, cap, "%s%s%s", from, to, promo);
 }
 
-bool ggn_action_move(ggn_position *pos, int32_t action, ggn_move *move, ggn_error *err)
+bool ggn_action_move(ggn_position *pos, int64_t action, ggn_move *move, ggn_error *err)
 {
     int32_t count = ggn_game_action_count(pos->g);
     if (action < 0 || action >= count) {
-        ggn_error_set(err, GGN_E_RANGE, "action %ld is out of range 0..%ld of this game",
-                      (long)action, (long)count - 1);
+        ggn_error_set(err, GGN_E_RANGE, "action %lld is out of range 0..%ld of this game",
+                      (long long)action, (long)count - 1);
         return false;
     }
-    /* The first id not below action, by halving the sorted list. */
+    int32_t id = (int32_t)action; /* in range: below count, an int32_t */
+    /* The first id not below it, by halving the sorted list. */
     const eg_legal_cache *c = legal_by_id(pos);
     size_t lo = 0, hi = c->nmoves;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (c->ids[mid] < action) lo = mid + 1;
+        if (c->ids[mid] < id) lo = mid + 1;
         else hi = mid;
     }
-    if (lo < c->nmoves && c->ids[lo] == action) {
+    if (lo < c->nmoves && c->ids[lo] == id) {
         *move = c->by_id[lo];
         return true;
     }
     char text[2 * GGN_MAX_LABEL + EG_PROMOTION_TEXT];
-    action_text(pos->g, action, text, sizeof text);
-    ggn_error_set(err, GGN_E_ILLEGAL, "action %ld (%s) is not a legal move here", (long)action, text);
+    action_text(pos->g, id, text, sizeof text);
+    ggn_error_set(err, GGN_E_ILLEGAL, "action %ld (%s) is not a legal move here", (long)id, text);
     return false;
 }
 
-bool ggn_position_apply_action(ggn_position *pos, int32_t action, ggn_error *err)
+bool ggn_position_apply_action(ggn_position *pos, int64_t action, ggn_error *err)
 {
     ggn_move move;
     if (!ggn_action_move(pos, action, &move, err)) return false;
