@@ -42,7 +42,14 @@ export class Clocks {
   // The turn has passed to `player` (-1: the game is over). `started` is false
   // before the first move: the clocks wait for it.
   turn(player, started) {
-    if (player === this.running || (!started && player >= 0)) return;
+    if (!started && player >= 0) {
+      // back before the first move (undo): the clocks wait again
+      this.running = -1;
+      this.stop();
+      this.onTick();
+      return;
+    }
+    if (player === this.running) return;
     const now = performance.now();
     const last = this.running;
     if (last >= 0) {

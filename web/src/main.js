@@ -4,6 +4,10 @@
 // resignation and draw offers. docs/web.md describes what each control does.
 import { loadEngine, Session, sessionAt } from './engine.js';
 import { Clocks, formatClock } from './clocks.js';
+import { watchBoard, pieceOn } from './drag.js';
+import { JobWorker } from './jobs.js';
+import { readLink, writeLink } from './link.js';
+import { moveListItems } from './movelist.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,45 +32,13 @@ const page = {
 
 // ---- workers: the computer's search, and perft, each on a thread of its own ----
 
-// A worker for one kind of job. stop() ends it at once (a WebAssembly count
-// cannot be interrupted from outside any other way) and rejects what it was
-// doing; the next job starts a fresh one.
-class JobWorker {
-  constructor() {
-    this.worker = null;
-    this.pending = new Map();
-    this.nextId = 1;
-  }
-
-  run(job, extra) {
-    if (!this.worker) {
-      this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-      this.worker.onmessage = (event) => {
-        const { id, result, error } = event.data;
-        const waiting = this.pending.get(id);
-        if (!waiting) return;
-        this.pending.delete(id);
-        if (error) waiting.reject(new Error(error)); else waiting.resolve(result);
-      };
-    }
-    const id = this.nextId++;
-    const message = { id, job, spec: page.spec, name: page.name, start: page.start, moves: page.played.map((m) => m.text), ...extra };
-    const done = new Promise((resolve, reject) => { this.pending.set(id, { resolve, reject }); this.worker.postMessage(message); });
-    return { id, done };
-  }
-
-  busy() { return this.pending.size > 0; }
-
-  stop(why) {
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
-    for (const waiting of this.pending.values()) waiting.reject(new Error(why));
-    this.pending.clear();
-  }
-}
-
 const searcher = new JobWorker();
 const counter = new JobWorker();
+
+// The game as a worker rebuilds it.
+function gameNow() {
+  return { spec: page.spec, name: page.name, start: page.start, moves: page.played.map((m) => m.text) };
+}
 
 // ---- the game ----
 
@@ -198,34 +170,11 @@ function offerNotations() {
   if (!has[select.value]) select.value = fen ? 'san' : 'text';
 }
 
-// "1. f3 e5 2. g4 Qh4#": a number each time the turn comes round to an
-// earlier player (the first player in chess), each move a button that shows
-// the position after it.
+// The move list, the move shown marked; each move a button that shows the position after it.
 function showMoveList() {
   const list = $('move-list');
-  const items = [];
   const shown = page.view === null ? page.played.length : page.view;
-  let rounds = 0;
-  page.played.forEach((m, i) => {
-    const mover = m.player;
-    if (i === 0 || mover < page.played[i - 1].player) {
-      rounds = i === 0 ? 1 : rounds + 1;
-      const number = document.createElement('span');
-      number.className = 'number';
-      number.textContent = i === 0 && mover !== 0 ? `${rounds}…` : `${rounds}.`;
-      items.push(number, ' ');
-    }
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'ply';
-    if (i + 1 === shown) b.classList.add('current');
-    b.dataset.ply = String(i + 1);
-    b.title = m.text;
-    b.textContent = notation(m);
-    b.addEventListener('click', () => viewPly(i + 1));
-    items.push(b, ' ');
-  });
-  list.replaceChildren(...items.slice(0, -1));
+  list.replaceChildren(...moveListItems(page.played, shown, notation, viewPly));
   list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
   $('first').disabled = $('back').disabled = shown === 0;
   $('forward').disabled = $('last').disabled = page.view === null;
@@ -294,17 +243,17 @@ function showActions() {
 // ---- moving: clicks, and drags from a piece to a square ----
 
 // A press on the board picks a piece (or plays to a target); dragging it and
-// letting go over a target plays there. A second click on the picked piece
-// lets it go again.
-const drag = { start: null, moved: false, ghost: null, unpick: false };
+// letting go over a target plays there (drag.js). A second click on the
+// picked piece lets it go again.
+let unpick = false; // the press was on the piece already picked
 
-function onPointerDown(event) {
-  if (event.button !== 0 || !humanToMove()) return;
-  const held = event.target.closest('#board g.held');
-  const squareEl = held ? null : event.target.closest('#board [data-square]');
-  if (!held && !squareEl) return;
-  event.preventDefault();
-  drag.unpick = false;
+function onPress(event) {
+  if (!humanToMove()) return null;
+  const board = $('board');
+  const held = event.target.closest('g.held');
+  const squareEl = held ? null : event.target.closest('[data-square]');
+  if (!held && !squareEl) return null;
+  unpick = false;
   if (held) {
     const kind = Number(held.dataset.kind);
     const mine = Number(held.dataset.player) === page.state.to_move;
@@ -314,71 +263,25 @@ function onPointerDown(event) {
     const options = candidates().filter((m) => m.to === square);
     if (options.length) {
       choose(options);
-      return;
+      return null;
     }
-    if (page.picked && page.picked.from === square) drag.unpick = true;
+    unpick = page.picked?.from === square;
     page.picked = page.state.moves.some((m) => m.from === square && !m.pass) ? { from: square } : null;
   }
   showPicked();
-  if (!page.picked) return;
-  drag.start = { x: event.clientX, y: event.clientY };
-  drag.moved = false;
-  drag.ghost = held || pieceOn(squareEl);
+  return page.picked ? { ghost: held || pieceOn(board, squareEl) } : null;
 }
 
-// The piece drawn on a square: the one whose middle lies inside it.
-function pieceOn(squareEl) {
-  const box = squareEl.getBoundingClientRect();
-  for (const piece of $('board').querySelectorAll('g.piece')) {
-    const r = piece.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    if (x >= box.left && x <= box.right && y >= box.top && y <= box.bottom) return piece;
-  }
-  return null;
+function onClick() {
+  if (!unpick) return;
+  page.picked = null;
+  showPicked();
 }
 
-function onPointerMove(event) {
-  if (!drag.start) return;
-  const dx = event.clientX - drag.start.x;
-  const dy = event.clientY - drag.start.y;
-  if (!drag.moved && Math.hypot(dx, dy) < 4) return;
-  drag.moved = true;
-  if (!drag.ghost) return;
-  // screen pixels to the picture's own units, then the piece follows the pointer on top of all
-  const svg = $('board').querySelector('svg');
-  const scale = svg.getScreenCTM()?.a || 1;
-  if (drag.ghost.parentNode !== svg || drag.ghost !== svg.lastElementChild) svg.append(drag.ghost);
-  drag.ghost.setAttribute('transform', `translate(${dx / scale} ${dy / scale})`);
-  drag.ghost.classList.add('dragged');
-}
-
-function onPointerUp(event) {
-  if (!drag.start) return;
-  const moved = drag.moved;
-  const unpick = drag.unpick;
-  drag.start = null;
-  drag.moved = false;
-  if (drag.ghost) {
-    drag.ghost.removeAttribute('transform');
-    drag.ghost.classList.remove('dragged');
-  }
-  drag.ghost = null;
-  if (!moved) {
-    if (unpick) {
-      page.picked = null;
-      showPicked();
-    }
-    return;
-  }
-  const under = document.elementsFromPoint(event.clientX, event.clientY).find((el) => el.matches?.('#board [data-square]'));
-  const options = under ? candidates().filter((m) => m.to === under.dataset.square) : [];
-  if (options.length) {
-    choose(options);
-  } else {
-    // back where it came from: the piece stays picked, its targets shown
-    showBoard();
-  }
+function onDrop(squareEl) {
+  const options = squareEl ? candidates().filter((m) => m.to === squareEl.dataset.square) : [];
+  if (options.length) choose(options);
+  else showBoard(); // back where it came from: the piece stays picked, its targets shown
 }
 
 // One legal move among those to the square chosen: several are promotion options.
@@ -523,7 +426,7 @@ function showClocks() {
 function maybeComputer() {
   const st = page.state;
   if (!st || over() || page.thinking || !page.computer.has(st.to_move)) return;
-  const { id, done } = searcher.run('search', {
+  const { id, done } = searcher.run('search', gameNow(), {
     depth: Number($('depth').value), timeMs: Number($('movetime').value), seed: page.played.length + 1,
   });
   page.thinking = id;
@@ -561,21 +464,24 @@ function setFen() {
 }
 
 function stopPerft(why) {
-  if (!counter.busy()) return;
   counter.stop(why);
 }
+
+let perftRun = 0; // the count whose answer #perft-result awaits
 
 async function perft(divide) {
   const depth = Number($('perft-depth').value);
   const out = $('perft-result');
   stopPerft('stopped: another count began');
+  const run = ++perftRun;
   out.textContent = `${divide ? 'divide' : 'perft'} ${depth}: counting…`;
   out.dataset.nodes = '';
   out.dataset.state = 'running';
   $('perft-stop').disabled = false;
-  const { done } = counter.run(divide ? 'divide' : 'perft', { depth });
+  const { done } = counter.run(divide ? 'divide' : 'perft', gameNow(), { depth });
   try {
     const r = await done;
+    if (run !== perftRun) return;
     const ms = Math.round(r.ms);
     if (divide) {
       const total = r.divide.reduce((sum, d) => sum + d.nodes, 0);
@@ -588,6 +494,7 @@ async function perft(divide) {
     out.dataset.ms = String(r.ms);
     out.dataset.state = 'done';
   } catch (e) {
+    if (run !== perftRun) return; // a newer count has the result field now
     out.textContent = `${divide ? 'divide' : 'perft'} ${depth}: ${e.message}`;
     out.dataset.state = /^stopped/.test(e.message) ? 'stopped' : 'error';
   }
@@ -600,28 +507,10 @@ function exportGgn() {
   $('export-text').value = r.text || '';
 }
 
-// base64url of UTF-8 text, and back: a spec travels in the link this way.
-function encode(text) {
-  let bin = '';
-  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function decode(text) {
-  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-}
-
 function shareLink() {
-  const params = new URLSearchParams();
-  if (page.name !== '<editor>') params.set('game', page.name); else params.set('spec', encode(page.spec));
-  if (page.start) params.set('fen', page.start);
-  if (page.played.length) params.set('moves', page.played.map((m) => m.text).join(' '));
-  const url = new URL(location.href);
-  url.search = '';
-  url.hash = params.toString();
-  $('share-link').value = url.href;
-  history.replaceState(null, '', url.href);
+  const href = writeLink(location.href, { name: page.name, spec: page.spec, start: page.start, moves: page.played.map((m) => m.text) });
+  $('share-link').value = href;
+  history.replaceState(null, '', href);
 }
 
 // ---- the spec editor ----
@@ -686,34 +575,29 @@ function notice(text) {
 // game or spec, fen, moves). A link the page cannot follow says why and
 // leaves the game's start position (chess's when the game is unknown) to play.
 async function fromLink(games) {
-  const params = new URLSearchParams(location.search);
-  for (const [key, value] of new URLSearchParams(location.hash.slice(1))) params.set(key, value);
-  const moves = (params.get('moves') || '').split(/[\s,]+/).filter(Boolean);
-  const start = params.get('fen') || '';
-  let text = null;
-  let name = params.get('game') || 'chess';
-  if (params.has('spec')) {
-    try {
-      text = decode(params.get('spec'));
-    } catch (e) {
-      notice('The link\'s spec is not base64url text; here is chess instead.');
-      name = 'chess';
-    }
-  }
-  if (text !== null) {
-    $('spec').value = text;
+  const link = readLink(location);
+  let name = link.game;
+  if (link.specError) {
+    notice(`${link.specError}; here is chess instead.`);
+    name = 'chess';
+  } else if (link.spec !== null) {
+    $('spec').value = link.spec;
     checkSpec();
     name = '<editor>';
   } else if (!games.some((g) => g.id === name)) {
     notice(`The link names a game this page does not have, "${name}"; here is chess instead.`);
     name = 'chess';
   }
-  const open = (s, m) => (text !== null ? openGame(text, name, s, m) : loadShipped(name, s, m));
+  const open = (start, moves) => (name === '<editor>' ? openGame(link.spec, name, start, moves) : loadShipped(name, start, moves));
   try {
-    await open(start, moves);
+    await open(link.start, link.moves);
   } catch (e) {
-    if (text !== null && !checkSpec()) {
-      notice('The linked spec does not load: see the errors below.');
+    if (name === '<editor>' && !checkSpec()) {
+      // the broken spec stays in the editor with its errors; chess is there to play meanwhile
+      notice('The linked spec does not load: see the errors below. Here is chess meanwhile.');
+      const response = await fetch('games/chess.json');
+      openGame(await response.text(), 'chess', '', []);
+      $('game').value = 'chess';
       return;
     }
     notice(`The link cannot be followed: ${e.message}. The game starts from its start position.`);
@@ -738,10 +622,7 @@ async function main() {
   $('new').addEventListener('click', () => { notice(''); openGame(page.spec, page.name, page.start, []); });
   $('undo').addEventListener('click', undo);
   $('flip').addEventListener('click', () => { page.flip = !page.flip; refresh(); });
-  const board = $('board');
-  board.addEventListener('pointerdown', onPointerDown);
-  window.addEventListener('pointermove', onPointerMove);
-  window.addEventListener('pointerup', onPointerUp);
+  watchBoard($('board'), { press: onPress, click: onClick, drop: onDrop, cancel: () => { if (page.state) showBoard(); } });
   window.addEventListener('keydown', onKey);
   $('promotion-cancel').addEventListener('click', () => { $('promotion').hidden = true; page.picked = null; showPicked(); });
   $('pass').addEventListener('click', pass);

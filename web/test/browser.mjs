@@ -319,6 +319,11 @@ try {
   await goto(`${url}?game=no-such-game`);
   check(/no-such-game/.test(await text('#notice')) && await status() === 'White to move' &&
     await page.$eval('#game', (e) => e.value) === 'chess', `an unknown game is reported, chess opened ("${await text('#notice')}")`);
+  const broken = Buffer.from(bad).toString('base64url');
+  await goto(`${url}#spec=${broken}&moves=e2e4`);
+  check(/does not load/.test(await text('#notice')) && await status() === 'White to move' &&
+    (await page.$$eval('#errors li.error', (l) => l.length)) > 0 && (await page.$eval('#spec', (e) => e.value)) === bad,
+  `a link with a broken spec keeps it in the editor with its errors and opens chess ("${await text('#notice')}")`);
   await goto(`${url}#game=chess&fen=not%20a%20fen`);
   check(/position/.test(await text('#notice')) && await status() === 'White to move',
     `a bad FEN in a link is reported, the start position left ("${await text('#notice')}")`);
