@@ -438,12 +438,14 @@ function maybeComputer() {
     if (page.thinking !== id || page.session !== session) return;
     page.thinking = 0;
     const move = page.session.playText(r.move);
-    if (move.error) throw new Error(move.error);
+    if (move.error) {
+      $('status').textContent = `The computer could not move: ${r.move}: ${move.error}`;
+      return;
+    }
     page.scores.set(mover, r.score);
     record(move, mover);
-    if (page.view !== null) viewPly(page.view);
   }).catch((e) => {
-    if (page.thinking !== id) return;
+    if (page.thinking !== id) return; // stopped: a new game, or the game ended
     page.thinking = 0;
     $('status').textContent = `The computer could not move: ${e.message}`;
   });
