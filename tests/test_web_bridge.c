@@ -81,6 +81,7 @@ static void test_chess_to_mate(void **state)
     assert_string_equal(str(info, "name"), "Chess");
     assert_int_equal(json_integer_value(json_object_get(info, "cols")), 8);
     assert_int_equal(json_array_size(json_object_get(info, "players")), 2);
+    assert_true(json_is_false(json_object_get(info, "pass"))); /* chess has no passing */
     json_decref(info);
 
     json_t *st = take(web_state(s, 0, 0));
@@ -95,13 +96,21 @@ static void test_chess_to_mate(void **state)
     st = take(web_state(s, 0, 0));
     assert_int_equal(web_play(s, move_index(st, "e7e5")), 1);
     json_decref(st);
+    /* a move played as text answers with its notation, as the page's move list shows it */
     json_t *r = take(web_play_text(s, "g4"));
-    assert_int_equal(json_object_size(r), 0);
+    assert_string_equal(str(r, "san"), "g4");
+    assert_string_equal(str(r, "text"), "g2g4");
+    assert_int_equal(json_integer_value(json_object_get(r, "player")), 0);
     json_decref(r);
     r = take(web_play_text(s, "d8h4"));
+    assert_string_equal(str(r, "san"), "Qh4#");
     json_decref(r);
     st = take(web_state(s, 1, 30));
     assert_string_equal(str(st, "status"), "Checkmate — Black wins");
+    /* the mated king's square, for the page's check highlight */
+    json_t *checked = json_object_get(st, "check_squares");
+    assert_int_equal(json_array_size(checked), 1);
+    assert_string_equal(json_string_value(json_array_get(checked, 0)), "e1");
     assert_true(json_is_true(json_object_get(st, "over")));
     assert_int_equal(json_array_size(json_object_get(st, "moves")), 0);
     assert_int_equal(json_integer_value(json_object_get(st, "undo")), 4);
@@ -173,12 +182,37 @@ static void test_shogi_promotion_and_drop(void **state)
     assert_true(json_integer_value(json_object_get(m, "becomes")) != json_integer_value(json_object_get(n, "becomes")));
     assert_int_equal(web_play(s, promoting), 1);
     json_decref(st);
-    web_free(web_play_text(s, "b8h8"));
+    json_t *r = take(web_play_text(s, "b8h8"));
+    assert_string_equal(str(r, "usi"), "8b2b"); /* shogi's own notation, for the move list */
+    json_decref(r);
     st = take(web_state(s, 0, 0));
     int drop = move_index(st, "B@e5");
     assert_true(drop >= 0);
     assert_true(json_is_integer(json_object_get(json_array_get(json_object_get(st, "moves"), (size_t)drop), "drop")));
     assert_string_equal(str(st, "sfen"), "lnsgkgsnl/7r1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5"); /* a bishop in each hand */
+    json_decref(st);
+    web_close(s);
+}
+
+/* Janggi: the one pass is flagged (the page offers it by a button), and it passes the turn. */
+static void test_janggi_pass(void **state)
+{
+    (void)state;
+    web_session *s = open_game("janggi.json");
+    json_t *st = take(web_state(s, 0, 0));
+    json_t *moves = json_object_get(st, "moves");
+    json_t *info = take(web_info(s));
+    assert_true(json_is_true(json_object_get(info, "pass")));
+    json_decref(info);
+    int passes = 0, pass = -1, to_move = (int)json_integer_value(json_object_get(st, "to_move"));
+    for (size_t i = 0; i < json_array_size(moves); i++)
+        if (json_is_true(json_object_get(json_array_get(moves, i), "pass"))) passes++, pass = (int)i;
+    assert_int_equal(passes, 1);
+    assert_string_equal(str(json_array_get(moves, (size_t)pass), "text"), "e2e2");
+    assert_int_equal(web_play(s, pass), 1);
+    json_decref(st);
+    st = take(web_state(s, 0, 0));
+    assert_int_not_equal(json_integer_value(json_object_get(st, "to_move")), to_move);
     json_decref(st);
     web_close(s);
 }
@@ -251,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_chess_to_mate),
         cmocka_unit_test(test_position_perft_search_export),
         cmocka_unit_test(test_shogi_promotion_and_drop),
+        cmocka_unit_test(test_janggi_pass),
         cmocka_unit_test(test_drop_as_other_face),
         cmocka_unit_test(test_broken_spec),
     };

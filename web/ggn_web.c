@@ -111,9 +111,12 @@ char *web_info(const web_session *s)
         json_array_append_new(kinds, json_pack("{s:s,s:s}", "code", ggn_game_kind_code(g, k), "label",
                                                ggn_render_label(g, k, label)));
     }
-    return dump(json_pack("{s:s,s:i,s:i,s:o,s:o,s:b,s:b,s:b}", "name", ggn_game_name(g), "cols", ggn_game_cols(g),
+    /* a move from a square to itself is a pass exactly in the games with passing (ggn_move_is_pass) */
+    ggn_move probe = { 0 };
+    return dump(json_pack("{s:s,s:i,s:i,s:o,s:o,s:b,s:b,s:b,s:b}", "name", ggn_game_name(g), "cols", ggn_game_cols(g),
                           "rows", ggn_game_rows(g), "players", players, "kinds", kinds, "hands",
-                          ggn_game_has_hands(g), "fen", ggn_game_has_fen(g), "usi", ggn_game_has_usi(g)));
+                          ggn_game_has_hands(g), "fen", ggn_game_has_fen(g), "usi", ggn_game_has_usi(g), "pass",
+                          ggn_move_is_pass(g, probe)));
 }
 
 static void square_label(const ggn_game *g, int sq, char *buf, size_t cap)
@@ -131,7 +134,13 @@ static json_t *move_json(ggn_position *pos, ggn_move m)
     ggn_move_format(pos, m, text, sizeof text);
     if (ggn_game_has_fen(g)) ggn_move_format_san(pos, m, san, sizeof san);
     json_t *v = json_pack("{s:s,s:s,s:s}", "to", to, "text", text, "san", san[0] ? san : text);
+    if (ggn_game_has_usi(g)) {
+        char usi[64];
+        if (ggn_move_format_usi(pos, m, usi, sizeof usi)) json_object_set_new(v, "usi", json_string(usi));
+    }
     if (ggn_move_is_capture(pos, m)) json_object_set_new(v, "capture", json_true());
+    /* a pass names the leader's square twice: the page offers it by a button, never by two clicks */
+    if (ggn_move_is_pass(g, m)) json_object_set_new(v, "pass", json_true());
     if (ggn_move_is_drop(m)) {
         json_object_set_new(v, "drop", json_integer(m.pattern));
     } else {
@@ -152,6 +161,25 @@ static json_t *move_json(ggn_position *pos, ggn_move m)
         }
     }
     return v;
+}
+
+/* The squares of the leaders of the player to move, which the page marks when they are attacked. */
+static json_t *leader_squares(const ggn_position *pos)
+{
+    const ggn_game *g = ggn_position_game(pos);
+    json_t *list = json_array();
+    int leader = ggn_game_leader(g), me = ggn_position_to_move(pos);
+    if (leader < 0) return list;
+    for (int y = 0; y < ggn_game_rows(g); y++)
+        for (int x = 0; x < ggn_game_cols(g); x++) {
+            int kind, owner;
+            bool unmoved;
+            if (!ggn_position_piece_at(pos, x, y, &kind, &owner, &unmoved) || kind != leader || owner != me) continue;
+            char label[GGN_MAX_LABEL];
+            square_label(g, y * ggn_game_cols(g) + x, label, sizeof label);
+            json_array_append_new(list, json_string(label));
+        }
+    return list;
 }
 
 /* "White to move", "Checkmate — Black wins": the player's name as people write it. */
@@ -217,6 +245,7 @@ char *web_state(web_session *s, int flip, int square_size)
                           ggn_position_to_move(pos), "status", status, "detail", detail, "over",
                           st.outcome != GGN_ONGOING, "in_check", st.in_check, "winner", st.winner, "moves", moves,
                           "fen", fen, "sfen", sfen, "undo", ggn_position_history(pos));
+    json_object_set_new(v, "check_squares", st.in_check ? leader_squares(pos) : json_array());
     free(svg);
     return dump(v);
 }
@@ -230,17 +259,26 @@ int web_play(web_session *s, int index)
     return 1;
 }
 
-/* Plays a move written as text (coordinates, SAN, USI: ggn_move_parse). Returns "" or {"error":...}. */
+/*
+ * Plays a move written as text (coordinates, SAN, USI: ggn_move_parse). Returns the move as
+ * web_state lists it, written before it was made (its SAN and USI for the move list), with the
+ * player who made it, or {"error": why}.
+ */
 char *web_play_text(web_session *s, const char *text)
 {
     if (!s->pos) return error_text("no game loaded");
     ggn_move m;
     ggn_error err;
     ggn_error_clear(&err);
-    if (!ggn_move_parse(s->pos, text, &m, &err) || !ggn_position_make(s->pos, m))
-        return error_text(err.code != GGN_E_OK ? err.message : "the move cannot be played");
+    if (!ggn_move_parse(s->pos, text, &m, &err)) return error_text(err.code != GGN_E_OK ? err.message : "no such move");
+    json_t *v = move_json(s->pos, m);
+    json_object_set_new(v, "player", json_integer(ggn_position_to_move(s->pos)));
+    if (!ggn_position_make(s->pos, m)) {
+        json_decref(v);
+        return error_text("the move cannot be played");
+    }
     s->listed = false;
-    return dump(json_object());
+    return dump(v);
 }
 
 int web_undo(web_session *s)

@@ -44,10 +44,10 @@ export class Session {
 
   play(index) { return this.mod._web_play(this.ptr, index) === 1; }
 
-  // A move as text (coordinates, SAN or USI); returns an error message or ''.
+  // A move as text (coordinates, SAN or USI): the move as state() lists it
+  // (text, san, usi, pass...), written before it was made, or { error }.
   playText(text) {
-    const r = take(this.mod, this.mod.ccall('web_play_text', 'number', ['number', 'string'], [this.ptr, text]));
-    return r.error || '';
+    return take(this.mod, this.mod.ccall('web_play_text', 'number', ['number', 'string'], [this.ptr, text]));
   }
 
   undo() { return this.mod._web_undo(this.ptr) === 1; }
@@ -72,17 +72,26 @@ export class Session {
 }
 
 // A session at a given position: the start (or a FEN), then moves as text.
-// Used by the worker to rebuild the page's game.
-export function sessionAt(mod, specText, name, start, moves) {
+// Used by the worker to rebuild the page's game, and by the page to open a
+// link and to show an earlier position of the game. Throws, saying which
+// text failed and why, with nothing left open; `played`, when given,
+// receives each move as the library wrote it before making it.
+export function sessionAt(mod, specText, name, start, moves, played) {
   const s = new Session(mod, specText, name);
   if (!s.ok) return s;
-  if (start) {
-    const err = s.setPosition(start);
-    if (err) throw new Error(err);
-  }
-  for (const m of moves) {
-    const err = s.playText(m);
-    if (err) throw new Error(`${m}: ${err}`);
+  try {
+    if (start) {
+      const err = s.setPosition(start);
+      if (err) throw new Error(`the position "${start}": ${err}`);
+    }
+    moves.forEach((text, i) => {
+      const r = s.playText(text);
+      if (r.error) throw new Error(`move ${i + 1}, "${text}": ${r.error}`);
+      if (played) played.push(r);
+    });
+  } catch (e) {
+    s.close();
+    throw e;
   }
   return s;
 }

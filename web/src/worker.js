@@ -1,6 +1,9 @@
 // worker.js — the long jobs (the computer's move, perft, divide) on a thread
-// of their own, so the page never freezes. Each request carries the game as
-// the page has it: spec text, start position and the moves played.
+// of their own, so the page never freezes. The page starts two: one for the
+// computer, one for perft and divide, so that a count never holds up the
+// computer's move and can be stopped (the page ends the worker) alone. Each
+// request carries the game as the page has it: spec text, start position and
+// the moves played.
 import { loadEngine, sessionAt } from './engine.js';
 
 self.onmessage = async (event) => {
