@@ -56,7 +56,65 @@ typedef struct options {
     const char *to;     /* "json", "pgn" or NULL (check only) */
     bool from_json;
     FILE *out;          /* where converted games go */
+    json_t *held;       /* --to json: the first record, held until a second says the output is a list */
+    size_t records;     /* --to json: records made so far */
 } options;
+
+/*
+ * --to json writes one record as itself and several as a list, record by
+ * record as they come (no list of every game is kept): the first is held
+ * until the second shows a list is needed. Each record of a list is the
+ * record's own text indented by two spaces, as json_dumpf would indent it.
+ */
+static bool put_record(FILE *out, json_t *record, bool in_list)
+{
+    char *text = json_dumps(record, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    if (!text) return false;
+    if (!in_list) {
+        fputs(text, out);
+    } else {
+        fputs("  ", out);
+        for (const char *p = text; *p; p++) {
+            fputc(*p, out);
+            if (*p == '\n') fputs("  ", out);
+        }
+    }
+    free(text);
+    return true;
+}
+
+static bool add_record(options *o, json_t *record)
+{
+    bool ok = true;
+    if (o->records == 0) {
+        o->held = record;
+    } else {
+        if (o->records == 1) {
+            fputs("[\n", o->out);
+            ok = put_record(o->out, o->held, true);
+            json_decref(o->held);
+            o->held = NULL;
+        }
+        fputs(",\n", o->out);
+        ok = put_record(o->out, record, true) && ok;
+        json_decref(record);
+    }
+    o->records++;
+    return ok;
+}
+
+/* Ends --to json's output: the one record held, or the list's closing bracket. */
+static bool end_records(options *o)
+{
+    bool ok = true;
+    if (o->records == 1) ok = put_record(o->out, o->held, false);
+    else if (o->records > 1) fputs("\n]", o->out);
+    else fputs("[]", o->out);
+    fputc('\n', o->out);
+    json_decref(o->held);
+    o->held = NULL;
+    return ok;
+}
 
 /*
  * The game a PGN game is played on: --game, or its Variant tag; variant gets
@@ -92,13 +150,13 @@ static ggn_game *game_for(const options *o, const char *file, size_t number, con
 }
 
 /* Adds the game at pos to the output: a JSON record, or PGN text with the original tags. */
-static bool emit(const options *o, const ggn_position *pos, const ggn_pgn_tag *tags, size_t ntags, json_t *records)
+static bool emit(options *o, const ggn_position *pos, const ggn_pgn_tag *tags, size_t ntags)
 {
     ggn_error err;
     ggn_error_clear(&err);
     if (strcmp(o->to, "json") == 0) {
         json_t *record = play_record_json(pos, tags, ntags, &err);
-        if (record) return json_array_append_new(records, record) == 0;
+        if (record) return add_record(o, record);
     } else {
         char *text = ggn_pgn_write(pos, tags, ntags, &err);
         if (text) {
@@ -114,31 +172,38 @@ static bool emit(const options *o, const ggn_position *pos, const ggn_pgn_tag *t
     return false;
 }
 
-/* Checks (and converts) every game of one PGN file; false after printing the first problem. */
-static bool check_pgn(const options *o, const char *file, json_t *records)
+/*
+ * Checks (and converts) every game of one PGN file, one game at a time
+ * (ggn_pgn_reader: only the game in hand is kept); false after printing the
+ * first problem.
+ */
+static bool check_pgn(options *o, const char *file)
 {
     ggn_error err;
     ggn_error_clear(&err);
     size_t len;
     char *text = play_record_read_file(file, &len, &err);
-    ggn_pgn *pgn = text ? ggn_pgn_parse(text, len, file, &err) : NULL;
-    free(text);
-    if (!pgn) {
+    ggn_pgn_reader *reader = text ? ggn_pgn_reader_new(text, len, file, &err) : NULL;
+    if (!reader) {
         fprintf(stderr, "%s\n", err.message);
+        free(text);
         return false;
     }
     bool ok = true;
     ggn_game *cache = NULL;
     char cached[GGN_MAX_STRING_BYTES + 1] = "";
-    for (size_t i = 0; i < pgn->ngames && ok; i++) {
-        const ggn_pgn_game *pg = &pgn->games[i];
+    size_t number = 0;
+    const ggn_pgn_game *pg;
+    int got = 0;
+    while (ok && (got = ggn_pgn_reader_next(reader, &pg, &err)) > 0) {
+        number++;
         char variant[GGN_MAX_STRING_BYTES + 1];
-        ggn_game *game = game_for(o, file, i + 1, pg, variant, sizeof variant, &cache, cached, sizeof cached);
+        ggn_game *game = game_for(o, file, number, pg, variant, sizeof variant, &cache, cached, sizeof cached);
         if (!game) {
             ok = false;
             break;
         }
-        ggn_position *pos = ggn_pgn_replay(game, pg, i + 1, &err);
+        ggn_position *pos = ggn_pgn_replay(game, pg, number, &err);
         if (!pos) {
             fprintf(stderr, "%s: %s\n", file, err.message);
             ok = false;
@@ -149,18 +214,23 @@ static bool check_pgn(const options *o, const char *file, json_t *records)
             tags[n++] = (ggn_pgn_tag){ "Variant", variant };
             for (size_t t = 0; t < pg->ntags; t++)
                 if (strcmp(pg->tags[t].name, "Variant") != 0) tags[n++] = pg->tags[t];
-            ok = emit(o, pos, tags, n, records);
+            ok = emit(o, pos, tags, n);
         }
         ggn_position_free(pos);
     }
+    if (ok && got < 0) {
+        fprintf(stderr, "%s\n", err.message);
+        ok = false;
+    }
     ggn_game_free(cache);
-    if (ok && !o->to) printf("%s: %zu game%s\n", file, pgn->ngames, pgn->ngames == 1 ? "" : "s");
-    ggn_pgn_free(pgn);
+    if (ok && !o->to) printf("%s: %zu game%s\n", file, number, number == 1 ? "" : "s");
+    ggn_pgn_reader_free(reader);
+    free(text);
     return ok;
 }
 
 /* Writes every JSON game record of a file as PGN; false after printing the first problem. */
-static bool convert_json(const options *o, const char *file)
+static bool convert_json(options *o, const char *file)
 {
     json_error_t jerr;
     json_t *root = json_load_file(file, JSON_REJECT_DUPLICATES, &jerr);
@@ -215,7 +285,7 @@ static bool convert_json(const options *o, const char *file)
                 if (!json_is_string(value) || strcmp(key, "Variant") == 0) continue;
                 tags[n++] = (ggn_pgn_tag){ (char *)key, (char *)json_string_value(value) };
             }
-            ok = emit(o, pos, tags, n, NULL);
+            ok = emit(o, pos, tags, n);
         }
         ggn_position_free(pos);
         ggn_game_free(game);
@@ -226,7 +296,7 @@ static bool convert_json(const options *o, const char *file)
 
 static int run(int argc, char **argv)
 {
-    options o = { NULL, NULL, false, stdout };
+    options o = { NULL, NULL, false, stdout, NULL, 0 };
     const char *from = NULL, *output = NULL;
     const char **files = calloc((size_t)argc, sizeof *files);
     size_t nfiles = 0;
@@ -280,22 +350,14 @@ static int run(int argc, char **argv)
         status = CLI_INVALID;
         goto done;
     }
-    json_t *records = json_array();
-    if (!records) {
-        fprintf(stderr, "ggn: out of memory\n");
-        status = CLI_INVALID;
-        goto done;
-    }
     for (size_t f = 0; f < nfiles; f++) {
-        bool ok = o.from_json ? convert_json(&o, files[f]) : check_pgn(&o, files[f], records);
+        bool ok = o.from_json ? convert_json(&o, files[f]) : check_pgn(&o, files[f]);
         if (!ok) status = CLI_INVALID;
     }
-    if (status == CLI_OK && o.to && strcmp(o.to, "json") == 0) {
-        json_t *out = json_array_size(records) == 1 ? json_array_get(records, 0) : records;
-        if (json_dumpf(out, o.out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) status = CLI_INVALID;
-        fputc('\n', o.out);
-    }
-    json_decref(records);
+    /* What was converted before a problem is written too; the exit status says the run failed. */
+    if (o.to && strcmp(o.to, "json") == 0 && (status == CLI_OK || o.records > 1) && !end_records(&o))
+        status = CLI_INVALID;
+    json_decref(o.held);
 done:
     if (o.out != stdout && fclose(o.out) != 0) {
         fprintf(stderr, "ggn pgn: error writing %s\n", output);

@@ -285,14 +285,16 @@ char *play_record_game_of(const char *path, ggn_error *err)
     if (play_record_is_pgn(path)) {
         ggn_error inner;
         ggn_error_clear(&inner);
-        ggn_pgn *pgn = ggn_pgn_parse(text, len, path, &inner);
-        if (!pgn) *err = inner;
-        else if (pgn->ngames == 0) ggn_error_set(err, GGN_E_VALUE, "%s has no game", path);
-        else if (!play_record_variant_game(ggn_pgn_tag_value(&pgn->games[0], "Variant"), name, sizeof name))
+        ggn_pgn_reader *reader = ggn_pgn_reader_new(text, len, path, &inner);
+        const ggn_pgn_game *first = NULL;
+        int got = reader ? ggn_pgn_reader_next(reader, &first, &inner) : -1;
+        if (got < 0) *err = inner;
+        else if (got == 0) ggn_error_set(err, GGN_E_VALUE, "%s has no game", path);
+        else if (!play_record_variant_game(ggn_pgn_tag_value(first, "Variant"), name, sizeof name))
             ggn_error_set(err, GGN_E_VALUE, "%s: Variant \"%s\" is no name of a game", path,
-                          ggn_pgn_tag_value(&pgn->games[0], "Variant"));
+                          ggn_pgn_tag_value(first, "Variant"));
         else named = true;
-        ggn_pgn_free(pgn);
+        ggn_pgn_reader_free(reader);
     } else {
         json_error_t jerr;
         json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -402,20 +404,20 @@ bool play_record_load_pgn(play_session *s, const char *path, ggn_error *err)
     if (!text) return false;
     ggn_error inner;
     ggn_error_clear(&inner);
-    ggn_pgn *pgn = ggn_pgn_parse(text, len, path, &inner);
-    free(text);
+    /* Only the first game is read (ggn_pgn_reader): it is loaded, and must be of the game being played. */
+    ggn_pgn_reader *reader = ggn_pgn_reader_new(text, len, path, &inner);
+    const ggn_pgn_game *first = NULL;
+    int got = reader ? ggn_pgn_reader_next(reader, &first, &inner) : -1;
     ggn_position *pos = NULL;
     bool ok = false;
-    if (!pgn) {
+    if (got < 0) {
         *err = inner;
-        return false;
+        goto done;
     }
-    if (pgn->ngames == 0) {
+    if (got == 0) {
         ggn_error_set(err, GGN_E_VALUE, "%s has no game", path);
         goto done;
     }
-    /* The first game is loaded; it must be of the game being played. */
-    const ggn_pgn_game *first = &pgn->games[0];
     char want[GGN_MAX_STRING_BYTES + 1], have[GGN_MAX_STRING_BYTES + 1], mine[GGN_MAX_STRING_BYTES + 1];
     play_record_variant(s->game_arg ? s->game_arg : "chess", mine, sizeof mine);
     const char *variant = ggn_pgn_tag_value(first, "Variant");
@@ -432,6 +434,7 @@ bool play_record_load_pgn(play_session *s, const char *path, ggn_error *err)
     pos = NULL;
 done:
     ggn_position_free(pos);
-    ggn_pgn_free(pgn);
+    ggn_pgn_reader_free(reader);
+    free(text);
     return ok;
 }

@@ -2,11 +2,16 @@
  * test_resources.c — how ggn behaves on input built to exhaust it: a file
  * far past GGN_MAX_FILE_BYTES, one exactly at it, nesting 10,000 deep, a
  * board at the size limit played to perft 2, a spec with a thousand
- * starting pieces, and positions with no legal move at all.
+ * starting pieces, and positions with no legal move at all; and the memory
+ * of the commands that read big files (issue 41): `ggn pgn` on a file of
+ * many games, and every GGN command on libraries of every shape, each
+ * within GGN_TEST_MEMORY_FACTOR times the file above what the same command
+ * takes on a tiny file (peak resident memory of the process, ru_maxrss).
  *
  * Time checks are generous and only guard against a hang or an input that
  * is read when it should be refused unread; they are not speed claims.
  */
+#define _DEFAULT_SOURCE /* wait4 */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +20,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -311,6 +320,117 @@ static void test_positions_without_moves(void **state)
     ggn_game_free(g);
 }
 
+/* ---- memory of the commands that read big files ------------------------- */
+
+/*
+ * The bound of issue 41: a command's peak memory within 8 times its input,
+ * counted above what the same command takes on a tiny input (the program,
+ * its libraries and a game spec, a few MB that no input size changes).
+ */
+#define GGN_TEST_MEMORY_FACTOR 8
+
+/* Runs argv (output to /dev/null); its peak resident memory in KiB, and its exit status into *status. */
+static long peak_kib(const char *const *argv, int *status)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int st = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    assert_int_equal(wait4(pid, &st, 0, &ru), pid);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return ru.ru_maxrss;
+}
+
+static long file_kib(const char *path)
+{
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    return (long)(sb.st_size / 1024);
+}
+
+/*
+ * Runs `ggn ARGS` with FILE put where "@" is among the arguments, on the
+ * tiny file and on the big one; the big run's peak must be within the
+ * bound of the tiny run's, and both must exit with want_status.
+ */
+static void check_memory(const char *what, const char *tiny, const char *big, int want_status, const char *const *args)
+{
+    const char *argv[16] = { GGN_BINARY };
+    int n = 1, at = -1;
+    for (int k = 0; args[k] && n < 15; k++) {
+        if (strcmp(args[k], "@") == 0) at = n;
+        argv[n++] = args[k];
+    }
+    argv[n] = NULL;
+    assert_true(at > 0);
+    int status;
+    argv[at] = tiny;
+    long base = peak_kib(argv, &status);
+    assert_int_equal(status, want_status);
+    argv[at] = big;
+    long peak = peak_kib(argv, &status);
+    long size = file_kib(big);
+    printf("%-40s %7ld KiB file: peak %7ld KiB, %6ld KiB above the tiny file's %ld KiB (%.1fx the file)\n", what,
+           size, peak, peak - base, base, (double)(peak - base) / (double)size);
+    if (status != want_status) fprintf(stderr, "%s: exit %d, want %d\n", what, status, want_status);
+    assert_int_equal(status, want_status);
+    assert_true(peak - base <= GGN_TEST_MEMORY_FACTOR * size);
+}
+
+/* Writes text to tmpdir/name; the path into path. */
+static void write_file(char *path, size_t cap, const char *name, const char *text, size_t len)
+{
+    snprintf(path, cap, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* The memory tests measure the program as built: a sanitizer's runtime keeps freed memory on purpose. */
+static bool memory_measurable(void)
+{
+#ifdef GGN_TEST_SANITIZED
+    printf("test_resources: SKIPPED the memory bounds: a sanitizer build keeps freed memory in quarantine\n");
+    return false;
+#else
+    return true;
+#endif
+}
+
+/* `ggn pgn` reads a file of 20,000 games one game at a time: its memory does not grow with them. */
+static void test_pgn_memory(void **state)
+{
+    (void)state;
+    if (!memory_measurable()) skip();
+    const char *game = "[Event \"club\"]\n[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    size_t one = strlen(game), count = 20000;
+    char *text = malloc(one * count);
+    assert_non_null(text);
+    for (size_t i = 0; i < count; i++) memcpy(text + i * one, game, one);
+    char tiny[512], big[512], json[512];
+    write_file(tiny, sizeof tiny, "one.pgn", text, one);
+    write_file(big, sizeof big, "many.pgn", text, one * count);
+    free(text);
+    snprintf(json, sizeof json, "%s/many.json", tmpdir);
+    check_memory("ggn pgn (20,000 games)", tiny, big, 0, (const char *const[]){ "pgn", "@", NULL });
+    check_memory("ggn pgn --to json (20,000 games)", tiny, big, 0,
+                 (const char *const[]){ "pgn", "@", "--to", "json", "-o", json, NULL });
+    unlink(tiny);
+    unlink(big);
+    unlink(json);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +440,7 @@ int main(void)
         cmocka_unit_test(test_board_at_size_limit),
         cmocka_unit_test(test_thousand_pieces_refused_at_limit),
         cmocka_unit_test(test_positions_without_moves),
+        cmocka_unit_test(test_pgn_memory),
     };
     return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }

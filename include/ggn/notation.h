@@ -151,6 +151,20 @@ typedef struct ggn_pgn {
 ggn_pgn *ggn_pgn_parse(const char *text, size_t len, const char *name, ggn_error *err);
 void ggn_pgn_free(ggn_pgn *pgn);
 
+/*
+ * The games of a PGN text one at a time, as ggn_pgn_parse reads them, so
+ * that only the game in hand is kept (a file of a million games needs no
+ * more memory than one). The text must outlive the reader. _new: NULL with
+ * err when the text passes GGN_MAX_PGN_BYTES or memory runs out. _next:
+ * 1 with *game the next game (valid until the next call or _free), 0 at
+ * the end of the text, -1 with err (as ggn_pgn_parse gives it) when the
+ * text is not PGN there; the games before it were good.
+ */
+typedef struct ggn_pgn_reader ggn_pgn_reader;
+ggn_pgn_reader *ggn_pgn_reader_new(const char *text, size_t len, const char *name, ggn_error *err);
+int ggn_pgn_reader_next(ggn_pgn_reader *reader, const ggn_pgn_game **game, ggn_error *err);
+void ggn_pgn_reader_free(ggn_pgn_reader *reader);
+
 /* The value of the game's tag `name` (as PGN spells it: "FEN"), or NULL. */
 const char *ggn_pgn_tag_value(const ggn_pgn_game *game, const char *name);
 

@@ -131,10 +131,43 @@ static void warn_duplicate(gg_loader *ld, size_t later, size_t earlier)
     ggn_jpath_pop(&ld->path);
 }
 
+/* Where the items of the array being checked come from: its tree, or its text and their extents. */
+typedef struct item_source {
+    json_t *array;
+    const char *text;
+    const size_t *items;
+} item_source;
+
+/* Items i and j of the array are equal JSON (a text's items are parsed for it, one pair at a time). */
+static bool items_equal(const item_source *src, size_t i, size_t j)
+{
+    if (src->array) return json_equal(json_array_get(src->array, i), json_array_get(src->array, j));
+    json_t *a = gg_parse_item(src->text, src->items[2 * i], src->items[2 * i + 1]);
+    json_t *b = a ? gg_parse_item(src->text, src->items[2 * j], src->items[2 * j + 1]) : NULL;
+    bool equal = a && b && json_equal(a, b);
+    json_decref(a);
+    json_decref(b);
+    return equal;
+}
+
+static void check_duplicates(gg_loader *ld, const item_source *src, size_t first, size_t count);
+
 void gg_check_duplicates(gg_loader *ld, json_t *array, size_t first, size_t count)
 {
-    const ggn_ruleset *rs = ld->rs;
     if (count != json_array_size(array)) return; /* some items did not load: errors were reported */
+    item_source src = { array, NULL, NULL };
+    check_duplicates(ld, &src, first, count);
+}
+
+void gg_check_duplicates_text(gg_loader *ld, const char *text, const size_t *items, size_t first, size_t count)
+{
+    item_source src = { NULL, text, items };
+    check_duplicates(ld, &src, first, count);
+}
+
+static void check_duplicates(gg_loader *ld, const item_source *src, size_t first, size_t count)
+{
+    const ggn_ruleset *rs = ld->rs;
     keyed small[16];
     keyed *keys = count <= 16 ? small : malloc(count * sizeof *keys);
     if (!keys) return;
@@ -143,8 +176,7 @@ void gg_check_duplicates(gg_loader *ld, json_t *array, size_t first, size_t coun
         /* report in array order */
         for (size_t j = 1; j < count; j++)
             for (size_t i = 0; i < j; i++)
-                if (keys[i].hash == keys[j].hash &&
-                    json_equal(json_array_get(array, i), json_array_get(array, j))) {
+                if (keys[i].hash == keys[j].hash && items_equal(src, i, j)) {
                     warn_duplicate(ld, j, i);
                     break;
                 }
@@ -157,7 +189,7 @@ void gg_check_duplicates(gg_loader *ld, json_t *array, size_t first, size_t coun
                 continue;
             }
             for (size_t i = run; i < j; i++) {
-                if (json_equal(json_array_get(array, keys[i].index), json_array_get(array, keys[j].index))) {
+                if (items_equal(src, keys[i].index, keys[j].index)) {
                     warn_duplicate(ld, keys[j].index, keys[i].index);
                     break;
                 }

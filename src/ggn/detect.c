@@ -26,14 +26,90 @@ bool gg_pieces_next(gg_pieces *src, const char **key, json_t **value)
     }
     if (src->next >= src->n) return false;
     const gg_member *m = &src->members[src->next++];
-    /* the scanner found the extent; jansson checks the value itself */
-    *value = json_loadb(src->text + m->value_at, m->value_len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, NULL);
-    if (!*value) {
-        src->failed = true;
-        return false;
-    }
+    *value = NULL;
+    src->value_at = m->value_at;
+    src->value_len = m->value_len;
     *key = m->key;
     return true;
+}
+
+/* The first byte at or after i that is not JSON white space (the text ends in a NUL). */
+static size_t skip_ws_at(const char *t, size_t i)
+{
+    while (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r') i++;
+    return i;
+}
+
+json_t *gg_parse_item(const char *text, size_t at, size_t len)
+{
+    return json_loadb(text + at, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, NULL);
+}
+
+/* One possibility's fields, for find_in_piece and find_in_text; path ends at the item. */
+static unsigned find_in_item(json_t *item, bool diff_only, ggn_jpath *path, char *first, size_t cap)
+{
+    const char *field;
+    json_t *fv;
+    if (!json_is_object(item)) return 0;
+    json_object_foreach(item, field, fv) {
+        unsigned s;
+        if (diff_only ? strcmp(field, "diff") != 0 : !gg_spelling_of_field(field, &s)) continue;
+        ggn_jpath_key(path, field);
+        snprintf(first, cap, "%s", path->buf);
+        return diff_only ? 1u << GGN_SPELLING_MUST_DIFF : s;
+    }
+    return 0;
+}
+
+/*
+ * find_in_piece for a piece in the text, walked with cursors and one item
+ * parsed at a time; sets *failed when the text does not scan (a value of
+ * another type than the loader wants is skipped, as find_in_piece does,
+ * when it scans).
+ */
+static unsigned find_in_text(const char *pk, const char *t, size_t at, size_t len, bool diff_only, char *first,
+                             size_t cap, bool *failed)
+{
+    gg_cursor sc, dc, ic;
+    unsigned found = 0;
+    size_t s_at, s_len, d_at, d_len, i_at, i_len;
+    if (!gg_cursor_open(&sc, t, at, len, true)) {
+        gg_cursor_close(&sc);
+        return 0; /* not an object: skipped here, reported by the loader */
+    }
+    ggn_jpath path;
+    ggn_jpath_init(&path);
+    ggn_jpath_key(&path, pk);
+    while (!found && gg_cursor_next(&sc, &s_at, &s_len)) {
+        ggn_jpath_key(&path, sc.key);
+        if (gg_cursor_open(&dc, t, s_at, s_len, true)) {
+            while (!found && gg_cursor_next(&dc, &d_at, &d_len)) {
+                ggn_jpath_key(&path, dc.key);
+                if (gg_cursor_open(&ic, t, d_at, d_len, false)) {
+                    for (size_t i = 0; !found && gg_cursor_next(&ic, &i_at, &i_len); i++) {
+                        json_t *item = gg_parse_item(t, i_at, i_len);
+                        if (!item) {
+                            ic.bad = true;
+                            break;
+                        }
+                        ggn_jpath_index(&path, i);
+                        found = find_in_item(item, diff_only, &path, first, cap);
+                        ggn_jpath_pop(&path);
+                        json_decref(item);
+                    }
+                }
+                if (ic.bad && !found && t[skip_ws_at(t, d_at)] == '[') *failed = true;
+                gg_cursor_close(&ic);
+                ggn_jpath_pop(&path);
+            }
+        }
+        if (dc.bad && !found && t[skip_ws_at(t, s_at)] == '{') *failed = true;
+        gg_cursor_close(&dc);
+        ggn_jpath_pop(&path);
+    }
+    if (sc.bad && !found) *failed = true;
+    gg_cursor_close(&sc);
+    return found;
 }
 
 /*
@@ -43,8 +119,8 @@ bool gg_pieces_next(gg_pieces *src, const char **key, json_t **value)
  */
 static unsigned find_in_piece(const char *pk, json_t *pv, bool diff_only, char *first, size_t cap)
 {
-    const char *sk, *dk, *field;
-    json_t *sv, *dv, *fv;
+    const char *sk, *dk;
+    json_t *sv, *dv;
     if (!json_is_object(pv)) return 0;
     json_object_foreach(pv, sk, sv) {
         if (!json_is_object(sv)) continue;
@@ -53,20 +129,14 @@ static unsigned find_in_piece(const char *pk, json_t *pv, bool diff_only, char *
             size_t i;
             json_t *item;
             json_array_foreach(dv, i, item) {
-                if (!json_is_object(item)) continue;
-                json_object_foreach(item, field, fv) {
-                    unsigned s;
-                    if (diff_only ? strcmp(field, "diff") != 0 : !gg_spelling_of_field(field, &s)) continue;
-                    ggn_jpath path;
-                    ggn_jpath_init(&path);
-                    ggn_jpath_key(&path, pk);
-                    ggn_jpath_key(&path, sk);
-                    ggn_jpath_key(&path, dk);
-                    ggn_jpath_index(&path, i);
-                    ggn_jpath_key(&path, field);
-                    snprintf(first, cap, "%s", path.buf);
-                    return diff_only ? 1u << GGN_SPELLING_MUST_DIFF : s;
-                }
+                ggn_jpath path;
+                ggn_jpath_init(&path);
+                ggn_jpath_key(&path, pk);
+                ggn_jpath_key(&path, sk);
+                ggn_jpath_key(&path, dk);
+                ggn_jpath_index(&path, i);
+                unsigned s = find_in_item(item, diff_only, &path, first, cap);
+                if (s) return s;
             }
         }
     }
@@ -81,8 +151,13 @@ static unsigned find_field(gg_pieces *src, bool diff_only, char *first, size_t c
     json_t *pv;
     gg_pieces_rewind(src);
     while (!s && gg_pieces_next(src, &pk, &pv)) {
-        s = find_in_piece(pk, pv, diff_only, first, cap);
-        json_decref(pv);
+        if (pv) {
+            s = find_in_piece(pk, pv, diff_only, first, cap);
+            json_decref(pv);
+        } else {
+            s = find_in_text(pk, src->text, src->value_at, src->value_len, diff_only, first, cap, &src->failed);
+            if (src->failed) return 0;
+        }
     }
     return s;
 }

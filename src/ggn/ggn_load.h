@@ -19,12 +19,14 @@ typedef struct gg_loader {
     uint32_t source;            /* current source square, GG_HAND or GG_NONE */
     ggn_side side;              /* side of the current piece key (the mover) */
     bool side_known;            /* false when the piece key did not parse */
+    bool scan_failed;           /* the text did not scan below a piece: parse the whole document instead */
 } gg_loader;
 
 /*
  * The pieces of a document, one at a time: from its parsed tree (root), or
- * from the members scanned in its text, each parsed when reached and
- * released by the caller (json_decref) once read.
+ * from the members scanned in its text, whose values are walked in the text
+ * level by level (gg_cursor), so that only one possibility at a time is a
+ * jansson tree (docs/ggn.md, Memory).
  */
 typedef struct gg_pieces {
     json_t *root;               /* the whole tree, or NULL */
@@ -33,13 +35,21 @@ typedef struct gg_pieces {
     size_t n;
     size_t next;                /* cursor over members */
     void *iter;                 /* cursor over root */
-    bool failed;                /* a member did not parse: the caller parses the whole text instead */
+    size_t value_at, value_len; /* text mode: where the current piece's value lies */
+    bool failed;                /* the text did not scan: the caller parses the whole text instead */
 } gg_pieces;
 
 void gg_pieces_rewind(gg_pieces *src);
 
-/* The next piece key and its value (a new reference); false at the end or when a member does not parse. */
+/*
+ * The next piece key and its value: from the tree, a new reference (the
+ * caller json_decref()s it); from the text, NULL, the value lying at
+ * src->value_at. False at the end.
+ */
 bool gg_pieces_next(gg_pieces *src, const char **key, json_t **value);
+
+/* A possibility item of the text (value_at, value_len), parsed alone; NULL when jansson refuses it. */
+json_t *gg_parse_item(const char *text, size_t at, size_t len);
 
 /* detect.c: the document's spelling; first receives the pointer of the field that decided ("" when none). */
 ggn_spelling gg_detect_spelling(gg_pieces *src, char *first, size_t cap);
@@ -65,5 +75,8 @@ void gg_check_contradictions(gg_loader *ld, const gg_poss *p);
 
 /* Warns about identical possibilities in one array (items first..first+count of rs->poss). */
 void gg_check_duplicates(gg_loader *ld, json_t *array, size_t first, size_t count);
+
+/* The same for an array read from the text: item k lies at items[2k] (offset) and items[2k + 1] (length). */
+void gg_check_duplicates_text(gg_loader *ld, const char *text, const size_t *items, size_t first, size_t count);
 
 #endif

@@ -171,6 +171,136 @@ static void read_source(gg_loader *ld, const char *key, json_t *value, uint32_t 
     }
 }
 
+/* ---- the same three levels walked in the text (gg_cursor), one possibility parsed at a time ---- */
+
+/* The text did not scan where the loader needs it to: stop, and let the whole document be parsed. */
+static void scan_failed(gg_loader *ld)
+{
+    ld->scan_failed = true;
+    ld->stop = true;
+}
+
+/* The offsets and lengths of one array's items, kept while it is read for the duplicate check. */
+typedef struct item_list {
+    size_t *v;
+    size_t n, cap;
+} item_list;
+
+static void read_destination_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t source_index,
+                                  item_list *items)
+{
+    ggn_ruleset *rs = ld->rs;
+    const char *t = ld->doc->text;
+    gg_cursor c;
+    if (!gg_cursor_open(&c, t, at, len, false)) {
+        gg_cursor_close(&c);
+        scan_failed(ld); /* not an array: the whole parse says so */
+        return;
+    }
+    bool rp = rs->spelling == GGN_SPELLING_REQUIRE_PREVENT;
+    uint32_t sq = rp && strcmp(key, "*") == 0 ? hand_in_rp(ld, "destination")
+                                                : gg_read_square(ld, key, true, "a destination");
+    if (sq == GG_HAND && ld->source == GG_HAND && !ld->trusted)
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_LOCATION,
+                  "a move from the hand to the hand (\"*\" to \"*\") is not allowed");
+    if (!GG_PUSH(rs->dests, rs->ndests, rs->cap_dests)) {
+        gg_cursor_close(&c);
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory");
+        return;
+    }
+    uint32_t dest_index = (uint32_t)rs->ndests++;
+    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nposs, 0 };
+    rs->sources[source_index].dest_count++;
+    size_t first = rs->nposs, n = 0, i_at, i_len;
+    items->n = 0;
+    while (!ld->stop && gg_cursor_next(&c, &i_at, &i_len)) {
+        json_t *item = gg_parse_item(t, i_at, i_len);
+        if (!item) {
+            scan_failed(ld);
+            break;
+        }
+        ggn_jpath_index(&ld->path, n);
+        gg_read_possibility(ld, item, dest_index, (uint32_t)n);
+        ggn_jpath_pop(&ld->path);
+        json_decref(item);
+        if (!ld->trusted && GG_PUSH(items->v, items->n, items->cap) && GG_PUSH(items->v, items->n + 1, items->cap)) {
+            items->v[items->n++] = i_at;
+            items->v[items->n++] = i_len;
+        }
+        n++;
+    }
+    if (c.bad) scan_failed(ld);
+    gg_cursor_close(&c);
+    if (ld->scan_failed) return;
+    if (n == 0 && !ld->stop && !gg_spelling_is_qpi(rs->spelling) && !ld->trusted)
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
+                  "an empty possibility array is not allowed in %s documents (at least one possibility)",
+                  ggn_spelling_name(rs->spelling));
+    rs->dests[dest_index].poss_count = (uint32_t)(rs->nposs - first);
+    if (!ld->trusted && !ld->stop && n > 1 && items->n == 2 * n && rs->nposs - first == n)
+        gg_check_duplicates_text(ld, t, items->v, first, n);
+}
+
+static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t entry, item_list *items)
+{
+    ggn_ruleset *rs = ld->rs;
+    const char *t = ld->doc->text;
+    gg_cursor c;
+    if (!gg_cursor_open(&c, t, at, len, true)) {
+        gg_cursor_close(&c);
+        scan_failed(ld);
+        return;
+    }
+    bool rp = rs->spelling == GGN_SPELLING_REQUIRE_PREVENT;
+    uint32_t sq = rp && strcmp(key, "*") == 0 ? hand_in_rp(ld, "source")
+                                                : gg_read_square(ld, key, true, "a source");
+    ld->source = sq;
+    if (!GG_PUSH(rs->sources, rs->nsources, rs->cap_sources)) {
+        gg_cursor_close(&c);
+        gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory");
+        return;
+    }
+    uint32_t source_index = (uint32_t)rs->nsources++;
+    rs->sources[source_index] = (gg_source){ sq, entry, (uint32_t)rs->ndests, 0 };
+    rs->entries[entry].source_count++;
+    size_t d_at, d_len;
+    while (!ld->stop && gg_cursor_next(&c, &d_at, &d_len)) {
+        ggn_jpath_key(&ld->path, c.key);
+        read_destination_text(ld, c.key, d_at, d_len, source_index, items);
+        ggn_jpath_pop(&ld->path);
+    }
+    if (c.bad) scan_failed(ld);
+    gg_cursor_close(&c);
+}
+
+static void read_piece_text(gg_loader *ld, const char *pk, size_t at, size_t len)
+{
+    gg_cursor c;
+    if (!gg_cursor_open(&c, ld->doc->text, at, len, true)) {
+        gg_cursor_close(&c);
+        scan_failed(ld);
+        return;
+    }
+    ggn_jpath_key(&ld->path, pk);
+    uint32_t piece = gg_read_piece(ld, pk, "piece key");
+    ld->side_known = piece != GG_NONE;
+    ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
+    item_list items = { NULL, 0, 0 };
+    if (add_entry(ld, piece)) {
+        uint32_t entry = (uint32_t)ld->rs->nentries - 1;
+        size_t s_at, s_len;
+        while (!ld->stop && gg_cursor_next(&c, &s_at, &s_len)) {
+            ggn_jpath_key(&ld->path, c.key);
+            read_source_text(ld, c.key, s_at, s_len, entry, &items);
+            ggn_jpath_pop(&ld->path);
+        }
+        if (c.bad) scan_failed(ld);
+    }
+    free(items.v);
+    gg_cursor_close(&c);
+    ggn_jpath_pop(&ld->path);
+}
+
 /* One member of the root: a piece key and its sources. */
 static void read_piece(gg_loader *ld, const char *pk, json_t *pv)
 {
@@ -209,9 +339,11 @@ static void read_document(gg_loader *ld, gg_pieces *src)
     const char *pk;
     json_t *pv;
     while (!ld->stop && gg_pieces_next(src, &pk, &pv)) {
-        read_piece(ld, pk, pv);
+        if (pv) read_piece(ld, pk, pv);
+        else read_piece_text(ld, pk, src->value_at, src->value_len);
         json_decref(pv);
     }
+    if (ld->scan_failed) src->failed = true;
 }
 
 /* Gives the arrays back their growth slack: a loaded ruleset never grows again. */
@@ -293,7 +425,7 @@ static ggn_ruleset *load_text(ggn_jdoc *doc, const ggn_load_options *opts, ggn_e
         /* what to take back: the counts (items past count are overwritten later) */
         size_t count = errs ? errs->count : 0, dropped = errs ? errs->dropped : 0;
         size_t errors = errs ? errs->errors : 0, warnings = errs ? errs->warnings : 0;
-        gg_pieces src = { NULL, doc->text, members, n, 0, NULL, false };
+        gg_pieces src = { NULL, doc->text, members, n, 0, NULL, 0, 0, false };
         ggn_ruleset *rs = load_pieces(doc, &src, opts, errs);
         gg_members_free(members, n);
         if (!src.failed) return rs;
@@ -305,7 +437,7 @@ static ggn_ruleset *load_text(ggn_jdoc *doc, const ggn_load_options *opts, ggn_e
         }
     }
     if (!ggn_jdoc_parse(doc, errs)) return NULL;
-    gg_pieces src = { doc->root, NULL, NULL, 0, 0, NULL, false };
+    gg_pieces src = { doc->root, NULL, NULL, 0, 0, NULL, 0, 0, false };
     return load_pieces(doc, &src, opts, errs);
 }
 

@@ -122,3 +122,106 @@ bool gg_scan_members(const char *t, size_t len, gg_member **out, size_t *count)
     *count = n;
     return true;
 }
+
+/* ---- cursors over one object or array (see ggn_scan.h) ---- */
+
+bool gg_cursor_open(gg_cursor *c, const char *text, size_t at, size_t len, bool object)
+{
+    memset(c, 0, sizeof *c);
+    c->text = text;
+    c->end = at + len;
+    c->object = object;
+    c->first = true;
+    size_t i = skip_ws(text, c->end, at);
+    if (i >= c->end || text[i] != (object ? '{' : '[')) {
+        c->bad = true;
+        return false;
+    }
+    c->i = skip_ws(text, c->end, i + 1);
+    if (object) {
+        c->seen = json_object();
+        if (!c->seen) c->bad = true;
+    }
+    return !c->bad;
+}
+
+void gg_cursor_close(gg_cursor *c)
+{
+    free(c->key);
+    c->key = NULL;
+    json_decref(c->seen);
+    c->seen = NULL;
+}
+
+/* The key starting at t[i] == '"' and ending before key_end, decoded into a new string; NULL when jansson would refuse it. */
+static char *decode_key(const char *t, size_t i, size_t key_end)
+{
+    bool plain = true;
+    for (size_t k = i + 1; k + 1 < key_end && plain; k++) {
+        unsigned char ch = (unsigned char)t[k];
+        plain = ch >= 0x20 && ch < 0x80 && ch != '\\';
+    }
+    if (plain) {
+        char *copy = malloc(key_end - i - 1);
+        if (copy) {
+            memcpy(copy, t + i + 1, key_end - i - 2);
+            copy[key_end - i - 2] = '\0';
+        }
+        return copy;
+    }
+    json_t *key = json_loadb(t + i, key_end - i, JSON_DECODE_ANY, NULL);
+    const char *text = json_string_value(key);
+    /* a key with a NUL escape is one jansson's objects refuse: left to the whole parse */
+    char *copy = text && strlen(text) == json_string_length(key) ? strdup(text) : NULL;
+    json_decref(key);
+    return copy;
+}
+
+bool gg_cursor_next(gg_cursor *c, size_t *value_at, size_t *value_len)
+{
+    if (c->bad) return false;
+    const char *t = c->text;
+    size_t end = c->end, i = c->i;
+    char close = c->object ? '}' : ']';
+    if (i < end && t[i] == close) return false; /* "[1,]" never gets here: the comma is read with the item after it */
+    if (!c->first) {
+        if (i >= end || t[i] != ',') {
+            c->bad = true;
+            return false;
+        }
+        i = skip_ws(t, end, i + 1);
+    }
+    c->first = false;
+    if (c->object) {
+        if (i >= end || t[i] != '"') {
+            c->bad = true;
+            return false;
+        }
+        size_t key_end = skip_string(t, end, i);
+        free(c->key);
+        c->key = key_end < end ? decode_key(t, i, key_end) : NULL;
+        if (!c->key || json_object_get(c->seen, c->key) || json_object_set_new(c->seen, c->key, json_null()) != 0) {
+            c->bad = true;
+            return false;
+        }
+        i = skip_ws(t, end, key_end);
+        if (i >= end || t[i] != ':') {
+            c->bad = true;
+            return false;
+        }
+        i = skip_ws(t, end, i + 1);
+    }
+    size_t v_end = skip_value(t, end, i);
+    if (v_end >= end || v_end == i) {
+        c->bad = true;
+        return false;
+    }
+    *value_at = i;
+    *value_len = v_end - i;
+    c->i = skip_ws(t, end, v_end);
+    if (c->i >= end || (t[c->i] != ',' && t[c->i] != close)) {
+        c->bad = true;
+        return false;
+    }
+    return true;
+}

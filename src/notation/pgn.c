@@ -129,6 +129,8 @@ static bool read_tag(reader *r)
         value[n++] = (char)c;
     }
     value[n] = '\0';
+    char *fitted = realloc(value, n + 1); /* a kept tag holds its bytes, not GGN_MAX_PGN_TOKEN */
+    if (fitted) value = fitted;
     while (peek(r) == ' ' || peek(r) == '\t') advance(r);
     if (peek(r) != ']') {
         free(value);
@@ -232,124 +234,215 @@ static bool read_token(reader *r, int depth, bool *ended)
     return add_move(r, t, n, line, col);
 }
 
-ggn_pgn *ggn_pgn_parse(const char *text, size_t len, const char *name, ggn_error *err)
+/*
+ * The reader keeps one game at a time: its scanner over the text, the
+ * game being read (games[0] of its own ggn_pgn, ngames 0 or 1) and where
+ * the movetext is (in a game, in its moves, variation depth). A game is
+ * complete at its result, at a tag that follows its movetext (the next
+ * game's, the result having been left out) or at the end of the text.
+ */
+struct ggn_pgn_reader {
+    reader r;
+    ggn_pgn one;
+    bool in_game, in_moves, failed;
+    int depth, open_line, open_col;
+};
+
+static void free_game(ggn_pgn_game *g)
 {
-    ggn_pgn *pgn = calloc(1, sizeof *pgn);
-    reader r = { text, len, 0, 1, 1, name ? name : "<string>", err, pgn };
-    if (!pgn) {
+    for (size_t t = 0; t < g->ntags; t++) {
+        free(g->tags[t].name);
+        free(g->tags[t].value);
+    }
+    for (size_t m = 0; m < g->nmoves; m++) free(g->moves[m].text);
+    free(g->tags);
+    free(g->moves);
+}
+
+ggn_pgn_reader *ggn_pgn_reader_new(const char *text, size_t len, const char *name, ggn_error *err)
+{
+    name = name ? name : "<string>";
+    if ((long long)len > (long long)GGN_MAX_PGN_BYTES) {
+        ggn_error_set(err, GGN_E_LIMIT, "%s: PGN of %zu bytes is longer than %ld (GGN_MAX_PGN_BYTES)", name, len,
+                      (long)GGN_MAX_PGN_BYTES);
+        return NULL;
+    }
+    ggn_pgn_reader *pr = calloc(1, sizeof *pr);
+    if (!pr) {
         ggn_error_set(err, GGN_E_NOMEM, "out of memory");
         return NULL;
     }
-    if ((long long)len > (long long)GGN_MAX_PGN_BYTES) {
-        ggn_error_set(err, GGN_E_LIMIT, "%s: PGN of %zu bytes is longer than %ld (GGN_MAX_PGN_BYTES)", r.name, len,
-                      (long)GGN_MAX_PGN_BYTES);
-        ggn_pgn_free(pgn);
-        return NULL;
-    }
+    pr->r = (reader){ text, len, 0, 1, 1, name, NULL, &pr->one };
     /* A UTF-8 byte order mark, which some editors put first, is no token. */
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) r.i = 3;
-    bool in_game = false, in_moves = false;
-    int depth = 0, open_line = 0, open_col = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) pr->r.i = 3;
+    return pr;
+}
+
+void ggn_pgn_reader_free(ggn_pgn_reader *pr)
+{
+    if (!pr) return;
+    if (pr->one.ngames) free_game(&pr->one.games[0]);
+    free(pr->one.games);
+    free(pr);
+}
+
+/* Drops the game returned last (its memory goes, or went to ggn_pgn_parse). */
+static void forget_game(ggn_pgn_reader *pr)
+{
+    if (pr->one.ngames) free_game(&pr->one.games[0]);
+    pr->one.ngames = 0;
+}
+
+int ggn_pgn_reader_next(ggn_pgn_reader *pr, const ggn_pgn_game **game, ggn_error *err)
+{
+    *game = NULL;
+    if (pr->failed) {
+        ggn_error_set(err, GGN_E_SYNTAX, "%s: the PGN reader stopped at an error", pr->r.name);
+        return -1;
+    }
+    forget_game(pr);
+    reader *r = &pr->r;
+    r->err = err;
     for (;;) {
-        int c = peek(&r);
+        int c = peek(r);
         if (c == EOF) break;
-        if (c == '%' && r.col == 1) {
-            skip_line(&r);
+        if (c == '%' && r->col == 1) {
+            skip_line(r);
             continue;
         }
         if (isspace(c)) {
-            advance(&r);
+            advance(r);
             continue;
         }
         if (c == ';') {
-            skip_line(&r);
+            skip_line(r);
             continue;
         }
         if (c == '{') {
-            if (!skip_comment(&r)) goto fail;
+            if (!skip_comment(r)) goto fail;
             continue;
         }
         if (c == '[') {
-            if (depth) {
-                fail_at(&r, open_line, open_col, "the variation '(' has no closing ')'");
+            if (pr->depth) {
+                fail_at(r, pr->open_line, pr->open_col, "the variation '(' has no closing ')'");
                 goto fail;
             }
-            /* A tag after movetext starts the next game (its result was missing). */
-            if (!in_game || in_moves) {
-                if (!begin_game(&r)) goto fail;
-                in_game = true, in_moves = false;
+            /* A tag after movetext starts the next game (its result was missing): this one is complete. */
+            if (pr->in_game && pr->in_moves) {
+                pr->in_game = pr->in_moves = false;
+                *game = &pr->one.games[0];
+                return 1;
             }
-            if (!read_tag(&r)) goto fail;
+            if (!pr->in_game) {
+                if (!begin_game(r)) goto fail;
+                pr->in_game = true;
+            }
+            if (!read_tag(r)) goto fail;
             continue;
         }
-        if (!in_game) {
-            if (!begin_game(&r)) goto fail;
-            in_game = true;
+        if (!pr->in_game) {
+            if (!begin_game(r)) goto fail;
+            pr->in_game = true;
         }
-        in_moves = true;
+        pr->in_moves = true;
         if (c == '(') {
-            if (depth == GGN_MAX_PGN_DEPTH) {
-                fail_at(&r, r.line, r.col, "variations nested deeper than %d (GGN_MAX_PGN_DEPTH)", GGN_MAX_PGN_DEPTH);
+            if (pr->depth == GGN_MAX_PGN_DEPTH) {
+                fail_at(r, r->line, r->col, "variations nested deeper than %d (GGN_MAX_PGN_DEPTH)", GGN_MAX_PGN_DEPTH);
                 goto fail;
             }
-            if (!depth) open_line = r.line, open_col = r.col;
-            depth++;
-            advance(&r);
+            if (!pr->depth) pr->open_line = r->line, pr->open_col = r->col;
+            pr->depth++;
+            advance(r);
             continue;
         }
         if (c == ')') {
-            if (!depth) {
-                fail_at(&r, r.line, r.col, "')' closes no variation");
+            if (!pr->depth) {
+                fail_at(r, r->line, r->col, "')' closes no variation");
                 goto fail;
             }
-            depth--;
-            advance(&r);
+            pr->depth--;
+            advance(r);
             continue;
         }
         if (c == '\0') {
-            fail_at(&r, r.line, r.col, "a NUL byte: PGN is text");
+            fail_at(r, r->line, r->col, "a NUL byte: PGN is text");
             goto fail;
         }
         if (c == ']' || c == '}') {
-            fail_at(&r, r.line, r.col, "'%c' closes nothing", c);
+            fail_at(r, r->line, r->col, "'%c' closes nothing", c);
             goto fail;
         }
         if (c == '$') {
-            advance(&r);
-            if (!isdigit(peek(&r))) {
-                fail_at(&r, r.line, r.col, "a NAG is '$' and a number, like $1");
+            advance(r);
+            if (!isdigit(peek(r))) {
+                fail_at(r, r->line, r->col, "a NAG is '$' and a number, like $1");
                 goto fail;
             }
-            while (isdigit(peek(&r))) advance(&r);
+            while (isdigit(peek(r))) advance(r);
             continue;
         }
         bool ended = false;
-        if (!read_token(&r, depth, &ended)) goto fail;
-        if (ended) in_game = false, in_moves = false;
+        if (!read_token(r, pr->depth, &ended)) goto fail;
+        if (ended) {
+            pr->in_game = pr->in_moves = false;
+            *game = &pr->one.games[0];
+            return 1;
+        }
     }
-    if (depth) {
-        fail_at(&r, open_line, open_col, "the variation '(' has no closing ')'");
+    if (pr->depth) {
+        fail_at(r, pr->open_line, pr->open_col, "the variation '(' has no closing ')'");
         goto fail;
     }
-    return pgn;
+    pr->in_game = pr->in_moves = false;
+    if (!pr->one.ngames) return 0;
+    *game = &pr->one.games[0];
+    return 1;
 fail:
-    ggn_pgn_free(pgn);
-    return NULL;
+    pr->failed = true;
+    forget_game(pr);
+    return -1;
+}
+
+ggn_pgn *ggn_pgn_parse(const char *text, size_t len, const char *name, ggn_error *err)
+{
+    ggn_pgn_reader *pr = ggn_pgn_reader_new(text, len, name, err);
+    ggn_pgn *pgn = pr ? calloc(1, sizeof *pgn) : NULL;
+    if (!pgn) {
+        if (pr) ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        ggn_pgn_reader_free(pr);
+        return NULL;
+    }
+    size_t cap = 0;
+    const ggn_pgn_game *g;
+    int got;
+    while ((got = ggn_pgn_reader_next(pr, &g, err)) > 0) {
+        if (pgn->ngames == cap) {
+            size_t more = cap ? cap * 2 : 4;
+            ggn_pgn_game *games = realloc(pgn->games, sizeof *games * more);
+            if (!games) {
+                ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+                got = -1;
+                break;
+            }
+            pgn->games = games;
+            cap = more;
+        }
+        /* The game's memory moves to the list: the reader forgets it without freeing it. */
+        pgn->games[pgn->ngames++] = *g;
+        pr->one.ngames = 0;
+    }
+    ggn_pgn_reader_free(pr);
+    if (got < 0) {
+        ggn_pgn_free(pgn);
+        return NULL;
+    }
+    return pgn;
 }
 
 void ggn_pgn_free(ggn_pgn *pgn)
 {
     if (!pgn) return;
-    for (size_t i = 0; i < pgn->ngames; i++) {
-        ggn_pgn_game *g = &pgn->games[i];
-        for (size_t t = 0; t < g->ntags; t++) {
-            free(g->tags[t].name);
-            free(g->tags[t].value);
-        }
-        for (size_t m = 0; m < g->nmoves; m++) free(g->moves[m].text);
-        free(g->tags);
-        free(g->moves);
-    }
+    for (size_t i = 0; i < pgn->ngames; i++) free_game(&pgn->games[i]);
     free(pgn->games);
     free(pgn);
 }
