@@ -275,6 +275,36 @@ static void test_shogi_promotion(void **state)
     ggn_game_free(g);
 }
 
+/* A move that does not fit the position (a square past the board, an empty source, an unknown
+ * move definition, a drop of a kind not in hand) has no SAN: 0 and an empty text, as the other
+ * formatters answer, and nothing is read out of bounds (issue 41, item 12). */
+static void test_unfit_move(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = at(g, NULL);
+    ggn_move fit = coordinate_move(pos, "g1f3");
+    ggn_move unfit[6] = { fit, fit, fit, fit, fit, fit };
+    unfit[0].to = 64 * 64;             /* past the board */
+    unfit[1].from = 27;                /* d4: empty */
+    unfit[2].pattern = 200;            /* the knight has no move definition 200 */
+    unfit[3].action = 200;             /* nor an action 200 */
+    unfit[4].from = 52;                /* e7: a piece of the player not to move */
+    unfit[4].to = 36;
+    unfit[5].from = GGN_MOVE_DROP;      /* a drop in a game without hands */
+    unfit[5].pattern = 0;
+    for (int i = 0; i < 6; i++) {
+        char san[64] = "unchanged";
+        assert_int_equal(ggn_move_format_san(pos, unfit[i], san, sizeof san), 0);
+        assert_string_equal(san, "");
+    }
+    char san[64];
+    assert_true(ggn_move_format_san(pos, fit, san, sizeof san) > 0);
+    assert_string_equal(san, "Nf3");
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_typed_forms),
         cmocka_unit_test(test_bad_san),
         cmocka_unit_test(test_drops),
+        cmocka_unit_test(test_unfit_move),
         cmocka_unit_test(test_shogi_promotion),
         cmocka_unit_test(test_every_move_chess),
         cmocka_unit_test(test_every_move_crazyhouse),

@@ -219,7 +219,7 @@ static const char *check_mark(ggn_position *pos, ggn_move mv)
 size_t ggn_move_format_san(ggn_position *pos, ggn_move mv, char *buf, size_t cap)
 {
     if (cap) buf[0] = '\0';
-    if (!pos->g->has_fen) return 0;
+    if (!pos->g->has_fen || !eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text */
     /* Chain captures (draughts) have no SAN: their coordinate text, with every landing, is their notation. */
     if (pos->g->chains) return ggn_move_format(pos, mv, buf, cap);
     ggn_move moves[GGN_MAX_MOVES];
