@@ -238,6 +238,8 @@ typedef struct sd_goal {
     sd_result result;
     bool answer;                 /* "answer": judged only when its player is to move again, so every
                                     other player had one move to reach its own zone (then a draw) */
+    bool round;                  /* "answer": "round" (two players): judged by rounds of the turn
+                                    order, the second player answering the first (goal_round.c) */
 } sd_goal;
 
 /* A player gets .result while it has fewer than .fewer_than pieces of .kinds (board and hand). */
