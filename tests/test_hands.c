@@ -389,9 +389,9 @@ static void assert_texts(ggn_position *pos, ggn_move m, const char *coord, const
 /*
  * A drop way's "as" on games/kyotoshogi.json and games/micro.json: a piece
  * in hand is dropped as either face, written by the face it puts down
- * ("+P@c3", USI "+P*3c") as Fairy-Stockfish writes it; a "+X" piece turning
- * back into "X" is written "-"; captured faces go to the hand as their base
- * kind. FENs are the oracle's after the same moves.
+ * (coordinates "+P@c3", USI "+P*3c", SAN "R@c3" as Fairy-Stockfish writes
+ * it); a "+X" piece turning back into "X" is written "-" in coordinates and
+ * "=X" in SAN; captured faces go to the hand as their base kind. FENs are the oracle's after the same moves.
  */
 static void test_drop_as(void **state)
 {
@@ -401,8 +401,8 @@ static void test_drop_as(void **state)
     ggn_position *pos = ggn_position_new(g);
     assert_fen(pos, "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1");
     /* Every move turns the piece over: the silver becomes a bishop, the tokin a lance. */
-    assert_texts(pos, legal(pos, "b1a2+"), "b1a2+", "4e5d+", "Sa2+");
-    assert_texts(pos, legal(pos, "a1a2-"), "a1a2-", "5e5d-", "+La2-");
+    assert_texts(pos, legal(pos, "b1a2+"), "b1a2+", "4e5d+", "Sa2=B");
+    assert_texts(pos, legal(pos, "a1a2-"), "a1a2-", "5e5d-", "Ga2=L");
     assert_false(has_move(pos, "a1a2"));
     play(pos, "a1a2-");
     play(pos, "e5e4-");
@@ -412,7 +412,7 @@ static void test_drop_as(void **state)
     set_fen(pos, "2k2/5/5/5/2K2[Pn] w - - 0 1");
     ggn_move as_pawn = legal(pos, "P@c3"), as_rook = legal(pos, "+P@c3");
     assert_texts(pos, as_pawn, "P@c3", "P*3c", "P@c3");
-    assert_texts(pos, as_rook, "+P@c3", "+P*3c", "+P@c3+"); /* SAN marks the check */
+    assert_texts(pos, as_rook, "+P@c3", "+P*3c", "R@c3+"); /* SAN names the rook, and marks the check */
     assert_int_equal(as_pawn.pattern, pawn);
     assert_int_equal(as_rook.pattern, pawn); /* both take the pawn from the hand */
     assert_true(ggn_move_action(pos, as_pawn) != ggn_move_action(pos, as_rook));
