@@ -67,9 +67,9 @@ function board(game, fen) {
 const RULES_DIFFER = {
     dobutsu: "ffish's lion is no royal piece: it may step into attack, and no move gives check, so " +
              "no SAN of ffish's has a check mark (they are compared without)",
-    chigorin: "ffish promotes Black's pawns to Black's own pieces only",
+    chigorin: "ffish promotes Black's pawns to Black's own pieces only (11.1 to White's too, as ggn)",
     gorogoro: 'ffish lets a pawn drop give mate (uchifuzume), as 11.1 does; ggn refuses it',
-    cambodian: "ffish's met may not capture with its first-move leap",
+    cambodian: "ffish's met may not capture with its first-move leap (11.1's may, as ggn's)",
 };
 const NO_CHECK_MARKS = new Set(['dobutsu']);
 
