@@ -451,6 +451,37 @@ static void test_drop_as(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * FEN's pockets in Fairy-Stockfish's order, which follows its own piece types:
+ * ggn writes each hand from the last kind of `pieces` to the first, so these
+ * games list their pieces in the order that gives Fairy-Stockfish 11.1's
+ * (issue 41; ffish 0.7.10 agrees but for euroshogi, whose knight it writes
+ * before the gold). Any order is read.
+ */
+static void test_pocket_order(void **state)
+{
+    (void)state;
+    static const struct { const char *game, *fen, *want; } rows[] = {
+        { "euroshogi.json", "1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[GRBNPgrbnp] w - - 0 1",
+          "1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[GNPRBgnprb] w - - 0 1" },
+        { "gorogoro.json", "sgkgs/5/1ppp1/1PPP1/5/SGKGS[GSPgsp] w - - 0 1",
+          "sgkgs/5/1ppp1/1PPP1/5/SGKGS[GPSgps] w - - 0 1" },
+        { "judkins.json", "rbnsgk/5p/6/6/P5/KGSNBR[GRBSNPgrbsnp] w - - 0 1",
+          "rbnsgk/5p/6/6/P5/KGSNBR[GNPSRBgnpsrb] w - - 0 1" },
+        { "dobutsu.json", "gle/1c1/1C1/ELG[GECgec] w - - 0 1", "gle/1c1/1C1/ELG[GCEgce] w - - 0 1" },
+        { "shogi.json", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[BRSPLNGbrsplng] w - - 0 1",
+          "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[GNLPSRBgnlpsrb] w - - 0 1" },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        ggn_game *g = load(rows[i].game);
+        ggn_position *pos = ggn_position_new(g);
+        set_fen(pos, rows[i].fen);
+        assert_fen(pos, rows[i].want);
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +492,7 @@ int main(void)
         cmocka_unit_test(test_shogi_promotion),
         cmocka_unit_test(test_shogi_drops),
         cmocka_unit_test(test_drop_as),
+        cmocka_unit_test(test_pocket_order),
         cmocka_unit_test(test_placement_phase),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
