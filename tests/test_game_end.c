@@ -335,10 +335,10 @@ static void test_racing_answer_and_no_checks(void **state)
 {
     (void)state;
     ggn_game *g = load("racingkings.json");
-    /* The rook may not go to a8, where it would check the king on h8 along the rank. */
-    ggn_position *pos = position_from_fen(g, "7k/8/8/8/8/8/8/R5K1 w - - 0 1");
-    assert_false(has_move(pos, "a1a8"));
-    assert_true(has_move(pos, "a1a7"));
+    /* The rook may not go to a7, where it would check the king on h7 along the rank. */
+    ggn_position *pos = position_from_fen(g, "8/7k/8/8/8/8/8/R5K1 w - - 0 1");
+    assert_false(has_move(pos, "a1a7"));
+    assert_true(has_move(pos, "a1a6"));
     ggn_position_free(pos);
     /* White reaches the last rank; Black, one step away, answers: a draw. */
     pos = position_from_fen(g, "8/K6k/8/8/8/8/8/8 w - - 0 1");
@@ -349,15 +349,114 @@ static void test_racing_answer_and_no_checks(void **state)
     assert_int_equal(st.outcome, GGN_GOAL);
     assert_true(st.draw);
     ggn_position_free(pos);
-    /* Black cannot answer: White wins once Black has moved. */
-    pos = position_from_fen(g, "8/K7/8/8/8/7k/8/8 w - - 0 1");
-    play_moves(pos, "a7a8 h3h4");
+    /* Black may answer but does not: White wins once Black has moved. */
+    pos = position_from_fen(g, "8/K6k/8/8/8/8/8/8 w - - 0 1");
+    play_moves(pos, "a7a8 h7h6");
     st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_GOAL);
     assert_int_equal(st.winner, 0);
     describe_is(g, pos, "WHITE wins: KING reached FINISH");
     ggn_position_free(pos);
     ggn_game_free(g);
+}
+
+/*
+ * Racing kings' finish judged by rounds ("answer": "round"), as lichess, python-chess and
+ * Fairy-Stockfish's later versions (ffish) judge it: Black home first wins at once; White home
+ * first wins at once when Black cannot reach the last rank with its next move (issue 41).
+ */
+static void test_racing_rounds(void **state)
+{
+    (void)state;
+    ggn_game *g = load("racingkings.json");
+    ggn_move moves[GGN_MAX_MOVES];
+    /* Black reached the last rank, White did not in the round: Black wins, White has no move. */
+    ggn_position *pos = position_from_fen(g, "1k6/4K3/8/8/8/8/8/8 w - - 4 22");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 1);
+    assert_int_equal(ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES), 0);
+    assert_int_equal(ggn_perft(pos, 2), 0);
+    ggn_position_free(pos);
+    /* White home, Black's king on a3 cannot reach the eighth rank: White has won, Black has no move
+     * (`ggn uci` answers bestmove (none), as python-chess expects). */
+    pos = position_from_fen(g, "3K4/8/2r5/8/3B4/k7/q2nN3/1rb1N1Rn b - - 1 9");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 0);
+    describe_is(g, pos, "WHITE wins: KING reached FINISH");
+    assert_int_equal(ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES), 0);
+    ggn_position_free(pos);
+    /* The same with Black's king on a7, one step from home: the game goes on for Black's answer. */
+    pos = position_from_fen(g, "3K4/k7/8/8/8/8/8/8 b - - 1 9");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    assert_int_equal(ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES), 5);
+    /* ...and the judging, which makes and takes back Black's moves, left the position as it was. */
+    char fen[128];
+    ggn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "3K4/k7/8/8/8/8/8/8 b - - 1 9");
+    ggn_position_free(pos);
+    /* Black's king one step from home, but both squares it could step to are guarded: no answer. */
+    pos = position_from_fen(g, "2RK4/k7/8/8/8/8/8/8 b - - 1 9");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 0);
+    ggn_position_free(pos);
+    /* Both home: a draw when the round is over (White to move), Black's win when Black is to move
+     * (it came home first, and White after it). */
+    pos = position_from_fen(g, "k2K4/8/8/8/8/8/8/8 w - - 1 9");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_true(st.draw);
+    ggn_position_free(pos);
+    pos = position_from_fen(g, "k2K4/8/8/8/8/8/8/8 b - - 1 9");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_GOAL);
+    assert_int_equal(st.winner, 1);
+    ggn_position_free(pos);
+    /* Perft stops where the game ends: after d7d8 Black (a2) cannot answer, after d7c8 neither. */
+    pos = position_from_fen(g, "8/3K4/8/8/8/8/k7/8 w - - 0 1");
+    assert_int_equal(ggn_perft(pos, 2), 25); /* 8 moves of White; 5 of Black after each but the 3 home */
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* A two-player race on a 4x4 board: the turn order and the goal's "answer" are filled in. */
+#define RACE_SPEC "{\"name\": \"Race\", \"leader\": \"K\", \"board\": {\"dimensions\": [4, 4]}," \
+    " \"players\": [{\"name\": \"A\", \"direction\": [[1, 0], [0, 1]]," \
+    "  \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[0, 0]]}]}," \
+    " {\"name\": \"B\", \"direction\": [[1, 0], [0, 1]]," \
+    "  \"starting_positions\": [{\"piece\": \"K\", \"positions\": [[3, 0]]}]}]," \
+    " \"turns\": {\"order\": %s, \"start_at\": 0}," \
+    " \"conditions\": [{\"code\": \"TOP\", \"type\": \"POSITION\"," \
+    "  \"check\": {\"A\": [[0, 3]], \"B\": [[3, 3]]}}]," \
+    " \"game_end\": {\"goals\": [{\"on\": \"TOP\", \"result\": \"win\", \"answer\": %s}]}," \
+    " \"pieces\": [{\"code\": \"K\", \"name\": \"king\", \"symbol\": \"K\"," \
+    "  \"moves\": [{\"id\": 0, \"step\": [0, 1], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}]}"
+
+/* "answer": "round" is read in two-player games taking turns only, and is the only word it takes. */
+static void test_round_answer_refused(void **state)
+{
+    (void)state;
+    char spec[4096];
+    snprintf(spec, sizeof spec, RACE_SPEC, "[\"A\", \"B\"]", "\"round\"");
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "race.json", &errs);
+    if (!g) fail_msg("race.json: %s", errs.count ? errs.items[0].message : "?");
+    ggn_game_free(g);
+    snprintf(spec, sizeof spec, RACE_SPEC, "[\"A\", \"A\", \"B\"]", "\"round\"");
+    ggn_errors_init(&errs);
+    assert_null(ggn_game_load_string(spec, strlen(spec), "race.json", &errs));
+    assert_true(errs.count >= 1);
+    assert_int_equal(errs.items[0].code, GGN_E_VALUE);
+    assert_non_null(strstr(errs.items[0].message, "needs two players who take turns"));
+    assert_string_equal(errs.items[0].pointer, "/game_end/goals/0/answer");
+    snprintf(spec, sizeof spec, RACE_SPEC, "[\"A\", \"B\"]", "\"later\"");
+    ggn_errors_init(&errs);
+    assert_null(ggn_game_load_string(spec, strlen(spec), "race.json", &errs));
+    assert_int_equal(errs.items[0].code, GGN_E_UNKNOWN);
+    assert_non_null(strstr(errs.items[0].message, "unknown answer 'later'"));
 }
 
 /* Horde: the side without a king loses by losing every piece; the other is mated as in chess. */
@@ -806,6 +905,8 @@ int main(void)
         cmocka_unit_test(test_extinction_no_move_forced_capture),
         cmocka_unit_test(test_breakthrough_ends),
         cmocka_unit_test(test_racing_answer_and_no_checks),
+        cmocka_unit_test(test_racing_rounds),
+        cmocka_unit_test(test_round_answer_refused),
         cmocka_unit_test(test_horde_ends),
         cmocka_unit_test(test_losers_and_threekings),
         cmocka_unit_test(test_search_scores_results),

@@ -265,13 +265,106 @@ static void test_shogi_promotion(void **state)
 {
     (void)state;
     ggn_game *g = load("shogi.json");
-    /* After 7g7f 3c3d the bishops see each other: taking may promote ("+") or not ("="). */
+    /* After 7g7f 3c3d the bishops see each other: taking may promote ("=H", the horse's letter) or
+     * not (no mark), as Fairy-Stockfish writes them. */
     const char *fen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 2";
-    expect_san(g, fen, "b2h8+", "Bxh8+");
-    expect_san(g, fen, "b2h8", "Bxh8=");
-    /* The promoted bishop moves as "+B". */
+    expect_san(g, fen, "b2h8+", "Bxh8=H");
+    expect_san(g, fen, "b2h8", "Bxh8");
+    /* The promoted bishop moves as the horse "H"; a shogi pawn has its letter. */
     expect_san(g, "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 0 2", "g9h8", "Sxh8");
-    expect_san(g, "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] w - - 0 2", "h8g9", "+Bxg9");
+    expect_san(g, "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] w - - 0 2", "h8g9", "Hxg9");
+    expect_san(g, NULL, "a3a4", "Pa4");
+    /* ggn's classic spelling is still read: "+" promotes, "=" declines, "+B" is the horse, "a4" the pawn. */
+    expect_reads(g, fen, "Bxh8+", "b2h8+");
+    expect_reads(g, fen, "Bxh8=", "b2h8");
+    expect_reads(g, "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] w - - 0 2", "+Bxg9", "h8g9");
+    expect_reads(g, NULL, "a4", "a3a4");
+    ggn_game_free(g);
+}
+
+/*
+ * SAN as Fairy-Stockfish writes it (issue 41), from each kind's "san" letter and the game's rules:
+ * xiangqi's horse and elephant, a soldier's letter, janggi's pass, the mating third check, a
+ * castling gate with its square, sittuyin's promotion that moves, kyotoshogi's turned pieces. The
+ * texts are ffish 0.7.10's for the same moves; ggn's classic spelling reads back too.
+ */
+static void test_fsf_spelling(void **state)
+{
+    (void)state;
+    ggn_game *g = load("xiangqi.json");
+    expect_san(g, NULL, "b1c3", "Hc3");
+    expect_san(g, NULL, "c1e3", "Ece3");
+    expect_san(g, NULL, "a4a5", "Pa5");
+    expect_reads(g, NULL, "Nc3", "b1c3");
+    expect_reads(g, NULL, "Bce3", "c1e3");
+    expect_reads(g, NULL, "a5", "a4a5");
+    ggn_game_free(g);
+
+    g = load("janggi.json");
+    expect_san(g, NULL, "b1c3", "Hc3");
+    expect_san(g, NULL, "a4b4", "Pab4");
+    expect_san(g, NULL, "e2e2", "Ke2"); /* the pass: the general stays where it stands */
+    expect_reads(g, NULL, "pass", "e2e2");
+    ggn_game_free(g);
+
+    /* The third check ends the game: no move is left after it, so it is written as a mate. */
+    g = load("3check.json");
+    expect_san(g, "4kbnr/r2n1pp1/2b5/3P3P/pp2p1K1/1q1PP3/2R5/BN6 b - - 3+1 2 43", "d7e5", "Ne5#");
+    expect_san(g, "4kbnr/r2n1pp1/2b5/3P3P/pp2p1K1/1q1PP3/2R5/BN6 b - - 3+1 2 43", "f7f5", "f5#");
+    ggn_game_free(g);
+
+    /* A gate on castling names its square; a gate on another move does not. */
+    g = load("seirawan.json");
+    const char *castle = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQACDEFGHkqacdefgh - 0 1";
+    expect_san(g, castle, "e1g1h", "O-O/He1");
+    expect_san(g, castle, "h1e1e", "O-O/Eh1");
+    expect_san(g, castle, "e1d1h", "Kd1/H");
+    expect_reads(g, castle, "O-O/H", "e1g1h");
+    ggn_game_free(g);
+
+    /* A pawn that can also promote in place names its whole square when its promotion moves. */
+    g = load("sittuyin.json");
+    const char *promote = "2n4r/4R3/s2n1p1N/p6P/k1ppspP1/P6S/K4RF1/6r1[] b - - 2 44";
+    expect_san(g, promote, "d4c3f", "d4c3=F");
+    expect_san(g, promote, "c4c3", "c3");
+    ggn_game_free(g);
+
+    /* Every kyotoshogi move turns the piece over: "=B" up, "=L" back down, a drop by its face. */
+    g = load("kyotoshogi.json");
+    expect_san(g, NULL, "b1a2+", "Sa2=B");
+    expect_san(g, NULL, "a1a2-", "Ga2=L");
+    expect_san(g, "2k2/5/5/5/2K2[Pn] w - - 0 1", "+P@c3", "R@c3+");
+    expect_reads(g, NULL, "+La2-", "a1a2-");
+    ggn_game_free(g);
+}
+
+/* A move that does not fit the position (a square past the board, an empty source, an unknown
+ * move definition, a drop of a kind not in hand) has no SAN: 0 and an empty text, as the other
+ * formatters answer, and nothing is read out of bounds (issue 41, item 12). */
+static void test_unfit_move(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = at(g, NULL);
+    ggn_move fit = coordinate_move(pos, "g1f3");
+    ggn_move unfit[6] = { fit, fit, fit, fit, fit, fit };
+    unfit[0].to = 64 * 64;             /* past the board */
+    unfit[1].from = 27;                /* d4: empty */
+    unfit[2].pattern = 200;            /* the knight has no move definition 200 */
+    unfit[3].action = 200;             /* nor an action 200 */
+    unfit[4].from = 52;                /* e7: a piece of the player not to move */
+    unfit[4].to = 36;
+    unfit[5].from = GGN_MOVE_DROP;      /* a drop in a game without hands */
+    unfit[5].pattern = 0;
+    for (int i = 0; i < 6; i++) {
+        char san[64] = "unchanged";
+        assert_int_equal(ggn_move_format_san(pos, unfit[i], san, sizeof san), 0);
+        assert_string_equal(san, "");
+    }
+    char san[64];
+    assert_true(ggn_move_format_san(pos, fit, san, sizeof san) > 0);
+    assert_string_equal(san, "Nf3");
+    ggn_position_free(pos);
     ggn_game_free(g);
 }
 
@@ -285,7 +378,9 @@ int main(void)
         cmocka_unit_test(test_typed_forms),
         cmocka_unit_test(test_bad_san),
         cmocka_unit_test(test_drops),
+        cmocka_unit_test(test_unfit_move),
         cmocka_unit_test(test_shogi_promotion),
+        cmocka_unit_test(test_fsf_spelling),
         cmocka_unit_test(test_every_move_chess),
         cmocka_unit_test(test_every_move_crazyhouse),
         cmocka_unit_test(test_every_move_shogi),

@@ -513,6 +513,12 @@ void eg_rehash(ggn_position *pos);
 /* game_end.c: the extension's rules (docs/game-spec.md, "game_end"). */
 /* Is the game decided by a goal, an extinction or the check limit? Fills *st when given. */
 bool eg_decided(const ggn_position *pos, ggn_status *st);
+/*
+ * goal_round.c: a goal with "answer": "round" — has it decided the game? Then
+ * *player gets *result (a draw when both players reached their zones in one
+ * round) and *kind is the kind standing on the zone.
+ */
+bool eg_round_goal(const ggn_position *pos, const sd_goal *goal, int *player, int *kind, sd_result *result);
 /* game_end.no_move "fewest_pieces": the one player with the fewest pieces, or -1 on a tie. */
 int eg_fewest_pieces(const ggn_position *pos);
 /*

@@ -126,6 +126,17 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
         }
     for (int r = 0; r < e->ngoals; r++) {
         const sd_goal *goal = &e->goals[r];
+        if (goal->round) { /* "answer": "round" (goal_round.c) */
+            int p, kind;
+            sd_result res;
+            if (!eg_round_goal(pos, goal, &p, &kind, &res)) continue;
+            result_for(pos, st, GGN_GOAL, p, res);
+            if (st) {
+                st->kind = kind;
+                st->rule = r;
+            }
+            return true;
+        }
         if (goal->answer) {
             /* Judged for the player to move only: it reached the zone a round ago and every other
              * player has had its one move to answer; one that did makes it a draw. */

@@ -45,19 +45,48 @@
 /* A move's SAN without its check mark, and room for that mark. */
 #define SAN_TEXT (GGN_MAX_LABEL * 2 + EG_PIECE_TEXT + EG_PROMOTION_TEXT + 4)
 
-/* The pawn: the plain kind with symbol 'P', written without a letter. */
-static bool is_pawn(const ggn_game *g, int kind)
+/*
+ * SAN's two spellings. FSF is Fairy-Stockfish's, which ggn writes: each kind's
+ * letter is the spec's "san" when given. CLASSIC is what ggn wrote before
+ * "san" existed, still read: the letter is the symbol ("+P" for a "+X" kind),
+ * the plain 'P' kind a letterless pawn. A kind without "san" is written the
+ * classic way in both.
+ */
+typedef enum { SAN_FSF, SAN_CLASSIC } san_spelling;
+
+/* The kind's letter in SAN: "" for a letterless kind (a pawn), else its letter ("+P" classically). */
+static void kind_letter(const ggn_game *g, int kind, san_spelling sp, char out[EG_PIECE_TEXT])
 {
     const sd_kind *k = &g->def->kinds[kind];
-    return k->symbol == 'P' && !k->symbol_promoted;
+    if (sp == SAN_FSF && k->san_given) snprintf(out, EG_PIECE_TEXT, "%.1s", &k->san_letter);
+    else if (k->symbol == 'P' && !k->symbol_promoted) out[0] = '\0';
+    else snprintf(out, EG_PIECE_TEXT, "%s%c", k->symbol_plus ? "+" : "", k->symbol);
 }
 
-/* The piece as SAN writes it: "" for the pawn, "+P" for a shogi promoted kind, else the letter. */
-static void san_piece(const ggn_game *g, int kind, bool drop, char out[EG_PIECE_TEXT])
+/* A letterless kind: SAN's pawn, whose captures name its file. */
+static bool is_pawn(const ggn_game *g, int kind, san_spelling sp)
+{
+    char letter[EG_PIECE_TEXT];
+    kind_letter(g, kind, sp, letter);
+    return letter[0] == '\0';
+}
+
+/* The piece as SAN writes it: its letter; a drop names even the pawn, by its symbol. */
+static void san_piece(const ggn_game *g, int kind, bool drop, san_spelling sp, char out[EG_PIECE_TEXT])
 {
     const sd_kind *k = &g->def->kinds[kind];
-    if (!drop && is_pawn(g, kind)) out[0] = '\0';
-    else snprintf(out, EG_PIECE_TEXT, "%s%c", k->symbol_plus ? "+" : "", k->symbol);
+    kind_letter(g, kind, sp, out);
+    if (drop && !out[0]) snprintf(out, EG_PIECE_TEXT, "%s%c", k->symbol_plus ? "+" : "", k->symbol);
+}
+
+/* Does the kind of player `owner` have a promotion that stays on its square (sittuyin's pawn)? */
+static bool promotes_in_place(const ggn_game *g, int owner, int kind)
+{
+    for (int i = 0; i < g->nmoves[kind]; i++) {
+        const eg_move *m = eg_move_of(g, owner, kind, i);
+        if (m->dx == 0 && m->dy == 0 && m->nmodifier > 0) return true;
+    }
+    return false;
 }
 
 static bool has_move_effect(const eg_effect *e, int n)
@@ -93,9 +122,10 @@ static void square_parts(const ggn_game *g, int sq, char file[GGN_MAX_LABEL], ch
 
 /*
  * Gating: "/" and the entering kind's letter ("Nf3/H"), and the square when it
- * enters where a castling partner stood ("O-O/Eh1"); "" for any other move.
+ * enters where a castling partner stood ("O-O/Eh1") — or, in Fairy-Stockfish's
+ * spelling, on any castling move ("O-O/He1"); "" for any other move.
  */
-static void gate_suffix(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+static void gate_suffix(const ggn_position *pos, ggn_move mv, bool castling, san_spelling sp, char *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
     buf[0] = '\0';
@@ -104,56 +134,97 @@ static void gate_suffix(const ggn_position *pos, ggn_move mv, char *buf, size_t 
     int kind = (int)(gate & ~GGN_GATE_AT_EFFECT) - 1;
     char file[GGN_MAX_LABEL] = "", rank[GGN_MAX_LABEL] = "";
     int sq = eg_gate_square(pos, mv);
-    if ((gate & GGN_GATE_AT_EFFECT) && sq != EG_NONE) square_parts(g, sq, file, rank);
+    if (((gate & GGN_GATE_AT_EFFECT) || (castling && sp == SAN_FSF)) && sq != EG_NONE) square_parts(g, sq, file, rank);
     if (kind >= 0 && kind < g->nkinds) snprintf(buf, cap, "/%c%s%s", g->def->kinds[kind].symbol, file, rank);
 }
 
-/* The suffix after the destination: "=Q", "+", "=" (a declined promotion), a gate "/H" or "". */
-static void san_suffix(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, char *buf,
-                       size_t cap)
+/*
+ * The suffix of a promotion (or demotion) of kind `mover` to `kind`: "=" and the new kind's letter
+ * ("=H", "=S") when either kind has a "san" letter; else, as classically, "+" to a "+X" kind, "-"
+ * back from one, "=Q" otherwise.
+ */
+static void promotion_suffix(const ggn_game *g, int mover, int kind, san_spelling sp, char *buf, size_t cap)
+{
+    const sd_kind *k = &g->def->kinds[kind];
+    char letter[EG_PIECE_TEXT];
+    kind_letter(g, kind, sp, letter);
+    if (sp == SAN_FSF && (k->san_given || (mover != EG_NONE && g->def->kinds[mover].san_given)))
+        snprintf(buf, cap, "=%c", letter[0] && letter[0] != '+' ? letter[0] : k->symbol);
+    else if (eg_is_demotion(g, mover, kind)) snprintf(buf, cap, "-");
+    else if (k->symbol_plus) snprintf(buf, cap, "+");
+    else snprintf(buf, cap, "=%c", k->symbol);
+}
+
+/*
+ * The suffix after the destination: a promotion's, a gate "/H", or "". A move
+ * that could have promoted on the same squares and does not ends in "=" when
+ * that promotion is written "+": "Bxh8" alone would read as the promotion
+ * "Bxh8+" with its check mark left out.
+ */
+static void san_suffix(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, san_spelling sp,
+                       char *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
     buf[0] = '\0';
     if (mv.from == EG_DROP_FROM) return;
     if (eg_gate_of(g, mv)) {
-        gate_suffix(pos, mv, buf, cap);
+        gate_suffix(pos, mv, false, sp, buf, cap);
         return;
     }
     int kind = eg_promoted_kind(pos, mv);
     if (kind != EG_NONE) {
-        const sd_kind *k = &g->def->kinds[kind];
-        if (eg_is_demotion(g, pos->kind_at[mv.from], kind)) snprintf(buf, cap, "-");
-        else if (k->symbol_plus) snprintf(buf, cap, "+");
-        else snprintf(buf, cap, "=%c", k->symbol);
+        promotion_suffix(g, pos->kind_at[mv.from], kind, sp, buf, cap);
         return;
     }
-    for (size_t i = 0; i < n; i++)
-        if (moves[i].from == mv.from && moves[i].to == mv.to && eg_promoted_kind(pos, moves[i]) != EG_NONE) {
+    for (size_t i = 0; i < n; i++) {
+        if (moves[i].from != mv.from || moves[i].to != mv.to) continue;
+        int other = eg_promoted_kind(pos, moves[i]);
+        if (other == EG_NONE) continue;
+        char mark[EG_PROMOTION_TEXT];
+        promotion_suffix(g, pos->kind_at[mv.from], other, sp, mark, sizeof mark);
+        if (strcmp(mark, "+") == 0) {
             snprintf(buf, cap, "=");
             return;
         }
+    }
+}
+
+/* Does the move turn a "+X" piece back into "X"? */
+static bool demotes(const ggn_position *pos, ggn_move mv)
+{
+    int kind = eg_promoted_kind(pos, mv);
+    return kind != EG_NONE && eg_is_demotion(pos->g, pos->kind_at[mv.from], kind);
 }
 
 /* Which parts of the source a move needs: bit 1 its file, bit 2 its rank. */
 enum { SAN_FILE = 1, SAN_RANK = 2 };
 
-static int disambiguation(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n)
+static int disambiguation(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, san_spelling sp)
 {
     const ggn_game *g = pos->g;
     int kind = pos->piece[pos->piece_at[mv.from]].kind;
     char piece[EG_PIECE_TEXT], suffix[EG_PROMOTION_TEXT];
-    san_piece(g, kind, false, piece);
-    san_suffix(pos, mv, moves, n, suffix, sizeof suffix);
-    bool pawn_capture = is_pawn(g, kind) && ggn_move_is_capture(pos, mv);
+    san_piece(g, kind, false, sp, piece);
+    san_suffix(pos, mv, moves, n, sp, suffix, sizeof suffix);
+    bool pawn = is_pawn(g, kind, sp);
+    /* A pawn that can also promote without moving writes the whole source of a promotion that moves
+     * (sittuyin's "d4c3=F"), as Fairy-Stockfish does. */
+    if (pawn && mv.from != mv.to && eg_promoted_kind(pos, mv) != EG_NONE &&
+        promotes_in_place(g, pos->piece[pos->piece_at[mv.from]].owner, kind))
+        return SAN_FILE | SAN_RANK;
+    bool pawn_capture = pawn && ggn_move_is_capture(pos, mv), demotion = demotes(pos, mv);
     bool rivals = false, same_file = false, same_rank = false;
     for (size_t i = 0; i < n; i++) {
         ggn_move o = moves[i];
         if (o.from == EG_DROP_FROM || o.from == mv.from || o.to != mv.to || is_castling(pos, o)) continue;
         char other[EG_PIECE_TEXT], other_suffix[EG_PROMOTION_TEXT];
-        san_piece(g, pos->piece[pos->piece_at[o.from]].kind, false, other);
+        san_piece(g, pos->piece[pos->piece_at[o.from]].kind, false, sp, other);
         if (strcmp(piece, other) != 0) continue;
-        san_suffix(pos, o, moves, n, other_suffix, sizeof other_suffix);
-        if (strcmp(suffix, other_suffix) != 0) continue;
+        /* Pieces written alike that go there with the same suffix; in Fairy-Stockfish's spelling
+         * also two that turn back into different kinds (kyotoshogi's "Gdc3=N" and "Gbc3=L"): it
+         * compares moves of the same type, and a demotion is one type whatever the kind. */
+        san_suffix(pos, o, moves, n, sp, other_suffix, sizeof other_suffix);
+        if (strcmp(suffix, other_suffix) != 0 && !(sp == SAN_FSF && demotion && demotes(pos, o))) continue;
         rivals = true;
         if (g->sq_x[o.from] == g->sq_x[mv.from]) same_file = true;
         if (g->sq_y[o.from] == g->sq_y[mv.from]) same_rank = true;
@@ -166,8 +237,8 @@ static int disambiguation(const ggn_position *pos, ggn_move mv, const ggn_move *
 }
 
 /* The SAN of mv without check mark, given the position's legal moves; returns the length. */
-static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, char *buf,
-                       size_t cap)
+static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, san_spelling sp,
+                       char *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
     char piece[EG_PIECE_TEXT], file[GGN_MAX_LABEL], rank[GGN_MAX_LABEL], suffix[EG_PROMOTION_TEXT];
@@ -176,7 +247,7 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     if (cap) buf[0] = '\0';
     if (mv.from == EG_DROP_FROM) {
         if (mv.pattern >= g->nkinds || mv.action >= g->def->kinds[mv.pattern].ndrops) return 0;
-        san_piece(g, eg_drop_kind(g, mv), true, piece);
+        san_piece(g, eg_drop_kind(g, mv), true, sp, piece);
         square_parts(g, mv.to, to_file, to_rank);
         len = eg_put(buf, cap, len, piece);
         len = eg_put(buf, cap, len, "@");
@@ -184,17 +255,26 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
         return eg_put(buf, cap, len, to_rank);
     }
     if (!pos->piece_at[mv.from]) return 0;
-    if (eg_is_pass(g, mv)) return eg_put(buf, cap, 0, "pass"); /* extension "pass": no piece moves */
+    if (eg_is_pass(g, mv)) {
+        /* Extension "pass": no piece moves. Fairy-Stockfish writes it as the leader staying where it
+         * stands ("Ke2"); the classic spelling is the word. */
+        if (sp == SAN_CLASSIC) return eg_put(buf, cap, 0, "pass");
+        san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, true, sp, piece);
+        square_parts(g, mv.from, file, rank);
+        len = eg_put(buf, cap, 0, piece);
+        len = eg_put(buf, cap, len, file);
+        return eg_put(buf, cap, len, rank);
+    }
     if (is_castling(pos, mv)) {
-        gate_suffix(pos, mv, suffix, sizeof suffix);
+        gate_suffix(pos, mv, true, sp, suffix, sizeof suffix);
         len = eg_put(buf, cap, 0, g->sq_x[mv.to] > g->sq_x[mv.from] ? "O-O" : "O-O-O");
         return eg_put(buf, cap, len, suffix);
     }
-    san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, piece);
+    san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, sp, piece);
     square_parts(g, mv.from, file, rank);
     square_parts(g, mv.to, to_file, to_rank);
-    san_suffix(pos, mv, moves, n, suffix, sizeof suffix);
-    int need = disambiguation(pos, mv, moves, n);
+    san_suffix(pos, mv, moves, n, sp, suffix, sizeof suffix);
+    int need = disambiguation(pos, mv, moves, n, sp);
     len = eg_put(buf, cap, len, piece);
     if (need & SAN_FILE) len = eg_put(buf, cap, len, file);
     if (need & SAN_RANK) len = eg_put(buf, cap, len, rank);
@@ -204,14 +284,19 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     return eg_put(buf, cap, len, suffix);
 }
 
-/* "+" when the move attacks a leader of the next player, "#" when it mates, "" otherwise. */
+/*
+ * "+" when the move leaves a leader of the next player attacked, "#" when the
+ * next player then has no legal move either (mated, or the check ended the
+ * game, as a third check does), "" otherwise — Fairy-Stockfish's marks.
+ */
 static const char *check_mark(ggn_position *pos, ggn_move mv)
 {
     if (!ggn_position_make(pos, mv)) return "";
     const char *mark = "";
-    ggn_status st = ggn_position_status(pos);
-    if (st.outcome == GGN_CHECKMATE) mark = "#";
-    else if (ggn_position_leader_attacked(pos, ggn_position_to_move(pos))) mark = "+";
+    if (ggn_position_leader_attacked(pos, ggn_position_to_move(pos))) {
+        ggn_move moves[GGN_MAX_MOVES];
+        mark = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES) ? "+" : "#";
+    }
     ggn_position_unmake(pos);
     return mark;
 }
@@ -219,13 +304,13 @@ static const char *check_mark(ggn_position *pos, ggn_move mv)
 size_t ggn_move_format_san(ggn_position *pos, ggn_move mv, char *buf, size_t cap)
 {
     if (cap) buf[0] = '\0';
-    if (!pos->g->has_fen) return 0;
+    if (!pos->g->has_fen || !eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text */
     /* Chain captures (draughts) have no SAN: their coordinate text, with every landing, is their notation. */
     if (pos->g->chains) return ggn_move_format(pos, mv, buf, cap);
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
-    size_t len = san_core(pos, mv, moves, n, buf, cap);
+    size_t len = san_core(pos, mv, moves, n, SAN_FSF, buf, cap);
     if (!len || len >= cap) goto too_long;
     len = eg_put(buf, cap, len, check_mark(pos, mv));
     if (len >= cap) goto too_long;
@@ -278,17 +363,17 @@ static void loosen(const ggn_game *g, const char *in, char *out, size_t cap)
     out[n] = '\0';
 }
 
-/* Writes the move's source parts for disambiguation variant v (0 none, 1 file, 2 rank, 3 both) in lenient form. */
-static void lenient_form(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, int v, char *buf,
-                         size_t cap)
+/* The move in spelling sp with disambiguation variant v (0 none, 1 file, 2 rank, 3 both), in lenient form. */
+static void lenient_form(const ggn_position *pos, ggn_move mv, const ggn_move *moves, size_t n, int v,
+                         san_spelling sp, char *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
     char piece[EG_PIECE_TEXT], file[GGN_MAX_LABEL], rank[GGN_MAX_LABEL], suffix[EG_PROMOTION_TEXT];
     char to_file[GGN_MAX_LABEL], to_rank[GGN_MAX_LABEL], text[SAN_TEXT];
-    san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, piece);
+    san_piece(g, pos->piece[pos->piece_at[mv.from]].kind, false, sp, piece);
     square_parts(g, mv.from, file, rank);
     square_parts(g, mv.to, to_file, to_rank);
-    san_suffix(pos, mv, moves, n, suffix, sizeof suffix);
+    san_suffix(pos, mv, moves, n, sp, suffix, sizeof suffix);
     size_t len = eg_put(text, sizeof text, 0, piece);
     if (v & SAN_FILE) len = eg_put(text, sizeof text, len, file);
     if (v & SAN_RANK) len = eg_put(text, sizeof text, len, rank);
@@ -315,8 +400,12 @@ static bool explain_unknown(const ggn_game *g, const char *text, ggn_error *err)
     if (text[i] == '+') i++;
     if (isupper((unsigned char)text[i]) && text[i] != 'O') {
         bool plus = i > 0, known = false;
-        for (int k = 0; k < g->nkinds; k++)
-            if (g->def->kinds[k].symbol == text[i] && g->def->kinds[k].symbol_plus == plus) known = true;
+        for (int k = 0; k < g->nkinds; k++) {
+            const sd_kind *kind = &g->def->kinds[k];
+            if ((kind->symbol == text[i] && kind->symbol_plus == plus) ||
+                (!plus && kind->san_given && kind->san_letter == text[i]))
+                known = true;
+        }
         if (!known) {
             ggn_error_set(err, GGN_E_VALUE, "'%s': no piece of this game is written %s%c", text, plus ? "+" : "",
                           text[i]);
@@ -376,21 +465,26 @@ bool eg_san_parse(ggn_position *pos, const char *typed, ggn_move *move, ggn_erro
         return false;
     }
 
-    /* Exactly as written, then without one or two check marks (a shogi "Sd3++" is a promotion and a check). */
+    /*
+     * Exactly as written, in this order: Fairy-Stockfish's spelling with its check mark right (or
+     * none), the classic spelling with one or two marks left out or not (a classic shogi "Sd3++" is
+     * a promotion and a check), and Fairy-Stockfish's with wrong marks. A text that is a move in
+     * both spellings is Fairy-Stockfish's: the classic promotion "Bxh8+" is the unpromoted capture
+     * when that gives check.
+     */
     size_t len = strlen(text);
-    for (int drop = 0; drop <= 2 && (size_t)drop < len; drop++) {
-        if (drop && !strchr("+#", text[len - (size_t)drop])) break;
-        int hit = -1;
-        for (size_t i = 0; i < n; i++) {
-            san_core(pos, moves[i], moves, n, core, sizeof core);
-            if (strlen(core) == len - (size_t)drop && strncmp(core, text, len - (size_t)drop) == 0) {
-                hit = (int)i;
-                break;
+    for (int pass = 0; pass < 3; pass++) {
+        san_spelling sp = pass == 1 ? SAN_CLASSIC : SAN_FSF;
+        for (int drop = 0; drop <= 2 && (size_t)drop < len; drop++) {
+            if (drop && !strchr("+#", text[len - (size_t)drop])) break;
+            if (pass == 2 && drop == 0) continue; /* tried by the first pass */
+            for (size_t i = 0; i < n; i++) {
+                san_core(pos, moves[i], moves, n, sp, core, sizeof core);
+                if (strlen(core) != len - (size_t)drop || strncmp(core, text, len - (size_t)drop) != 0) continue;
+                if (pass == 0 && drop && strcmp(check_mark(pos, moves[i]), text + len - (size_t)drop) != 0) continue;
+                *move = moves[i];
+                return true;
             }
-        }
-        if (hit >= 0) {
-            *move = moves[hit];
-            return true;
         }
     }
 
@@ -403,28 +497,32 @@ bool eg_san_parse(ggn_position *pos, const char *typed, ggn_move *move, ggn_erro
     loosen(g, body, loose, sizeof loose);
     size_t hits[GGN_MAX_MOVES], nhits = 0, promoting[GGN_MAX_MOVES], npromoting = 0;
     size_t want = strlen(loose);
-    for (size_t i = 0; i < n && want; i++) {
-        if (moves[i].from == EG_DROP_FROM) {
-            san_core(pos, moves[i], moves, n, core, sizeof core);
-            loosen(g, core, form, sizeof form);
-            if (strcmp(form, loose) == 0) hits[nhits++] = i;
-            continue;
-        }
-        if (is_castling(pos, moves[i])) continue;
-        bool promotion = eg_promoted_kind(pos, moves[i]) != EG_NONE, cut_promotion = false;
-        for (int v = 0; v < 4; v++) {
-            lenient_form(pos, moves[i], moves, n, v, form, sizeof form);
-            if (strcmp(form, loose) == 0) {
-                hits[nhits++] = i;
-                break;
+    /* Fairy-Stockfish's spelling first; the classic one when that names no move. */
+    for (int pass = 0; pass < 2 && !nhits && !npromoting; pass++) {
+        san_spelling sp = pass ? SAN_CLASSIC : SAN_FSF;
+        for (size_t i = 0; i < n && want; i++) {
+            if (moves[i].from == EG_DROP_FROM || eg_is_pass(g, moves[i])) {
+                san_core(pos, moves[i], moves, n, sp, core, sizeof core);
+                loosen(g, core, form, sizeof form);
+                if (strcmp(form, loose) == 0) hits[nhits++] = i;
+                continue;
             }
-            /* The text of a promotion without its mark ("e8" for e8=Q, "Sd3" for Sd3+). */
-            size_t flen = strlen(form);
-            if (promotion && flen == want + 1 && strncmp(form, loose, want) == 0 &&
-                (form[want] == '+' || form[want] == '-' || isupper((unsigned char)form[want])))
-                cut_promotion = true;
+            if (is_castling(pos, moves[i])) continue;
+            bool promotion = eg_promoted_kind(pos, moves[i]) != EG_NONE, cut_promotion = false;
+            for (int v = 0; v < 4; v++) {
+                lenient_form(pos, moves[i], moves, n, v, sp, form, sizeof form);
+                if (strcmp(form, loose) == 0) {
+                    hits[nhits++] = i;
+                    break;
+                }
+                /* The text of a promotion without its mark ("e8" for e8=Q, "Sd3" for Sd3+). */
+                size_t flen = strlen(form);
+                if (promotion && flen == want + 1 && strncmp(form, loose, want) == 0 &&
+                    (form[want] == '+' || form[want] == '-' || isupper((unsigned char)form[want])))
+                    cut_promotion = true;
+            }
+            if (cut_promotion) promoting[npromoting++] = i;
         }
-        if (cut_promotion) promoting[npromoting++] = i;
     }
     if (nhits == 1) {
         *move = moves[hits[0]];
@@ -442,7 +540,7 @@ bool eg_san_parse(ggn_position *pos, const char *typed, ggn_move *move, ggn_erro
     if (nhits > 1) {
         char choices[SAN_TEXT * 4] = "";
         for (size_t h = 0; h < nhits && strlen(choices) + SAN_TEXT + 4 < sizeof choices; h++) {
-            san_core(pos, moves[hits[h]], moves, n, core, sizeof core);
+            san_core(pos, moves[hits[h]], moves, n, SAN_FSF, core, sizeof core);
             size_t used = strlen(choices);
             snprintf(choices + used, sizeof choices - used, "%s%s", h ? " or " : "", core);
         }
@@ -454,7 +552,7 @@ bool eg_san_parse(ggn_position *pos, const char *typed, ggn_move *move, ggn_erro
         return true;
     }
     if (npromoting > 1) {
-        san_core(pos, moves[promoting[0]], moves, n, core, sizeof core);
+        san_core(pos, moves[promoting[0]], moves, n, SAN_FSF, core, sizeof core);
         ggn_error_set(err, GGN_E_STATE, "%s promotes: say to what (e.g. %s)", text, core);
         return false;
     }

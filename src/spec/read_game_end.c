@@ -77,6 +77,32 @@ static void read_no_move(sd_reader *r, const json_t *obj, sd_game_end *e)
     sd_pop(r);
 }
 
+/*
+ * A goal's "answer": true (judged when its player is to move again), false, or
+ * "round" (goal_round.c), which needs two players taking turns: a round is one
+ * move of each, and the second may answer the first by reaching its own zone.
+ */
+static void read_goal_answer(sd_reader *r, const json_t *obj, sd_goal *goal)
+{
+    const json_t *answer = json_object_get(obj, "answer");
+    if (!json_is_string(answer)) {
+        sd_bool_field(r, obj, "answer", false, &goal->answer);
+        return;
+    }
+    if (strcmp(json_string_value(answer), "round") != 0) {
+        sd_error_key(r, "answer", GGN_E_UNKNOWN, "unknown answer '%.64s'; allowed: true, false, \"round\"",
+                     json_string_value(answer));
+        return;
+    }
+    goal->round = true;
+    const sd_game *g = r->g;
+    if (g->nplayers != 2 || g->norder != 2 || !g->order || g->order[0] == g->order[1])
+        sd_error_key(r, "answer", GGN_E_VALUE,
+                     "\"round\" lets the second player of a round answer the first, so it needs two players who "
+                     "take turns (this game has %d players, %d turns a round)",
+                     g->nplayers, g->norder);
+}
+
 static void read_goal(sd_reader *r, const json_t *obj, sd_goal *goal)
 {
     sd_check_keys(r, obj, goal_keys, "a goal");
@@ -97,7 +123,7 @@ static void read_goal(sd_reader *r, const json_t *obj, sd_goal *goal)
     }
     goal->kinds = read_kinds(r, obj);
     read_result(r, obj, "result", true, &goal->result);
-    sd_bool_field(r, obj, "answer", false, &goal->answer);
+    read_goal_answer(r, obj, goal);
 }
 
 static void read_extinction(sd_reader *r, const json_t *obj, sd_extinction *x)

@@ -7,7 +7,7 @@
 #include <limits.h>
 #include <string.h>
 
-static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "drops_opposite_colours", "betza", NULL};
+static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "drops_opposite_colours", "betza", "san", NULL};
 static const char *const drop_keys[] = {"conditions", "no_checkmate", "as", "unmoved", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
@@ -45,6 +45,26 @@ static void read_symbol(sd_reader *r, const json_t *pobj, int k)
                 g->kinds[k].symbol_promoted = promoted;
                 g->kinds[k].symbol_plus = plus;
             }
+        }
+    }
+    sd_pop(r);
+}
+
+/* "san": the kind's letter in SAN, one upper-case letter, or "" for none (docs/pgn.md). */
+static void read_san(sd_reader *r, const json_t *pobj, int k)
+{
+    json_t *v = sd_field(r, pobj, "san", false);
+    if (!v) return;
+    sd_push_key(r, "san");
+    if (sd_expect(r, v, JSON_STRING)) {
+        const char *s = json_string_value(v);
+        size_t len = json_string_length(v);
+        if (len > 1 || (len == 1 && (s[0] < 'A' || s[0] > 'Z')))
+            sd_error(r, GGN_E_VALUE, "san must be one upper-case ASCII letter, or \"\" for a piece written without "
+                                     "one, found \"%.32s\"", s);
+        else {
+            r->g->kinds[k].san_given = true;
+            r->g->kinds[k].san_letter = s[0];
         }
     }
     sd_pop(r);
@@ -223,6 +243,7 @@ void sd_read_pieces(sd_reader *r, const json_t *root)
             }
             sd_string_field(r, pobj, "name", false, kind->name);
             read_symbol(r, pobj, (int)i);
+            read_san(r, pobj, (int)i);
             sd_int_field(r, pobj, "value", false, 0, MAX_PIECE_VALUE, NULL, &kind->value);
             kind->captured_as = (int)i;
             if (json_object_get(pobj, "captured_as")) {

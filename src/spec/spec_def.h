@@ -162,6 +162,9 @@ typedef struct sd_kind {
                             (symbol, symbol_promoted) unique among kinds when present */
     bool symbol_promoted; /* extension: the symbol was written "X~" or "+X" (FEN's promoted mark) */
     bool symbol_plus;    /* extension: the symbol was written "+X" (shogi FEN and move text) */
+    bool san_given;      /* extension "san": the kind's letter in SAN is san_letter ('\0': none, as
+                            the chess pawn); otherwise SAN derives it from the symbol (san.c) */
+    char san_letter;
     int captured_as;     /* extension: the kind that goes to the capturer's hand (itself by default) */
     int ndrops;          /* extension "drops": ways to drop the kind; default one with no condition */
     sd_drop *drops;
@@ -238,6 +241,8 @@ typedef struct sd_goal {
     sd_result result;
     bool answer;                 /* "answer": judged only when its player is to move again, so every
                                     other player had one move to reach its own zone (then a draw) */
+    bool round;                  /* "answer": "round" (two players): judged by rounds of the turn
+                                    order, the second player answering the first (goal_round.c) */
 } sd_goal;
 
 /* A player gets .result while it has fewer than .fewer_than pieces of .kinds (board and hand). */
