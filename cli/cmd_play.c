@@ -23,12 +23,16 @@ static const char help[] =
     "                [--flip] [--color WHEN] [--seed N]\n"
     "\n"
     "Plays GAME (a game spec file or a name ggn games lists; chess by default) in\n"
-    "the terminal. The board is drawn after every move; type a move as its\n"
-    "source and destination (e2e4, e2-e4, e2 e4, [4,1] [4,3], e7e8q,\n"
-    "e7e8=QUEEN), in SAN (Nf3, exd5, O-O, e8=Q, P@e4; docs/pgn.md) or one of\n"
-    "the commands:\n"
+    "the terminal, drawn in its family's look where the terminal can (the\n"
+    "spec's display: characters, chess glyphs, shogi's coordinates, the sides'\n"
+    "names). The board is drawn after every move; type a move as its source\n"
+    "and destination (e2e4, e2-e4, e2 e4, [4,1] [4,3], e7e8q, e7e8=QUEEN), in\n"
+    "SAN (Nf3, exd5, O-O, e8=Q, P@e4, pass; docs/pgn.md), in USI (7g7f,\n"
+    "8h2b+, P*5e) or one of the commands (help lists them with examples):\n"
     "  moves [SQUARE]  list the legal moves (only those from SQUARE)\n"
     "  undo            take back the last move (and the computer's reply)\n"
+    "  resign          give up the game\n"
+    "  draw            offer a draw, or accept the other side's offer\n"
     "  fen             print the position as FEN\n"
     "  sfen            print the position as SFEN (shogi's USI notation)\n"
     "  save FILE       save the game record as JSON\n"
@@ -37,7 +41,8 @@ static const char help[] =
     "  board           draw the board again\n"
     "  help            list the commands\n"
     "  quit            leave (end of input does the same)\n"
-    "A promotion typed without its piece asks which piece to promote to.\n"
+    "A promotion typed without its piece asks which piece to promote to; one\n"
+    "that may be declined, typed without + or =, asks whether to promote.\n"
     "\n"
     "Options:\n"
     "  --players LIST  who moves each player, in the game's player order,\n"
@@ -255,6 +260,68 @@ static bool ask_promotion(play_session *s, const char *text, ggn_move *mv, bool 
     }
 }
 
+/*
+ * A move typed in USI without saying whether it promotes, where it may: USI
+ * reads "8h2b" strictly as the move that does not, while a legal move between
+ * the same squares promotes ("8h2b+"). Asks which is meant; false at the end
+ * of input (*eof) or when cancelled. (Coordinate text and SAN that leave a
+ * promotion unsaid are ambiguous to the parser, which ask_promotion answers;
+ * "8h2b=" declines and is not asked about.)
+ */
+static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *mv, bool *eof)
+{
+    size_t len = strlen(text);
+    if (!isdigit((unsigned char)text[0]) || ggn_move_is_drop(*mv) || (len && text[len - 1] == '+')) return true;
+    ggn_move moves[GGN_MAX_MOVES], options[GGN_MAX_OPTIONS + 1];
+    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES), k = 0;
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    options[k++] = *mv;
+    for (size_t i = 0; i < n && k < sizeof options / sizeof options[0]; i++)
+        if (moves[i].from == mv->from && moves[i].to == mv->to && !ggn_move_equal(moves[i], *mv))
+            options[k++] = moves[i];
+    if (k == 1) return true;
+    bool usi = ggn_game_has_usi(s->game);
+    char texts[GGN_MAX_OPTIONS + 1][300], question[2048], answer[256];
+    for (size_t i = 0; i < k; i++) {
+        if (usi) ggn_move_format_usi(s->pos, options[i], texts[i], sizeof texts[i]);
+        else play_move_text(s->pos, options[i], texts[i], sizeof texts[i]);
+    }
+    /* "Promote (8h2b+)? yes or no: " for one promotion; else the moves to choose from. */
+    size_t used = (size_t)snprintf(question, sizeof question, k == 2 ? "Promote (%s)? yes or no: " : "Which move? (%s",
+                                   texts[k == 2 ? 1 : 0]);
+    for (size_t i = 1; k > 2 && i < k && used < sizeof question; i++)
+        used += (size_t)snprintf(question + used, sizeof question - used, ", %s%s", texts[i], i + 1 == k ? ") " : "");
+    for (;;) {
+        if (s->interactive) prompt(s, question);
+        else fprintf(s->out, "%.*s\n", (int)strlen(question) - 1, question);
+        if (!read_line(s, answer, sizeof answer)) {
+            *eof = true;
+            return false;
+        }
+        if (!answer[0] || strcmp(answer, "cancel") == 0) {
+            fprintf(s->out, "Move cancelled.\n");
+            return false;
+        }
+        /* yes / no, or one of the moves as written */
+        if (strcmp(answer, "y") == 0 || strcmp(answer, "yes") == 0 || strcmp(answer, "+") == 0) {
+            if (k == 2) {
+                *mv = options[1];
+                return true;
+            }
+        } else if (strcmp(answer, "n") == 0 || strcmp(answer, "no") == 0 || strcmp(answer, "=") == 0) {
+            return true;
+        }
+        for (size_t i = 0; i < k; i++)
+            if (strcmp(answer, texts[i]) == 0) {
+                *mv = options[i];
+                return true;
+            }
+        char safe[PLAY_ESCAPED_BYTES];
+        fprintf(s->out, "'%s' is none of them: answer yes, no or the move (an empty answer cancels).\n",
+                cli_escape(answer, safe, sizeof safe));
+    }
+}
+
 /* ---- the game ---- */
 
 static bool any_human(const play_session *s)
@@ -289,6 +356,7 @@ static bool play_move(play_session *s, ggn_move mv)
         fprintf(s->out, "The game is too long to go on (%d moves are kept).\n", GGN_MAX_PLY);
         return false;
     }
+    s->draw_offer = s->draw_offer >= 0 && s->draw_offer_ply == ggn_position_ply(s->pos) - 1 ? s->draw_offer : -1;
     /* Against the computer the board is drawn after its reply; between people after every move. */
     ggn_status st = ggn_position_status(s->pos);
     if (st.outcome != GGN_ONGOING) record_game(s);
@@ -302,9 +370,9 @@ static int game_loop(play_session *s)
     show(s);
     if (s->interactive) fprintf(s->out, "Type a move like e2e4, or help.\n");
     for (;;) {
-        ggn_status st = ggn_position_status(s->pos);
         int player = ggn_position_to_move(s->pos);
-        if (st.outcome != GGN_ONGOING) {
+        bool over = play_game_over(s);
+        if (over) {
             if (!s->interactive) return CLI_OK;
         } else if (s->computer[player]) {
             ggn_move mv;
@@ -313,13 +381,13 @@ static int game_loop(play_session *s)
                 fflush(s->out);
             }
             if (!choose_computer_move(s, &mv)) return CLI_OK;
-            ggn_move_format(s->pos, mv, text, sizeof text);
+            play_move_text(s->pos, mv, text, sizeof text);
             fprintf(s->out, "%s plays %s.\n", play_player_name(s->game, player, name, sizeof name), text);
             if (!play_move(s, mv) && !s->interactive) return CLI_OK;
             continue;
         }
-        snprintf(question, sizeof question, "%s> ", st.outcome == GGN_ONGOING
-                 ? play_player_name(s->game, player, name, sizeof name) : "game over");
+        snprintf(question, sizeof question, "%s> ", !over ? play_player_name(s->game, player, name, sizeof name)
+                                                          : "game over");
         prompt(s, question);
         if (!read_line(s, line, sizeof line)) {
             if (s->interactive) fputc('\n', s->out);
@@ -328,26 +396,36 @@ static int game_loop(play_session *s)
         if (!line[0] || line[0] == '#') continue;
         play_result r = play_command(s, line);
         if (r == PLAY_QUIT) return CLI_OK;
-        if (r == PLAY_CHANGED) show(s);
+        if (r == PLAY_CHANGED) {
+            /* a resignation or a draw agreed ends the game: its record is written then */
+            if (!over && play_game_over(s)) record_game(s);
+            show(s);
+        }
         if (r != PLAY_NOT_COMMAND) continue;
 
-        if (st.outcome != GGN_ONGOING) {
+        if (over) {
             fprintf(s->out, "The game is over: undo, save FILE or quit.\n");
             continue;
         }
         ggn_move mv;
         ggn_error err;
         ggn_error_clear(&err);
+        /* USI has no mark for a promotion declined: "8h2b=" says it, and is read as "8h2b". */
+        size_t len = strlen(line);
+        if (isdigit((unsigned char)line[0]) && len > 1 && line[len - 1] == '=') line[len - 1] = '\0';
+        bool eof = false;
         if (!ggn_move_parse(s->pos, line, &mv, &err)) {
             if (err.code != GGN_E_STATE) {
                 explain_illegal(s, line, &err);
                 continue;
             }
-            bool eof = false;
             if (!ask_promotion(s, line, &mv, &eof)) {
                 if (eof) return CLI_OK;
                 continue;
             }
+        } else if (len == strlen(line) && !ask_optional_promotion(s, line, &mv, &eof)) {
+            if (eof) return CLI_OK;
+            continue;
         }
         if (!play_move(s, mv) && !s->interactive) return CLI_OK;
     }
@@ -484,6 +562,8 @@ static int run(int argc, char **argv)
     s.game = cli_load_game(game_arg);
     if (!s.game) return CLI_INVALID;
     int status = CLI_OK;
+    s.resigned = -1;
+    s.draw_offer = -1;
     for (int p = 1; p < ggn_game_player_count(s.game); p++) s.computer[p] = true;
     if (players && (status = parse_players(&s, players)) != CLI_OK) goto done;
     s.pos = cli_open_position(s.game, fen, sfen, NULL);

@@ -45,6 +45,10 @@ typedef struct play_session {
     bool flipped;                       /* board seen from the top edge */
     bool colour;                        /* ANSI colours on out */
     bool interactive;                   /* in is a terminal: print prompts, keep going after the end */
+    int resigned;                       /* the player who resigned, or -1 */
+    bool agreed_draw;                   /* the players agreed a draw */
+    int draw_offer;                     /* the player whose draw offer stands, or -1 */
+    int draw_offer_ply;                 /* the ply at which it was made: it stands for the next player's turn */
     FILE *in;                           /* moves and commands, one per line */
     FILE *out;                          /* board, messages */
 } play_session;
@@ -57,6 +61,13 @@ const char *play_player_name(const ggn_game *game, int player, char *buf, size_t
 void play_draw_board(const play_session *s);
 /* Prints the last move and whose turn it is, or how the game ended. */
 void play_print_status(play_session *s);
+/*
+ * A move as the board's coordinates write it: USI ("7g7f") in a game with
+ * shogi's coordinates, else coordinate text (ggn_move_format). Returns the length.
+ */
+size_t play_move_text(const ggn_position *pos, ggn_move mv, char *buf, size_t cap);
+/* True when the game is over: by its rules, a resignation or a draw agreed. */
+bool play_game_over(play_session *s);
 
 /* ---- play_commands.c ---- */
 
@@ -69,8 +80,8 @@ typedef enum play_result {
 
 /* Runs the line when its first word is a command. */
 play_result play_command(play_session *s, const char *line);
-/* The text of `help`. */
-void play_print_help(FILE *out);
+/* The text of `help`: every move form the game takes, with an example of each from the position. */
+void play_print_help(const play_session *s);
 
 /* ---- play_record.c ---- */
 
