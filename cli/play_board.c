@@ -146,11 +146,10 @@ static bool styled_text(const play_session *s, int kind, int owner, char *buf)
         snprintf(buf, TEXT_SIZE, "%s", label);
         return true;
     }
-    const char *glyph = strchr("KQRBNP", ggn_game_kind_symbol(g, kind));
+    char piece = ggn_game_kind_glyph(g, kind);
+    const char *glyph = piece ? strchr("KQRBNP", piece) : NULL;
     char mark = ggn_game_kind_mark(g, kind);
-    if (ggn_game_style(g) != GGN_STYLE_CHESS || ggn_game_player_count(g) != 2 || !ggn_game_kind_symbol(g, kind) ||
-        !glyph)
-        return false;
+    if (ggn_game_style(g) != GGN_STYLE_CHESS || ggn_game_player_count(g) != 2 || !glyph) return false;
     /* The solid glyphs U+265A..U+265F, in UTF-8: E2 99 9A.. */
     int cp = 0x265A + (int)(glyph - "KQRBNP");
     snprintf(buf, TEXT_SIZE, "%s%c%c%c%s", mark == '+' ? "+" : "", 0xE2, 0x80 | ((cp >> 6) & 0x3F), 0x80 | (cp & 0x3F),

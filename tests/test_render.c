@@ -648,6 +648,23 @@ static void test_xiangqi_and_janggi(void **state)
     ggn_game_free(game);
 }
 
+/* Makruk's met and khon are drawn as the queen and bishop its players know them by ("glyphs"). */
+static void test_glyphs_field(void **state)
+{
+    (void)state;
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/makruk.json", NULL, NULL, &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    assert_null(strstr(svg, "<circle"));
+    assert_int_equal(count(svg, "&#9819;"), 2); /* the solid queen: both mets */
+    assert_int_equal(count(svg, "&#9821;"), 4); /* the solid bishop: the four khons */
+    for (int k = 0; k < ggn_game_kind_count(game); k++)
+        if (strcmp(ggn_game_kind_code(game, k), "MET") == 0) assert_int_equal(ggn_game_kind_glyph(game, k), 'Q');
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
 static void test_shogi_coordinates_and_sides(void **state)
 {
     (void)state;
@@ -790,7 +807,8 @@ static void test_display_errors(void **state)
         "  \"name\": \"t\",\n"
         "  \"display\": {\"style\": \"xiangqe\", \"symbols\": \"west\", \"sides\": [\"A\"],\n"
         "              \"labels\": {\"KNG\": \"x\", \"KING\": \"abcde\"}, \"river\": true, \"crowned\": [\"QUEEN\"],\n"
-        "              \"palaces\": [[[0, 0], [0, 2]]], \"star_points\": [[5, 5]], \"colour\": 1},\n"
+        "              \"palaces\": [[[0, 0], [0, 2]]], \"star_points\": [[5, 5]], \"colour\": 1,\n"
+        "              \"glyphs\": {\"KING\": \"X\"}},\n"
         "  \"board\": {\"dimensions\": [3, 3]},\n"
         "  \"players\": [{\"name\": \"W\", \"direction\": [[1, 0], [0, 1]]}, {\"name\": \"B\", \"direction\": [[1, 0], [0, -1]]}],\n"
         "  \"turns\": {\"order\": [\"W\", \"B\"]},\n"
@@ -807,6 +825,7 @@ static void test_display_errors(void **state)
         { "/display/river", "3 rows have none" },
         { "/display/palaces/0", "do not span a rectangle" },
         { "/display/star_points/0", "off the 3x3 board" },
+        { "/display/glyphs/KING", "'X' is not a chess piece" },
     };
     ggn_errors errs;
     ggn_errors_init(&errs);
@@ -852,6 +871,7 @@ int main(void)
         cmocka_unit_test(test_colour_field),
         cmocka_unit_test(test_xiangqi_and_janggi),
         cmocka_unit_test(test_shogi_coordinates_and_sides),
+        cmocka_unit_test(test_glyphs_field),
         cmocka_unit_test(test_draughts),
         cmocka_unit_test(test_placement_styles),
         cmocka_unit_test(test_hex_neighbours),

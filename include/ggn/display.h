@@ -43,6 +43,13 @@ bool ggn_game_prefers_western(const ggn_game *game);
  */
 const char *ggn_game_kind_label(const ggn_game *game, int kind, int player);
 
+/*
+ * The chess piece ('K', 'Q', 'R', 'B', 'N' or 'P') whose glyph draws the kind:
+ * the spec's "glyphs" for it (makruk's met drawn as a queen), else its own
+ * symbol when that is one of them; '\0' for a kind no chess glyph draws.
+ */
+char ggn_game_kind_glyph(const ggn_game *game, int kind);
+
 /* True when the spec draws the kind crowned (draughts' kings: "crowned"). */
 bool ggn_game_kind_crowned(const ggn_game *game, int kind);
 

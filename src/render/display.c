@@ -3,6 +3,7 @@
  * read through the compiled game, with the defaults a game without one gets.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "engine/engine.h"
 #include "ggn/display.h"
@@ -36,6 +37,15 @@ const char *ggn_game_kind_label(const ggn_game *game, int kind, int player)
     const sd_game *d = game->def;
     if (!d->display.labels || kind < 0 || kind >= d->nkinds || player < 0 || player >= d->nplayers) return NULL;
     return d->display.labels[(size_t)kind * (size_t)d->nplayers + (size_t)player];
+}
+
+char ggn_game_kind_glyph(const ggn_game *game, int kind)
+{
+    const sd_game *d = game->def;
+    if (kind < 0 || kind >= d->nkinds) return '\0';
+    if (d->display.glyph[kind]) return d->display.glyph[kind];
+    char sym = ggn_game_kind_symbol(game, kind);
+    return sym && strchr("KQRBNP", sym) ? sym : '\0';
 }
 
 bool ggn_game_kind_crowned(const ggn_game *game, int kind)

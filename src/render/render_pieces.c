@@ -193,7 +193,7 @@ void rd_draw_piece(svg_buf *b, const rd_frame *f, int kind, int owner, double cx
     }
     case GGN_STYLE_CHESS:
     default: {
-        int index = chess_index(ggn_game_kind_symbol(g, kind));
+        int index = chess_index(ggn_game_kind_glyph(g, kind));
         const char *label = f->western ? NULL : ggn_game_kind_label(g, kind, owner);
         if (f->glyphs && !label && index >= 0 && owner < 2) draw_glyph(b, index, colour, cx, cy, size);
         else draw_disc(b, label ? label : ggn_render_label(g, kind, letters), colour, cx, cy, size);

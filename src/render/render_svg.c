@@ -127,17 +127,11 @@ int ggn_render_hand(const ggn_position *pos, int player, int *kinds, int *counts
     return n;
 }
 
-/* Index of a chess symbol in "KQRBNP", or -1. */
-static bool chess_symbol(char symbol)
-{
-    return symbol && strchr("KQRBNP", symbol);
-}
-
 static bool game_is_chesslike(const ggn_game *g)
 {
     if (ggn_game_player_count(g) != 2) return false;
     for (int k = 0; k < ggn_game_kind_count(g); k++)
-        if (!chess_symbol(ggn_game_kind_symbol(g, k))) return false;
+        if (!ggn_game_kind_glyph(g, k)) return false;
     return true;
 }
 

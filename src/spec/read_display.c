@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char *const display_keys[] = {"style", "symbols", "coordinates", "sides", "labels",
-                                           "crowned", "river", "palaces", "star_points", NULL};
+                                           "crowned", "glyphs", "river", "palaces", "star_points", NULL};
 
 /* In the order of sd_style. */
 static const char *const style_names[] = {"chess", "xiangqi", "shogi", "draughts",
@@ -126,6 +126,37 @@ static void read_labels(sd_reader *r, const json_t *disp, sd_display *d)
     sd_pop(r);
 }
 
+/* "glyphs": {CODE: "Q"}: the chess piece whose glyph draws a kind of another name (makruk's met). */
+static void read_glyphs(sd_reader *r, const json_t *disp, sd_display *d)
+{
+    json_t *glyphs = sd_field(r, disp, "glyphs", false);
+    if (!glyphs) return;
+    sd_push_key(r, "glyphs");
+    if (sd_expect(r, glyphs, JSON_OBJECT) && r->kinds_ok) {
+        const char *code;
+        json_t *v;
+        json_object_foreach(glyphs, code, v) {
+            sd_push_key(r, code);
+            int k = sd_find_kind(r, code);
+            char text[GGN_MAX_STRING_BYTES + 1];
+            if (k < 0) {
+                const char *close = sd_closest_kind(r, code);
+                if (close)
+                    sd_error(r, GGN_E_REFERENCE, "piece code '%s' is not defined in /pieces; did you mean '%s'?",
+                             code, close);
+                else
+                    sd_error(r, GGN_E_REFERENCE, "piece code '%s' is not defined in /pieces", code);
+            } else if (sd_string_value(r, v, text)) {
+                if (strlen(text) != 1 || !strchr("KQRBNP", text[0]))
+                    sd_error(r, GGN_E_VALUE, "'%s' is not a chess piece: write one of K, Q, R, B, N, P", text);
+                else d->glyph[k] = text[0];
+            }
+            sd_pop(r);
+        }
+    }
+    sd_pop(r);
+}
+
 /* "crowned": the piece codes drawn crowned (draughts' kings). */
 static void read_crowned(sd_reader *r, const json_t *disp, sd_display *d)
 {
@@ -222,6 +253,7 @@ void sd_read_display(sd_reader *r, const json_t *root)
     read_sides(r, disp, d);
     read_labels(r, disp, d);
     read_crowned(r, disp, d);
+    read_glyphs(r, disp, d);
     /* Lines drawn between the points: only the styles that put pieces on intersections have them. */
     bool lines = d->style == SD_STYLE_XIANGQI || d->style == SD_STYLE_GO;
     if (sd_bool_field(r, disp, "river", false, &d->river) == SD_OK && d->river) {

@@ -329,6 +329,7 @@ typedef struct sd_display {
     const char *sides[GGN_MAX_PLAYERS]; /* the sides' names for people; NULL = the player's name */
     const char **labels;         /* [nkinds * nplayers] (kind-major), NULL entries = none; NULL = no labels */
     unsigned long long crowned;  /* kinds drawn crowned (draughts' kings) */
+    char glyph[GGN_MAX_KINDS];   /* "glyphs": the chess piece (K Q R B N P) a kind is drawn as, '\0' = none given */
     bool river;                  /* a river between the two middle rows (even rows only) */
     int npalaces;
     int (*palaces)[4];           /* [npalaces]: x0, y0, x1, y1, corners on the board, x0 < x1, y0 < y1 */
