@@ -50,10 +50,12 @@ static const char help[] =
     "                  player human, the others computer; e.g. human,human)\n"
     "  --fen FEN       start from this position\n"
     "  --sfen SFEN     start from this position written as SFEN\n"
-    "  --load FILE     start from a game record written by save, or from the\n"
-    "                  first game of a PGN file (FILE ending in .pgn)\n"
+    "  --load FILE     start from a game record written by save, from the\n"
+    "                  first game of a PGN file (FILE ending in .pgn) or from a\n"
+    "                  shogi game in KIF (FILE ending in .kif)\n"
     "  --record FILE   write the game to FILE when it ends and when ggn play\n"
-    "                  stops: PGN when FILE ends in .pgn, else the JSON record\n"
+    "                  stops: PGN when FILE ends in .pgn, KIF (shogi's record,\n"
+    "                  UTF-8) when it ends in .kif, else the JSON record\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
     "  --depth N       the computer's maximum search depth in half-moves (1 to 48)\n"
     "  --seed N        a game that draws its start (fischerandom, caparandom:\n"
@@ -344,8 +346,9 @@ static void record_game(play_session *s)
     if (!s->record) return;
     ggn_error err;
     ggn_error_clear(&err);
-    bool ok = play_record_is_pgn(s->record) ? play_record_save_pgn(s, s->record, &err)
-                                            : play_record_save(s, s->record, &err);
+    bool ok = play_record_is_kif(s->record)   ? play_record_save_kif(s, s->record, &err)
+              : play_record_is_pgn(s->record) ? play_record_save_pgn(s, s->record, &err)
+                                              : play_record_save(s, s->record, &err);
     if (!ok) fprintf(stderr, "--record: error: %s\n", err.message);
 }
 
@@ -591,7 +594,9 @@ static int run(int argc, char **argv)
             goto done;
         }
     }
-    if (load && !(play_record_is_pgn(load) ? play_record_load_pgn(&s, load, &err) : play_record_load(&s, load, &err))) {
+    if (load && !(play_record_is_kif(load)   ? play_record_load_kif(&s, load, &err)
+                  : play_record_is_pgn(load) ? play_record_load_pgn(&s, load, &err)
+                                             : play_record_load(&s, load, &err))) {
         char safe[PLAY_ESCAPED_BYTES];
         fprintf(stderr, "--load: error: %s\n", cli_escape(err.message, safe, sizeof safe));
         status = CLI_INVALID;

@@ -117,6 +117,15 @@ ggn_position *play_record_replay(const ggn_game *game, const json_t *record, con
 /* A whole regular file (ggn_file_read), NUL-terminated, to free(); NULL with err naming the path. */
 char *play_record_read_file(const char *path, size_t *len, ggn_error *err);
 
+/* ---- play_kif.c ---- */
+
+/* True when path ends in ".kif": the record is KIF (shogi's). */
+bool play_record_is_kif(const char *path);
+/* The game as KIF (UTF-8) from the start position; a game without kanji labels or USI is refused. */
+bool play_record_save_kif(play_session *s, const char *path, ggn_error *err);
+/* Replays a KIF game from the start; on success the session's position is replaced. On error nothing changes. */
+bool play_record_load_kif(play_session *s, const char *path, ggn_error *err);
+
 /* ---- play_computer.c ---- */
 
 /*

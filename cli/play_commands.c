@@ -90,8 +90,8 @@ void play_print_help(const play_session *s)
           "  draw            offer a draw; typed by the other side on its turn, accept it\n"
           "  fen             print the position as FEN\n"
           "  sfen            print the position as SFEN (shogi's USI notation)\n"
-          "  save FILE       save the game record as JSON\n"
-          "  load FILE       load a game record written by save\n"
+          "  save FILE       save the game record as JSON (KIF when FILE ends in .kif)\n"
+          "  load FILE       load a game record written by save (or a KIF game)\n"
           "  flip            turn the board around\n"
           "  board           draw the board again\n"
           "  help            this text\n"
@@ -305,12 +305,13 @@ play_result play_command(play_session *s, const char *line)
         ggn_error err;
         ggn_error_clear(&err);
         char safe[PLAY_ESCAPED_BYTES];
+        bool kif = play_record_is_kif(arg);
         if (word[0] == 's') {
-            if (play_record_save(s, arg, &err)) fprintf(out, "Saved to %s.\n", cli_escape(arg, safe, sizeof safe));
+            if (kif ? play_record_save_kif(s, arg, &err) : play_record_save(s, arg, &err)) fprintf(out, "Saved to %s.\n", cli_escape(arg, safe, sizeof safe));
             else fprintf(out, "Not saved: %s\n", cli_escape(err.message, safe, sizeof safe));
             return PLAY_HANDLED;
         }
-        if (!play_record_load(s, arg, &err)) {
+        if (!(kif ? play_record_load_kif(s, arg, &err) : play_record_load(s, arg, &err))) {
             fprintf(out, "Not loaded: %s\n", cli_escape(err.message, safe, sizeof safe));
             return PLAY_HANDLED;
         }

@@ -694,6 +694,62 @@ static void test_pipe_family_looks(void **state)
     proc_free(&r);
 }
 
+/* Shogi games as KIF: a record written by hand as Japanese programs write it is read; ggn's is read back. */
+static void test_pipe_kif(void **state)
+{
+    (void)state;
+    static const char after[] = "ln1g1g1nl/1r1sk2s1/pppppp1pp/6B2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Pb 9\n";
+    proc_result r = play_pipe("sfen\n", NULL, "shogi", "--load", GGN_TEST_DATA "/play/shogi.kif", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, after));
+    proc_free(&r);
+    /* The same moves in USI give the same position. */
+    r = play_pipe("7g7f\n3c3d\n8h2b+\n3a2b\nB*4e\n5a5b\n4e3d\n7a6b\nsfen\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, after));
+    proc_free(&r);
+    /* Written by --record with 成, 不成, 同, 打 and the resignation, then read back. */
+    char path[512];
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, sizeof path, "%s/ggn_test_play_%ld.kif", dir && *dir ? dir : "/tmp", (long)getpid());
+    r = play_pipe("7g7f\n3c3d\n8h2b\nno\n3a2b\nB*4e\n5a5b\n4e3d\n7a6b\n3d4c+\nresign\n", NULL, "shogi", "--record",
+                  path, NULL);
+    assert_int_equal(r.status, 0);
+    proc_free(&r);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char kif[4096];
+    size_t n = fread(kif, 1, sizeof kif - 1, f);
+    kif[n] = '\0';
+    fclose(f);
+    assert_non_null(strstr(kif, "手合割：平手\n"));
+    assert_non_null(strstr(kif, "   3 ２二角不成(88)"));
+    assert_non_null(strstr(kif, "   4 同　銀(31)"));
+    assert_non_null(strstr(kif, "   5 ４五角打"));
+    assert_non_null(strstr(kif, "   7 ３四角(45)"));
+    assert_non_null(strstr(kif, "   9 ４三角成(34)"));
+    assert_non_null(strstr(kif, "  10 投了\n"));
+    assert_non_null(strstr(kif, "まで9手で先手の勝ち\n"));
+    r = play_pipe("sfen\n", NULL, "shogi", "--load", path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "ln1g1g1nl/1r1sk2s1/ppppp+B1pp/9/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w 2Pb 10\n"));
+    proc_free(&r);
+    remove(path);
+    /* An illegal move is refused at its line; a game without kanji labels cannot be KIF. */
+    FILE *bad = fopen(path, "w");
+    assert_non_null(bad);
+    fputs("手合割：平手\n   1 ７五歩(77)\n", bad);
+    fclose(bad);
+    r = play_pipe("", NULL, "shogi", "--load", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, ":2: move 1 (7g7e) is not legal"));
+    proc_free(&r);
+    r = play_pipe("", NULL, "chess", "--load", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "no label for every piece"));
+    proc_free(&r);
+    remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -718,6 +774,7 @@ int main(void)
         cmocka_unit_test(test_pipe_resign_and_draw),
         cmocka_unit_test(test_pipe_help_forms),
         cmocka_unit_test(test_pipe_family_looks),
+        cmocka_unit_test(test_pipe_kif),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
