@@ -20,7 +20,7 @@
 static const char help[] =
     "Usage: ggn play [GAME] [--players LIST] [--fen FEN | --sfen SFEN]\n"
     "                [--load FILE] [--record FILE] [--think TIME] [--depth N]\n"
-    "                [--flip] [--color WHEN] [--seed N]\n"
+    "                [--flip] [--color WHEN] [--seed N] [--wxf]\n"
     "\n"
     "Plays GAME (a game spec file or a name ggn games lists; chess by default) in\n"
     "the terminal, drawn in its family's look where the terminal can (the\n"
@@ -64,6 +64,8 @@ static const char help[] =
     "                  from a start drawn at random. The seed and the start's\n"
     "                  FEN are printed first, so a game can be started again\n"
     "  --flip          draw the board from the other side\n"
+    "  --wxf           print moves in WXF notation (xiangqi: C2.5, H8+7, R+.3);\n"
+    "                  moves typed in WXF are read without it\n"
     "  --color WHEN    auto (default), always or never; auto uses colours when\n"
     "                  both standard input and output are terminals and NO_COLOR\n"
     "                  is not set\n"
@@ -286,7 +288,7 @@ static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *
     char texts[GGN_MAX_OPTIONS + 1][300], question[2048], answer[256];
     for (size_t i = 0; i < k; i++) {
         if (usi) ggn_move_format_usi(s->pos, options[i], texts[i], sizeof texts[i]);
-        else play_move_text(s->pos, options[i], texts[i], sizeof texts[i]);
+        else play_move_text(s, options[i], texts[i], sizeof texts[i]);
     }
     /* "Promote (8h2b+)? yes or no: " for one promotion; else the moves to choose from. */
     size_t used = (size_t)snprintf(question, sizeof question, k == 2 ? "Promote (%s)? yes or no: " : "Which move? (%s",
@@ -384,7 +386,7 @@ static int game_loop(play_session *s)
                 fflush(s->out);
             }
             if (!choose_computer_move(s, &mv)) return CLI_OK;
-            play_move_text(s->pos, mv, text, sizeof text);
+            play_move_text(s, mv, text, sizeof text);
             fprintf(s->out, "%s plays %s.\n", play_player_name(s->game, player, name, sizeof name), text);
             if (!play_move(s, mv) && !s->interactive) return CLI_OK;
             continue;
@@ -417,7 +419,9 @@ static int game_loop(play_session *s)
         size_t len = strlen(line);
         if (isdigit((unsigned char)line[0]) && len > 1 && line[len - 1] == '=') line[len - 1] = '\0';
         bool eof = false;
-        if (!ggn_move_parse(s->pos, line, &mv, &err)) {
+        bool parsed = ggn_move_parse(s->pos, line, &mv, &err);
+        if (!parsed && err.code != GGN_E_STATE) parsed = play_wxf_parse(s->pos, line, &mv); /* WXF: "C2.5" */
+        if (!parsed) {
             if (err.code != GGN_E_STATE) {
                 explain_illegal(s, line, &err);
                 continue;
@@ -426,7 +430,7 @@ static int game_loop(play_session *s)
                 if (eof) return CLI_OK;
                 continue;
             }
-        } else if (len == strlen(line) && !ask_optional_promotion(s, line, &mv, &eof)) {
+        } else if (err.code == GGN_E_OK && len == strlen(line) && !ask_optional_promotion(s, line, &mv, &eof)) {
             if (eof) return CLI_OK;
             continue;
         }
@@ -516,7 +520,7 @@ static int run(int argc, char **argv)
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *players = NULL, *think = NULL, *depth = NULL,
                *load = NULL, *record = NULL, *seed = NULL;
     const char *colour = "auto";
-    bool flip = false;
+    bool flip = false, wxf = false;
     for (int i = 1; i < argc;) {
         static const char *const names[] = { "--fen",   "--sfen", "--players", "--think",
                                              "--depth", "--load", "--color",   "--record", "--seed" };
@@ -529,6 +533,7 @@ static int run(int argc, char **argv)
         if (got) continue;
         const char *arg = argv[i];
         if (strcmp(arg, "--flip") == 0) flip = true;
+        else if (strcmp(arg, "--wxf") == 0) wxf = true;
         else if (arg[0] == '-' && arg[1]) return cli_usage_error("play", "unknown option '%s'", arg);
         else if (!game_arg) game_arg = arg;
         else return cli_usage_error("play", "unexpected argument '%s'", arg);
@@ -606,6 +611,12 @@ static int run(int argc, char **argv)
     s.out = stdout;
     s.interactive = isatty(STDIN_FILENO);
     s.colour = colour_wanted(colour);
+    if (wxf && !play_wxf_available(s.game)) {
+        status = cli_usage_error("play", "--wxf: %s has no WXF notation (xiangqi's: the xiangqi style, two players)",
+                                 game_arg);
+        goto done;
+    }
+    s.wxf = wxf;
     /* Against the computer, a person playing the second side sees the board from their side. */
     s.flipped = flip != (ggn_game_player_count(s.game) == 2 && s.computer[0] && !s.computer[1]);
     status = game_loop(&s);

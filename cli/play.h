@@ -43,6 +43,7 @@ typedef struct play_session {
     ggn_searcher *searcher;             /* owned; made at the computer's first move, kept so its
                                            transposition table carries over from move to move */
     bool flipped;                       /* board seen from the top edge */
+    bool wxf;                           /* --wxf: moves printed in WXF notation (xiangqi) */
     bool colour;                        /* ANSI colours on out */
     bool interactive;                   /* in is a terminal: print prompts, keep going after the end */
     int resigned;                       /* the player who resigned, or -1 */
@@ -62,10 +63,11 @@ void play_draw_board(const play_session *s);
 /* Prints the last move and whose turn it is, or how the game ended. */
 void play_print_status(play_session *s);
 /*
- * A move as the board's coordinates write it: USI ("7g7f") in a game with
- * shogi's coordinates, else coordinate text (ggn_move_format). Returns the length.
+ * A move of the session's position as the board's coordinates write it: WXF
+ * with --wxf, USI ("7g7f") in a game with shogi's coordinates, else
+ * coordinate text (ggn_move_format). Returns the length.
  */
-size_t play_move_text(const ggn_position *pos, ggn_move mv, char *buf, size_t cap);
+size_t play_move_text(const play_session *s, ggn_move mv, char *buf, size_t cap);
 /* True when the game is over: by its rules, a resignation or a draw agreed. */
 bool play_game_over(play_session *s);
 
@@ -125,6 +127,15 @@ bool play_record_is_kif(const char *path);
 bool play_record_save_kif(play_session *s, const char *path, ggn_error *err);
 /* Replays a KIF game from the start; on success the session's position is replaced. On error nothing changes. */
 bool play_record_load_kif(play_session *s, const char *path, ggn_error *err);
+
+/* ---- play_wxf.c ---- */
+
+/* True when moves of the game can be written in WXF: the xiangqi style, two players moving along the files. */
+bool play_wxf_available(const ggn_game *game);
+/* The move in WXF ("C2.5", "H8+7", "R+.3"); 0 (and "") when it has none (a drop, a pass, no WXF). */
+size_t play_wxf_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap);
+/* The legal move written as text in WXF ('=' for '.', any case), or false. */
+bool play_wxf_parse(ggn_position *pos, const char *text, ggn_move *out);
 
 /* ---- play_computer.c ---- */
 

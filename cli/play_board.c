@@ -363,7 +363,7 @@ void play_print_status(play_session *s)
         /* The text of a move is written in the position before it. */
         char text[300];
         ggn_position_unmake(s->pos);
-        play_move_text(s->pos, last, text, sizeof text);
+        play_move_text(s, last, text, sizeof text);
         int mover = ggn_position_to_move(s->pos);
         ggn_position_make(s->pos, last);
         fprintf(out, "Last move: %s (%s)\n", text, play_player_name(s->game, mover, name, sizeof name));
@@ -416,9 +416,14 @@ void play_print_status(play_session *s)
     }
 }
 
-size_t play_move_text(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+size_t play_move_text(const play_session *s, ggn_move mv, char *buf, size_t cap)
 {
+    const ggn_position *pos = s->pos;
     const ggn_game *g = ggn_position_game(pos);
+    if (s->wxf) {
+        size_t n = play_wxf_format(pos, mv, buf, cap);
+        if (n) return n;
+    }
     /* Shogi's coordinates are USI's: a move is written the way its squares are labelled. */
     if (ggn_game_shogi_coordinates(g) && ggn_game_has_usi(g)) {
         size_t n = ggn_move_format_usi(pos, mv, buf, cap);

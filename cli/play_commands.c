@@ -203,7 +203,7 @@ static void list_moves(play_session *s, const char *square)
     size_t shown = 0;
     for (size_t i = 0; i < n; i++) {
         if (from >= 0 && moves[i].from != from) continue;
-        play_move_text(s->pos, moves[i], text[shown], sizeof text[shown]);
+        play_move_text(s, moves[i], text[shown], sizeof text[shown]);
         sorted[shown] = text[shown];
         shown++;
     }

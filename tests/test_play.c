@@ -750,6 +750,35 @@ static void test_pipe_kif(void **state)
     remove(path);
 }
 
+/* Xiangqi in WXF: printed with --wxf, read always; tandem pieces named front and rear. */
+static void test_pipe_wxf(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("C2.5\nh8+7\nH2+3\nR9.8\nfen\n", NULL, "xiangqi", "--wxf", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Last move: C2.5 (Red)\n"));
+    assert_non_null(strstr(r.out, "Last move: H8+7 (Black)\n"));
+    assert_non_null(strstr(r.out, "Last move: H2+3 (Red)\n"));
+    assert_non_null(strstr(r.out, "Last move: R9.8 (Black)\n"));
+    /* the same moves in coordinates */
+    assert_non_null(strstr(r.out, "rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3\n"));
+    proc_free(&r);
+    /* Without --wxf a WXF move is read all the same, and printed in coordinates. */
+    static const char tandem[] = "3k5/9/9/9/9/9/9/R8/9/R3K4 w - - 0 1";
+    r = play_pipe("R-+1\n", NULL, "xiangqi", "--fen", tandem, NULL);
+    assert_non_null(strstr(r.out, "Last move: a1a2 (Red)\n"));
+    proc_free(&r);
+    r = play_pipe("R+.8\nfen\n", NULL, "xiangqi", "--fen", tandem, "--wxf", NULL);
+    assert_non_null(strstr(r.out, "Last move: R+.8 (Red)\n"));
+    assert_non_null(strstr(r.out, "3k5/9/9/9/9/9/9/1R7/9/R3K4 b "));
+    proc_free(&r);
+    /* A game without WXF refuses the option. */
+    r = play_pipe("", NULL, "chess", "--wxf", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "chess has no WXF notation"));
+    proc_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -775,6 +804,7 @@ int main(void)
         cmocka_unit_test(test_pipe_help_forms),
         cmocka_unit_test(test_pipe_family_looks),
         cmocka_unit_test(test_pipe_kif),
+        cmocka_unit_test(test_pipe_wxf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
