@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ggn/id.h"
 #include "render/render_internal.h"
@@ -148,7 +149,7 @@ static void cell_shape(svg_buf *b, const rd_frame *f, double hole, double cx, do
     }
     if (stroke) rd_put(b, " stroke=\"%s\" stroke-width=\"%.2f\"", stroke, f->size / 40.0 + 0.5);
     /* a point's element has no paint of its own: clicks must find it all the same */
-    if (hole > 0 && fill[0] == 'n') rd_put(b, " pointer-events=\"all\"");
+    if (hole > 0 && strcmp(fill, "none") == 0) rd_put(b, " pointer-events=\"all\"");
     rd_put(b, "/>\n");
 }
 
@@ -191,7 +192,7 @@ void rd_draw_board(svg_buf *b, const rd_frame *f, const ggn_position *pos, bool 
     }
 }
 
-void rd_coord_margins(const ggn_game *g, ggn_style style, int size, double m[4])
+void rd_coord_margins(const ggn_game *g, int size, double m[4])
 {
     double wide = size / 2.0, narrow = size / 8.0;
     bool shogi = ggn_game_shogi_coordinates(g);
@@ -199,7 +200,6 @@ void rd_coord_margins(const ggn_game *g, ggn_style style, int size, double m[4])
     m[1] = shogi ? wide : narrow;
     m[2] = shogi ? wide : narrow;
     m[3] = shogi ? narrow : wide;
-    (void)style;
 }
 
 void rd_draw_coords(svg_buf *b, const rd_frame *f)

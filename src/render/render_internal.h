@@ -63,7 +63,7 @@ void rd_draw_board(svg_buf *b, const rd_frame *f, const ggn_position *pos, bool 
 /* The labels along the edges (class "coord"); their room is rd_coord_margins'. */
 void rd_draw_coords(svg_buf *b, const rd_frame *f);
 /* Room the labels need on each side: left, top, right, bottom. */
-void rd_coord_margins(const ggn_game *g, ggn_style style, int size, double m[4]);
+void rd_coord_margins(const ggn_game *g, int size, double m[4]);
 
 /*
  * One piece as a group of class cls ("piece" on the board, "held" in a hand),

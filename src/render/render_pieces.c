@@ -43,7 +43,7 @@ static void put_text(svg_buf *b, const char *text, double cx, double cy, double 
     bool cjk = !ascii(text);
     double fs = cjk ? room * (n <= 1 ? 0.62 : n == 2 ? 0.42 : 0.3) : room * (n <= 1 ? 0.44 : n == 2 ? 0.36 : 0.27);
     rd_put(b, "<text x=\"%.1f\" y=\"%.1f\" %s font-size=\"%.1f\"%s text-anchor=\"middle\" fill=\"%s\">", cx,
-           cy + fs * (cjk ? 0.36 : 0.36), cjk ? RD_CJK_FONT : RD_FONT, fs, bold ? " font-weight=\"bold\"" : "",
+           cy + fs * 0.36, cjk ? RD_CJK_FONT : RD_FONT, fs, bold ? " font-weight=\"bold\"" : "",
            rd_hex(ink).text);
     rd_put_escaped(b, text);
     rd_put(b, "</text>");
@@ -97,7 +97,7 @@ static void draw_round(svg_buf *b, const char *text, uint32_t colour, double cx,
            cy, size * 0.43, rd_hex(body).text, size / 40.0 + 0.5);
     rd_put(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.2f\"/>", cx, cy,
            size * 0.355, rd_hex(ink).text, size / 48.0 + 0.4);
-    put_text(b, text, cx, cy, size * 0.86, ink, !ascii(text) ? false : true);
+    put_text(b, text, cx, cy, size * 0.86, ink, ascii(text));
 }
 
 /*

@@ -236,7 +236,7 @@ char *ggn_render_svg(const ggn_position *pos, const ggn_render_options *opts, gg
     rd_board_area(f.style, f.cols, f.rows, size, &f.w, &f.h);
     /* Room around the board: the labels' (or a thin margin), then the hands right of it. */
     double m[4] = { 0, 0, 0, 0 };
-    if (!opts->hide_coordinates) rd_coord_margins(g, f.style, size, m);
+    if (!opts->hide_coordinates) rd_coord_margins(g, size, m);
     f.x0 = m[0];
     f.y0 = m[1];
     double width = m[0] + f.w + m[2], height = m[1] + f.h + m[3];
