@@ -751,6 +751,46 @@ static void test_placement_styles(void **state)
     }
 }
 
+/* Go's star points for the board's size: nine on 19 lines, five on 13 and 9, none on 5; the spec's own instead. */
+static void test_star_points(void **state)
+{
+    (void)state;
+    static const struct { int side; int stars; const char *extra; } cases[] = {
+        { 19, 9, "" }, { 13, 5, "" }, { 9, 5, "" }, { 5, 0, "" }, { 9, 2, ", \"star_points\": [[0, 0], [8, 8]]" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char spec[1024];
+        snprintf(spec, sizeof spec,
+                 "{\"name\": \"go\", \"display\": {\"style\": \"go\"%s}, \"board\": {\"dimensions\": [%d, %d]},"
+                 " \"players\": [{\"name\": \"B\", \"direction\": [[1, 0], [0, 1]],"
+                 " \"starting_positions\": [{\"piece\": \"S\", \"positions\": [[0, 1]]}]},"
+                 " {\"name\": \"W\", \"direction\": [[1, 0], [0, -1]]}],"
+                 " \"turns\": {\"order\": [\"B\", \"W\"]}, \"pieces\": [{\"code\": \"S\", \"name\": \"stone\", \"moves\": []}]}",
+                 cases[i].extra, cases[i].side, cases[i].side);
+        ggn_errors errs;
+        ggn_errors_init(&errs);
+        ggn_game *game = ggn_game_load_string(spec, strlen(spec), "go.json", &errs);
+        if (!game) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+        int stars[GGN_MAX_SQUARES][2];
+        assert_int_equal(ggn_game_star_points(game, stars, GGN_MAX_SQUARES), cases[i].stars);
+        if (cases[i].side == 19) {
+            /* the 4-4 points, the sides' middles, the centre */
+            bool centre = false, corner = false;
+            for (int k = 0; k < 9; k++) {
+                centre |= stars[k][0] == 9 && stars[k][1] == 9;
+                corner |= stars[k][0] == 3 && stars[k][1] == 15;
+            }
+            assert_true(centre && corner);
+        }
+        ggn_position *pos = ggn_position_new(game);
+        char *svg = ggn_render_svg(pos, NULL, NULL);
+        assert_int_equal(count(svg, "class=\"star\""), cases[i].stars);
+        free(svg);
+        ggn_position_free(pos);
+        ggn_game_free(game);
+    }
+}
+
 /* Hex: cell (f, r) touches (f - 1, r + 1) and (f + 1, r - 1), one cell's width apart; (f + 1, r + 1) does not. */
 static void test_hex_neighbours(void **state)
 {
@@ -875,6 +915,7 @@ int main(void)
         cmocka_unit_test(test_draughts),
         cmocka_unit_test(test_placement_styles),
         cmocka_unit_test(test_hex_neighbours),
+        cmocka_unit_test(test_star_points),
         cmocka_unit_test(test_display_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -106,7 +106,8 @@ int ggn_game_palaces(const ggn_game *game, int (*out)[4], int cap)
     return d->npalaces;
 }
 
-/* Go's star lines on one side of `lines` lines: the 4th line from each edge on big boards, the 3rd on small. */
+/* Go's star lines on one side of `lines` lines: the 4th line from each edge on big boards, the 3rd on
+ * small ones, none below 7 lines. */
 static int star_lines(int lines, int *at)
 {
     if (lines < 7) return 0;
@@ -138,7 +139,7 @@ int ggn_game_star_points(const ggn_game *game, int (*out)[2], int cap)
             n++;
         }
     bool cx = g->cols % 2 == 1, cy = g->rows % 2 == 1;
-    if (cx && cy && (nx > 0 || g->cols >= 3) && (ny > 0 || g->rows >= 3)) {
+    if (cx && cy && nx > 0 && ny > 0) {
         if (n < cap) out[n][0] = g->cols / 2, out[n][1] = g->rows / 2;
         n++;
     }
