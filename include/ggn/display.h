@@ -85,9 +85,10 @@ int ggn_game_palaces(const ggn_game *game, int (*out)[4], int cap);
 
 /*
  * The star points: the spec's "star_points", or else, in the go style, Go's
- * usual ones for the board's size (the 4-4 points and the centre on 19 lines,
- * corners and centre on 9 and 13, none below 7 lines); none in other styles. Writes up to cap squares
- * as x, y and returns how many there are.
+ * usual ones for the board's size (nine on 19 lines: the 4-4 points, the
+ * sides' middles and the centre; the corners and the centre on 9 and 13;
+ * none below 7 lines); none in other styles. Writes up to cap squares as
+ * x, y and returns how many there are.
  */
 int ggn_game_star_points(const ggn_game *game, int (*out)[2], int cap);
 
