@@ -264,18 +264,33 @@ static bool ask_promotion(play_session *s, const char *text, ggn_move *mv, bool 
     }
 }
 
+/* Does text begin with prefix, ignoring case? */
+static bool starts_with_nocase(const char *text, const char *prefix)
+{
+    for (; *prefix; text++, prefix++)
+        if (tolower((unsigned char)*text) != tolower((unsigned char)*prefix)) return false;
+    return true;
+}
+
+/* The option's text in notation n: 0 coordinates, 1 SAN, 2 USI; false where the game has none. */
+static bool option_text(play_session *s, int n, ggn_move mv, char *buf, size_t cap)
+{
+    if (n == 0) return ggn_move_format(s->pos, mv, buf, cap) > 0;
+    if (n == 1) return ggn_game_has_fen(s->game) && ggn_move_format_san(s->pos, mv, buf, cap) > 0;
+    return ggn_game_has_usi(s->game) && ggn_move_format_usi(s->pos, mv, buf, cap) > 0;
+}
+
 /*
- * A move typed in USI without saying whether it promotes, where it may: USI
- * reads "8h2b" strictly as the move that does not, while a legal move between
- * the same squares promotes ("8h2b+"). Asks which is meant; false at the end
- * of input (*eof) or when cancelled. (Coordinate text and SAN that leave a
- * promotion unsaid are ambiguous to the parser, which ask_promotion answers;
- * "8h2b=" declines and is not asked about.)
+ * A move typed without saying whether it promotes, where it may: the parser
+ * took it one way ("8h2b" in USI is the move that does not promote, "Bxh8" in
+ * SAN the one that does), while another legal move between the same squares
+ * differs only there. Such text is the beginning of the text of two moves in
+ * one notation (8h2b and 8h2b+; Bxh8+ and Bxh8=), and ggn play asks which is
+ * meant, in that notation. False at the end of input (*eof) or when cancelled.
  */
 static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *mv, bool *eof)
 {
-    size_t len = strlen(text);
-    if (!isdigit((unsigned char)text[0]) || ggn_move_is_drop(*mv) || (len && text[len - 1] == '+')) return true;
+    if (ggn_move_is_drop(*mv)) return true;
     ggn_move moves[GGN_MAX_MOVES], options[GGN_MAX_OPTIONS + 1];
     size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES), k = 0;
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
@@ -284,15 +299,30 @@ static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *
         if (moves[i].from == mv->from && moves[i].to == mv->to && !ggn_move_equal(moves[i], *mv))
             options[k++] = moves[i];
     if (k == 1) return true;
-    bool usi = ggn_game_has_usi(s->game);
+    /* The notation in which the typed text begins two options' texts, if any. */
+    char typed[PLAY_LINE_BYTES];
+    size_t t = 0;
+    for (const char *p = text; *p && t + 1 < sizeof typed; p++)
+        if (*p != ' ' && *p != '-') typed[t++] = *p;
+    typed[t] = '\0';
     char texts[GGN_MAX_OPTIONS + 1][300], question[2048], answer[256];
-    for (size_t i = 0; i < k; i++) {
-        if (usi) ggn_move_format_usi(s->pos, options[i], texts[i], sizeof texts[i]);
-        else play_move_text(s, options[i], texts[i], sizeof texts[i]);
+    int notation = -1;
+    for (int no = 0; no < 3 && notation < 0; no++) {
+        int begun = 0;
+        for (size_t i = 0; i < k; i++)
+            if (option_text(s, no, options[i], texts[i], sizeof texts[i]) && starts_with_nocase(texts[i], typed))
+                begun++;
+        if (begun >= 2) notation = no;
     }
-    /* "Promote (8h2b+)? yes or no: " for one promotion; else the moves to choose from. */
-    size_t used = (size_t)snprintf(question, sizeof question, k == 2 ? "Promote (%s)? yes or no: " : "Which move? (%s",
-                                   texts[k == 2 ? 1 : 0]);
+    if (notation < 0) return true;
+    for (size_t i = 0; i < k; i++) option_text(s, notation, options[i], texts[i], sizeof texts[i]);
+    /* With two options, "yes" is the one whose text says it promotes ('+'), else the one with a promotion. */
+    size_t yes = options[1].promotion && !options[0].promotion ? 1 : 0;
+    for (size_t i = 0; i < 2; i++)
+        if (strchr(texts[i], '+') && !strchr(texts[1 - i], '+')) yes = i;
+    size_t no = 1 - yes;
+    size_t used = k == 2 ? (size_t)snprintf(question, sizeof question, "Promote (%s)? yes or no: ", texts[yes])
+                         : (size_t)snprintf(question, sizeof question, "Which move? (%s", texts[0]);
     for (size_t i = 1; k > 2 && i < k && used < sizeof question; i++)
         used += (size_t)snprintf(question + used, sizeof question - used, ", %s%s", texts[i], i + 1 == k ? ") " : "");
     for (;;) {
@@ -307,12 +337,12 @@ static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *
             return false;
         }
         /* yes / no, or one of the moves as written */
-        if (strcmp(answer, "y") == 0 || strcmp(answer, "yes") == 0 || strcmp(answer, "+") == 0) {
-            if (k == 2) {
-                *mv = options[1];
-                return true;
-            }
-        } else if (strcmp(answer, "n") == 0 || strcmp(answer, "no") == 0 || strcmp(answer, "=") == 0) {
+        if (k == 2 && (strcmp(answer, "y") == 0 || strcmp(answer, "yes") == 0 || strcmp(answer, "+") == 0)) {
+            *mv = options[yes];
+            return true;
+        }
+        if (k == 2 && (strcmp(answer, "n") == 0 || strcmp(answer, "no") == 0 || strcmp(answer, "=") == 0)) {
+            *mv = options[no];
             return true;
         }
         for (size_t i = 0; i < k; i++)

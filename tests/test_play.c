@@ -581,7 +581,8 @@ static void test_tty_no_color(void **state)
     pty_free(&p);
 }
 
-/* A promotion that may be declined, typed in USI without its '+', is asked about, not played unpromoted. */
+/* A promotion that may be declined, typed without saying which, is asked about (USI's "8h2b" was played
+ * unpromoted, SAN's "Bxh8" promoted). */
 static void test_pipe_optional_promotion(void **state)
 {
     (void)state;
@@ -594,13 +595,26 @@ static void test_pipe_optional_promotion(void **state)
     r = play_pipe("7g7f\n3c3d\n8h2b\nno\n", NULL, "shogi", NULL);
     assert_non_null(strstr(r.out, "b   .   r   .   .   .   .   . [ B]  .  b\n"));
     proc_free(&r);
+    /* In SAN (read as the promotion) and in coordinates (read as none) alike, in the notation typed. */
+    r = play_pipe("7g7f\n3c3d\nBxh8\nno\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, "Promote (Bxh8+)? yes or no:\n"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b (Black)\n"));
+    proc_free(&r);
+    r = play_pipe("7g7f\n3c3d\nb2h8\nyes\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, "Promote (b2h8+)? yes or no:\n"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b+ (Black)\n"));
+    proc_free(&r);
     /* A final '=' declines without a question; '+' promotes without one. */
     r = play_pipe("7g7f\n3c3d\n8h2b=\n", NULL, "shogi", NULL);
     assert_null(strstr(r.out, "Promote"));
     assert_non_null(strstr(r.out, "Last move: 8h2b (Black)\n"));
     proc_free(&r);
-    r = play_pipe("7g7f\n3c3d\n8h2b+\n", NULL, "shogi", NULL);
+    r = play_pipe("7g7f\n3c3d\n8h2b+\nBxh8=\n", NULL, "shogi", NULL);
     assert_null(strstr(r.out, "Promote"));
+    proc_free(&r);
+    r = play_pipe("7g7f\n3c3d\nBxh8=\n", NULL, "shogi", NULL);
+    assert_null(strstr(r.out, "Promote"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b (Black)\n"));
     proc_free(&r);
     /* An empty answer cancels: nothing is played. */
     r = play_pipe("7g7f\n3c3d\n8h2b\n\nsfen\n", NULL, "shogi", NULL);
