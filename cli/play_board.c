@@ -6,8 +6,9 @@
  * centred in the width of the widest label. With colours the board takes
  * the family's look where a terminal can (ggn/display.h): the spec's labels
  * (kanji, hanzi: two columns each) on tiles in the players' colours, a
- * promoted kind's text red in the shogi style, and chess glyphs (the solid
- * ones, the tile telling whose) in the chess style. Edge labels are the
+ * promoted kind's text red in the shogi style, chess glyphs (the solid
+ * ones, the tile telling whose) in the chess style, men and crowned men in
+ * the draughts style, and a round stone for the one kind of a placement game. Edge labels are the
  * game's coordinates (shogi's 9..1 and a..i where its display says so), and
  * the sides are called as the game calls them ("Black" for shogi's first
  * player). In a game with hands each
@@ -146,10 +147,22 @@ static bool styled_text(const play_session *s, int kind, int owner, char *buf)
         snprintf(buf, TEXT_SIZE, "%s", label);
         return true;
     }
+    ggn_style style = ggn_game_style(g);
+    /* Draughts: a man or a crowned man (U+26C2, U+26C3); stones and discs: a filled circle (U+25CF),
+     * when the game has one kind of them (with more, their letters say which). */
+    if (style == GGN_STYLE_DRAUGHTS) {
+        snprintf(buf, TEXT_SIZE, "%s", ggn_game_kind_crowned(g, kind) ? "\xE2\x9B\x83" : "\xE2\x9B\x82");
+        return true;
+    }
+    if ((style == GGN_STYLE_GO || style == GGN_STYLE_HEX || style == GGN_STYLE_OTHELLO ||
+         style == GGN_STYLE_CONNECT_FOUR) && ggn_game_kind_count(g) == 1) {
+        snprintf(buf, TEXT_SIZE, "\xE2\x97\x8F");
+        return true;
+    }
     char piece = ggn_game_kind_glyph(g, kind);
     const char *glyph = piece ? strchr("KQRBNP", piece) : NULL;
     char mark = ggn_game_kind_mark(g, kind);
-    if (ggn_game_style(g) != GGN_STYLE_CHESS || ggn_game_player_count(g) != 2 || !glyph) return false;
+    if (style != GGN_STYLE_CHESS || ggn_game_player_count(g) != 2 || !glyph) return false;
     /* The solid glyphs U+265A..U+265F, in UTF-8: E2 99 9A.. */
     int cp = 0x265A + (int)(glyph - "KQRBNP");
     snprintf(buf, TEXT_SIZE, "%s%c%c%c%s", mark == '+' ? "+" : "", 0xE2, 0x80 | ((cp >> 6) & 0x3F), 0x80 | (cp & 0x3F),

@@ -698,6 +698,11 @@ static void test_pipe_family_looks(void **state)
     r = play_pipe("", NULL, "checkers", NULL);
     assert_non_null(strstr(r.out, "Black to move."));
     proc_free(&r);
+    /* Checkers' men: Black's (the first player's) on dark tiles, as their name says. */
+    r = play_pipe("", truecolor, "checkers", "--color", "always", NULL);
+    expect_tile(r.out, "48;2;32;32;32", "38;2;255;255;255", "\xe2\x9b\x82");
+    expect_tile(r.out, "48;2;255;255;255", "38;2;0;0;0", "\xe2\x9b\x82");
+    proc_free(&r);
     r = play_pipe("", NULL, "janggi", NULL);
     assert_non_null(strstr(r.out, "Cho to move."));
     proc_free(&r);
