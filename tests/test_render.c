@@ -628,6 +628,11 @@ static void test_xiangqi_and_janggi(void **state)
     assert_non_null(strstr(svg, "fill=\"#d62728\">\xe5\xb8\xa5</text>"));
     assert_non_null(strstr(svg, "fill=\"#202020\">\xe5\xb0\x87</text>"));
     assert_string_equal(ggn_game_side_name(game, 0), "Red");
+    /* the river's two texts, 楚河 left and 漢界 right */
+    assert_int_equal(count(svg, "class=\"river\""), 2);
+    const char *left = strstr(svg, ">\xe6\xa5\x9a\xe6\xb2\xb3</text>"), *right = strstr(svg, ">\xe6\xbc\xa2\xe7\x95\x8c</text>");
+    assert_non_null(left);
+    assert_non_null(right);
     free(svg);
     /* Western symbols asked for: letters, no characters. */
     ggn_render_options western = { 0, false, false, false, GGN_RENDER_PIECES_WESTERN };

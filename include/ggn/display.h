@@ -76,6 +76,8 @@ void ggn_game_player_forward(const ggn_game *game, int player, int *dx, int *dy)
 
 /* True when a river runs between the two middle rows ("river"). */
 bool ggn_game_has_river(const ggn_game *game);
+/* The text written in the river's left (half 0) or right (half 1) half ("river_text"), or NULL. */
+const char *ggn_game_river_text(const ggn_game *game, int half);
 
 /*
  * The palaces ("palaces"): writes up to cap rectangles as x0, y0, x1, y1

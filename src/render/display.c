@@ -98,6 +98,11 @@ bool ggn_game_has_river(const ggn_game *game)
     return game->def->display.river;
 }
 
+const char *ggn_game_river_text(const ggn_game *game, int half)
+{
+    return half == 0 || half == 1 ? game->def->display.river_text[half] : NULL;
+}
+
 int ggn_game_palaces(const ggn_game *game, int (*out)[4], int cap)
 {
     const sd_display *d = &game->def->display;

@@ -115,6 +115,20 @@ static void draw_lines(svg_buf *b, const rd_frame *f, const char *colour)
               ax, ay, bx, by, cx, cy, dx, dy);
     }
     rd_put(b, "</g>\n");
+    /* The river's texts, each centred in its half of the river (turned with the board). */
+    for (int half = 0; river && half < 2; half++) {
+        const char *text = ggn_game_river_text(g, f->flip ? 1 - half : half);
+        if (!text) continue;
+        double ax, ay, bx, by;
+        rd_center(f, 0, below, &ax, &ay);
+        rd_center(f, f->cols - 1, below + 1, &bx, &by);
+        double fs = f->size * 0.42, cx = ax + (bx - ax) * (half == 0 ? 0.25 : 0.75), cy = (ay + by) / 2 + fs * 0.36;
+        rd_put(b, "<text class=\"river\" x=\"%.1f\" y=\"%.1f\" " RD_CJK_FONT " font-size=\"%.1f\" "
+                  "text-anchor=\"middle\" fill=\"%s\" letter-spacing=\"%.1f\">",
+               cx, cy, fs, colour, f->size * 0.25);
+        rd_put_escaped(b, text);
+        rd_put(b, "</text>\n");
+    }
     /* The outer frame of a xiangqi board stands a little outside its lines. */
     if (f->style == GGN_STYLE_XIANGQI) {
         double m = f->size * 0.5 - f->size * 0.12;

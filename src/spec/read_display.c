@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char *const display_keys[] = {"style", "symbols", "coordinates", "sides", "labels",
-                                           "crowned", "glyphs", "river", "palaces", "star_points", NULL};
+                                           "crowned", "glyphs", "river", "river_text", "palaces", "star_points", NULL};
 
 /* In the order of sd_style. */
 static const char *const style_names[] = {"chess", "xiangqi", "shogi", "draughts",
@@ -262,6 +262,20 @@ void sd_read_display(sd_reader *r, const json_t *root)
         if (r->board_ok && r->g->rows % 2 != 0)
             sd_error_key(r, "river", GGN_E_VALUE, "a river runs between the two middle rows: %d rows have none",
                          r->g->rows);
+    }
+    /* "river_text": one or two texts for the river's halves (xiangqi's 楚河 and 漢界). */
+    size_t nriver;
+    json_t *texts = sd_array_field(r, disp, "river_text", false, 2, "one for each half of the river", &nriver);
+    if (texts) {
+        sd_push_key(r, "river_text");
+        if (nriver == 0) sd_error(r, GGN_E_VALUE, "river_text needs one or two texts");
+        for (size_t i = 0; i < nriver && i < 2; i++) {
+            sd_push_index(r, i);
+            d->river_text[i] = read_text(r, json_array_get(texts, i), MAX_SIDE_CHARS, "river text");
+            sd_pop(r);
+        }
+        if (!d->river) sd_warn(r, GGN_E_VALUE, "river_text is written only on a river (\"river\": true)");
+        sd_pop(r);
     }
     read_palaces(r, disp, d);
     if (d->npalaces > 0 && !lines)

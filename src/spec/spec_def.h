@@ -331,6 +331,7 @@ typedef struct sd_display {
     unsigned long long crowned;  /* kinds drawn crowned (draughts' kings) */
     char glyph[GGN_MAX_KINDS];   /* "glyphs": the chess piece (K Q R B N P) a kind is drawn as, '\0' = none given */
     bool river;                  /* a river between the two middle rows (even rows only) */
+    const char *river_text[2];   /* "river_text": written in the river's left and right halves; NULL = none */
     int npalaces;
     int (*palaces)[4];           /* [npalaces]: x0, y0, x1, y1, corners on the board, x0 < x1, y0 < y1 */
     int nstars;                  /* -1: the style's default star points */
