@@ -20,15 +20,19 @@
 static const char help[] =
     "Usage: ggn play [GAME] [--players LIST] [--fen FEN | --sfen SFEN]\n"
     "                [--load FILE] [--record FILE] [--think TIME] [--depth N]\n"
-    "                [--flip] [--color WHEN] [--seed N]\n"
+    "                [--flip] [--color WHEN] [--seed N] [--wxf]\n"
     "\n"
     "Plays GAME (a game spec file or a name ggn games lists; chess by default) in\n"
-    "the terminal. The board is drawn after every move; type a move as its\n"
-    "source and destination (e2e4, e2-e4, e2 e4, [4,1] [4,3], e7e8q,\n"
-    "e7e8=QUEEN), in SAN (Nf3, exd5, O-O, e8=Q, P@e4; docs/pgn.md) or one of\n"
-    "the commands:\n"
+    "the terminal, drawn in its family's look where the terminal can (the\n"
+    "spec's display: characters, chess glyphs, shogi's coordinates, the sides'\n"
+    "names). The board is drawn after every move; type a move as its source\n"
+    "and destination (e2e4, e2-e4, e2 e4, [4,1] [4,3], e7e8q, e7e8=QUEEN), in\n"
+    "SAN (Nf3, exd5, O-O, e8=Q, P@e4, pass; docs/pgn.md), in USI (7g7f,\n"
+    "8h2b+, P*5e) or one of the commands (help lists them with examples):\n"
     "  moves [SQUARE]  list the legal moves (only those from SQUARE)\n"
     "  undo            take back the last move (and the computer's reply)\n"
+    "  resign          give up the game\n"
+    "  draw            offer a draw, or accept the other side's offer\n"
     "  fen             print the position as FEN\n"
     "  sfen            print the position as SFEN (shogi's USI notation)\n"
     "  save FILE       save the game record as JSON\n"
@@ -37,7 +41,8 @@ static const char help[] =
     "  board           draw the board again\n"
     "  help            list the commands\n"
     "  quit            leave (end of input does the same)\n"
-    "A promotion typed without its piece asks which piece to promote to.\n"
+    "A promotion typed without its piece asks which piece to promote to; one\n"
+    "that may be declined, typed without + or =, asks whether to promote.\n"
     "\n"
     "Options:\n"
     "  --players LIST  who moves each player, in the game's player order,\n"
@@ -45,11 +50,13 @@ static const char help[] =
     "                  player human, the others computer; e.g. human,human)\n"
     "  --fen FEN       start from this position\n"
     "  --sfen SFEN     start from this position written as SFEN\n"
-    "  --load FILE     start from a game record written by save, or from the\n"
-    "                  first game of a PGN file (FILE ending in .pgn); without\n"
-    "                  GAME, the game is the one the file names\n"
+    "  --load FILE     start from a game record written by save, from the\n"
+    "                  first game of a PGN file (FILE ending in .pgn) or from a\n"
+    "                  shogi game in KIF (FILE ending in .kif); without GAME,\n"
+    "                  the game is the one the file names\n"
     "  --record FILE   write the game to FILE when it ends and when ggn play\n"
-    "                  stops: PGN when FILE ends in .pgn, else the JSON record\n"
+    "                  stops: PGN when FILE ends in .pgn, KIF (shogi's record,\n"
+    "                  UTF-8) when it ends in .kif, else the JSON record\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
     "  --depth N       the computer's maximum search depth in half-moves (1 to 48)\n"
     "  --seed N        a game that draws its start (fischerandom, caparandom:\n"
@@ -58,6 +65,8 @@ static const char help[] =
     "                  from a start drawn at random. The seed and the start's\n"
     "                  FEN are printed first, so a game can be started again\n"
     "  --flip          draw the board from the other side\n"
+    "  --wxf           print moves in WXF notation (xiangqi: C2.5, H8+7, R+.3);\n"
+    "                  moves typed in WXF are read without it\n"
     "  --color WHEN    auto (default), always or never; auto uses colours when\n"
     "                  both standard input and output are terminals and NO_COLOR\n"
     "                  is not set\n"
@@ -256,6 +265,98 @@ static bool ask_promotion(play_session *s, const char *text, ggn_move *mv, bool 
     }
 }
 
+/* Does text begin with prefix, ignoring case? */
+static bool starts_with_nocase(const char *text, const char *prefix)
+{
+    for (; *prefix; text++, prefix++)
+        if (tolower((unsigned char)*text) != tolower((unsigned char)*prefix)) return false;
+    return true;
+}
+
+/* The option's text in notation n: 0 coordinates, 1 SAN, 2 USI; false where the game has none. */
+static bool option_text(play_session *s, int n, ggn_move mv, char *buf, size_t cap)
+{
+    if (n == 0) return ggn_move_format(s->pos, mv, buf, cap) > 0;
+    if (n == 1) return ggn_game_has_fen(s->game) && ggn_move_format_san(s->pos, mv, buf, cap) > 0;
+    return ggn_game_has_usi(s->game) && ggn_move_format_usi(s->pos, mv, buf, cap) > 0;
+}
+
+/*
+ * A move typed without saying whether it promotes, where it may: the parser
+ * took it one way ("8h2b" in USI is the move that does not promote, "Bxh8" in
+ * SAN the one that does), while another legal move between the same squares
+ * differs only there. Such text is the beginning of the text of two moves in
+ * one notation (8h2b and 8h2b+; Bxh8+ and Bxh8=), and ggn play asks which is
+ * meant, in that notation. False at the end of input (*eof) or when cancelled.
+ */
+static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *mv, bool *eof)
+{
+    if (ggn_move_is_drop(*mv)) return true;
+    ggn_move moves[GGN_MAX_MOVES], options[GGN_MAX_OPTIONS + 1];
+    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES), k = 0;
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    options[k++] = *mv;
+    for (size_t i = 0; i < n && k < sizeof options / sizeof options[0]; i++)
+        if (moves[i].from == mv->from && moves[i].to == mv->to && !ggn_move_equal(moves[i], *mv))
+            options[k++] = moves[i];
+    if (k == 1) return true;
+    /* The notation in which the typed text begins two options' texts, if any. */
+    char typed[PLAY_LINE_BYTES];
+    size_t t = 0;
+    for (const char *p = text; *p && t + 1 < sizeof typed; p++)
+        if (*p != ' ' && *p != '-') typed[t++] = *p;
+    typed[t] = '\0';
+    char texts[GGN_MAX_OPTIONS + 1][300], question[2048], answer[256];
+    int notation = -1;
+    for (int no = 0; no < 3 && notation < 0; no++) {
+        int begun = 0;
+        for (size_t i = 0; i < k; i++)
+            if (option_text(s, no, options[i], texts[i], sizeof texts[i]) && starts_with_nocase(texts[i], typed))
+                begun++;
+        if (begun >= 2) notation = no;
+    }
+    if (notation < 0) return true;
+    for (size_t i = 0; i < k; i++) option_text(s, notation, options[i], texts[i], sizeof texts[i]);
+    /* With two options, "yes" is the one whose text says it promotes ('+'), else the one with a promotion. */
+    size_t yes = options[1].promotion && !options[0].promotion ? 1 : 0;
+    for (size_t i = 0; i < 2; i++)
+        if (strchr(texts[i], '+') && !strchr(texts[1 - i], '+')) yes = i;
+    size_t no = 1 - yes;
+    size_t used = k == 2 ? (size_t)snprintf(question, sizeof question, "Promote (%s)? yes or no: ", texts[yes])
+                         : (size_t)snprintf(question, sizeof question, "Which move? (%s", texts[0]);
+    for (size_t i = 1; k > 2 && i < k && used < sizeof question; i++)
+        used += (size_t)snprintf(question + used, sizeof question - used, ", %s%s", texts[i], i + 1 == k ? ") " : "");
+    for (;;) {
+        if (s->interactive) prompt(s, question);
+        else fprintf(s->out, "%.*s\n", (int)strlen(question) - 1, question);
+        if (!read_line(s, answer, sizeof answer)) {
+            *eof = true;
+            return false;
+        }
+        if (!answer[0] || strcmp(answer, "cancel") == 0) {
+            fprintf(s->out, "Move cancelled.\n");
+            return false;
+        }
+        /* yes / no, or one of the moves as written */
+        if (k == 2 && (strcmp(answer, "y") == 0 || strcmp(answer, "yes") == 0 || strcmp(answer, "+") == 0)) {
+            *mv = options[yes];
+            return true;
+        }
+        if (k == 2 && (strcmp(answer, "n") == 0 || strcmp(answer, "no") == 0 || strcmp(answer, "=") == 0)) {
+            *mv = options[no];
+            return true;
+        }
+        for (size_t i = 0; i < k; i++)
+            if (strcmp(answer, texts[i]) == 0) {
+                *mv = options[i];
+                return true;
+            }
+        char safe[PLAY_ESCAPED_BYTES];
+        fprintf(s->out, "'%s' is none of them: answer yes, no or the move (an empty answer cancels).\n",
+                cli_escape(answer, safe, sizeof safe));
+    }
+}
+
 /* ---- the game ---- */
 
 static bool any_human(const play_session *s)
@@ -278,8 +379,9 @@ static void record_game(play_session *s)
     if (!s->record) return;
     ggn_error err;
     ggn_error_clear(&err);
-    bool ok = play_record_is_pgn(s->record) ? play_record_save_pgn(s, s->record, &err)
-                                            : play_record_save(s, s->record, &err);
+    bool ok = play_record_is_kif(s->record)   ? play_record_save_kif(s, s->record, &err)
+              : play_record_is_pgn(s->record) ? play_record_save_pgn(s, s->record, &err)
+                                              : play_record_save(s, s->record, &err);
     if (!ok) fprintf(stderr, "--record: error: %s\n", err.message);
 }
 
@@ -290,6 +392,7 @@ static bool play_move(play_session *s, ggn_move mv)
         fprintf(s->out, "The game is too long to go on (%d moves are kept).\n", GGN_MAX_PLY);
         return false;
     }
+    s->draw_offer = s->draw_offer >= 0 && s->draw_offer_ply == ggn_position_ply(s->pos) - 1 ? s->draw_offer : -1;
     /* Against the computer the board is drawn after its reply; between people after every move. */
     ggn_status st = ggn_position_status(s->pos);
     if (st.outcome != GGN_ONGOING) record_game(s);
@@ -303,9 +406,9 @@ static int game_loop(play_session *s)
     show(s);
     if (s->interactive) fprintf(s->out, "Type a move like e2e4, or help.\n");
     for (;;) {
-        ggn_status st = ggn_position_status(s->pos);
         int player = ggn_position_to_move(s->pos);
-        if (st.outcome != GGN_ONGOING) {
+        bool over = play_game_over(s);
+        if (over) {
             if (!s->interactive) return CLI_OK;
         } else if (s->computer[player]) {
             ggn_move mv;
@@ -314,13 +417,13 @@ static int game_loop(play_session *s)
                 fflush(s->out);
             }
             if (!choose_computer_move(s, &mv)) return CLI_OK;
-            ggn_move_format(s->pos, mv, text, sizeof text);
+            play_move_text(s, mv, text, sizeof text);
             fprintf(s->out, "%s plays %s.\n", play_player_name(s->game, player, name, sizeof name), text);
             if (!play_move(s, mv) && !s->interactive) return CLI_OK;
             continue;
         }
-        snprintf(question, sizeof question, "%s> ", st.outcome == GGN_ONGOING
-                 ? play_player_name(s->game, player, name, sizeof name) : "game over");
+        snprintf(question, sizeof question, "%s> ", !over ? play_player_name(s->game, player, name, sizeof name)
+                                                          : "game over");
         prompt(s, question);
         if (!read_line(s, line, sizeof line)) {
             if (s->interactive) fputc('\n', s->out);
@@ -329,26 +432,38 @@ static int game_loop(play_session *s)
         if (!line[0] || line[0] == '#') continue;
         play_result r = play_command(s, line);
         if (r == PLAY_QUIT) return CLI_OK;
-        if (r == PLAY_CHANGED) show(s);
+        if (r == PLAY_CHANGED) {
+            /* a resignation or a draw agreed ends the game: its record is written then */
+            if (!over && play_game_over(s)) record_game(s);
+            show(s);
+        }
         if (r != PLAY_NOT_COMMAND) continue;
 
-        if (st.outcome != GGN_ONGOING) {
+        if (over) {
             fprintf(s->out, "The game is over: undo, save FILE or quit.\n");
             continue;
         }
         ggn_move mv;
         ggn_error err;
         ggn_error_clear(&err);
-        if (!ggn_move_parse(s->pos, line, &mv, &err)) {
+        /* USI has no mark for a promotion declined: "8h2b=" says it, and is read as "8h2b". */
+        size_t len = strlen(line);
+        if (isdigit((unsigned char)line[0]) && len > 1 && line[len - 1] == '=') line[len - 1] = '\0';
+        bool eof = false;
+        bool parsed = ggn_move_parse(s->pos, line, &mv, &err);
+        if (!parsed && err.code != GGN_E_STATE) parsed = play_wxf_parse(s->pos, line, &mv); /* WXF: "C2.5" */
+        if (!parsed) {
             if (err.code != GGN_E_STATE) {
                 explain_illegal(s, line, &err);
                 continue;
             }
-            bool eof = false;
             if (!ask_promotion(s, line, &mv, &eof)) {
                 if (eof) return CLI_OK;
                 continue;
             }
+        } else if (err.code == GGN_E_OK && len == strlen(line) && !ask_optional_promotion(s, line, &mv, &eof)) {
+            if (eof) return CLI_OK;
+            continue;
         }
         if (!play_move(s, mv) && !s->interactive) return CLI_OK;
     }
@@ -422,7 +537,7 @@ static int run(int argc, char **argv)
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *players = NULL, *think = NULL, *depth = NULL,
                *load = NULL, *record = NULL, *seed = NULL;
     const char *colour = "auto";
-    bool flip = false;
+    bool flip = false, wxf = false;
     for (int i = 1; i < argc;) {
         static const char *const names[] = { "--fen",   "--sfen", "--players", "--think",
                                              "--depth", "--load", "--color",   "--record", "--seed" };
@@ -435,6 +550,7 @@ static int run(int argc, char **argv)
         if (got) continue;
         const char *arg = argv[i];
         if (strcmp(arg, "--flip") == 0) flip = true;
+        else if (strcmp(arg, "--wxf") == 0) wxf = true;
         else if (arg[0] == '-' && arg[1]) return cli_usage_error("play", "unknown option '%s'", arg);
         else if (!game_arg) game_arg = arg;
         else return cli_usage_error("play", "unexpected argument '%s'", arg);
@@ -486,6 +602,8 @@ static int run(int argc, char **argv)
         return CLI_INVALID;
     }
     int status = CLI_OK;
+    s.resigned = -1;
+    s.draw_offer = -1;
     for (int p = 1; p < ggn_game_player_count(s.game); p++) s.computer[p] = true;
     if (players && (status = parse_players(&s, players)) != CLI_OK) goto done;
     s.pos = cli_open_position(s.game, fen, sfen, NULL);
@@ -513,7 +631,9 @@ static int run(int argc, char **argv)
             goto done;
         }
     }
-    if (load && !(play_record_is_pgn(load) ? play_record_load_pgn(&s, load, &err) : play_record_load(&s, load, &err))) {
+    if (load && !(play_record_is_kif(load)   ? play_record_load_kif(&s, load, &err)
+                  : play_record_is_pgn(load) ? play_record_load_pgn(&s, load, &err)
+                                             : play_record_load(&s, load, &err))) {
         char safe[PLAY_ESCAPED_BYTES];
         fprintf(stderr, "--load: error: %s\n", cli_escape(err.message, safe, sizeof safe));
         status = CLI_INVALID;
@@ -523,6 +643,12 @@ static int run(int argc, char **argv)
     s.out = stdout;
     s.interactive = isatty(STDIN_FILENO);
     s.colour = colour_wanted(colour);
+    if (wxf && !play_wxf_available(s.game)) {
+        status = cli_usage_error("play", "--wxf: %s has no WXF notation (xiangqi's: the xiangqi style, two players)",
+                                 game_arg);
+        goto done;
+    }
+    s.wxf = wxf;
     /* Against the computer, a person playing the second side sees the board from their side. */
     s.flipped = flip != (ggn_game_player_count(s.game) == 2 && s.computer[0] && !s.computer[1]);
     status = game_loop(&s);

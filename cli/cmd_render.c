@@ -11,14 +11,18 @@
 
 static const char help[] =
     "Usage: ggn render GAME [--fen FEN | --sfen SFEN] [--moves MOVES] [-o FILE]\n"
-    "                  [--flip] [--size PX] [--discs | --glyphs] [--no-coordinates]\n"
+    "                  [--flip] [--size PX] [--western | --characters | --discs | --glyphs]\n"
+    "                  [--no-coordinates]\n"
     "\n"
     "Draws a position of GAME (a game spec file or a name ggn games lists) as a\n"
-    "standalone SVG picture: two-tone squares, hatched disabled squares, CELL\n"
-    "coordinates, the last move highlighted, and the pieces as chess glyphs\n"
-    "(when every kind's symbol is one of K Q R B N P) or as discs in their\n"
-    "player's colour labelled with the symbol or the first three letters of\n"
-    "the code. Without --fen, --sfen and --moves it is the game's start position.\n"
+    "standalone SVG picture in the style its spec's \"display\" asks for\n"
+    "(docs/game-spec.md): chess (two-tone squares, chess glyphs when every\n"
+    "kind's symbol is one of K Q R B N P, lettered discs in the player's colour\n"
+    "otherwise), xiangqi (pieces on the points, river and palaces), shogi\n"
+    "(pentagons pointing at the opponent, promoted kanji red, hands beside the\n"
+    "board), draughts, go, hex, othello or connect four. Hatched disabled\n"
+    "squares, coordinates as the game writes them, the last move highlighted.\n"
+    "Without --fen, --sfen and --moves it is the game's start position.\n"
     "\n"
     "Options:\n"
     "  --fen FEN          start from this position\n"
@@ -29,7 +33,11 @@ static const char help[] =
     "  -o, --output FILE  write the picture to FILE (default: standard output)\n"
     "  --flip             the board seen from the far side\n"
     "  --size PX          pixels per square, 8 to 512 (default 48)\n"
-    "  --discs            draw every piece as a labelled disc\n"
+    "  --western          Western symbols (letters, chess glyphs) instead of the\n"
+    "                     spec's characters\n"
+    "  --characters       the spec's characters even where it prefers Western\n"
+    "                     symbols\n"
+    "  --discs            letters for every piece (the chess style: discs)\n"
     "  --glyphs           chess glyphs wherever a kind's symbol allows one\n"
     "  --no-coordinates   no labels along the edges\n"
     "\n"
@@ -61,6 +69,8 @@ static int run(int argc, char **argv)
         if (strcmp(arg, "--flip") == 0) opts.flip = true;
         else if (strcmp(arg, "--discs") == 0) opts.pieces = GGN_RENDER_PIECES_DISCS;
         else if (strcmp(arg, "--glyphs") == 0) opts.pieces = GGN_RENDER_PIECES_GLYPHS;
+        else if (strcmp(arg, "--western") == 0) opts.pieces = GGN_RENDER_PIECES_WESTERN;
+        else if (strcmp(arg, "--characters") == 0) opts.pieces = GGN_RENDER_PIECES_CHARACTERS;
         else if (strcmp(arg, "--no-coordinates") == 0) opts.hide_coordinates = true;
         else if (arg[0] == '-' && arg[1]) return cli_usage_error("render", "unknown option '%s'", arg);
         else if (!game_arg) game_arg = arg;

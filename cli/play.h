@@ -43,8 +43,13 @@ typedef struct play_session {
     ggn_searcher *searcher;             /* owned; made at the computer's first move, kept so its
                                            transposition table carries over from move to move */
     bool flipped;                       /* board seen from the top edge */
+    bool wxf;                           /* --wxf: moves printed in WXF notation (xiangqi) */
     bool colour;                        /* ANSI colours on out */
     bool interactive;                   /* in is a terminal: print prompts, keep going after the end */
+    int resigned;                       /* the player who resigned, or -1 */
+    bool agreed_draw;                   /* the players agreed a draw */
+    int draw_offer;                     /* the player whose draw offer stands, or -1 */
+    int draw_offer_ply;                 /* the ply at which it was made: it stands for the next player's turn */
     FILE *in;                           /* moves and commands, one per line */
     FILE *out;                          /* board, messages */
 } play_session;
@@ -57,6 +62,14 @@ const char *play_player_name(const ggn_game *game, int player, char *buf, size_t
 void play_draw_board(const play_session *s);
 /* Prints the last move and whose turn it is, or how the game ended. */
 void play_print_status(play_session *s);
+/*
+ * A move of the session's position as the board's coordinates write it: WXF
+ * with --wxf, USI ("7g7f") in a game with shogi's coordinates, else
+ * coordinate text (ggn_move_format). Returns the length.
+ */
+size_t play_move_text(const play_session *s, ggn_move mv, char *buf, size_t cap);
+/* True when the game is over: by its rules, a resignation or a draw agreed. */
+bool play_game_over(play_session *s);
 
 /* ---- play_commands.c ---- */
 
@@ -69,8 +82,8 @@ typedef enum play_result {
 
 /* Runs the line when its first word is a command. */
 play_result play_command(play_session *s, const char *line);
-/* The text of `help`. */
-void play_print_help(FILE *out);
+/* The text of `help`: every move form the game takes, with an example of each from the position. */
+void play_print_help(const play_session *s);
 
 /* ---- play_record.c ---- */
 
@@ -130,6 +143,24 @@ char *play_record_find_game(const char *name);
 char *play_record_game_of(const char *path, ggn_error *err);
 /* A whole regular file (ggn_file_read), NUL-terminated, to free(); NULL with err naming the path. */
 char *play_record_read_file(const char *path, size_t *len, ggn_error *err);
+
+/* ---- play_kif.c ---- */
+
+/* True when path ends in ".kif": the record is KIF (shogi's). */
+bool play_record_is_kif(const char *path);
+/* The game as KIF (UTF-8) from the start position; a game without kanji labels or USI is refused. */
+bool play_record_save_kif(play_session *s, const char *path, ggn_error *err);
+/* Replays a KIF game from the start; on success the session's position is replaced. On error nothing changes. */
+bool play_record_load_kif(play_session *s, const char *path, ggn_error *err);
+
+/* ---- play_wxf.c ---- */
+
+/* True when moves of the game can be written in WXF: the xiangqi style, two players moving along the files. */
+bool play_wxf_available(const ggn_game *game);
+/* The move in WXF ("C2.5", "H8+7", "R+.3"); 0 (and "") when it has none (a drop, a pass, no WXF). */
+size_t play_wxf_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap);
+/* The legal move written as text in WXF ('=' for '.', any case), or false. */
+bool play_wxf_parse(ggn_position *pos, const char *text, ggn_move *out);
 
 /* ---- play_computer.c ---- */
 

@@ -3,7 +3,15 @@
  *
  * Each cell shows the kind's label (ggn_render_label: its symbol with a
  * promotion mark, "+B" or "Q~", or the first three characters of its code),
- * centred in the width of the widest label. In a game with hands each
+ * centred in the width of the widest label. With colours the board takes
+ * the family's look where a terminal can (ggn/display.h): the spec's labels
+ * (kanji, hanzi: two columns each) on tiles in the players' colours, a
+ * promoted kind's text red in the shogi style, chess glyphs (the solid
+ * ones, the tile telling whose) in the chess style, men and crowned men in
+ * the draughts style, and a round stone for the one kind of a placement game. Edge labels are the
+ * game's coordinates (shogi's 9..1 and a..i where its display says so), and
+ * the sides are called as the game calls them ("Black" for shogi's first
+ * player). In a game with hands each
  * player's hand is written beside the board, one kind after another with
  * its count: "White's hand: R, 2 P". With colours, squares are two-tone and
  * each label is a tile in its player's colour (ggn_game_player_colour, the
@@ -18,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ggn/display.h"
 #include "ggn/id.h"
 #include "ggn/render.h"
 #include "play.h"
@@ -32,7 +41,12 @@ enum {
 
 const char *play_player_name(const ggn_game *game, int player, char *buf, size_t cap)
 {
-    const char *name = ggn_game_player_name(game, player);
+    const char *name = ggn_game_player_name(game, player), *side = ggn_game_side_name(game, player);
+    /* The spec's display names the sides as players call them: written as given. */
+    if (name && side && strcmp(side, name) != 0) {
+        snprintf(buf, cap, "%s", side);
+        return buf;
+    }
     snprintf(buf, cap, "%s", name ? name : "?");
     bool start = true;
     for (char *p = buf; *p; p++) {
@@ -80,8 +94,10 @@ static void sgr_colour(char *buf, size_t cap, int ground, uint32_t rgb, bool tru
     else snprintf(buf, cap, "%d;5;%d", ground, nearest_256(rgb));
 }
 
-/* Writes text as a tile in the player's colour (colours on), or as it is. */
-static void put_tile(const play_session *s, int owner, const char *text, bool truecolor)
+static uint32_t ink_of(const play_session *s, int kind, uint32_t fill);
+
+/* Writes the text of a piece of `kind` as a tile in the player's colour (colours on), or as it is. */
+static void put_tile(const play_session *s, int owner, int kind, const char *text, bool truecolor)
 {
     if (!s->colour) {
         fputs(text, s->out);
@@ -90,15 +106,74 @@ static void put_tile(const play_session *s, int owner, const char *text, bool tr
     uint32_t fill = ggn_game_player_colour(s->game, owner);
     char bg[32], fg[32];
     sgr_colour(bg, sizeof bg, 48, fill, truecolor);
-    sgr_colour(fg, sizeof fg, 38, ggn_render_ink(fill), truecolor);
+    sgr_colour(fg, sizeof fg, 38, ink_of(s, kind, fill), truecolor);
     fprintf(s->out, "\033[%s;%s;1m%s\033[0m", bg, fg, text);
 }
 
 /* ---- labels ---- */
 
+/* Room for a label as the board writes it: a spec's label (4 characters of up to 4 bytes), a number. */
+#define TEXT_SIZE 24
+
+/* Columns a UTF-8 text takes in a terminal: two for the wide characters of East Asian scripts. */
+static int text_width(const char *text)
+{
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        unsigned cp = *p;
+        int len = cp < 0x80 ? 1 : cp < 0xE0 ? 2 : cp < 0xF0 ? 3 : 4;
+        if (len > 1) cp &= 0x3Fu >> (len - 1);
+        for (int i = 1; i < len && p[i]; i++) cp = cp << 6 | (p[i] & 0x3Fu);
+        for (int i = 0; i < len && *p; i++) p++;
+        bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+                    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+                    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) ||
+                    cp >= 0x20000;
+        w += wide ? 2 : 1;
+    }
+    return w;
+}
+
+/*
+ * With colours, what the family's look writes on a piece (see the top) into
+ * buf (TEXT_SIZE bytes); false when it is the plain label.
+ */
+static bool styled_text(const play_session *s, int kind, int owner, char *buf)
+{
+    const ggn_game *g = s->game;
+    if (!s->colour || ggn_game_prefers_western(g)) return false;
+    const char *label = ggn_game_kind_label(g, kind, owner);
+    if (label) {
+        snprintf(buf, TEXT_SIZE, "%s", label);
+        return true;
+    }
+    ggn_style style = ggn_game_style(g);
+    /* Draughts: a man or a crowned man (U+26C2, U+26C3); stones and discs: a filled circle (U+25CF),
+     * when the game has one kind of them (with more, their letters say which). */
+    if (style == GGN_STYLE_DRAUGHTS) {
+        snprintf(buf, TEXT_SIZE, "%s", ggn_game_kind_crowned(g, kind) ? "\xE2\x9B\x83" : "\xE2\x9B\x82");
+        return true;
+    }
+    if ((style == GGN_STYLE_GO || style == GGN_STYLE_HEX || style == GGN_STYLE_OTHELLO ||
+         style == GGN_STYLE_CONNECT_FOUR) && ggn_game_kind_count(g) == 1) {
+        snprintf(buf, TEXT_SIZE, "\xE2\x97\x8F");
+        return true;
+    }
+    char piece = ggn_game_kind_glyph(g, kind);
+    const char *glyph = piece ? strchr("KQRBNP", piece) : NULL;
+    char mark = ggn_game_kind_mark(g, kind);
+    if (style != GGN_STYLE_CHESS || ggn_game_player_count(g) != 2 || !glyph) return false;
+    /* The solid glyphs U+265A..U+265F, in UTF-8: E2 99 9A.. */
+    int cp = 0x265A + (int)(glyph - "KQRBNP");
+    snprintf(buf, TEXT_SIZE, "%s%c%c%c%s", mark == '+' ? "+" : "", 0xE2, 0x80 | ((cp >> 6) & 0x3F), 0x80 | (cp & 0x3F),
+             mark == '~' ? "~" : "");
+    return true;
+}
+
 /* The label of a kind as the board shows it for owner: case or number added (see the top). */
 static void piece_label(const play_session *s, int kind, int owner, bool numbered, char *buf)
 {
+    if (styled_text(s, kind, owner, buf)) return;
     ggn_render_label(s->game, kind, buf);
     if (ggn_game_player_count(s->game) == 2)
         for (char *p = buf; *p; p++)
@@ -122,16 +197,25 @@ static bool flush_right(const ggn_game *game)
     return false;
 }
 
-/* Width of the widest piece label (without the player's number). */
-static int label_width(const ggn_game *game)
+/* Width of the widest piece label (without the player's number), in columns. */
+static int label_width(const play_session *s)
 {
     int w = 1;
-    char buf[GGN_RENDER_LABEL_SIZE];
-    for (int k = 0; k < ggn_game_kind_count(game); k++) {
-        int n = (int)strlen(ggn_render_label(game, k, buf));
-        if (n > w) w = n;
-    }
+    char buf[TEXT_SIZE];
+    for (int k = 0; k < ggn_game_kind_count(s->game); k++)
+        for (int p = 0; p < ggn_game_player_count(s->game); p++) {
+            piece_label(s, k, p, false, buf);
+            int n = text_width(buf);
+            if (n > w) w = n;
+        }
     return w;
+}
+
+/* The ink of a piece's text on its tile: red for a promoted kind in the shogi style, else the tile's. */
+static uint32_t ink_of(const play_session *s, int kind, uint32_t fill)
+{
+    if (ggn_game_style(s->game) == GGN_STYLE_SHOGI && ggn_game_kind_mark(s->game, kind) == '+') return 0xD62728;
+    return ggn_render_ink(fill);
 }
 
 /* ---- hands ---- */
@@ -145,11 +229,11 @@ static void print_hand(const play_session *s, int player, bool truecolor)
     fprintf(s->out, "%s's hand:", play_player_name(s->game, player, name, sizeof name));
     if (n == 0) fputs(" (empty)", s->out);
     for (int i = 0; i < n && i < GGN_MAX_KINDS; i++) {
-        char label[GGN_RENDER_LABEL_SIZE + 1];
+        char label[TEXT_SIZE];
         piece_label(s, kinds[i], player, false, label);
         fprintf(s->out, "%s ", i ? "," : "");
         if (counts[i] > 1) fprintf(s->out, "%d ", counts[i]);
-        put_tile(s, player, label, truecolor);
+        put_tile(s, player, kinds[i], label, truecolor);
     }
 }
 
@@ -176,12 +260,6 @@ static bool hand_rows(const play_session *s, int rows, int *row_hand)
 
 /* ---- the board ---- */
 
-static void file_label(int x, char *buf, size_t cap)
-{
-    ggn_cell cell = { 1, { x, 0, 0 } };
-    if (!ggn_cell_format(&cell, buf, cap)) snprintf(buf, cap, "?");
-}
-
 static void print_files(const play_session *s, int rank_w, int cell_w)
 {
     int cols = ggn_game_cols(s->game);
@@ -190,7 +268,7 @@ static void print_files(const play_session *s, int rank_w, int cell_w)
     for (int c = 0; c < cols && used < sizeof row; c++) {
         int x = s->flipped ? cols - 1 - c : c;
         char name[GGN_MAX_LABEL];
-        file_label(x, name, sizeof name);
+        ggn_game_file_label(s->game, x, name, sizeof name);
         int n = (int)strlen(name);
         int left = flush_right(s->game) && n < cell_w ? cell_w - 1 - n : (cell_w - n) / 2;
         used += (size_t)snprintf(row + used, sizeof row - used, "%*s%s%*s", left, "", name, cell_w - n - left, "");
@@ -213,11 +291,11 @@ static void print_cell(const play_session *s, int x, int y, int w, bool marked, 
         return;
     }
     bool numbered = !s->colour && ggn_game_player_count(s->game) > 2;
-    char text[GGN_RENDER_LABEL_SIZE + 1] = ".";
+    char text[TEXT_SIZE] = ".";
     bool piece = ggn_position_piece_at(s->pos, x, y, &kind, &owner, &unmoved);
     if (piece) piece_label(s, kind, owner, numbered, text);
     else if (s->colour) text[0] = ' ';
-    int n = (int)strlen(text), left = flush_right(s->game) ? w - n : (w - n) / 2, right = w - n - left;
+    int n = text_width(text), left = flush_right(s->game) ? w - n : (w - n) / 2, right = w - n - left;
     if (!s->colour) {
         fprintf(out, "%c%*s%s%*s%c", marked ? '[' : ' ', left, "", text, right, "", marked ? ']' : ' ');
         return;
@@ -225,7 +303,7 @@ static void print_cell(const play_session *s, int x, int y, int w, bool marked, 
     int bg = marked ? BG_LAST : ((x + y) % 2 ? BG_LIGHT : BG_DARK);
     fprintf(out, "\033[48;5;%dm %*s", bg, left, "");
     if (piece) {
-        put_tile(s, owner, text, truecolor);
+        put_tile(s, owner, kind, text, truecolor);
         fprintf(out, "\033[48;5;%dm", bg);
     } else {
         fputs(text, out);
@@ -238,9 +316,14 @@ void play_draw_board(const play_session *s)
     const ggn_game *g = s->game;
     int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
     int players = ggn_game_player_count(g);
-    int w = label_width(g) + (!s->colour && players > 2 ? 1 : 0);
+    int w = label_width(s) + (!s->colour && players > 2 ? 1 : 0);
     int cell_w = w + 2;
-    int rank_w = rows >= 10 ? 2 : 1;
+    int rank_w = 1;
+    char rank[GGN_MAX_LABEL];
+    for (int y = 0; y < rows; y++) {
+        int n = (int)strlen(ggn_game_rank_label(g, y, rank, sizeof rank));
+        if (n > rank_w) rank_w = n;
+    }
     bool truecolor = s->colour && has_truecolor();
     bool hands = ggn_game_has_hands(g);
     int row_hand[GGN_MAX_BOARD_SIDE];
@@ -253,15 +336,16 @@ void play_draw_board(const play_session *s)
     print_files(s, rank_w, cell_w);
     for (int r = 0; r < rows; r++) {
         int y = s->flipped ? r : rows - 1 - r;
-        if (s->colour) fprintf(out, "\033[38;5;%dm%*d\033[0m ", FG_EDGE, rank_w, y + 1);
-        else fprintf(out, "%*d ", rank_w, y + 1);
+        ggn_game_rank_label(g, y, rank, sizeof rank);
+        if (s->colour) fprintf(out, "\033[38;5;%dm%*s\033[0m ", FG_EDGE, rank_w, rank);
+        else fprintf(out, "%*s ", rank_w, rank);
         for (int c = 0; c < cols; c++) {
             int x = s->flipped ? cols - 1 - c : c;
             int sq = y * cols + x;
             print_cell(s, x, y, w, has_last && (last.from == sq || last.to == sq), truecolor);
         }
-        if (s->colour) fprintf(out, " \033[38;5;%dm%d\033[0m", FG_EDGE, y + 1);
-        else fprintf(out, " %d", y + 1);
+        if (s->colour) fprintf(out, " \033[38;5;%dm%s\033[0m", FG_EDGE, rank);
+        else fprintf(out, " %s", rank);
         if (beside && row_hand[r] >= 0) {
             fputs("   ", out);
             print_hand(s, row_hand[r], truecolor);
@@ -292,7 +376,7 @@ void play_print_status(play_session *s)
         /* The text of a move is written in the position before it. */
         char text[300];
         ggn_position_unmake(s->pos);
-        ggn_move_format(s->pos, last, text, sizeof text);
+        play_move_text(s, last, text, sizeof text);
         int mover = ggn_position_to_move(s->pos);
         ggn_position_make(s->pos, last);
         fprintf(out, "Last move: %s (%s)\n", text, play_player_name(s->game, mover, name, sizeof name));
@@ -300,6 +384,17 @@ void play_print_status(play_session *s)
     ggn_status st = ggn_position_status(s->pos);
     int player = ggn_position_to_move(s->pos);
     const char *bold = s->colour ? "\033[1m" : "", *reset = s->colour ? "\033[0m" : "";
+    if (st.outcome == GGN_ONGOING && s->resigned >= 0) {
+        fprintf(out, "%s%s resigned.", bold, play_player_name(s->game, s->resigned, name, sizeof name));
+        if (ggn_game_player_count(s->game) == 2)
+            fprintf(out, " %s wins.", play_player_name(s->game, 1 - s->resigned, name, sizeof name));
+        fprintf(out, "%s\n", reset);
+        return;
+    }
+    if (st.outcome == GGN_ONGOING && s->agreed_draw) {
+        fprintf(out, "%sDraw agreed.%s\n", bold, reset);
+        return;
+    }
     switch (st.outcome) {
     case GGN_ONGOING:
         fprintf(out, "%s%s to move%s.%s%s\n", bold, play_player_name(s->game, player, name, sizeof name),
@@ -332,4 +427,20 @@ void play_print_status(play_session *s)
         break;
     }
     }
+}
+
+size_t play_move_text(const play_session *s, ggn_move mv, char *buf, size_t cap)
+{
+    const ggn_position *pos = s->pos;
+    const ggn_game *g = ggn_position_game(pos);
+    if (s->wxf) {
+        size_t n = play_wxf_format(pos, mv, buf, cap);
+        if (n) return n;
+    }
+    /* Shogi's coordinates are USI's: a move is written the way its squares are labelled. */
+    if (ggn_game_shogi_coordinates(g) && ggn_game_has_usi(g)) {
+        size_t n = ggn_move_format_usi(pos, mv, buf, cap);
+        if (n) return n;
+    }
+    return ggn_move_format(pos, mv, buf, cap);
 }

@@ -4,26 +4,143 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ggn/display.h"
 #include "ggn/id.h"
 #include "play.h"
 
-void play_print_help(FILE *out)
+/* The first legal move of pos that pick() accepts, or false. */
+static bool find_move(ggn_position *pos, bool (*pick)(const ggn_position *, ggn_move), ggn_move *out)
 {
-    fputs("Type a move as its source and destination squares: e2e4, e2-e4, e2 e4,\n"
-          "or as board coordinates: [4,1] [4,3]. Promotions: e7e8q or e7e8=QUEEN,\n"
-          "or just e7e8 and answer the question.\n"
-          "Commands:\n"
+    static ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    for (size_t i = 0; i < n; i++)
+        if (pick(pos, moves[i])) {
+            *out = moves[i];
+            return true;
+        }
+    return false;
+}
+
+static bool pick_board_move(const ggn_position *pos, ggn_move m)
+{
+    return !ggn_move_is_drop(m) && !ggn_move_is_pass(ggn_position_game(pos), m) && !m.promotion;
+}
+
+static bool pick_drop(const ggn_position *pos, ggn_move m)
+{
+    (void)pos;
+    return ggn_move_is_drop(m);
+}
+
+static bool pick_pass(const ggn_position *pos, ggn_move m)
+{
+    return ggn_move_is_pass(ggn_position_game(pos), m);
+}
+
+/* One line of `help`: a way of writing a move, with an example of it in this game. */
+static void example(FILE *out, const char *form, const char *text, const char *note)
+{
+    if (text && *text) fprintf(out, "  %-13s %-10s %s\n", form, text, note);
+}
+
+void play_print_help(const play_session *s)
+{
+    FILE *out = s->out;
+    const ggn_game *g = s->game;
+    /* Examples from the position on the board (a copy: the session's stays as it is). */
+    ggn_position *pos = ggn_position_new(g);
+    bool ours = pos != NULL;
+    if (pos) ggn_position_copy(pos, s->pos);
+    else pos = s->pos;
+    char coord[300] = "", san[300] = "", usi[300] = "", dsan[300] = "", dusi[300] = "", pass[300] = "";
+    ggn_move m;
+    bool fen = ggn_game_has_fen(g), has_usi = ggn_game_has_usi(g);
+    if (find_move(pos, pick_board_move, &m)) {
+        ggn_move_format(pos, m, coord, sizeof coord);
+        if (fen) ggn_move_format_san(pos, m, san, sizeof san);
+        if (has_usi) ggn_move_format_usi(pos, m, usi, sizeof usi);
+    }
+    if (find_move(pos, pick_drop, &m)) {
+        if (fen) ggn_move_format_san(pos, m, dsan, sizeof dsan);
+        if (has_usi) ggn_move_format_usi(pos, m, dusi, sizeof dusi);
+    }
+    if (find_move(pos, pick_pass, &m) && fen) ggn_move_format_san(pos, m, pass, sizeof pass);
+    fputs("Type a move in any of these forms (examples from this position):\n", out);
+    example(out, "coordinates", coord,
+            ggn_game_shogi_coordinates(g) ? "CELL squares (files a.. from the left, ranks 1.. from the bottom)"
+                                          : "source and destination; also e2-e4, e2 e4, [4,1] [4,3]");
+    example(out, "SAN", san, "as PGN writes moves (docs/pgn.md): Nf3, exd5, O-O, e8=Q");
+    example(out, "USI", usi, "as shogi programs write moves: files from the right, ranks from the top");
+    example(out, "drop (SAN)", dsan, "a piece from the hand onto a square");
+    example(out, "drop (USI)", dusi, "the same in USI");
+    if (fen || has_usi) {
+        fputs("  promotion     e7e8q, e7e8=QUEEN, e8=Q in SAN, 8h2b+ in USI; a promotion\n"
+              "                left unsaid is asked about, and one that may be declined\n"
+              "                is declined by a final = (8h2b= in USI, Bb8= in SAN)\n",
+              out);
+    } else {
+        fputs("  promotion     e7e8=QUEEN, or e7e8 and answer the question\n", out);
+    }
+    example(out, "pass", pass[0] ? "pass" : NULL, "give up the turn (the leader's square twice works too)");
+    fputs("Commands:\n"
           "  moves [SQUARE]  list the legal moves (only those from SQUARE)\n"
           "  undo            take back the last move (and the computer's reply)\n"
+          "  resign          give up the game\n"
+          "  draw            offer a draw; typed by the other side on its turn, accept it\n"
           "  fen             print the position as FEN\n"
           "  sfen            print the position as SFEN (shogi's USI notation)\n"
-          "  save FILE       save the game record as JSON\n"
-          "  load FILE       load a game record written by save\n"
+          "  save FILE       save the game record as JSON (KIF when FILE ends in .kif)\n"
+          "  load FILE       load a game record written by save (or a KIF game)\n"
           "  flip            turn the board around\n"
           "  board           draw the board again\n"
           "  help            this text\n"
           "  quit            leave the game (end of input does the same)\n",
           out);
+    if (ours) ggn_position_free(pos);
+}
+
+bool play_game_over(play_session *s)
+{
+    return s->resigned >= 0 || s->agreed_draw || ggn_position_status(s->pos).outcome != GGN_ONGOING;
+}
+
+/* `resign`: the player to move gives up; with two players the other wins. */
+static play_result resign(play_session *s)
+{
+    if (play_game_over(s)) {
+        fprintf(s->out, "The game is over already.\n");
+        return PLAY_HANDLED;
+    }
+    s->resigned = ggn_position_to_move(s->pos);
+    return PLAY_CHANGED;
+}
+
+/*
+ * `draw`: an offer by the player to move, which stands for the next player's
+ * turn; typed by another player while an offer made on the turn before
+ * stands, the draw is agreed. The computer declines every offer: it plays on.
+ */
+static play_result draw(play_session *s)
+{
+    char name[GGN_MAX_STRING_BYTES + 1];
+    if (play_game_over(s)) {
+        fprintf(s->out, "The game is over already.\n");
+        return PLAY_HANDLED;
+    }
+    int player = ggn_position_to_move(s->pos), ply = ggn_position_ply(s->pos);
+    if (s->draw_offer >= 0 && s->draw_offer != player && s->draw_offer_ply == ply - 1) {
+        s->agreed_draw = true;
+        return PLAY_CHANGED;
+    }
+    s->draw_offer = player;
+    s->draw_offer_ply = ply;
+    bool computer_answers = false;
+    for (int p = 0; p < ggn_game_player_count(s->game); p++) computer_answers |= p != player && s->computer[p];
+    fprintf(s->out, "%s offers a draw", play_player_name(s->game, player, name, sizeof name));
+    if (computer_answers) fprintf(s->out, "; the computer declines and plays on.\n");
+    else fprintf(s->out, ": make your move; the next player accepts by typing draw.\n");
+    return PLAY_HANDLED;
 }
 
 /* Reads a square written as a CELL label ("e4") or "[x,y]"; returns its index or -1. */
@@ -39,6 +156,13 @@ static int parse_square(const ggn_game *g, const char *text)
         y = (int)strtol(end + 1, &end, 10);
         while (*end == ' ') end++;
         if (*end != ']' || end[1]) return -1;
+    } else if (ggn_game_shogi_coordinates(g) && isdigit((unsigned char)text[0])) {
+        /* "7g": the file numbered from the right, the rank lettered from the top */
+        char *end;
+        long file = strtol(text, &end, 10);
+        if (!islower((unsigned char)*end) || end[1] || file < 1 || file > cols) return -1;
+        x = cols - (int)file;
+        y = rows - 1 - (*end - 'a');
     } else {
         ggn_cell cell;
         if (ggn_cell_parse(text, strlen(text), &cell) || cell.dims != 2) return -1;
@@ -79,7 +203,7 @@ static void list_moves(play_session *s, const char *square)
     size_t shown = 0;
     for (size_t i = 0; i < n; i++) {
         if (from >= 0 && moves[i].from != from) continue;
-        ggn_move_format(s->pos, moves[i], text[shown], sizeof text[shown]);
+        play_move_text(s, moves[i], text[shown], sizeof text[shown]);
         sorted[shown] = text[shown];
         shown++;
     }
@@ -105,10 +229,18 @@ static void list_moves(play_session *s, const char *square)
 
 static play_result undo(play_session *s)
 {
-    if (ggn_position_history(s->pos) == 0) {
+    if (ggn_position_history(s->pos) == 0 && s->resigned < 0 && !s->agreed_draw) {
         fprintf(s->out, "Nothing to undo.\n");
         return PLAY_HANDLED;
     }
+    /* A resignation or an agreed draw is taken back first, alone. */
+    if (s->resigned >= 0 || s->agreed_draw) {
+        s->resigned = -1;
+        s->agreed_draw = false;
+        s->draw_offer = -1;
+        return PLAY_CHANGED;
+    }
+    s->draw_offer = -1;
     ggn_position_unmake(s->pos);
     /* Against the computer, go back to a position where a person is to move. */
     bool any_human = false;
@@ -145,9 +277,11 @@ play_result play_command(play_session *s, const char *line)
 
     if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0 || strcmp(word, "q") == 0) return PLAY_QUIT;
     if (strcmp(word, "help") == 0 || strcmp(word, "?") == 0) {
-        play_print_help(out);
+        play_print_help(s);
         return PLAY_HANDLED;
     }
+    if (strcmp(word, "resign") == 0) return resign(s);
+    if (strcmp(word, "draw") == 0 || strcmp(word, "accept") == 0) return draw(s);
     if (strcmp(word, "moves") == 0) {
         list_moves(s, arg);
         return PLAY_HANDLED;
@@ -171,15 +305,19 @@ play_result play_command(play_session *s, const char *line)
         ggn_error err;
         ggn_error_clear(&err);
         char safe[PLAY_ESCAPED_BYTES];
+        bool kif = play_record_is_kif(arg);
         if (word[0] == 's') {
-            if (play_record_save(s, arg, &err)) fprintf(out, "Saved to %s.\n", cli_escape(arg, safe, sizeof safe));
+            if (kif ? play_record_save_kif(s, arg, &err) : play_record_save(s, arg, &err)) fprintf(out, "Saved to %s.\n", cli_escape(arg, safe, sizeof safe));
             else fprintf(out, "Not saved: %s\n", cli_escape(err.message, safe, sizeof safe));
             return PLAY_HANDLED;
         }
-        if (!play_record_load(s, arg, &err)) {
+        if (!(kif ? play_record_load_kif(s, arg, &err) : play_record_load(s, arg, &err))) {
             fprintf(out, "Not loaded: %s\n", cli_escape(err.message, safe, sizeof safe));
             return PLAY_HANDLED;
         }
+        s->resigned = -1;
+        s->agreed_draw = false;
+        s->draw_offer = -1;
         fprintf(out, "Loaded %s (%d move%s).\n", cli_escape(arg, safe, sizeof safe), ggn_position_history(s->pos),
                 ggn_position_history(s->pos) == 1 ? "" : "s");
         return PLAY_CHANGED;

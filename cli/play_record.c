@@ -385,9 +385,11 @@ bool play_record_save_pgn(const play_session *s, const char *path, ggn_error *er
     if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y.%m.%d", &tm);
     play_record_variant(s->game_arg ? s->game_arg : "chess", variant, sizeof variant);
     const char *white = s->computer[0] ? "ggn" : "human", *black = s->computer[1] ? "ggn" : "human";
+    /* A game ended by a resignation or a draw agreed says so: the rules alone would leave it going on. */
+    const char *result = s->agreed_draw ? "1/2-1/2" : s->resigned == 0 ? "0-1" : s->resigned == 1 ? "1-0" : NULL;
     ggn_pgn_tag tags[] = { { "Event", "ggn play" }, { "Date", date }, { "White", (char *)white },
-                           { "Black", (char *)black }, { "Variant", variant } };
-    char *text = ggn_pgn_write(s->pos, tags, sizeof tags / sizeof tags[0], err);
+                           { "Black", (char *)black }, { "Variant", variant }, { "Result", (char *)result } };
+    char *text = ggn_pgn_write(s->pos, tags, sizeof tags / sizeof tags[0] - (result ? 0 : 1), err);
     if (!text) return false;
     FILE *f = fopen(path, "wb");
     bool ok = f && fputs(text, f) >= 0;

@@ -309,21 +309,23 @@ static void test_pipe_other_games(void **state)
 static void test_pipe_hands_and_promoted(void **state)
 {
     (void)state;
-    /* Shogi after 7g7f 3c3d 8h2b+: the horse shows as "+B", and the bishop taken is in White's hand,
-     * written beside White's edge of the board; Black's hand, empty, beside the other edge. */
+    /* Shogi after 7g7f 3c3d 8h2b+: the horse shows as "+B", and the bishop taken is in Black's hand (the
+     * first player is Black, sente, as shogi calls it), written beside Black's edge of the board; White's
+     * hand, empty, beside the other edge. Files 9..1 and ranks a..i, as shogi's coordinates (and USI) are. */
     proc_result r = play_pipe("7g7f\n3c3d\n8h2b+\n", NULL, "shogi", NULL);
     assert_int_equal(r.status, 0);
-    assert_non_null(strstr(r.out, "    a   b   c   d   e   f   g   h   i\n"
-                                  "9   l   n   s   g   k   g   s   n   l  9   Black's hand: (empty)\n"
-                                  "8   .   r   .   .   .   .   . [+B]  .  8\n"));
-    assert_non_null(strstr(r.out, "1   L   N   S   G   K   G   S   N   L  1   White's hand: B\n"));
+    assert_non_null(strstr(r.out, "    9   8   7   6   5   4   3   2   1\n"
+                                  "a   l   n   s   g   k   g   s   n   l  a   White's hand: (empty)\n"
+                                  "b   .   r   .   .   .   .   . [+B]  .  b\n"));
+    assert_non_null(strstr(r.out, "i   L   N   S   G   K   G   S   N   L  i   Black's hand: B\n"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b+ (Black)\n"));
     proc_free(&r);
-    /* Flipped: Black's hand beside the bottom row now. */
+    /* Flipped: White's hand beside the bottom row now. */
     r = play_pipe("7g7f\n3c3d\n8h2b+\nflip\n", NULL, "shogi", NULL);
-    assert_non_null(strstr(r.out, "1   L   N   S   G   K   G   S   N   L  1   White's hand: B\n"
-                                  "2   .   R   .   .   .   .   . [ .]  .  2\n"));
-    assert_non_null(strstr(r.out, "9   l   n   s   g   k   g   s   n   l  9   Black's hand: (empty)\n"
-                                  "    i   h   g   f   e   d   c   b   a\n"));
+    assert_non_null(strstr(r.out, "i   L   N   S   G   K   G   S   N   L  i   Black's hand: B\n"
+                                  "h   .   R   .   .   .   .   . [ .]  .  h\n"));
+    assert_non_null(strstr(r.out, "a   l   n   s   g   k   g   s   n   l  a   White's hand: (empty)\n"
+                                  "    1   2   3   4   5   6   7   8   9\n"));
     proc_free(&r);
 
     /* Crazyhouse: the promoted queen "Q~"; taken, it goes to the hand as a pawn. Counts per kind,
@@ -369,10 +371,12 @@ static void test_pipe_player_colours(void **state)
     expect_tile(r.out, "48;5;34", "38;5;231", "K");
     assert_null(strstr(r.out, "48;2;"));
     proc_free(&r);
-    /* A game without colours in its spec: the palette by player index, white and black first. */
+    /* A game without colours in its spec: the palette by player index, white and black first; chess
+     * pieces as their glyphs (the solid ones: the tile says whose). */
     r = play_pipe("", truecolor, "--color", "always", NULL);
-    expect_tile(r.out, "48;2;255;255;255", "38;2;0;0;0", "K");
-    expect_tile(r.out, "48;2;32;32;32", "38;2;255;255;255", "k");
+    expect_tile(r.out, "48;2;255;255;255", "38;2;0;0;0", "\xe2\x99\x9a");
+    expect_tile(r.out, "48;2;32;32;32", "38;2;255;255;255", "\xe2\x99\x9a");
+    expect_tile(r.out, "48;2;32;32;32", "38;2;255;255;255", "\xe2\x99\x9f");
     proc_free(&r);
     /* --color never (and a pipe by default) stays plain. */
     r = play_pipe("", truecolor, "chess4", "--players", "human,human,human,human", NULL);
@@ -578,6 +582,223 @@ static void test_tty_no_color(void **state)
     pty_free(&p);
 }
 
+/* A promotion that may be declined, typed without saying which, is asked about (USI's "8h2b" was played
+ * unpromoted, SAN's "Bxh8" promoted). */
+static void test_pipe_optional_promotion(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("7g7f\n3c3d\n8h2b\nyes\n", NULL, "shogi", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Promote (8h2b+)? yes or no:\n"));
+    assert_non_null(strstr(r.out, "b   .   r   .   .   .   .   . [+B]  .  b\n"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b+ (Black)\n"));
+    proc_free(&r);
+    r = play_pipe("7g7f\n3c3d\n8h2b\nno\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, "b   .   r   .   .   .   .   . [ B]  .  b\n"));
+    proc_free(&r);
+    /* In SAN (read as the promotion) and in coordinates (read as none) alike, in the notation typed. */
+    r = play_pipe("7g7f\n3c3d\nBxh8\nno\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, "Promote (Bxh8+)? yes or no:\n"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b (Black)\n"));
+    proc_free(&r);
+    r = play_pipe("7g7f\n3c3d\nb2h8\nyes\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, "Promote (b2h8+)? yes or no:\n"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b+ (Black)\n"));
+    proc_free(&r);
+    /* A final '=' declines without a question; '+' promotes without one. */
+    r = play_pipe("7g7f\n3c3d\n8h2b=\n", NULL, "shogi", NULL);
+    assert_null(strstr(r.out, "Promote"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b (Black)\n"));
+    proc_free(&r);
+    r = play_pipe("7g7f\n3c3d\n8h2b+\nBxh8=\n", NULL, "shogi", NULL);
+    assert_null(strstr(r.out, "Promote"));
+    proc_free(&r);
+    r = play_pipe("7g7f\n3c3d\nBxh8=\n", NULL, "shogi", NULL);
+    assert_null(strstr(r.out, "Promote"));
+    assert_non_null(strstr(r.out, "Last move: 8h2b (Black)\n"));
+    proc_free(&r);
+    /* An empty answer cancels: nothing is played. */
+    r = play_pipe("7g7f\n3c3d\n8h2b\n\nsfen\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, "Move cancelled.\n"));
+    assert_non_null(strstr(r.out, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n"));
+    proc_free(&r);
+}
+
+static void test_pipe_resign_and_draw(void **state)
+{
+    (void)state;
+    char path[512];
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, sizeof path, "%s/ggn_test_play_resign_%ld.pgn", dir && *dir ? dir : "/tmp", (long)getpid());
+    proc_result r = play_pipe("e2e4\nresign\n", NULL, "chess", "--record", path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Black resigned. White wins.\n"));
+    proc_free(&r);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char pgn[4096];
+    size_t n = fread(pgn, 1, sizeof pgn - 1, f);
+    pgn[n] = '\0';
+    fclose(f);
+    remove(path);
+    assert_non_null(strstr(pgn, "[Result \"1-0\"]"));
+    assert_non_null(strstr(pgn, "1. e4 1-0"));
+    /* An offer stands for the next player's turn: accepted then, it draws; after a move it lapses. */
+    r = play_pipe("e2e4\ndraw\ne7e5\ndraw\n", NULL, "chess", NULL);
+    assert_non_null(strstr(r.out, "Black offers a draw"));
+    assert_non_null(strstr(r.out, "Draw agreed.\n"));
+    proc_free(&r);
+    r = play_pipe("draw\ne2e4\ne7e5\ndraw\nfen\n", NULL, "chess", NULL);
+    assert_null(strstr(r.out, "Draw agreed."));
+    assert_int_equal(count(r.out, "offers a draw"), 2);
+    proc_free(&r);
+    /* The computer declines. */
+    r = play_pipe("draw\n", NULL, "chess", "--players", "human,computer", "--depth", "1", NULL);
+    assert_non_null(strstr(r.out, "the computer declines"));
+    assert_null(strstr(r.out, "Draw agreed."));
+    proc_free(&r);
+}
+
+/* help names every move form the game takes, each with an example from the position. */
+static void test_pipe_help_forms(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("help\n", NULL, "chess", NULL);
+    assert_non_null(strstr(r.out, "  coordinates   a2a3 "));
+    assert_non_null(strstr(r.out, "  SAN           a3 "));
+    assert_non_null(strstr(r.out, "  USI           8g8f "));
+    assert_non_null(strstr(r.out, "  resign "));
+    assert_non_null(strstr(r.out, "  draw "));
+    proc_free(&r);
+    /* Shogi: USI, and with a piece in hand the drops, in both notations. */
+    r = play_pipe("help\n", NULL, "shogi", "--sfen", "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4", NULL);
+    assert_non_null(strstr(r.out, "  USI           9a9b "));
+    assert_null(strstr(r.out, "  drop ")); /* White holds nothing */
+    proc_free(&r);
+    r = play_pipe("help\n", NULL, "shogi", "--sfen", "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b B 5", NULL);
+    assert_non_null(strstr(r.out, "  drop (SAN)    B@"));
+    assert_non_null(strstr(r.out, "  drop (USI)    B*"));
+    proc_free(&r);
+    /* Janggi: a pass. */
+    r = play_pipe("help\n", NULL, "janggi", NULL);
+    assert_non_null(strstr(r.out, "  pass          pass "));
+    proc_free(&r);
+}
+
+/* The sides called as their games call them; characters on the tiles where colours are on. */
+static void test_pipe_family_looks(void **state)
+{
+    (void)state;
+    const char *truecolor[] = { "COLORTERM=truecolor", NULL };
+    proc_result r = play_pipe("", truecolor, "xiangqi", "--color", "always", NULL);
+    assert_non_null(strstr(r.out, "Red to move."));
+    /* 帥 on a red tile, 將 on a black one */
+    expect_tile(r.out, "48;2;214;39;40", "38;2;255;255;255", "\xe5\xb8\xa5");
+    expect_tile(r.out, "48;2;32;32;32", "38;2;255;255;255", "\xe5\xb0\x87");
+    proc_free(&r);
+    r = play_pipe("", NULL, "checkers", NULL);
+    assert_non_null(strstr(r.out, "Black to move."));
+    proc_free(&r);
+    /* Checkers' men: Black's (the first player's) on dark tiles, as their name says. */
+    r = play_pipe("", truecolor, "checkers", "--color", "always", NULL);
+    expect_tile(r.out, "48;2;32;32;32", "38;2;255;255;255", "\xe2\x9b\x82");
+    expect_tile(r.out, "48;2;255;255;255", "38;2;0;0;0", "\xe2\x9b\x82");
+    proc_free(&r);
+    r = play_pipe("", NULL, "janggi", NULL);
+    assert_non_null(strstr(r.out, "Cho to move."));
+    proc_free(&r);
+    /* Shogi's promoted pieces red on their tile. */
+    r = play_pipe("", truecolor, "shogi", "--color", "always", "--sfen",
+                  "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4", NULL);
+    expect_tile(r.out, "48;2;32;32;32", "38;2;214;39;40", "\xe9\xa6\xac");
+    proc_free(&r);
+}
+
+/* Shogi games as KIF: a record written by hand as Japanese programs write it is read; ggn's is read back. */
+static void test_pipe_kif(void **state)
+{
+    (void)state;
+    static const char after[] = "ln1g1g1nl/1r1sk2s1/pppppp1pp/6B2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Pb 9\n";
+    proc_result r = play_pipe("sfen\n", NULL, "shogi", "--load", GGN_TEST_DATA "/play/shogi.kif", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, after));
+    proc_free(&r);
+    /* The same moves in USI give the same position. */
+    r = play_pipe("7g7f\n3c3d\n8h2b+\n3a2b\nB*4e\n5a5b\n4e3d\n7a6b\nsfen\n", NULL, "shogi", NULL);
+    assert_non_null(strstr(r.out, after));
+    proc_free(&r);
+    /* Written by --record with 成, 不成, 同, 打 and the resignation, then read back. */
+    char path[512];
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, sizeof path, "%s/ggn_test_play_%ld.kif", dir && *dir ? dir : "/tmp", (long)getpid());
+    r = play_pipe("7g7f\n3c3d\n8h2b\nno\n3a2b\nB*4e\n5a5b\n4e3d\n7a6b\n3d4c+\nresign\n", NULL, "shogi", "--record",
+                  path, NULL);
+    assert_int_equal(r.status, 0);
+    proc_free(&r);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char kif[4096];
+    size_t n = fread(kif, 1, sizeof kif - 1, f);
+    kif[n] = '\0';
+    fclose(f);
+    assert_non_null(strstr(kif, "手合割：平手\n"));
+    assert_non_null(strstr(kif, "   3 ２二角不成(88)"));
+    assert_non_null(strstr(kif, "   4 同　銀(31)"));
+    assert_non_null(strstr(kif, "   5 ４五角打"));
+    assert_non_null(strstr(kif, "   7 ３四角(45)"));
+    assert_non_null(strstr(kif, "   9 ４三角成(34)"));
+    assert_non_null(strstr(kif, "  10 投了\n"));
+    assert_non_null(strstr(kif, "まで9手で先手の勝ち\n"));
+    r = play_pipe("sfen\n", NULL, "shogi", "--load", path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "ln1g1g1nl/1r1sk2s1/ppppp+B1pp/9/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w 2Pb 10\n"));
+    proc_free(&r);
+    remove(path);
+    /* An illegal move is refused at its line; a game without kanji labels cannot be KIF. */
+    FILE *bad = fopen(path, "w");
+    assert_non_null(bad);
+    fputs("手合割：平手\n   1 ７五歩(77)\n", bad);
+    fclose(bad);
+    r = play_pipe("", NULL, "shogi", "--load", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, ":2: move 1 (7g7e) is not legal"));
+    proc_free(&r);
+    r = play_pipe("", NULL, "chess", "--load", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "no label for every piece"));
+    proc_free(&r);
+    remove(path);
+}
+
+/* Xiangqi in WXF: printed with --wxf, read always; tandem pieces named front and rear. */
+static void test_pipe_wxf(void **state)
+{
+    (void)state;
+    proc_result r = play_pipe("C2.5\nh8+7\nH2+3\nR9.8\nfen\n", NULL, "xiangqi", "--wxf", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Last move: C2.5 (Red)\n"));
+    assert_non_null(strstr(r.out, "Last move: H8+7 (Black)\n"));
+    assert_non_null(strstr(r.out, "Last move: H2+3 (Red)\n"));
+    assert_non_null(strstr(r.out, "Last move: R9.8 (Black)\n"));
+    /* the same moves in coordinates */
+    assert_non_null(strstr(r.out, "rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3\n"));
+    proc_free(&r);
+    /* Without --wxf a WXF move is read all the same, and printed in coordinates. */
+    static const char tandem[] = "3k5/9/9/9/9/9/9/R8/9/R3K4 w - - 0 1";
+    r = play_pipe("R-+1\n", NULL, "xiangqi", "--fen", tandem, NULL);
+    assert_non_null(strstr(r.out, "Last move: a1a2 (Red)\n"));
+    proc_free(&r);
+    r = play_pipe("R+.8\nfen\n", NULL, "xiangqi", "--fen", tandem, "--wxf", NULL);
+    assert_non_null(strstr(r.out, "Last move: R+.8 (Red)\n"));
+    assert_non_null(strstr(r.out, "3k5/9/9/9/9/9/9/1R7/9/R3K4 b "));
+    proc_free(&r);
+    /* A game without WXF refuses the option. */
+    r = play_pipe("", NULL, "chess", "--wxf", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "chess has no WXF notation"));
+    proc_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -598,6 +819,12 @@ int main(void)
         cmocka_unit_test(test_tty_save_load),
         cmocka_unit_test(test_tty_no_color),
         cmocka_unit_test(test_pipe_names_game_end),
+        cmocka_unit_test(test_pipe_optional_promotion),
+        cmocka_unit_test(test_pipe_resign_and_draw),
+        cmocka_unit_test(test_pipe_help_forms),
+        cmocka_unit_test(test_pipe_family_looks),
+        cmocka_unit_test(test_pipe_kif),
+        cmocka_unit_test(test_pipe_wxf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,11 +13,13 @@
 #include <cmocka.h>
 #include <ctype.h>
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "ggn/display.h"
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "ggn/render.h"
@@ -381,6 +383,16 @@ static double attr_after(const char *from, const char *attr)
     return atof(p + strlen(key));
 }
 
+/* The y of the first translate(x y) after from (a shogi piece's place). */
+static double translate_y(const char *from)
+{
+    const char *p = strstr(from, "translate(");
+    assert_non_null(p);
+    double x, y;
+    assert_int_equal(sscanf(p, "translate(%lf %lf)", &x, &y), 2);
+    return y;
+}
+
 static ggn_position *position_of(const char *game_file, const char *fen, const char *sfen, ggn_game **game)
 {
     *game = ggn_game_load_file(game_file, NULL);
@@ -412,22 +424,26 @@ static void test_shogi_hand_and_promotion(void **state)
     char *svg = ggn_render_svg(pos, NULL, NULL);
     assert_non_null(svg);
     check_svg("shogi with a hand", svg, pos, false);
-    /* The horse: labelled "+B" and badged; nothing else is promoted. */
-    assert_int_equal(count(svg, "class=\"promoted\""), 1);
-    assert_non_null(strstr(svg, ">+B</text><g class=\"promoted\">"));
-    /* Two trays; one bishop held, by the first player (a white disc), in the lower tray. */
+    /* The shogi style: pentagons with kanji; the horse written 馬 in red, with no badge; nothing else red. */
+    assert_non_null(strstr(svg, "data-style=\"shogi\""));
+    assert_int_equal(count(svg, "class=\"promoted\""), 0);
+    assert_int_equal(count(svg, "<polygon points="), 39 + 1); /* 39 on the board, one in hand */
+    assert_non_null(strstr(svg, "fill=\"#c0392b\">\xe9\xa6\xac</text>"));
+    assert_int_equal(count(svg, "fill=\"#c0392b\""), 1);
+    /* Two trays; one bishop held, by the first player, in the lower tray. */
     assert_int_equal(count(svg, "class=\"hand\""), 2);
     assert_int_equal(count(svg, "class=\"held\""), 1);
     assert_int_equal(count(svg, "class=\"count\""), 0);
     const char *held = strstr(svg, "class=\"held\"");
-    assert_non_null(strstr(held, "fill=\"#ffffff\""));
     /* the held bishop says whose and which kind it is, for a drop picked on a page */
     char picked[64];
     snprintf(picked, sizeof picked, "class=\"held\" data-player=\"0\" data-kind=\"%d\"", bishop_kind(game));
     assert_non_null(strstr(svg, picked));
-    assert_true(strstr(held, ">B</text>") < strstr(held, "</g>"));
+    /* 角, pointing up (the first player's forward step) */
+    assert_true(strstr(held, ">\xe8\xa7\x92</text>") < strstr(held, "</g>"));
+    assert_true(strstr(held, "rotate(0)") < strstr(held, "</g>"));
     const char *upper = strstr(svg, "class=\"hand\""), *lower = strstr(upper + 1, "class=\"hand\"");
-    double upper_y = attr_after(upper, "y"), lower_y = attr_after(lower, "y"), held_y = attr_after(held, "cy");
+    double upper_y = attr_after(upper, "y"), lower_y = attr_after(lower, "y"), held_y = translate_y(held);
     assert_true(upper_y < lower_y);
     assert_true(held_y > lower_y && held_y < lower_y + attr_after(lower, "height"));
     /* The trays are right of the board: the picture is wider than the board's 9 squares and labels. */
@@ -438,7 +454,9 @@ static void test_shogi_hand_and_promotion(void **state)
     svg = ggn_render_svg(pos, &flip, NULL);
     held = strstr(svg, "class=\"held\"");
     upper = strstr(svg, "class=\"hand\"");
-    assert_true(attr_after(held, "cy") < attr_after(upper, "y") + attr_after(upper, "height"));
+    assert_true(translate_y(held) < attr_after(upper, "y") + attr_after(upper, "height"));
+    /* seen from the far side, the first player's pieces point down */
+    assert_true(strstr(held, "rotate(180)") < strstr(held, "</g>"));
     free(svg);
     ggn_position_free(pos);
     ggn_game_free(game);
@@ -579,6 +597,297 @@ static void test_colour_field(void **state)
     }
 }
 
+/* The x of the edge label that reads `text`. */
+static double coord_x(const char *svg, const char *text)
+{
+    char key[64];
+    snprintf(key, sizeof key, ">%s</text>", text);
+    for (const char *p = strstr(svg, "class=\"coord\""); p; p = strstr(p + 1, "class=\"coord\"")) {
+        const char *end = strstr(p, "</text>");
+        if (end && strncmp(end - strlen(text) - 1, key, strlen(key)) == 0) return attr_after(p, "x");
+    }
+    fail_msg("no coordinate %s", text);
+    return 0;
+}
+
+static void test_xiangqi_and_janggi(void **state)
+{
+    (void)state;
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/xiangqi.json", NULL, NULL, &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    check_svg("xiangqi", svg, pos, false);
+    assert_non_null(strstr(svg, "data-style=\"xiangqi\""));
+    /* On the points: 90 of them, each a rounded rect that a page colours like a square. */
+    assert_int_equal(count(svg, "class=\"sq point\""), 90);
+    /* 10 ranks, 2 edge files whole and 7 cut by the river (14 lines), 2 palaces of 2 diagonals, and the
+     * hatch pattern's one line. */
+    assert_int_equal(count(svg, "<line "), 10 + 2 + 14 + 4 + 1);
+    assert_int_equal(count(svg, "class=\"palace\""), 4);
+    /* Red's general 帥 in red (the first player's colour), Black's 將 in black. */
+    assert_non_null(strstr(svg, "fill=\"#d62728\">\xe5\xb8\xa5</text>"));
+    assert_non_null(strstr(svg, "fill=\"#202020\">\xe5\xb0\x87</text>"));
+    assert_string_equal(ggn_game_side_name(game, 0), "Red");
+    /* the river's two texts, 楚河 left and 漢界 right */
+    assert_int_equal(count(svg, "class=\"river\""), 2);
+    const char *left = strstr(svg, ">\xe6\xa5\x9a\xe6\xb2\xb3</text>"), *right = strstr(svg, ">\xe6\xbc\xa2\xe7\x95\x8c</text>");
+    assert_non_null(left);
+    assert_non_null(right);
+    free(svg);
+    /* Western symbols asked for: letters, no characters. */
+    ggn_render_options western = { 0, false, false, false, GGN_RENDER_PIECES_WESTERN };
+    svg = ggn_render_svg(pos, &western, NULL);
+    assert_null(strstr(svg, "\xe5\xb8\xa5"));
+    assert_non_null(strstr(svg, "fill=\"#d62728\">K</text>"));
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+    /* Janggi: no river (every file whole), the same palaces; Cho moves first, in blue. */
+    pos = position_of(GGN_GAMES_DIR "/janggi.json", NULL, NULL, &game);
+    svg = ggn_render_svg(pos, NULL, NULL);
+    assert_int_equal(count(svg, "<line "), 10 + 9 + 4 + 1);
+    assert_non_null(strstr(svg, "fill=\"#1f77b4\">\xe6\xa5\x9a</text>"));
+    assert_string_equal(ggn_game_side_name(game, 0), "Cho");
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+/* Makruk's met and khon are drawn as the queen and bishop its players know them by ("glyphs"). */
+static void test_glyphs_field(void **state)
+{
+    (void)state;
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/makruk.json", NULL, NULL, &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    assert_null(strstr(svg, "<circle"));
+    assert_int_equal(count(svg, "&#9819;"), 2); /* the solid queen: both mets */
+    assert_int_equal(count(svg, "&#9821;"), 4); /* the solid bishop: the four khons */
+    for (int k = 0; k < ggn_game_kind_count(game); k++)
+        if (strcmp(ggn_game_kind_code(game, k), "MET") == 0) assert_int_equal(ggn_game_kind_glyph(game, k), 'Q');
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+static void test_shogi_coordinates_and_sides(void **state)
+{
+    (void)state;
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/shogi.json", NULL, NULL, &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    /* Files 9..1 left to right, ranks a..i top to bottom. */
+    assert_true(coord_x(svg, "9") < coord_x(svg, "1"));
+    assert_non_null(strstr(svg, ">i</text>"));
+    assert_null(strstr(svg, ">10</text>"));
+    char buf[8];
+    assert_string_equal(ggn_game_file_label(game, 0, buf, sizeof buf), "9");
+    assert_string_equal(ggn_game_rank_label(game, 8, buf, sizeof buf), "a");
+    assert_string_equal(ggn_game_rank_label(game, 0, buf, sizeof buf), "i");
+    /* The first player is Black (sente), drawn dark where pieces have colours. */
+    assert_string_equal(ggn_game_side_name(game, 0), "Black");
+    assert_int_equal(ggn_game_player_colour(game, 0), 0x202020);
+    /* The second player's pieces point down: rotated half a turn. */
+    assert_int_equal(count(svg, "rotate(180)"), 20);
+    assert_int_equal(count(svg, "rotate(0)"), 20);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+    /* Chess keeps CELL coordinates and its players' names. */
+    pos = position_of(GGN_GAMES_DIR "/chess.json", NULL, NULL, &game);
+    assert_string_equal(ggn_game_file_label(game, 0, buf, sizeof buf), "a");
+    assert_string_equal(ggn_game_rank_label(game, 0, buf, sizeof buf), "1");
+    assert_string_equal(ggn_game_side_name(game, 1), "BLACK");
+    assert_int_equal(ggn_game_style(game), GGN_STYLE_CHESS);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+static void test_draughts(void **state)
+{
+    (void)state;
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/checkers.json", NULL, NULL, &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    check_svg("checkers", svg, pos, false);
+    /* BLACK moves first and is drawn black: its man on a1 is a dark disc. */
+    const char *a1 = strstr(svg, "class=\"piece\" data-player=\"0\"");
+    assert_non_null(a1);
+    assert_true(strstr(a1, "fill=\"#202020\"") < strstr(a1, "</g>"));
+    assert_int_equal(count(svg, "class=\"crown\""), 0);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+    /* A crowned king: two men stacked and a crown. */
+    pos = position_of(GGN_TEST_DATA "/display/kings.json", NULL, NULL, &game);
+    svg = ggn_render_svg(pos, NULL, NULL);
+    check_svg("kings", svg, pos, false);
+    assert_int_equal(count(svg, "class=\"crown\""), 2);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+/* The placement styles, on small test games: go, hex, othello, connect four. */
+static void test_placement_styles(void **state)
+{
+    (void)state;
+    static const struct { const char *file, *style, *square; int squares, stars; } cases[] = {
+        { "go9", "go", "sq point", 81, 5 },
+        { "hex5", "hex", "sq plain", 25, 0 },
+        { "othello", "othello", "sq plain", 64, 0 },
+        { "connect4", "connect_four", "sq hole", 42, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[512], want[64];
+        snprintf(path, sizeof path, "%s/display/%s.json", GGN_TEST_DATA, cases[i].file);
+        check_game_file(path);
+        ggn_game *game;
+        ggn_position *pos = position_of(path, NULL, NULL, &game);
+        char *svg = ggn_render_svg(pos, NULL, NULL);
+        snprintf(want, sizeof want, "data-style=\"%s\"", cases[i].style);
+        assert_non_null(strstr(svg, want));
+        snprintf(want, sizeof want, "class=\"%s\"", cases[i].square);
+        assert_int_equal(count(svg, want), cases[i].squares);
+        assert_int_equal(count(svg, "class=\"star\""), cases[i].stars);
+        free(svg);
+        ggn_position_free(pos);
+        ggn_game_free(game);
+    }
+}
+
+/* Go's star points for the board's size: nine on 19 lines, five on 13 and 9, none on 5; the spec's own instead. */
+static void test_star_points(void **state)
+{
+    (void)state;
+    static const struct { int side; int stars; const char *extra; } cases[] = {
+        { 19, 9, "" }, { 13, 5, "" }, { 9, 5, "" }, { 5, 0, "" }, { 9, 2, ", \"star_points\": [[0, 0], [8, 8]]" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char spec[1024];
+        snprintf(spec, sizeof spec,
+                 "{\"name\": \"go\", \"display\": {\"style\": \"go\"%s}, \"board\": {\"dimensions\": [%d, %d]},"
+                 " \"players\": [{\"name\": \"B\", \"direction\": [[1, 0], [0, 1]],"
+                 " \"starting_positions\": [{\"piece\": \"S\", \"positions\": [[0, 1]]}]},"
+                 " {\"name\": \"W\", \"direction\": [[1, 0], [0, -1]]}],"
+                 " \"turns\": {\"order\": [\"B\", \"W\"]}, \"pieces\": [{\"code\": \"S\", \"name\": \"stone\", \"moves\": []}]}",
+                 cases[i].extra, cases[i].side, cases[i].side);
+        ggn_errors errs;
+        ggn_errors_init(&errs);
+        ggn_game *game = ggn_game_load_string(spec, strlen(spec), "go.json", &errs);
+        if (!game) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+        int stars[GGN_MAX_SQUARES][2];
+        assert_int_equal(ggn_game_star_points(game, stars, GGN_MAX_SQUARES), cases[i].stars);
+        if (cases[i].side == 19) {
+            /* the 4-4 points, the sides' middles, the centre */
+            bool centre = false, corner = false;
+            for (int k = 0; k < 9; k++) {
+                centre |= stars[k][0] == 9 && stars[k][1] == 9;
+                corner |= stars[k][0] == 3 && stars[k][1] == 15;
+            }
+            assert_true(centre && corner);
+        }
+        ggn_position *pos = ggn_position_new(game);
+        char *svg = ggn_render_svg(pos, NULL, NULL);
+        assert_int_equal(count(svg, "class=\"star\""), cases[i].stars);
+        free(svg);
+        ggn_position_free(pos);
+        ggn_game_free(game);
+    }
+}
+
+/* Hex: cell (f, r) touches (f - 1, r + 1) and (f + 1, r - 1), one cell's width apart; (f + 1, r + 1) does not. */
+static void test_hex_neighbours(void **state)
+{
+    (void)state;
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_TEST_DATA "/display/hex5.json", NULL, NULL, &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    double c[5][5][2];
+    for (int f = 0; f < 5; f++)
+        for (int r = 0; r < 5; r++) {
+            char key[40];
+            snprintf(key, sizeof key, "data-square=\"%c%d\" points=\"", 'a' + f, r + 1);
+            const char *p = strstr(svg, key);
+            assert_non_null(p);
+            /* the centre: the mean of the six corners */
+            double sx = 0, sy = 0, x, y;
+            p += strlen(key);
+            for (int k = 0; k < 6; k++) {
+                int used = 0;
+                assert_int_equal(sscanf(p, "%lf,%lf%n", &x, &y, &used), 2);
+                sx += x;
+                sy += y;
+                p += used;
+            }
+            c[f][r][0] = sx / 6;
+            c[f][r][1] = sy / 6;
+        }
+    double w = c[1][0][0] - c[0][0][0];
+    assert_true(w > 40);
+    for (int f = 1; f < 4; f++)
+        for (int r = 1; r < 4; r++) {
+            const int near[6][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, -1 }, { -1, 1 } };
+            for (int k = 0; k < 6; k++) {
+                double dx = c[f + near[k][0]][r + near[k][1]][0] - c[f][r][0];
+                double dy = c[f + near[k][0]][r + near[k][1]][1] - c[f][r][1];
+                assert_true(fabs(sqrt(dx * dx + dy * dy) - w) < 1.0);
+            }
+            double dx = c[f + 1][r + 1][0] - c[f][r][0], dy = c[f + 1][r + 1][1] - c[f][r][1];
+            assert_true(sqrt(dx * dx + dy * dy) > 1.5 * w);
+        }
+    /* rank 1 at the bottom */
+    assert_true(c[0][0][1] > c[0][4][1]);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
+/* A display that cannot be drawn is refused where it is wrong. */
+static void test_display_errors(void **state)
+{
+    (void)state;
+    static const char spec[] =
+        "{\n"
+        "  \"name\": \"t\",\n"
+        "  \"display\": {\"style\": \"xiangqe\", \"symbols\": \"west\", \"sides\": [\"A\"],\n"
+        "              \"labels\": {\"KNG\": \"x\", \"KING\": \"abcde\"}, \"river\": true, \"crowned\": [\"QUEEN\"],\n"
+        "              \"palaces\": [[[0, 0], [0, 2]]], \"star_points\": [[5, 5]], \"colour\": 1,\n"
+        "              \"glyphs\": {\"KING\": \"X\"}},\n"
+        "  \"board\": {\"dimensions\": [3, 3]},\n"
+        "  \"players\": [{\"name\": \"W\", \"direction\": [[1, 0], [0, 1]]}, {\"name\": \"B\", \"direction\": [[1, 0], [0, -1]]}],\n"
+        "  \"turns\": {\"order\": [\"W\", \"B\"]},\n"
+        "  \"pieces\": [{\"code\": \"KING\", \"name\": \"king\", \"symbol\": \"K\", \"moves\": []}]\n"
+        "}\n";
+    static const struct { const char *pointer, *words; } want[] = {
+        { "/display/colour", "unknown field 'colour'" },
+        { "/display/style", "did you mean 'xiangqi'?" },
+        { "/display/symbols", "write one of \"characters\", \"western\"" },
+        { "/display/sides", "sides names 1 side; the game has 2 players" },
+        { "/display/labels/KNG", "did you mean 'KING'?" },
+        { "/display/labels/KING", "at most 4 fit" },
+        { "/display/crowned/0", "QUEEN" },
+        { "/display/river", "3 rows have none" },
+        { "/display/palaces/0", "do not span a rectangle" },
+        { "/display/star_points/0", "off the 3x3 board" },
+        { "/display/glyphs/KING", "'X' is not a chess piece" },
+    };
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    assert_null(ggn_game_load_string(spec, sizeof spec - 1, "t.json", &errs));
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        bool found = false;
+        for (size_t k = 0; k < errs.count; k++)
+            if (errs.items[k].severity == GGN_SEVERITY_ERROR && strcmp(errs.items[k].pointer, want[i].pointer) == 0 &&
+                strstr(errs.items[k].message, want[i].words) && errs.items[k].line >= 3)
+                found = true;
+        if (!found) {
+            for (size_t k = 0; k < errs.count; k++) printf("  %s: %s\n", errs.items[k].pointer, errs.items[k].message);
+            fail_msg("no error at %s saying \"%s\"", want[i].pointer, want[i].words);
+        }
+    }
+}
+
 static void test_checker_catches(void **state)
 {
     (void)state;
@@ -605,6 +914,14 @@ int main(void)
         cmocka_unit_test(test_crazyhouse_pockets_and_promoted_queen),
         cmocka_unit_test(test_four_player_colours),
         cmocka_unit_test(test_colour_field),
+        cmocka_unit_test(test_xiangqi_and_janggi),
+        cmocka_unit_test(test_shogi_coordinates_and_sides),
+        cmocka_unit_test(test_glyphs_field),
+        cmocka_unit_test(test_draughts),
+        cmocka_unit_test(test_placement_styles),
+        cmocka_unit_test(test_hex_neighbours),
+        cmocka_unit_test(test_star_points),
+        cmocka_unit_test(test_display_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -104,7 +104,7 @@ static void test_status(void **state)
     proc_free(&r);
     /* shogi with USI moves, and a draw rule: the fifty-move counter of the FEN */
     r = ggn("status", "shogi", "--moves", "7g7f 3c3d", NULL);
-    assert_string_equal(r.out, "ongoing (White to move)\n");
+    assert_string_equal(r.out, "ongoing (Black to move)\n"); /* shogi calls its first player Black (display sides) */
     proc_free(&r);
     r = ggn("status", "chess", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 150 100", "--json", NULL);
     doc = json_of(&r);

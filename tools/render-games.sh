@@ -1,6 +1,9 @@
 #!/bin/sh
-# Renders the start position of every games/*.json into docs/img/<game>.svg.
-#   tools/render-games.sh            uses build/ggn (run `make` first)
+# Draws the pictures README shows (docs/img/<game>.svg, one or more per family of games, each in the
+# style its spec's "display" asks for) and, with --png, a PNG of each beside it (ImageMagick's convert).
+#   tools/render-games.sh                 README's games, with build/ggn (run `make` first)
+#   tools/render-games.sh janggi checkers only these games (names or spec files)
+#   tools/render-games.sh --all           every games/*.json
 #   GGN=build-x/ggn tools/render-games.sh
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,14 +12,30 @@ if [ ! -x "$ggn" ]; then
     echo "render-games.sh: no ggn program at $ggn: run make first, or set GGN" >&2
     exit 2
 fi
+png=no
+if [ "${1:-}" = "--png" ]; then
+    png=yes
+    shift
+fi
+# README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts.
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts"
+if [ "${1:-}" = "--all" ]; then
+    set -- "$root"/games/*.json
+elif [ $# -eq 0 ]; then
+    set -- $readme
+fi
 mkdir -p "$root/docs/img"
 status=0
-for spec in "$root"/games/*.json; do
-    name=$(basename "$spec" .json)
-    if "$ggn" render "$spec" -o "$root/docs/img/$name.svg"; then
+for game in "$@"; do
+    name=$(basename "$game" .json)
+    if "$ggn" render "$game" -o "$root/docs/img/$name.svg"; then
         echo "docs/img/$name.svg"
+        if [ "$png" = yes ] && ! convert "$root/docs/img/$name.svg" "$root/docs/img/$name.png"; then
+            echo "render-games.sh: convert could not draw docs/img/$name.svg as PNG" >&2
+            status=1
+        fi
     else
-        echo "render-games.sh: $spec could not be rendered" >&2
+        echo "render-games.sh: $game could not be rendered" >&2
         status=1
     fi
 done

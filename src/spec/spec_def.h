@@ -307,6 +307,42 @@ typedef struct sd_random_start {
                                     the outer kind before and one after it in the order of squares */
 } sd_random_start;
 
+/*
+ * Extension "display": how the game is drawn (docs/game-spec.md, "display").
+ * Read by the renderers only; no rule depends on it.
+ */
+typedef enum sd_style {
+    SD_STYLE_CHESS = 0,          /* chequered squares, pieces on squares (the default) */
+    SD_STYLE_XIANGQI,            /* pieces on the intersections of lines, river and palaces */
+    SD_STYLE_SHOGI,              /* a plain grid, pentagons pointing at the opponent */
+    SD_STYLE_DRAUGHTS,           /* light and dark squares, men as discs */
+    SD_STYLE_GO,                 /* lines, star points, stones on the intersections */
+    SD_STYLE_HEX,                /* a rhombus of hexagons */
+    SD_STYLE_OTHELLO,            /* a green board, discs */
+    SD_STYLE_CONNECT_FOUR        /* a frame with round holes */
+} sd_style;
+
+typedef enum sd_coordinates {
+    SD_COORDINATES_CELL = 0,     /* files a.. left to right, ranks 1.. bottom to top */
+    SD_COORDINATES_SHOGI         /* files numbered from the right (9..1), ranks a.. from the top */
+} sd_coordinates;
+
+typedef struct sd_display {
+    sd_style style;
+    bool western;                /* "symbols": "western": letters (chess glyphs) rather than labels */
+    sd_coordinates coordinates;
+    const char *sides[GGN_MAX_PLAYERS]; /* the sides' names for people; NULL = the player's name */
+    const char **labels;         /* [nkinds * nplayers] (kind-major), NULL entries = none; NULL = no labels */
+    unsigned long long crowned;  /* kinds drawn crowned (draughts' kings) */
+    char glyph[GGN_MAX_KINDS];   /* "glyphs": the chess piece (K Q R B N P) a kind is drawn as, '\0' = none given */
+    bool river;                  /* a river between the two middle rows (even rows only) */
+    const char *river_text[2];   /* "river_text": written in the river's left and right halves; NULL = none */
+    int npalaces;
+    int (*palaces)[4];           /* [npalaces]: x0, y0, x1, y1, corners on the board, x0 < x1, y0 < y1 */
+    int nstars;                  /* -1: the style's default star points */
+    int (*stars)[2];             /* [nstars]: squares on the board */
+} sd_display;
+
 typedef struct sd_game {
     char name[GGN_MAX_STRING_BYTES + 1];
     int leader;                  /* kind index, -1 when absent */
@@ -340,6 +376,7 @@ typedef struct sd_game {
     sd_random_start random_start; /* extension: how a random start is drawn */
     int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */
     int team[GGN_MAX_PLAYERS];   /* with teams: each player's team index */
+    sd_display display;          /* extension: how the game is drawn */
     char *source;                /* the spec's text (malloc'd), kept so that compilation can give its
                                     errors a line and column; released by sd_game_drop_source */
     size_t source_len;
