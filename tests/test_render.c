@@ -624,6 +624,8 @@ static void test_xiangqi_and_janggi(void **state)
      * hatch pattern's one line. */
     assert_int_equal(count(svg, "<line "), 10 + 2 + 14 + 4 + 1);
     assert_int_equal(count(svg, "class=\"palace\""), 4);
+    /* the marks of the cannons' and soldiers' points; those on an edge only inwards */
+    assert_int_equal(count(svg, "<path class=\"star\""), 14);
     /* Red's general 帥 in red (the first player's colour), Black's 將 in black. */
     assert_non_null(strstr(svg, "fill=\"#d62728\">\xe5\xb8\xa5</text>"));
     assert_non_null(strstr(svg, "fill=\"#202020\">\xe5\xb0\x87</text>"));

@@ -74,6 +74,26 @@ static style_look look_of(ggn_style style)
     }
 }
 
+/*
+ * A xiangqi board's mark of a point where a cannon or a soldier starts: a
+ * small right angle in each quarter around it, leaving the lines free, and
+ * none past the board's edge.
+ */
+static void draw_mark(svg_buf *b, const rd_frame *f, int x, double cx, double cy, const char *colour, double width)
+{
+    double gap = f->size * 0.07, arm = f->size * 0.16;
+    rd_put(b, "<path class=\"star\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.2f\" d=\"", colour, width);
+    for (int sx = -1; sx <= 1; sx += 2) {
+        int col = (f->flip ? -sx : sx) + x; /* the column on that side, as the picture shows it */
+        if (col < 0 || col >= f->cols) continue;
+        for (int sy = -1; sy <= 1; sy += 2) {
+            double px = cx + sx * gap, py = cy + sy * gap;
+            rd_put(b, "M%.1f %.1fL%.1f %.1fL%.1f %.1f", px + sx * arm, py, px, py, px, py + sy * arm);
+        }
+    }
+    rd_put(b, "\"/>\n");
+}
+
 /* The lines through the points (xiangqi, go): a river cuts the files between the middle rows. */
 static void draw_lines(svg_buf *b, const rd_frame *f, const char *colour)
 {
@@ -141,8 +161,10 @@ static void draw_lines(svg_buf *b, const rd_frame *f, const char *colour)
     for (int i = 0; i < ns && i < GGN_MAX_SQUARES; i++) {
         double cx, cy;
         rd_center(f, stars[i][0], stars[i][1], &cx, &cy);
-        rd_put(b, "<circle class=\"star\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n", cx, cy,
-              f->size * 0.09 + 0.5, colour);
+        if (f->style == GGN_STYLE_XIANGQI) draw_mark(b, f, stars[i][0], cx, cy, colour, width);
+        else
+            rd_put(b, "<circle class=\"star\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n", cx, cy,
+                   f->size * 0.09 + 0.5, colour);
     }
 }
 
