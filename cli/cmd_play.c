@@ -283,10 +283,10 @@ static bool option_text(play_session *s, int n, ggn_move mv, char *buf, size_t c
 
 /*
  * A move typed without saying whether it promotes, where it may: the parser
- * took it one way ("8h2b" in USI is the move that does not promote, "Bxh8" in
- * SAN the one that does), while another legal move between the same squares
- * differs only there. Such text is the beginning of the text of two moves in
- * one notation (8h2b and 8h2b+; Bxh8+ and Bxh8=), and ggn play asks which is
+ * took it one way (the move that does not promote: "8h2b" in USI, "Bxh8" in
+ * SAN), while another legal move between the same squares differs only
+ * there. Such text is the beginning of the text of two moves in one notation
+ * (8h2b and 8h2b+; Bxh8 and Bxh8=H), and ggn play asks which is
  * meant, in that notation. False at the end of input (*eof) or when cancelled.
  */
 static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *mv, bool *eof)
@@ -317,10 +317,11 @@ static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *
     }
     if (notation < 0) return true;
     for (size_t i = 0; i < k; i++) option_text(s, notation, options[i], texts[i], sizeof texts[i]);
-    /* With two options, "yes" is the one whose text says it promotes ('+'), else the one with a promotion. */
-    size_t yes = options[1].promotion && !options[0].promotion ? 1 : 0;
-    for (size_t i = 0; i < 2; i++)
-        if (strchr(texts[i], '+') && !strchr(texts[1 - i], '+')) yes = i;
+    /* With two options, "yes" is the one whose coordinate text names a promotion after its squares
+     * ("8h2b+", "e7e8q"): a declined promotion has none, and SAN may mark neither ("Bxh8", "Bxh8=H"). */
+    char plain[2][64];
+    for (size_t i = 0; i < 2; i++) ggn_move_format(s->pos, options[i], plain[i], sizeof plain[i]);
+    size_t yes = strlen(plain[1]) > strlen(plain[0]) ? 1 : 0;
     size_t no = 1 - yes;
     size_t used = k == 2 ? (size_t)snprintf(question, sizeof question, "Promote (%s)? yes or no: ", texts[yes])
                          : (size_t)snprintf(question, sizeof question, "Which move? (%s", texts[0]);

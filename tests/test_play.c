@@ -582,8 +582,8 @@ static void test_tty_no_color(void **state)
     pty_free(&p);
 }
 
-/* A promotion that may be declined, typed without saying which, is asked about (USI's "8h2b" was played
- * unpromoted, SAN's "Bxh8" promoted). */
+/* A promotion that may be declined, typed without saying which, is asked about (USI's "8h2b" and SAN's
+ * "Bxh8" were played unpromoted; SAN writes the promotion "Bxh8=H", as Fairy-Stockfish does). */
 static void test_pipe_optional_promotion(void **state)
 {
     (void)state;
@@ -598,7 +598,7 @@ static void test_pipe_optional_promotion(void **state)
     proc_free(&r);
     /* In SAN (read as the promotion) and in coordinates (read as none) alike, in the notation typed. */
     r = play_pipe("7g7f\n3c3d\nBxh8\nno\n", NULL, "shogi", NULL);
-    assert_non_null(strstr(r.out, "Promote (Bxh8+)? yes or no:\n"));
+    assert_non_null(strstr(r.out, "Promote (Bxh8=H)? yes or no:\n"));
     assert_non_null(strstr(r.out, "Last move: 8h2b (Black)\n"));
     proc_free(&r);
     r = play_pipe("7g7f\n3c3d\nb2h8\nyes\n", NULL, "shogi", NULL);
