@@ -890,11 +890,11 @@ def points_bad(g):
     g["leader"] = "KING"
     g["pass"] = True
     g["leaders_may_not_face"] = True
-    g["game_end"] = {"no_move": {"not_in_check": "points"},
+    g["game_end"] = {"no_move": {"in_check": "points"},
                      "facing_leaders": {"result": "points"},
                      "points": {"values": {"QUEEN": 9, "KING": -1}, "bonus": {"RED": 1}, "tie": "BLUE"}}
 case("bad", "points_bad", points_bad,
-     [(E, "UNKNOWN", "/game_end/no_move/not_in_check", None, "unknown result 'points'; allowed: win, loss, draw, fewest_pieces"),
+     [(E, "UNKNOWN", "/game_end/no_move/in_check", None, "unknown result 'points'; allowed: win, loss, draw, fewest_pieces"),
       (E, "VALUE", "/game_end/facing_leaders", None, "with leaders_may_not_face the leaders can never face"),
       (E, "REFERENCE", "/game_end/points/values/QUEEN", None, "'QUEEN' is not the code of a piece"),
       (E, "RANGE", "/game_end/points/values/KING", None, "-1 is out of range"),
