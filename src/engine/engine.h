@@ -688,8 +688,10 @@ static inline size_t eg_generate_few_drops(const ggn_position *pos, ggn_move *bu
 {
     size_t n = eg_generate(pos, buf, cap);
     if (!pos->g->hands) return n;
-    size_t all = eg_generate_first_drops(pos, buf, cap, n, max_drops);
-    return pos->g->converts_required ? eg_keep_converting(pos, buf, cap, n, all) : all;
+    if (!pos->g->converts_required) return eg_generate_first_drops(pos, buf, cap, n, max_drops);
+    /* Which drops convert is known only once each is judged: the first max_drops of those that do. */
+    size_t all = eg_keep_converting(pos, buf, cap, n, eg_generate_drops(pos, buf, cap, n));
+    return all - n > max_drops ? n + max_drops : all;
 }
 
 static inline size_t eg_filter_legal_all(ggn_position *pos, ggn_move *moves, size_t n)

@@ -38,29 +38,31 @@ void sd_check_clones(sd_reader *r)
 {
     const sd_game *g = r->g;
     int first = -1;
-    for (int k = 0; k < g->nkinds; k++)
-        for (int j = 0; j < g->kinds[k].nmoves; j++) {
-            if (!g->kinds[k].moves[j].clone) continue;
-            sd_push_key(r, "pieces");
-            sd_push_index(r, (size_t)k);
-            sd_push_key(r, "moves");
-            sd_push_index(r, (size_t)j);
-            if (first >= 0 && first != k)
-                sd_error_key(r, "clone", GGN_E_VALUE,
-                             "'%s' clones too: a clone is written by its target alone, so only one kind may clone "
-                             "('%s' does already)", g->kinds[k].code, g->kinds[first].code);
-            else if (first < 0 && g->leader >= 0)
-                sd_error_key(r, "clone", GGN_E_VALUE,
-                             "clones in a game with a leader are not supported: the legality test judges a move by "
-                             "the square it leaves, and a clone leaves none");
-            else if (first < 0 && r->board_ok && squares(g) > GGN_MAX_PIECES_ON_BOARD)
-                sd_error_key(r, "clone", GGN_E_LIMIT,
-                             "clones fill the board, and a board of %d squares could hold more pieces than "
-                             "GGN_MAX_PIECES_ON_BOARD (%d)", squares(g), GGN_MAX_PIECES_ON_BOARD);
-            if (first < 0) first = k;
-            sd_pop(r);
-            sd_pop(r);
-            sd_pop(r);
-            sd_pop(r);
-        }
+    for (int k = 0; k < g->nkinds; k++) {
+        int j = 0;
+        while (j < g->kinds[k].nmoves && !g->kinds[k].moves[j].clone) j++;
+        if (j == g->kinds[k].nmoves) continue;
+        /* Reported once per kind, at its first clone. */
+        sd_push_key(r, "pieces");
+        sd_push_index(r, (size_t)k);
+        sd_push_key(r, "moves");
+        sd_push_index(r, (size_t)j);
+        if (first >= 0)
+            sd_error_key(r, "clone", GGN_E_VALUE,
+                         "'%s' clones too: a clone is written by its target alone, so only one kind may clone "
+                         "('%s' does already)", g->kinds[k].code, g->kinds[first].code);
+        else if (g->leader >= 0)
+            sd_error_key(r, "clone", GGN_E_VALUE,
+                         "clones in a game with a leader are not supported: the legality test judges a move by "
+                         "the square it leaves, and a clone leaves none");
+        else if (r->board_ok && squares(g) > GGN_MAX_PIECES_ON_BOARD)
+            sd_error_key(r, "clone", GGN_E_LIMIT,
+                         "clones fill the board, and a board of %d squares could hold more pieces than "
+                         "GGN_MAX_PIECES_ON_BOARD (%d)", squares(g), GGN_MAX_PIECES_ON_BOARD);
+        if (first < 0) first = k;
+        sd_pop(r);
+        sd_pop(r);
+        sd_pop(r);
+        sd_pop(r);
+    }
 }
