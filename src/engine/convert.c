@@ -146,3 +146,20 @@ size_t eg_keep_converting(const ggn_position *pos, ggn_move *buf, size_t cap, si
         if (converts_enough(pos, buf[i], player)) buf[kept++] = buf[i];
     return kept + (n - stored); /* moves past cap were counted, not stored: they stay counted */
 }
+
+int ggn_game_conversion_exposure(const ggn_game *game, int x, int y)
+{
+    if (!game || !game->converts) return -1;
+    int sq = eg_square(game, x, y);
+    if (sq == EG_NONE) return -1;
+    int exposure = 0;
+    for (int k = 0; k < game->nkinds; k++) {
+        const eg_convert *c = convert_of(game, 0, k); /* the first player's frame: the count does not depend on it */
+        for (int i = 0; i < c->n; i++) {
+            int ahead = eg_offset(game, sq, c->d[i][0], c->d[i][1]), behind = eg_offset(game, sq, -c->d[i][0], -c->d[i][1]);
+            if (c->how == SD_CONVERT_ADJACENT) exposure += behind != EG_NONE;
+            else exposure += ahead != EG_NONE && behind != EG_NONE;
+        }
+    }
+    return exposure;
+}
