@@ -761,6 +761,25 @@ static const char *const countdown =
     "   {\"id\": 1, \"step\": [1, 0], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}],"
     "    \"conditions\": [{\"condition\": \"CHECK_STATE\", \"state\": \"TIRED\", \"position\": [0, 1]}]}]}]}";
 
+/* The stone games' mechanisms, without the forced pass that would be refused first. */
+static const char *const clones =
+    "{\"name\": \"Grow\", \"board\": {\"dimensions\": [3, 3]},"
+    " \"players\": ["
+    "  {\"name\": \"A\", \"direction\": [[1,0],[0,1]], \"starting_positions\": [{\"piece\": \"S\", \"positions\": [[0,0]]}]},"
+    "  {\"name\": \"B\", \"direction\": [[1,0],[0,-1]], \"starting_positions\": [{\"piece\": \"S\", \"positions\": [[2,2]]}]}],"
+    " \"turns\": {\"order\": [\"A\", \"B\"]},"
+    " \"pieces\": [{\"code\": \"S\", \"symbol\": \"S\", \"moves\": [{\"id\": 0, \"step\": [0, 1], \"clone\": true,"
+    "   \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}]}";
+
+static const char *const converts =
+    "{\"name\": \"Turn\", \"board\": {\"dimensions\": [3, 3]},"
+    " \"players\": ["
+    "  {\"name\": \"A\", \"direction\": [[1,0],[0,1]], \"starting_positions\": [{\"piece\": \"S\", \"positions\": [[0,0]]}]},"
+    "  {\"name\": \"B\", \"direction\": [[1,0],[0,-1]], \"starting_positions\": [{\"piece\": \"S\", \"positions\": [[2,2]]}]}],"
+    " \"turns\": {\"order\": [\"A\", \"B\"]},"
+    " \"pieces\": [{\"code\": \"S\", \"symbol\": \"S\", \"converts\": {\"adjacent\": [[0, 1], [1, 0]]}, \"moves\": ["
+    "   {\"id\": 0, \"step\": [0, 1], \"actions\": [{\"state\": \"EMPTY\", \"action\": \"MOVE\"}]}]}]}";
+
 static void expect_refusal(const char *spec, const char *words)
 {
     ggn_errors errs;
@@ -793,6 +812,8 @@ static void test_refusals(void **state)
     expect_refusal(three_players, "has 3 players");
     expect_refusal(no_symbol, "has no symbol");
     expect_refusal(countdown, "not a countdown");
+    expect_refusal(clones, "clones itself");
+    expect_refusal(converts, "converts the pieces next to its arrival square");
     ggn_error err;
     ggn_error_clear(&err);
     assert_null(ggn_game_export(NULL, GGN_SPELLING_MUST_DENY, &err));

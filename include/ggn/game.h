@@ -208,6 +208,17 @@ size_t ggn_position_pieces(const ggn_position *pos, ggn_piece_place *buf, size_t
 int ggn_game_kind_reach(const ggn_game *game, int player, int kind, int x, int y);
 
 /*
+ * How exposed a piece standing on (x, y) is to conversion (extension
+ * "converts", docs/game-spec.md): the number of ways another player's arrival
+ * could turn it — for each converting kind's "flanked" direction, the line
+ * through (x, y) whose two neighbours both exist; for each "adjacent" offset,
+ * the square it could be converted from. 0 on a square no conversion reaches
+ * (a corner under "flanked"); -1 in a game without conversion, for a disabled
+ * square or a bad argument. What the computer player values unexposed squares by.
+ */
+int ggn_game_conversion_exposure(const ggn_game *game, int x, int y);
+
+/*
  * Those squares themselves: writes up to cap of them to squares (as y * cols
  * + x, each once; squares may be NULL when cap is 0) and returns how many
  * there are, which is ggn_game_kind_reach's count.

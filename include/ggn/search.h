@@ -208,6 +208,8 @@ typedef struct ggn_search_weights {
     int passed;        /* a passed piece of the cheapest kind at the far edge (up to twice with no enemy material) */
     int doubled;       /* penalty: a second piece of the cheapest kind on one file */
     int isolated;      /* penalty: a piece of the cheapest kind with none of its own on the files beside it */
+    int unexposed;     /* games with conversion: a piece on a square no conversion reaches (a corner in Othello),
+                          less the more ways one does (ggn_game_conversion_exposure) */
 } ggn_search_weights;
 
 /* Fills *w with the weights every searcher starts with. */

@@ -235,6 +235,8 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->chain = sm->chain;
     m->chain_stops = sm->chain_promotion_ends;
     if (m->chain) g->chains = true;
+    m->clone = sm->clone; /* clone.c generates it; it stays out of the step lists as a chain does */
+    if (m->clone) g->clones = true;
 
     m->hop_except = sm->repeat.hop_except;
     int nsrc = 0, ndst = 0, npath = 0;
@@ -371,7 +373,8 @@ static void compile_steps(compiler *c)
         for (int k = 0; k < g->nkinds; k++)
             for (int mi = 0; mi < g->nmoves[k]; mi++)
                 for (int s = 0; s < g->nsq; s++)
-                    total += eg_move_of(g, p, k, mi)->ray_len[s] > 0 && !eg_move_of(g, p, k, mi)->chain;
+                    total += eg_move_of(g, p, k, mi)->ray_len[s] > 0 && !eg_move_of(g, p, k, mi)->chain &&
+                             !eg_move_of(g, p, k, mi)->clone;
     g->steps_at = alloc(c, lists * ((size_t)g->nsq + 1), sizeof *g->steps_at);
     g->steps = alloc(c, total ? total : 1, sizeof *g->steps);
     if (c->failed) return;
@@ -383,7 +386,7 @@ static void compile_steps(compiler *c)
                 at[s] = (uint32_t)n;
                 for (int mi = 0; mi < g->nmoves[k]; mi++) {
                     const eg_move *m = eg_move_of(g, p, k, mi);
-                    if (!m->ray_len[s] || m->chain) continue; /* chains: movegen_chain.c walks them */
+                    if (!m->ray_len[s] || m->chain || m->clone) continue; /* movegen_chain.c, clone.c walk them */
                     eg_step *st = &g->steps[n++];
                     st->move = (uint8_t)mi;
                     st->len = m->ray_len[s];
@@ -830,14 +833,16 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->fen_rights = def->fen_rights;
     if (!c.failed) eg_compile_gating(g); /* before the identity: gating reads every unmoved state */
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
-    g->pass = def->pass && g->leader != EG_NONE;
+    g->pass = def->pass && (g->leader != EG_NONE || def->pass_forced);
+    g->pass_forced = def->pass_forced;
     g->facing_leaders = g->pass && def->end.facing_leaders;
     g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination ||
                    (g->pass && (def->end.passes_in_a_row > 0 || g->facing_leaders));
     g->forced_capture = def->end.forced_capture;
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
     g->capture_most = def->end.capture_most;
-    g->narrows_moves = g->forced_capture || g->no_giving_check || g->moves_giving_check_illegal;
+    /* A forced pass belongs to the legal list only (pass.c): the search takes that list. */
+    g->narrows_moves = g->forced_capture || g->no_giving_check || g->moves_giving_check_illegal || g->pass_forced;
     for (int p = 0; g->chains && p < def->nplayers && !c.failed; p++)
         if (def->players[p].nstarts > GGN_MAX_CHAIN_CAPTURES) {
             char pointer[64];
@@ -852,6 +857,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->teams = def->nteams > 0;
     for (int p = 0; p < g->nplayers; p++) g->team[p] = (int8_t)(g->teams ? def->team[p] : p);
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
+    if (!c.failed && !eg_compile_converts(g)) limit_error(&c, "out of memory compiling the game's conversions");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;
     for (int k = 0; k < g->nkinds; k++)

@@ -183,7 +183,7 @@ size_t eg_flag_moves(ggn_position *pos, ggn_move *moves)
             }
     }
     if (nflagged == 0) return 0;
-    bool alone = !g->hands && !g->narrows_moves && !g->pass && !g->end_rules;
+    bool alone = !g->hands && !g->narrows_moves && !g->pass && !g->end_rules && !g->converts_required;
     size_t n;
     if (!alone) {
         n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);

@@ -175,10 +175,9 @@ static void make_castle(ggn_position *pos, eg_undo *u, const eg_move *m, int id,
  * one that is not a leader's, saved first so that unmake brings the old
  * record back (unmake also restores pos->npiece from u->npiece_before).
  */
-static void from_hand(ggn_position *pos, eg_undo *u, int player, int hand_kind, int placed_kind, bool unmoved, int sq)
+static void new_piece(ggn_position *pos, eg_undo *u, int player, int placed_kind, bool unmoved, int sq)
 {
     const ggn_game *g = pos->g;
-    hand_change(pos, u, player, hand_kind, -1);
     int id = 1;
     while (id < pos->npiece && (pos->piece[id].sq != EG_NONE || pos->piece[id].kind == g->leader)) id++;
     if (id < pos->npiece) save_piece(pos, u, id);
@@ -192,6 +191,25 @@ static void from_hand(ggn_position *pos, eg_undo *u, int player, int hand_kind, 
     p->sq = EG_NONE;
     drop(pos, u, id, sq);
     if (placed_kind == g->leader) u->leaders_changed = true;
+}
+
+static void from_hand(ggn_position *pos, eg_undo *u, int player, int hand_kind, int placed_kind, bool unmoved, int sq)
+{
+    hand_change(pos, u, player, hand_kind, -1);
+    new_piece(pos, u, player, placed_kind, unmoved, sq);
+}
+
+/*
+ * A clone (extension "clone", clone.c): the piece stays and a copy of it, a
+ * new instance that has moved, stands on the empty target. It adds a piece
+ * to the board, which counts as progress for the no-progress rule, as a
+ * capture does.
+ */
+static void make_clone(ggn_position *pos, eg_undo *u, const eg_piece *p, int to)
+{
+    u->cloned = true;
+    u->npiece_before = (int16_t)pos->npiece;
+    if (!pos->piece_at[to]) new_piece(pos, u, p->owner, p->kind, false, to); /* generation lists empty targets only */
 }
 
 /* A drop: the piece from the hand is the whole move. */
@@ -238,6 +256,8 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
         return g->hands && mv.pattern < g->nkinds && pos->hand[player][mv.pattern] > 0 &&
                mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&
                !mv.promotion && !mv.modifier;
+    if (g->pass_forced && mv.from == mv.to) /* a forced pass: the passer's square (pass.c), nothing else */
+        return mv.from == eg_pass_square(pos, player) && !mv.pattern && !mv.action && !mv.promotion && !mv.modifier;
     if (mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (eg_is_pass(g, mv))
@@ -246,6 +266,7 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
     if (m->chain) return eg_chain_index(mv) > 0 && mv.promotion <= GGN_MAX_OPTIONS; /* make looks further */
     if (mv.action >= m->naction) return false;
+    if (m->clone) return !pos->piece_at[mv.to] && mv.to != mv.from && !mv.promotion && !mv.modifier;
     if (m->castle) {
         /* make_castle lifts the partner on `to` and drops both on their files of the castler's rank. */
         const eg_piece *pp = &pos->piece[pos->piece_at[mv.to]];
@@ -312,10 +333,13 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->out = pos->out;
     u->flag_horizon = pos->flag_horizon;
     u->nchain = 0;
+    u->nconv = 0;
+    u->cloned = false;
 
     if (mv.from == EG_DROP_FROM) {
         u->npiece_before = (int16_t)pos->npiece;
         make_drop(pos, u, mv);
+        if (g->converts) eg_make_conversion(pos, u, mv.to, pos->kind_at[mv.to]);
         if (u->rights_dirty) {
             u->rights = pos->rights;
             uint64_t rights = eg_rights_key(pos);
@@ -353,6 +377,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         modifier = chain.modifier;
     } else if (m->castle) {
         make_castle(pos, u, m, id, from, to);
+    } else if (m->clone) {
+        make_clone(pos, u, p, to);
     } else {
         const eg_action *act = &m->action[mv.action];
         if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);
@@ -381,7 +407,9 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     } else if (mv.gate && g->gating) { /* .gate is .modifier's byte: a gate only without a promotion */
         gate_in(pos, u, m, &m->action[mv.action], mv, player);
     }
-    pos->halfmove = (u->capture || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
+    /* extension "converts": what arrived on `to` (the piece, its copy, or its promoted form) converts. */
+    if (g->converts && pos->piece_at[to] && pos->side_at[to] == player) eg_make_conversion(pos, u, to, pos->kind_at[to]);
+    pos->halfmove = (u->capture || u->cloned || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
     if (u->rights_dirty) {
         u->rights = pos->rights;
         uint64_t rights = eg_rights_key(pos);
@@ -399,6 +427,7 @@ void eg_unmake(ggn_position *pos)
 {
     pos->cached = 0;
     eg_undo *u = &pos->undo[--pos->nundo];
+    if (u->nconv) eg_unmake_conversion(pos, u); /* the last change made, on squares no cell record touches */
     for (int i = u->ncell - 1; i >= 0; i--) {
         int sq = u->cell[i].sq;
         pos->side_at[sq] = u->cell[i].side;
@@ -419,6 +448,7 @@ void eg_unmake(ggn_position *pos)
             pos->hand[u->hand[i].player][u->hand[i].kind] = (uint8_t)(pos->hand[u->hand[i].player][u->hand[i].kind] - u->hand[i].delta);
         if (u->move.from == EG_DROP_FROM || eg_gate_of(pos->g, u->move)) pos->npiece = u->npiece_before;
     }
+    if (u->cloned) pos->npiece = u->npiece_before;
     pos->turn = u->turn;
     pos->out = u->out;
     pos->flag_horizon = u->flag_horizon;

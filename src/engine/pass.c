@@ -15,6 +15,13 @@
  * a FEN has no history, so its first pass ends nothing — exactly as
  * Fairy-Stockfish, whose FEN does not carry the last move either. Games
  * without passing never come here (ggn_game.pass, one test per node).
+ *
+ * "pass": "forced" (Othello, Ataxx) is another rule: a player passes exactly
+ * when it has no legal move and another player would have one were it to
+ * move; when none has, the list stays empty and game_end.no_move ends the
+ * game. Such a pass is written `pass` and stands on the passer's lowest
+ * occupied square (from == to, as Fairy-Stockfish encodes it), so that it
+ * needs no leader.
  */
 #include "engine.h"
 
@@ -42,9 +49,50 @@ static size_t part_leaders(ggn_position *pos, ggn_move *moves, size_t n, int pla
     return kept;
 }
 
+int eg_pass_square(const ggn_position *pos, int player)
+{
+    const ggn_game *g = pos->g;
+    for (int sq = 0; sq < g->nsq; sq++)
+        if (pos->side_at[sq] == player) return sq;
+    for (int sq = 0; sq < g->nsq; sq++)
+        if (g->enabled[sq]) return sq;
+    return 0;
+}
+
+/* Would the player whose turn `turn` is have a legal move, the board as it stands? (forced passes aside) */
+static bool has_move_at_turn(ggn_position *pos, int turn)
+{
+    ggn_move moves[GGN_MAX_MOVES];
+    int saved = pos->turn;
+    pos->turn = turn; /* generation reads the player to move from the turn alone; the hash is not read */
+    size_t n = eg_generate_all(pos, moves, GGN_MAX_MOVES);
+    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    n = eg_filter_legal_all(pos, moves, n);
+    if (n && pos->g->narrows_moves) n = eg_end_filter(pos, moves, n);
+    pos->turn = saved;
+    return n > 0;
+}
+
+/* "pass": "forced": with no move, the pass when some other player would have one. */
+static size_t forced_pass(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    if (n) return n;
+    int player = eg_player_to_move(pos), norder = pos->g->def->norder;
+    bool other = false;
+    for (int i = 1; i < norder && !other; i++) {
+        int turn = (pos->turn + i) % norder, p = pos->g->def->order[turn];
+        if (p != player && !((pos->out >> p) & 1)) other = has_move_at_turn(pos, turn);
+    }
+    if (!other) return 0;
+    int sq = eg_pass_square(pos, player);
+    moves[0] = (ggn_move){ .from = (uint16_t)sq, .to = (uint16_t)sq };
+    return 1;
+}
+
 size_t eg_pass_rules(ggn_position *pos, ggn_move *moves, size_t n)
 {
     const ggn_game *g = pos->g;
+    if (g->pass_forced) return forced_pass(pos, moves, n);
     int player = eg_player_to_move(pos);
     bool facing = g->facing_leaders && eg_leaders_face(pos, player);
     if (facing) n = part_leaders(pos, moves, n, player);
@@ -56,7 +104,7 @@ size_t eg_pass_rules(ggn_position *pos, ggn_move *moves, size_t n)
 
 /* The player with the most points (pieces on the board by game_end.points, plus the bonus), the tie's
  * player when several share the most and it is among them, else -1: a draw. */
-static int most_points(const ggn_position *pos)
+int eg_most_points(const ggn_position *pos)
 {
     const ggn_game *g = pos->g;
     const sd_game_end *e = &g->def->end;
@@ -80,7 +128,7 @@ static void result(const ggn_position *pos, ggn_status *st, ggn_outcome outcome,
     if (!st) return;
     st->outcome = outcome;
     st->player = p;
-    if (r == SD_RESULT_POINTS) st->winner = most_points(pos);
+    if (r == SD_RESULT_POINTS) st->winner = eg_most_points(pos);
     else if (r == SD_RESULT_WIN) st->winner = p;
     else if (r == SD_RESULT_LOSS) st->winner = eg_winner_over(pos, p);
     else st->winner = -1;

@@ -38,9 +38,9 @@ int ggn_position_no_move_result(const ggn_position *pos, bool in_check)
     const sd_game_end *e = &pos->g->def->end;
     int rule;
     sd_result r = in_check ? eg_checkmate_result(pos, &rule) : e->no_move;
-    if (r == SD_RESULT_FEWEST_PIECES) {
-        int fewest = eg_fewest_pieces(pos);
-        return fewest < 0 ? 0 : fewest == eg_player_to_move(pos) ? 1 : -1;
+    if (r == SD_RESULT_FEWEST_PIECES || r == SD_RESULT_POINTS) {
+        int winner = r == SD_RESULT_POINTS ? eg_most_points(pos) : eg_fewest_pieces(pos);
+        return winner < 0 ? 0 : winner == eg_player_to_move(pos) ? 1 : -1;
     }
     return r == SD_RESULT_WIN ? 1 : r == SD_RESULT_DRAW ? 0 : -1;
 }
@@ -118,6 +118,7 @@ bool eg_is_capture_generated(const ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
     if (mv.from == EG_DROP_FROM) return false; /* a drop lands on an empty square */
+    if (eg_is_pass(g, mv)) return false; /* a forced pass may stand on a kind without moves: no definition to read */
     if (eg_is_chain(pos, mv)) return true; /* a chain capture takes at least one piece (make checks the rest) */
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (pos->piece_at[mv.to] && pos->side_at[mv.to] != p->owner) return true;

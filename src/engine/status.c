@@ -127,8 +127,8 @@ static void no_move(const ggn_position *pos, ggn_status *st)
     sd_result r = st->in_check ? eg_checkmate_result(pos, &st->rule) : e->no_move;
     st->outcome = st->in_check ? GGN_CHECKMATE : GGN_STALEMATE;
     st->player = player;
-    if (r == SD_RESULT_FEWEST_PIECES) {
-        st->winner = eg_fewest_pieces(pos);
+    if (r == SD_RESULT_FEWEST_PIECES || r == SD_RESULT_POINTS) {
+        st->winner = r == SD_RESULT_POINTS ? eg_most_points(pos) : eg_fewest_pieces(pos);
         st->draw = st->winner < 0;
         return;
     }
@@ -226,6 +226,9 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
         snprintf(why, sizeof why, "%s%s has no legal move", st->outcome == GGN_CHECKMATE ? "checkmate: " : "", player);
         if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_DRAW)
             snprintf(why, sizeof why, "stalemate");
+        if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_POINTS)
+            snprintf(why, sizeof why, "%s%s; %s", g->pass_forced ? "no player can move" : player,
+                     g->pass_forced ? "" : " has no legal move", st->winner >= 0 ? "most points" : "equal points");
         if (st->outcome == GGN_STALEMATE && g->def->end.no_move == SD_RESULT_FEWEST_PIECES)
             snprintf(why, sizeof why, "%s has no legal move; %s", player,
                      st->winner >= 0 ? "fewest pieces left" : "as many pieces left");

@@ -152,6 +152,19 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
         return refuse(err, "GGN knows two sides (upper and lower case); %s has %d players", def->name, def->nplayers);
     if (def->nkinds > EX_MAX_KINDS)
         return refuse(err, "%s has %d piece kinds, more than the 26 letters of piece ids", def->name, def->nkinds);
+    for (int k = 0; k < def->nkinds; k++) {
+        const sd_kind *kind = &def->kinds[k];
+        /* Extensions clone and converts (docs/game-spec.md): what such a move leaves depends on the board around it. */
+        if (kind->convert.how != SD_CONVERT_NONE)
+            return refuse(err, "%s's %s converts the pieces %s its arrival square (\"converts\"): which ones depends on "
+                               "what stands around it, one GGN possibility for every arrangement of those squares",
+                          def->name, kind->code, kind->convert.how == SD_CONVERT_ADJACENT ? "next to" : "enclosed from");
+        for (int mi = 0; mi < kind->nmoves; mi++)
+            if (kind->moves[mi].clone)
+                return refuse(err, "%s's %s clones itself (\"clone\" move %d): one move per target square, whichever "
+                                   "piece makes it, where a GGN possibility is the move of one piece",
+                              def->name, kind->code, kind->moves[mi].id);
+    }
     if (def->pass)
         return refuse(err, "in %s a player may pass, a move of no piece, which a GGN library of piece moves cannot list",
                       def->name);

@@ -1,7 +1,8 @@
 /*
  * movetext.c — moves as text: coordinate notation out ("e2e4", "e7e8q",
  * "a7a8=AMAZON" for kinds without a symbol, "a1a2-" for a "+X" piece turning
- * back into "X", drops "P@e4", "+P@e4" or "AMAZON@e4")
+ * back into "X", drops "P@e4", "+P@e4" or "AMAZON@e4", a clone as its target
+ * "b2", a forced pass as "pass")
  * and the forms players type in. USI's spelling ("7g7f", "P*5e") is usi.c's;
  * ggn_move_parse hands such text over to it.
  */
@@ -115,6 +116,15 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
     char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
     if (cap) buf[0] = '\0';
     if (!eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text to give */
+    const char *alone = NULL; /* a clone, named by its target (one move per target); a forced pass */
+    if (eg_is_clone(pos, mv)) alone = label(g, mv.to, to, sizeof to) ? to : NULL;
+    else if (g->pass_forced && eg_is_pass(g, mv)) alone = "pass";
+    if (alone) {
+        size_t n = eg_put(buf, cap, 0, alone);
+        if (n < cap) return n;
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
     if (mv.from == EG_DROP_FROM) {
         /* A drop: the placed kind's symbol (upper case, whoever drops) or code, then '@'. */
         eg_drop_text(g, eg_drop_kind(g, mv), from, sizeof from);
@@ -179,6 +189,7 @@ static bool names_kind(const ggn_game *g, int mover, int kind, const char *text)
 }
 
 static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+static int parse_pass_or_clone(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 
 /* "P@e4", "p@e4", "+P@e4" or "PAWN@e4": a drop that places the named kind, when the game has hands. */
@@ -245,6 +256,35 @@ bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_err
     return false;
 }
 
+/*
+ * In a game with forced passes or clones: "pass", and a square alone ("b2"), the clone onto it. 1 when
+ * read into *move, 0 on an error (err set), -1 when the text is neither (read as any other move).
+ */
+static int parse_pass_or_clone(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    const char *s = text;
+    while (*s == ' ') s++;
+    bool pass = strncmp(s, "pass", 4) == 0 && !s[4 + strspn(s + 4, " ")];
+    int to = EG_NONE;
+    if (!pass) {
+        to = read_square(g, &s);
+        while (*s == ' ') s++;
+        if (to == EG_NONE || *s) return -1;
+    }
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
+        if (pass ? g->pass_forced && eg_is_pass(g, moves[i]) : eg_is_clone(pos, moves[i]) && moves[i].to == to) {
+            *move = moves[i];
+            return 1;
+        }
+    }
+    if (pass) ggn_error_set(err, GGN_E_ILLEGAL, "pass is not legal here: a player passes only when it has no move");
+    else ggn_error_set(err, GGN_E_ILLEGAL, "%s is not a legal move here", text);
+    return 0;
+}
+
 /* Coordinate text ("e2e4", "e7e8=QUEEN", "[4,1] [4,3]") and drops ("P@e4", "PAWN@e4"). */
 static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
 {
@@ -259,6 +299,8 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
         return parse_drop(pos, text, at, move, err);
     }
     if (g->chains) return parse_chain_text(pos, text, move, err);
+    int read = g->pass_forced || g->clones ? parse_pass_or_clone(pos, text, move, err) : -1;
+    if (read >= 0) return read == 1;
     int from = read_square(g, &s);
     /* 'x' before a digit is a file letter (boards of 24+ columns: "x5x6"), not a capture mark. */
     while (*s == ' ' || *s == '-' || (*s == 'x' && !isdigit((unsigned char)s[1])) || *s == ':' || *s == '>') s++;

@@ -44,6 +44,7 @@ void ggn_search_default_weights(ggn_search_weights *w)
         .passed = 100,
         .doubled = 12,
         .isolated = 10,
+        .unexposed = 600,
     };
 }
 
@@ -191,6 +192,13 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
     static _Thread_local int reach[GGN_MAX_SQUARES], goal[GGN_MAX_SQUARES], promote[GGN_MAX_SQUARES];
     static _Thread_local bool zone[GGN_MAX_SQUARES];
     int far = (rows > cols ? rows : cols) - 1;
+    /* Conversion: how many ways a piece on each square can be turned, against the most on the board. */
+    static _Thread_local int exposure[GGN_MAX_SQUARES];
+    int most_exposed = 0;
+    for (int sq = 0; sq < nsq; sq++) {
+        exposure[sq] = ggn_game_conversion_exposure(g, sq % cols, sq / cols);
+        if (exposure[sq] > most_exposed) most_exposed = exposure[sq];
+    }
     for (int p = 0; p < s->nplayers; p++)
         for (int k = 0; k < nk; k++) {
             long sum = 0, squares = 0, gain = 0;
@@ -217,6 +225,12 @@ static bool prepare_pst(ggn_searcher *s, int rows, int cols, int leader)
                 else if (has_goal) v += closeness(s->w.goal, goal[sq], far) + goal_near(s->w.goal_near, goal[sq]);
                 /* Squared: little until the zone is near, so that no piece is drawn forwards from afar. */
                 if (has_promotion) v += closeness(closeness(gain * s->w.promotion / 100, promote[sq], far), promote[sq], far);
+                /* To the fourth: a piece no conversion reaches keeps its worth for good; one that some reach, far less. */
+                if (most_exposed > 0 && exposure[sq] >= 0) {
+                    long safe = most_exposed - exposure[sq];
+                    long most = (long)most_exposed * most_exposed;
+                    v += (long)s->w.unexposed * safe * safe * safe * safe / (most * most);
+                }
                 if (k != leader) {
                     v += (long)s->w.centre * s->centre[sq] / SS_CENTRE_SCALE;
                     int dir = s->advance_dir[p];
@@ -281,6 +295,10 @@ void ss_eval_prepare(ggn_searcher *s)
     s->check_limit = ggn_game_check_limit(g);
     s->leaders_unassailable = ggn_game_leaders_unassailable(g);
     s->pieces_burden = ggn_game_wins_by_losing_pieces(g);
+    s->fill_squares = 0;
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < cols; x++) s->fill_squares += ggn_game_conversion_exposure(g, x, y) >= 0;
+    s->drops_uncapped = s->fill_squares > 0 && ggn_game_has_hands(g);
     s->mate_wins = ggn_game_mate_wins(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
@@ -350,7 +368,7 @@ static void pawn_structure(const ggn_searcher *s, const ggn_piece_place *pl, siz
     }
     if (!pawns) return;
     for (int p = 0; p < np; p++)
-        for (int f = 0; f < cols; f++)
+        for (int f = 0; f < cols && s->advance_dir[p] != 0; f++) /* pieces that do not advance have no files */
             if (many[p][f] > 1) out[p] -= (long)s->w.doubled * (many[p][f] - 1);
     for (size_t i = 0; i < n; i++) {
         if (pl[i].kind != s->pawn_kind) continue;
@@ -423,6 +441,14 @@ static long score_for(const ggn_searcher *s, const ggn_position *pos, int me, bo
     material(s, pos, pl, n, mat);
     /* Where a player wins by running out of pieces, each one it keeps counts against it. */
     for (int p = 0; p < s->nplayers; p++) total[p] = s->pieces_burden ? -mat[p] : mat[p];
+    /*
+     * Conversion (Othello, Ataxx): a piece may change owner until the board is full, so the count
+     * of pieces says little early and everything at the end; it is weighed by the square of how full
+     * the board is.
+     */
+    if (s->fill_squares > 0)
+        for (int p = 0; p < s->nplayers; p++)
+            total[p] = total[p] * (long)n * (long)n / ((long)s->fill_squares * s->fill_squares);
     if (positional_terms && s->has_pst) {
         long pos_term[GGN_MAX_PLAYERS];
         positional(s, pl, n, pos_term, mat);

@@ -165,6 +165,10 @@ struct ggn_searcher {
     int check_limit;        /* game_end.check_limit (0: none): the evaluation's check race, the winning check's order */
     bool leaders_unassailable; /* no move may attack a leader (ggn_game_leaders_unassailable): its goal is a race */
     bool pieces_burden;     /* a player wins by losing its pieces (ggn_game_wins_by_losing_pieces): material counts against */
+    bool drops_uncapped;    /* a game with conversion and hands (Othello's placements): which drops are legal is
+                               what the position allows, so each counts for mobility, uncapped */
+    int fill_squares;       /* games with conversion: the board's squares, against which material is weighed by how
+                               full the board is (a piece may change owner until the end); 0 in other games */
     bool mate_wins;         /* the mated player wins (ggn_game_mate_wins): no leader is attacked or sheltered for gain */
     bool leader_zone_wide;  /* some leader lands beyond one king step (a royal knight): its zone holds those landings */
     int16_t *pst;                       /* [player][kind][square] piece-square values (eval.c) */
@@ -216,7 +220,11 @@ void ss_threads_start(ggn_searcher *s, const ggn_position *root);
  * The drops a list needs where none is tried (quiescence out of check, the other side's
  * activity): as many as the mobility counts, weights.mobility_cap (a list's drops share one source).
  */
-static inline size_t ss_drops_counted(const ggn_searcher *s) { return s->w.mobility_cap > 0 ? (size_t)s->w.mobility_cap : 0; }
+static inline size_t ss_drops_counted(const ggn_searcher *s)
+{
+    if (s->drops_uncapped) return GGN_MAX_MOVES;
+    return s->w.mobility_cap > 0 ? (size_t)s->w.mobility_cap : 0;
+}
 
 /* threads.c: the helpers' nodes so far, as last published (for progress reports). */
 uint64_t ss_threads_nodes(const ggn_searcher *s);

@@ -36,9 +36,7 @@ static void read_top(sd_reader *r, const json_t *root)
         g->checked_leader_only_captures && !json_object_get(root, "leader"))
         sd_warn_key(r, "checked_leader_only_captures", GGN_E_VALUE,
                     "checked_leader_only_captures has no effect in a game without a leader");
-    /* A pass is written as the leader's square twice (Fairy-Stockfish's UCI), so it needs a leader. */
-    if (sd_bool_field(r, root, "pass", false, &g->pass) == SD_OK && g->pass && !json_object_get(root, "leader"))
-        sd_error_key(r, "pass", GGN_E_VALUE, "passing needs a leader: a pass is written as the leader's square twice");
+    sd_read_pass(r, root);
     sd_read_board(r, root);
     sd_read_players(r, root);
     sd_read_turns(r, root);
@@ -46,6 +44,9 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_named(r, root);
     sd_read_pieces(r, root);
     if (r->kinds_ok) sd_check_castles(r);
+    sd_check_clones(r);
+    sd_check_converts(r);
+    sd_check_forced_pass(r);
     sd_read_random_start(r, root);
     sd_read_gating(r, root);
     sd_read_draw(r, root);

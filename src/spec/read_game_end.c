@@ -72,7 +72,9 @@ static void read_no_move(sd_reader *r, const json_t *obj, sd_game_end *e)
         if (read_result_word(r, nm, "in_check", false, true, &e->no_move_in_check) && r->g->leader < 0)
             sd_error_key(r, "in_check", GGN_E_VALUE,
                          "a game without a leader is never in check, so this result could never apply");
+        r->points_ok = true; /* the count of game_end.points, for games ended by no move at all (Othello) */
         read_result_word(r, nm, "not_in_check", false, true, &e->no_move);
+        r->points_ok = false;
     }
     sd_pop(r);
 }
@@ -201,6 +203,10 @@ static void read_passes(sd_reader *r, const json_t *obj, sd_game_end *e)
             !r->g->pass)
             sd_error_key(r, "in_a_row", GGN_E_VALUE, "nobody may pass in this game (top-level \"pass\": true), so "
                                                      "this rule could never apply");
+        else if (r->g->pass_forced)
+            sd_error_key(r, "in_a_row", GGN_E_VALUE, "with \"pass\": \"forced\" a player passes only while another "
+                                                     "has a move, and the game ends when none has: passes in a row "
+                                                     "are not counted");
         r->points_ok = true;
         read_result_word(r, p, "result", true, false, &e->passes_result);
         r->points_ok = false;
@@ -219,7 +225,7 @@ static void read_facing(sd_reader *r, const json_t *obj, sd_game_end *e)
         r->points_ok = true;
         if (read_result_word(r, f, "result", true, false, &e->facing_result)) e->facing_leaders = true;
         r->points_ok = false;
-        if (r->g->leader < 0 || !r->g->pass)
+        if (r->g->leader < 0 || !r->g->pass || r->g->pass_forced)
             sd_error(r, GGN_E_VALUE, "facing_leaders needs a leader and passing (top-level \"pass\": true): the "
                                      "game ends when a player passes with the leaders facing");
         else if (r->g->leaders_may_not_face)
@@ -371,7 +377,7 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
     read_passes(r, obj, e);
     read_facing(r, obj, e);
     read_points(r, obj, e);
-    bool counts = (e->passes_in_a_row && e->passes_result == SD_RESULT_POINTS) ||
+    bool counts = e->no_move == SD_RESULT_POINTS || (e->passes_in_a_row && e->passes_result == SD_RESULT_POINTS) ||
                   (e->facing_leaders && e->facing_result == SD_RESULT_POINTS);
     if (counts && !e->points)
         sd_error(r, GGN_E_VALUE, "a result \"points\" needs \"points\" (the value of each kind) in game_end");

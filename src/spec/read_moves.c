@@ -5,7 +5,7 @@
 
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
                                         "side_effects", "repeat", "chain", "giving_check_illegal",
-                                        "attacking_illegal", "castle", NULL};
+                                        "attacking_illegal", "castle", "clone", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
 static const char *const repeat_keys[] = {"until", "loop", "times", "hop", "hop_except", NULL};
@@ -302,6 +302,7 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
     for (int i = 0; i < m->nmodifiers; i++)
         refuse_path_in(r, "modifiers", i, m->modifiers[i].conditions, m->modifiers[i].nconditions);
     sd_read_chain(r, mobj, m);
+    sd_read_clone(r, mobj, m);
     sd_bool_field(r, mobj, "giving_check_illegal", false, &m->giving_check_illegal);
     sd_bool_field(r, mobj, "attacking_illegal", false, &m->attacking_illegal);
     if (stays) check_stay(r, m);

@@ -160,6 +160,19 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
 /* read_chain.c: a move's "chain" (extension), read after the rest of the move it checks. */
 void sd_read_chain(sd_reader *r, const json_t *mobj, sd_move *m);
 
+/* read_clone.c: a move's "clone" (extension), read after the rest of the move it checks. */
+void sd_read_clone(sd_reader *r, const json_t *mobj, sd_move *m);
+/* read_clone.c: one kind clones, not the leader, on a board clones cannot overfill; once the pieces are read. */
+void sd_check_clones(sd_reader *r);
+/* read_convert.c: a piece's "converts" (extension). */
+void sd_read_converts(sd_reader *r, const json_t *pobj, int k);
+/* read_convert.c: conversion needs two players who are not partners; once the pieces are read. */
+void sd_check_converts(sd_reader *r);
+/* read_pass.c: the top-level "pass": true, or "forced". */
+void sd_read_pass(sd_reader *r, const json_t *root);
+/* read_pass.c: forced passes and moves that may end where they began exclude each other. */
+void sd_check_forced_pass(sd_reader *r);
+
 /* A move with "castle" (castling to fixed files), at r->path, of kind `kind` (read_castle.c). */
 void sd_read_castle(sd_reader *r, const json_t *mobj, int kind, sd_move *m);
 /* Every castle move belongs to the castler (read_castle.c); called once the pieces are read. */

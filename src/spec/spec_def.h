@@ -142,6 +142,8 @@ typedef struct sd_move {
                                     (read_chain.c checks the shape it needs) */
     bool chain_promotion_ends;   /* chain.promotion_ends: a landing where a TRANSFORM fires ends the chain */
     sd_castle castle;            /* extension: when present, the move is this castling and nothing else */
+    bool clone;                  /* extension "clone": the piece stays and a copy lands (read_clone.c:
+                                    one EMPTY -> MOVE action and a plain step, nothing else) */
 } sd_move;
 
 /* Extension "drops": one way of putting a kind from the hand on the board. */
@@ -154,6 +156,20 @@ typedef struct sd_drop {
     bool unmoved;                /* extension "unmoved": the dropped piece counts as never moved
                                     (FIRST_MOVE holds, castling rights; placement's king and rooks) */
 } sd_drop;
+
+/* Extension "converts": what a piece of the kind does to other players' pieces when it arrives. */
+typedef enum sd_convert_how {
+    SD_CONVERT_NONE = 0,
+    SD_CONVERT_ADJACENT,         /* the pieces on landing + each offset */
+    SD_CONVERT_FLANKED           /* along each direction, the unbroken run ended by a piece of the mover */
+} sd_convert_how;
+
+typedef struct sd_convert {
+    sd_convert_how how;
+    int noffsets;                /* 1..GGN_MAX_CONVERT_OFFSETS, distinct, none [0, 0] */
+    int (*offsets)[2];           /* from the landing square, neutral frame */
+    bool required;               /* a move or drop of the kind that converts nothing is not legal */
+} sd_convert;
 
 typedef struct sd_kind {
     char code[GGN_MAX_STRING_BYTES + 1];   /* unique */
@@ -171,6 +187,7 @@ typedef struct sd_kind {
     bool drops_opposite_colours; /* extension: the player's pieces of this kind are dropped on squares
                                     of different colours, and other drops leave room for that */
     int value;           /* extension: material value in centipawns; -1 when absent */
+    sd_convert convert;  /* extension "converts"; how == SD_CONVERT_NONE when absent (read_convert.c) */
     int nmoves;
     sd_move *moves;
 } sd_kind;
@@ -231,7 +248,7 @@ typedef enum sd_result {
     SD_RESULT_DRAW = 1,
     SD_RESULT_WIN = 2,
     SD_RESULT_FEWEST_PIECES = 3,
-    SD_RESULT_POINTS = 4         /* passes and facing_leaders only: game_end.points decides */
+    SD_RESULT_POINTS = 4         /* passes, facing_leaders and no_move.not_in_check only: game_end.points decides */
 } sd_result;
 
 /* A player wins (loses, draws) while one of its pieces of .kinds stands on a square of named .named. */
@@ -370,7 +387,10 @@ typedef struct sd_game {
     uint64_t gating_kinds;       /* extension "gating": the kinds that may enter from the hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
-    bool pass;                   /* extension: a player may pass instead of moving (needs a leader) */
+    bool pass;                   /* extension: a player may pass instead of moving (needs a leader),
+                                    or with pass_forced must pass when it has no move */
+    bool pass_forced;            /* extension "pass": "forced": a player passes exactly when it has no
+                                    move and another player would have one (read_clone.c) */
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
                                       as file letters (cambodian's DEde); 0 when absent */
     sd_random_start random_start; /* extension: how a random start is drawn */

@@ -890,11 +890,11 @@ def points_bad(g):
     g["leader"] = "KING"
     g["pass"] = True
     g["leaders_may_not_face"] = True
-    g["game_end"] = {"no_move": {"not_in_check": "points"},
+    g["game_end"] = {"no_move": {"in_check": "points"},
                      "facing_leaders": {"result": "points"},
                      "points": {"values": {"QUEEN": 9, "KING": -1}, "bonus": {"RED": 1}, "tie": "BLUE"}}
 case("bad", "points_bad", points_bad,
-     [(E, "UNKNOWN", "/game_end/no_move/not_in_check", None, "unknown result 'points'; allowed: win, loss, draw, fewest_pieces"),
+     [(E, "UNKNOWN", "/game_end/no_move/in_check", None, "unknown result 'points'; allowed: win, loss, draw, fewest_pieces"),
       (E, "VALUE", "/game_end/facing_leaders", None, "with leaders_may_not_face the leaders can never face"),
       (E, "REFERENCE", "/game_end/points/values/QUEEN", None, "'QUEEN' is not the code of a piece"),
       (E, "RANGE", "/game_end/points/values/KING", None, "-1 is out of range"),
@@ -933,6 +933,81 @@ case("warn", "warn_captures_to_hand_without_hands", lambda g: g.update(captures_
 
 case("warn", "warn_checked_leader_without_leader", lambda g: g.update(checked_leader_only_captures=True),
      [(W, "VALUE", "/checked_leader_only_captures", None, "no effect in a game without a leader")])
+
+
+# ---------------------------------------------------------------- stone games: clone, converts, forced pass
+STEP = {"state": "EMPTY", "action": "MOVE"}
+
+
+def stone(g):
+    """MINI without its leader: a STONE kind that Ataxx-like rules may clone and convert with."""
+    g["pieces"].append({"code": "STONE", "moves": [
+        {"id": 0, "step": [1, 0], "clone": True, "actions": [STEP]}]})
+
+
+def clone_bad(g):
+    stone(g)
+    g["pieces"][1]["moves"].append({"id": 1, "step": [0, 1], "clone": True, "actions": [STEP],
+                                    "repeat": {"times": 2}})
+    g["pieces"][0]["moves"][0]["clone"] = True
+case("bad", "clone_bad", clone_bad,
+     [(E, "VALUE", "/pieces/1/moves/1/clone", None, "no conditions, modifiers, side effects, repeat or chain"),
+      (E, "VALUE", "/pieces/1/moves/0/clone", None, "'STONE' clones too: a clone is written by its target alone")])
+
+
+def converts_leader(g):
+    stone(g)
+    g["pieces"][1]["moves"][0].pop("clone")
+    g["leader"] = "KING"
+    g["pieces"][1]["converts"] = {"adjacent": [[1, 0]]}
+case("bad", "converts_leader", converts_leader,
+     [(E, "VALUE", "/pieces/1/converts", None, "conversion in a game with a leader is not supported")])
+
+
+def clone_leader(g):
+    stone(g)
+    g["leader"] = "KING"
+case("bad", "clone_leader", clone_leader,
+     [(E, "VALUE", "/pieces/1/moves/0/clone", None, "clones in a game with a leader are not supported")])
+
+
+def converts_bad(g):
+    stone(g)
+    g["pieces"][1]["converts"] = {"adjacent": [[1, 0]], "flanked": [[0, 1]]}
+    g["pieces"][0]["converts"] = {"flanked": [[0, 0], [1, 1], [1, 1]], "required": 1, "lines": 2}
+case("bad", "converts_bad", converts_bad,
+     [(E, "UNKNOWN", "/pieces/0/converts/lines", None, "unknown field 'lines' in converts"),
+      (E, "VALUE", "/pieces/0/converts/flanked/0", None, "offset [0, 0] is the arrival square itself"),
+      (E, "DUPLICATE", "/pieces/0/converts/flanked/2", None, "offset [1, 1] is listed twice"),
+      (E, "TYPE", "/pieces/0/converts/required", None, "expected a boolean"),
+      (E, "VALUE", "/pieces/1/converts", None, "converts needs exactly one of \"adjacent\"")])
+
+
+def converts_players(g):
+    stone(g)
+    g["pieces"][1]["converts"] = {"adjacent": [[1, 0]] * 0 + [[x, 1] for x in range(-12, 13)]}
+    g["players"].append({"name": "RED", "direction": [[1, 0], [0, 1]]})
+    g["turns"]["order"].append("RED")
+case("bad", "converts_players", converts_players,
+     [(E, "LIMIT", "/pieces/1/converts/adjacent", None, "(GGN_MAX_CONVERT_OFFSETS)"),
+      (E, "VALUE", "/pieces/1/converts", None, "conversion needs a game of two players")])
+
+
+def pass_forced_bad(g):
+    g["pass"] = "sometimes"
+case("bad", "pass_word_bad", pass_forced_bad,
+     [(E, "VALUE", "/pass", None, "\"pass\" is true (a player may pass) or \"forced\"")])
+
+
+def pass_forced_stay(g):
+    g["pass"] = "forced"
+    g["pieces"].append({"code": "QUEEN", "moves": []})
+    g["pieces"][0]["moves"].append({"id": 1, "step": [0, 0], "actions": [STEP],
+                                    "modifiers": [{"action": "TRANSFORM", "options": ["QUEEN"]}]})
+    g["game_end"] = {"passes": {"in_a_row": 2, "result": "draw"}}
+case("bad", "pass_forced_stay", pass_forced_stay,
+     [(E, "VALUE", "/pass", None, "/pieces/0/moves/1 (a move that stays) can end where it began"),
+      (E, "VALUE", "/game_end/passes/in_a_row", None, "with \"pass\": \"forced\" a player passes only while")])
 
 
 def main():
