@@ -72,6 +72,12 @@ const RULES_DIFFER = {
     cambodian: "ffish's met may not capture with its first-move leap (11.1's may, as ggn's)",
 };
 const NO_CHECK_MARKS = new Set(['dobutsu']);
+// Games ffish knows whose moves ggn writes otherwise on purpose, left out here (said in the output):
+// their move sets are compared by a differential test of their own.
+const NOT_COMPARED = {
+    ataxx: "ffish writes a clone as a drop (P@f1, SAN Pf1), ggn as its target (f1) as libataxx does; " +
+           "test_ffish_ataxx compares the moves",
+};
 
 function bare(san, game) {
     return NO_CHECK_MARKS.has(game) ? san.replace(/[+#]+$/, '') : san;
@@ -158,7 +164,11 @@ function main() {
     const all = fs.readdirSync(path.join(root, 'games')).filter(f => f.endsWith('.json'))
         .map(f => f.slice(0, -5)).sort();
     const asked = process.argv.slice(4); // some games only, when named
-    const names = knownGames(asked.length ? asked : all);
+    const names = knownGames(asked.length ? asked : all).filter(name => {
+        if (!NOT_COMPARED[name]) return true;
+        console.log(`test_ffish_san: ${name} not compared: ${NOT_COMPARED[name]}`);
+        return false;
+    });
     if (names.length === 0) {
         console.log('test_ffish_san: FAILED: ffish knows none of the games');
         process.exit(1);
