@@ -297,9 +297,14 @@ static bool select_variant(xb_session *s, const xb_variant *v)
 
 /* ---- moves and results ------------------------------------------------------- */
 
-/* Announces the result when the game is over (true then). */
+/*
+ * Announces the result when the game is over (true then). Once: a game
+ * already over (said, or told by `result`) is not announced again when the
+ * GUI goes on sending moves in force mode.
+ */
 static bool check_result(xb_session *s)
 {
+    if (s->over) return true;
     ggn_status st = ggn_position_status(s->pos);
     if (st.outcome == GGN_ONGOING) return false;
     static const char *const side[2] = { "White", "Black" };
@@ -385,16 +390,15 @@ static void *search_main(void *arg)
 /* How a running search is ended before the reading thread goes on. */
 typedef enum xb_finish {
     XB_WAIT,     /* let it finish and move */
+    XB_NOW,      /* stop it now; it moves with the best found so far */
     XB_DISCARD   /* stop it now and drop its move */
 } xb_finish;
 
 static void finish_search(xb_session *s, xb_finish how)
 {
     if (!s->searching) return;
-    if (how == XB_DISCARD) {
-        atomic_store(&s->discard, true);
-        atomic_store(&s->stop, true);
-    }
+    if (how == XB_DISCARD) atomic_store(&s->discard, true);
+    if (how != XB_WAIT) atomic_store(&s->stop, true);
     pthread_join(s->thread, NULL);
     s->searching = false;
 }
@@ -781,8 +785,12 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
             }
             quit = !handle(s, line);
         }
-        /* quit drops a move being thought of; the end of input lets it come (scripts). */
-        finish_search(s, quit ? XB_DISCARD : XB_WAIT);
+        /*
+         * quit drops a move being thought of; at the end of the input it is
+         * let come (scripts), at once when the search has a time limit (no
+         * GUI is left to wait for it, and a clock can be long).
+         */
+        finish_search(s, quit ? XB_DISCARD : s->limits.time_ms > 0 ? XB_NOW : XB_WAIT);
     }
     ggn_position_free(s->pos);
     ggn_game_free(s->game);

@@ -399,6 +399,28 @@ static void test_post(void **state)
     proc_free(&r);
 }
 
+/*
+ * Issue 41: in force mode a game that is over stays over, and its result is
+ * said once however many moves the GUI goes on sending; at the end of the
+ * input a search on a clock moves at once (an hour's clock would make it
+ * think two minutes for no one).
+ */
+static void test_result_once_and_end_of_input(void **state)
+{
+    (void)state;
+    proc_result r = xboard("xboard\nprotover 2\nnew\nforce\nsetboard 8/8/8/8/8/8/8/K6k w - - 0 1\n"
+                           "usermove a1a2\nusermove h1h2\nusermove a2a3\nping 1\n");
+    assert_int_equal(count_lines_starting(r.out, "1/2-1/2 {Insufficient material}"), 1);
+    assert_non_null(strstr(r.out, "pong 1\n"));
+    proc_free(&r);
+    const char *argv[] = { GGN_BINARY, "xboard", NULL };
+    r = proc_run(argv, "xboard\nprotover 2\nnew\nlevel 0 60 0\ntime 360000\notim 360000\ngo\n", NULL, 20000);
+    assert_int_equal(r.status, 0);
+    char move[64];
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, NULL, nth_move(r.out, 1, move, sizeof move));
+    proc_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -413,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_post),
         cmocka_unit_test(test_commands_while_thinking),
         cmocka_unit_test(test_xboard_ranks),
+        cmocka_unit_test(test_result_once_and_end_of_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -378,6 +378,13 @@ bool ggn_position_player_out(const ggn_position *pos, int player);
 /* Counts leaf nodes of the legal move tree to depth (draw rules ignored). */
 uint64_t ggn_perft(ggn_position *pos, int depth);
 
+/*
+ * True when the last ggn_perft on pos met a position with more than
+ * GGN_MAX_MOVES moves: it counted the first GGN_MAX_MOVES of them, so its
+ * count is a lower bound, not the exact one (docs/limits.md).
+ */
+bool ggn_perft_capped(const ggn_position *pos);
+
 /* ---- probes for the search (src/engine/probe.c) ------------------------- */
 
 /*

@@ -346,6 +346,7 @@ struct ggn_position {
                                by the first move made from it (checkmate.c) */
     uint8_t out;            /* elimination: bit p = player p has left the game (its turns are skipped,
                                its pieces stand and attack nothing); in hash */
+    bool perft_capped;      /* the last ggn_perft met a position with more than GGN_MAX_MOVES moves */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
 };
