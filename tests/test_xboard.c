@@ -199,6 +199,42 @@ static void test_engine_defined_variant(void **state)
     proc_free(&r);
 }
 
+/*
+ * Issue 41: XBoard is told every piece of janggi. Betza cannot say its
+ * palace, its cannon's exceptions or its elephant's path as XBoard reads
+ * them, so XBoard gets wider pieces (ggn_game_kind_betza_outline) and, since
+ * a wider piece would make it see checks that are none, no royal king: the
+ * general takes an ordinary slot. The soldier, which does not promote, is
+ * kept out of XBoard's pawn slot (XBoard promotes what stands there). A pass
+ * is XBoard's null move, @@@@, both ways, and a game that passes is judged
+ * by ggn's words, not taken for insufficient material. Chess-like games keep
+ * their royal king.
+ */
+static void test_janggi_described(void **state)
+{
+    (void)state;
+    proc_result r = xboard("xboard\nprotover 2\nvariant janggi\nforce\nusermove @@@@\nusermove @@@@\nping 1\n");
+    const char *setup = strstr(r.out, "setup (");
+    assert_non_null(setup);
+    setup += strlen("setup (");
+    assert_int_equal(setup[0], '.');  /* no soldier in the pawn slot */
+    assert_int_equal(setup[21], '.'); /* no king in the king's slot */
+    assert_non_null(strchr(setup, 'K'));
+    const char *const lines[] = { "\npiece P& fFfsW\n", "\npiece A& K\n", "\npiece B& Z\n", "\npiece N& nN\n",
+                                  "\npiece C& pQ\n", "\npiece R& Q\n", "\npiece K& K\n" };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        if (!strstr(r.out, lines[i])) fail_msg("no '%s' in:\n%s", lines[i] + 1, r.out);
+    assert_null(strstr(r.out, "Illegal"));
+    assert_non_null(strstr(r.out, "\n0-1 {BLACK wins: 2 passes in a row"));
+    assert_null(strstr(r.out, "Insufficient material"));
+    assert_non_null(strstr(r.out, "pong 1\n"));
+    proc_free(&r);
+    /* Shako's pieces are all said exactly: its king keeps XBoard's king slot, and castles there. */
+    r = xboard("xboard\nprotover 2\nvariant shako\nquit\n");
+    assert_non_null(strstr(r.out, "setup (PNBRQ.E.C............Kpnbrq.e.c............k) 10x10+0_fairy "));
+    proc_free(&r);
+}
+
 static void test_lift_highlight(void **state)
 {
     (void)state;
@@ -428,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_moves_are_legal),
         cmocka_unit_test(test_force_undo_setboard),
         cmocka_unit_test(test_engine_defined_variant),
+        cmocka_unit_test(test_janggi_described),
         cmocka_unit_test(test_lift_highlight),
         cmocka_unit_test(test_illegal_and_nonsense),
         cmocka_unit_test(test_clock),

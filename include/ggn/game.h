@@ -148,6 +148,20 @@ bool ggn_game_kind_betza(const ggn_game *game, int kind, char *buf, size_t cap, 
  * geometry, for a GUI that judges promotions itself (XBoard's `piece`).
  */
 bool ggn_game_kind_betza_geometry(const ggn_game *game, int kind, char *buf, size_t cap, ggn_error *err);
+/* True when a move of the kind can promote it (a TRANSFORM modifier, docs/game-spec.md). */
+bool ggn_game_kind_promotes(const ggn_game *game, int kind);
+/*
+ * The moves of a wider piece that has every move of the kind: as
+ * ggn_game_kind_betza_geometry, but a condition that only narrows where or
+ * when a move may be made (a zone such as janggi's palace, a named
+ * condition, a first move), a side effect and a hop's exceptions are left
+ * out, and castling is left to the GUI's king. For a GUI that must accept
+ * every move of the kind and may accept more (`ggn xboard`'s `piece` lines
+ * where no exact Betza exists). *wider (may be NULL) is set when the piece
+ * written attacks squares the kind does not (a narrowing of a capture was
+ * left out), so a GUI that tests checks with it would see false ones.
+ */
+bool ggn_game_kind_betza_outline(const ggn_game *game, int kind, char *buf, size_t cap, bool *wider, ggn_error *err);
 
 /* ---- positions ---------------------------------------------------------- */
 
