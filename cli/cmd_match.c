@@ -418,14 +418,14 @@ static int check_engines(const match_plan *plan, const ggn_game *game)
     }
     int status = CLI_OK;
     const char *fen = plan->openings ? plan->openings[0] : NULL;
-    for (int i = 0; i < MATCH_MAX_ENGINES && status == CLI_OK; i++) {
+    for (int i = 0; i < MATCH_MAX_ENGINES && status == CLI_OK && !interrupted; i++) {
         char why[sizeof ((match_result *)0)->reason];
         bool started = match_engine_start(e, plan->engine[i], plan->protocol[i], why, sizeof why);
         bool ready = started && match_engine_handshake(e, plan->variant, plan->options, why, sizeof why) &&
                      (e->protocol != MATCH_PROTOCOL_XBOARD ||
                       match_xboard_new_game(e, game, plan->variant, fen, &plan->clock, why, sizeof why));
         if (started) match_engine_stop(e);
-        if (!ready) {
+        if (!ready && !interrupted) {
             char command[4 * 256], reason[4 * sizeof why];
             fprintf(stderr, "ggn match: engine %d (%s) cannot play: %s\n", i + 1,
                     cli_escape(plan->engine[i], command, sizeof command), cli_escape(why, reason, sizeof reason));
@@ -443,7 +443,6 @@ static int play_match(const match_plan *plan, const ggn_game *game)
     match_tally t;
     memset(&t, 0, sizeof t);
     const char *verdict = NULL;
-    catch_signals(on_match_signal);
     while ((next <= plan->games || nrunning > 0) && !interrupted) {
         while (!verdict && !interrupted && next <= plan->games && nrunning < plan->jobs) {
             if (!shard_owns(next - 1, plan->shard, plan->shards)) {
@@ -682,6 +681,7 @@ static int run(int argc, char **argv)
     }
     if (status == CLI_OK) {
         signal(SIGPIPE, SIG_IGN);
+        catch_signals(on_match_signal); /* from here on a signal ends the match, never leaves an engine running */
         status = check_engines(&plan, game);
     }
     if (status == CLI_OK && pgn) {
@@ -701,7 +701,7 @@ static int run(int argc, char **argv)
             status = CLI_INVALID;
         }
     }
-    if (status == CLI_OK) status = play_match(&plan, game);
+    if (status == CLI_OK && !interrupted) status = play_match(&plan, game);
     if (status == CLI_OK && job) {
         status = shard_print("match", job, plan.shard, plan.shards, json_pack("{s:O}", "games", plan.shard_games));
         job = NULL;
