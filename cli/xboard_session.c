@@ -621,6 +621,12 @@ static void say_highlight(xb_session *s, const char *xboard_square)
 
 static void say_features(xb_session *s)
 {
+    /*
+     * done=0 first: listing the variants loads every shipped game, which on
+     * a busy machine (or under a sanitizer) can take longer than the 2 s a
+     * GUI waits before it takes a silent engine for protocol version 1.
+     */
+    say(s, "feature done=0");
     list_variants(s);
     char list[4096];
     size_t len = 0;
