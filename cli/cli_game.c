@@ -288,7 +288,9 @@ void cli_game_files_free(cli_game_file *files, size_t count)
 static void print_not_found(const char *name)
 {
     char *file = game_file_name(name);
-    fprintf(stderr, "ggn: error: no game '%s': it is not a file, and there is no %s in\n", name, file ? file : name);
+    char safe_name[4 * 256], safe_file[4 * 256]; /* the name is an argument: escaped */
+    fprintf(stderr, "ggn: error: no game '%s': it is not a file, and there is no %s in\n",
+            cli_escape(name, safe_name, sizeof safe_name), cli_escape(file ? file : name, safe_file, sizeof safe_file));
     free(file);
     size_t ndirs;
     cli_game_dir *dirs = cli_game_dirs(&ndirs);

@@ -16,12 +16,13 @@ const cli_command *cli_find_command(const char *name)
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
+    /* The message quotes arguments as given: escaped (cli_escape), as every text from outside is. */
+    char text[1024], safe[4 * sizeof text];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "ggn %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\nTry 'ggn %s --help'.\n", cmd);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "ggn %s: %s\nTry 'ggn %s --help'.\n", cmd, cli_escape(text, safe, sizeof safe), cmd);
     return CLI_USAGE;
 }
 

@@ -12,7 +12,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -44,9 +46,13 @@ static const char help[] =
     "  --tc BASE+INC     a clock of BASE seconds plus INC seconds a move\n"
     "                    (default 10+0.1; 1+0.01 and 60 work as well)\n"
     "  --movetime MS     instead, MS milliseconds for every move\n"
-    "  --margin MS       how far past its clock an engine may go (default 0)\n"
+    "  --margin MS       how far past its clock an engine may go (default 0 with\n"
+    "                    --tc, whose engines keep their own reserve; 1000 with\n"
+    "                    --movetime, where a loaded machine's delays in starting\n"
+    "                    and reading an answer are not the engine's)\n"
     "  --openings FILE   start positions, one FEN a line (EPD operations after\n"
-    "                    ';' and lines starting with '#' are ignored), in turn\n"
+    "                    ';' and lines starting with '#' are ignored), in turn;\n"
+    "                    a bad one is said as FILE:LINE: error: ...\n"
     "  --variant NAME    the UCI_Variant value sent to the engines, CECP's\n"
     "                    `variant NAME` (default: the game's name; chess is\n"
     "                    CECP's normal); --variant none sends none\n"
@@ -56,8 +62,9 @@ static const char help[] =
     "  --sprt E0,E1      stop when the sequential probability ratio test decides\n"
     "                    between \"the first engine is E0 Elo stronger\" and \"E1\n"
     "                    Elo stronger\" (alpha = beta = 0.05)\n"
-    "  --pgn FILE        write every game to FILE as PGN (SAN moves, Variant,\n"
-    "                    FEN of the opening, Result and Termination tags)\n"
+    "  --pgn FILE        write every game to FILE as PGN (SAN moves, Date,\n"
+    "                    Variant, FEN of the opening, Result and Termination\n"
+    "                    tags), each game as it ends\n"
     "  --shard I/K       play only the games of shard I of K (game n, from 1,\n"
     "                    belongs to shard (n - 1) % K + 1; not with --sprt) and\n"
     "                    print them as a shard document (JSON, the game lines\n"
@@ -68,18 +75,38 @@ static const char help[] =
     "then the score from the first engine's view, its Elo difference with the\n"
     "95 % error, the forfeits by kind and, with --sprt, the test's verdict.\n"
     "\n"
-    "Example:\n"
-    "  $ ggn match xiangqi --engine 'ggn uci' --engine /usr/games/fairy-stockfish --games 4 --tc 2+0.05\n"
+    "Example (ggn in UCI against ggn in CECP; with Fairy-Stockfish, --engine\n"
+    "/usr/games/fairy-stockfish or xboard:/usr/games/fairy-stockfish):\n"
+    "  $ ggn match minishogi --engine 'ggn uci' --engine 'xboard:ggn xboard' --games 2 --movetime 50\n"
+    "  Game 1: ggn uci (WHITE) - ggn xboard (BLACK): ...\n"
+    "  ...\n"
+    "\n"
+    "Before the first game each engine is started once and given the game (its\n"
+    "handshake): one that cannot be started, or refuses the game, stops the\n"
+    "match there with the reason. SIGINT (Ctrl-C) or SIGTERM ends the running\n"
+    "games and their engines, prints the score of the games played, keeps the\n"
+    "PGN written so far and ends ggn by the signal.\n"
     "\n"
     "Exit status: 0 the match was played (whatever its results), 1 the game\n"
-    "or the openings are invalid or an engine cannot be started, 2 usage\n"
-    "error.\n";
+    "or the openings are invalid or an engine cannot be started or play the\n"
+    "game, 2 usage error.\n";
 
 static int run(int argc, char **argv);
 
 const cli_command cli_cmd_match = { "match", "play UCI or CECP engines against each other, ggn as the arbiter", help, run };
 
-enum { MATCH_MAX_JOBS = 64, MATCH_MAX_OPTIONS = 16, MATCH_MAX_OPENINGS = 100000 };
+enum {
+    MATCH_MAX_JOBS = 64,
+    MATCH_MAX_OPTIONS = 16,
+    MATCH_MAX_OPENINGS = 100000,
+    /*
+     * --movetime's default --margin: an engine told "movetime 30" answers in
+     * about 30 ms, but on a machine busy with other work its process may wait
+     * that long again and more to be scheduled, and so may the arbiter; a
+     * second absorbs that and still ends a game whose engine ignores the time.
+     */
+    MATCH_MOVETIME_MARGIN_MS = 1000
+};
 
 typedef struct match_plan {
     const char *game_path;
@@ -90,6 +117,7 @@ typedef struct match_plan {
     match_clock clock;
     int games, jobs;
     char **openings;               /* NULL: the start position */
+    int *opening_lines;            /* the line of the file each opening is on */
     int nopenings;
     bool sprt;
     double elo0, elo1;
@@ -134,7 +162,7 @@ static bool parse_count(const char *text, long lo, long hi, long *out)
     return true;
 }
 
-/* Reads the openings file: one FEN a line. False (printed) when unreadable or empty. */
+/* Reads the openings file: one FEN a line, each with its line number. False (printed) when unreadable or empty. */
 static bool read_openings(const char *path, match_plan *plan)
 {
     ggn_error err;
@@ -142,12 +170,16 @@ static bool read_openings(const char *path, match_plan *plan)
     char at[4096];
     snprintf(at, sizeof at, "@%s", path);
     char *text = cli_read_arg(at, &err);
+    char safe[4 * sizeof err.message];
     if (!text) {
-        fprintf(stderr, "ggn match: --openings: %s\n", err.message);
+        fprintf(stderr, "ggn match: --openings: %s\n", cli_escape(err.message, safe, sizeof safe));
         return false;
     }
-    int cap = 0;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+    int cap = 0, number = 0;
+    for (char *line = text, *next; line; line = next) {
+        next = strchr(line, '\n');
+        if (next) *next++ = '\0';
+        number++;
         line[strcspn(line, ";\r")] = '\0';
         while (*line == ' ' || *line == '\t') line++;
         size_t n = strlen(line);
@@ -157,16 +189,19 @@ static bool read_openings(const char *path, match_plan *plan)
         if (plan->nopenings == cap) {
             cap = cap ? cap * 2 : 64;
             char **grown = realloc(plan->openings, (size_t)cap * sizeof *grown);
-            if (!grown) break;
-            plan->openings = grown;
+            if (grown) plan->openings = grown;
+            int *lines = grown ? realloc(plan->opening_lines, (size_t)cap * sizeof *lines) : NULL;
+            if (lines) plan->opening_lines = lines;
+            if (!grown || !lines) break;
         }
         plan->openings[plan->nopenings] = strdup(line);
         if (!plan->openings[plan->nopenings]) break;
+        plan->opening_lines[plan->nopenings] = number;
         plan->nopenings++;
     }
     free(text);
     if (plan->nopenings == 0) {
-        fprintf(stderr, "ggn match: --openings: %s holds no position\n", path);
+        fprintf(stderr, "ggn match: --openings: %s holds no position\n", cli_escape(path, safe, sizeof safe));
         return false;
     }
     return true;
@@ -183,6 +218,40 @@ static void write_all(int fd, const char *text, size_t n)
         text += w;
         n -= (size_t)w;
     }
+}
+
+/* ---- signals ------------------------------------------------------------------ */
+
+/* SIGINT or SIGTERM received by the match (the parent): the signal's number, else 0. */
+static volatile sig_atomic_t interrupted;
+/* In a game's process: its engines' process ids (each its process group), 0 when none. */
+static volatile pid_t game_engines[2];
+
+static void on_match_signal(int sig) { interrupted = sig; }
+
+/* A game's process ends with its engines and all they started: they are never left running. */
+static void on_game_signal(int sig)
+{
+    (void)sig;
+    for (int i = 0; i < 2; i++) {
+        pid_t pid = game_engines[i];
+        if (pid > 0) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+        }
+    }
+    _exit(1);
+}
+
+static void catch_signals(void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: the parent's poll returns, and sees the flag */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 }
 
 /*
@@ -202,9 +271,11 @@ static void play_in_child(const match_plan *plan, const ggn_game *game, int numb
     r.winner = -1;
     bool started[2] = { false, false };
     if (!engines[0] || !engines[1]) _exit(3);
+    catch_signals(on_game_signal);
     for (int side = 0; side < 2 && r.end == MATCH_END_RULE && !r.reason[0]; side++) {
         int index = side == 0 ? first : 1 - first;
         started[side] = match_engine_start(engines[side], plan->engine[index], plan->protocol[index], why, sizeof why);
+        if (started[side]) game_engines[side] = engines[side]->pid;
         if (!started[side] || !match_engine_handshake(engines[side], plan->variant, plan->options, why, sizeof why) ||
             (engines[side]->protocol == MATCH_PROTOCOL_XBOARD &&
              !match_xboard_new_game(engines[side], game, plan->variant, fen, &plan->clock, why, sizeof why))) {
@@ -216,8 +287,10 @@ static void play_in_child(const match_plan *plan, const ggn_game *game, int numb
     if (!r.reason[0]) {
         if (!match_play_game(game, fen, engines, &plan->clock, &r)) _exit(3);
     }
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < 2; side++) {
+        game_engines[side] = 0;
         if (started[side]) match_engine_stop(engines[side]);
+    }
     for (char *p = r.reason; *p; p++)
         if (*p == '\n' || *p == '\r') *p = ' ';
     int n = snprintf(line, sizeof line, "%d %d %d %d %s\n", r.winner, (int)r.end, r.plies, first, r.reason);
@@ -234,6 +307,7 @@ typedef struct running {
     pid_t pid;
     int fd;
     int number;
+    time_t started;                /* for the PGN's Date */
     char *buf;                     /* what the game's process wrote so far (malloc'd) */
     size_t len, cap;
 } running;
@@ -254,9 +328,9 @@ static const char *termination(match_end end)
     return "normal";
 }
 
-/* Appends the game to the --pgn file: replayed from its opening, moves in SAN. */
-static void write_pgn(const match_plan *plan, const ggn_game *game, int number, int first, int winner, int end,
-                      const char *moves)
+/* Appends the game to the --pgn file: replayed from its opening, moves in SAN, dated the day it began. */
+static void write_pgn(const match_plan *plan, const ggn_game *game, int number, time_t started, int first, int winner,
+                      int end, const char *moves)
 {
     const char *fen = plan->openings ? plan->openings[((number - 1) / 2) % plan->nopenings] : NULL;
     ggn_position *pos = ggn_position_new(game);
@@ -270,12 +344,15 @@ static void write_pgn(const match_plan *plan, const ggn_game *game, int number, 
         ggn_position_free(pos);
         return;
     }
-    char round[16];
+    char round[16], date[32] = "????.??.??";
     snprintf(round, sizeof round, "%d", number);
+    struct tm day;
+    if (localtime_r(&started, &day)) strftime(date, sizeof date, "%Y.%m.%d", &day);
     const char *result = winner < 0 ? "1/2-1/2" : winner == 0 ? "1-0" : "0-1";
     /* The tags are only read: the casts drop const for the tag type's sake. */
     ggn_pgn_tag tags[] = {
         { (char *)"Event", (char *)"ggn match" },
+        { (char *)"Date", date },
         { (char *)"Round", round },
         { (char *)"White", (char *)plan->engine[first] },
         { (char *)"Black", (char *)plan->engine[1 - first] },
@@ -315,7 +392,7 @@ static void record(const match_plan *plan, const ggn_game *game, running *g, mat
                              plies, reason };
     match_count_game(plan->shard_games ? stderr : stdout, t, &line);
     if (plan->shard_games) json_array_append_new(plan->shard_games, match_game_json(&line));
-    if (plan->pgn) write_pgn(plan, game, g->number, first, winner, end, moves);
+    if (plan->pgn) write_pgn(plan, game, g->number, g->started, first, winner, end, moves);
 }
 
 static void summary(const match_plan *plan, const match_tally *t, const char *verdict)
@@ -326,6 +403,39 @@ static void summary(const match_plan *plan, const match_tally *t, const char *ve
                match_sprt_llr(&t->score, plan->elo0, plan->elo1), verdict ? verdict : "no decision yet");
 }
 
+/*
+ * Starts each engine once, as a game would (handshake, and for CECP the
+ * start of a game from the first opening), and stops it: an engine that
+ * cannot start, or cannot play this game, stops the match before its first
+ * game (CLI_INVALID, the reason on stderr) rather than forfeit every game.
+ */
+static int check_engines(const match_plan *plan, const ggn_game *game)
+{
+    match_engine *e = malloc(sizeof *e);
+    if (!e) {
+        fprintf(stderr, "ggn match: out of memory\n");
+        return CLI_INVALID;
+    }
+    int status = CLI_OK;
+    const char *fen = plan->openings ? plan->openings[0] : NULL;
+    for (int i = 0; i < MATCH_MAX_ENGINES && status == CLI_OK && !interrupted; i++) {
+        char why[sizeof ((match_result *)0)->reason];
+        bool started = match_engine_start(e, plan->engine[i], plan->protocol[i], why, sizeof why);
+        bool ready = started && match_engine_handshake(e, plan->variant, plan->options, why, sizeof why) &&
+                     (e->protocol != MATCH_PROTOCOL_XBOARD ||
+                      match_xboard_new_game(e, game, plan->variant, fen, &plan->clock, why, sizeof why));
+        if (started) match_engine_stop(e);
+        if (!ready && !interrupted) {
+            char command[4 * 256], reason[4 * sizeof why];
+            fprintf(stderr, "ggn match: engine %d (%s) cannot play: %s\n", i + 1,
+                    cli_escape(plan->engine[i], command, sizeof command), cli_escape(why, reason, sizeof reason));
+            status = CLI_INVALID;
+        }
+    }
+    free(e);
+    return status;
+}
+
 static int play_match(const match_plan *plan, const ggn_game *game)
 {
     running slots[MATCH_MAX_JOBS];
@@ -333,14 +443,17 @@ static int play_match(const match_plan *plan, const ggn_game *game)
     match_tally t;
     memset(&t, 0, sizeof t);
     const char *verdict = NULL;
-    while (next <= plan->games || nrunning > 0) {
-        while (!verdict && next <= plan->games && nrunning < plan->jobs) {
+    while ((next <= plan->games || nrunning > 0) && !interrupted) {
+        while (!verdict && !interrupted && next <= plan->games && nrunning < plan->jobs) {
             if (!shard_owns(next - 1, plan->shard, plan->shards)) {
                 next++;
                 continue;
             }
             int fds[2];
             if (pipe(fds) != 0) break;
+            /* Close-on-exec: an engine (or what it leaves running) must not hold the game's result pipe open. */
+            fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+            fcntl(fds[1], F_SETFD, FD_CLOEXEC);
             fflush(stdout);
             pid_t pid = fork();
             if (pid < 0) {
@@ -357,6 +470,7 @@ static int play_match(const match_plan *plan, const ggn_game *game)
             g->pid = pid;
             g->fd = fds[0];
             g->number = next++;
+            g->started = time(NULL);
             g->len = 0;
             g->cap = 0;
             g->buf = NULL;
@@ -364,7 +478,10 @@ static int play_match(const match_plan *plan, const ggn_game *game)
         if (nrunning <= 0) break;
         struct pollfd pf[MATCH_MAX_JOBS];
         for (int i = 0; i < nrunning; i++) pf[i] = (struct pollfd){ slots[i].fd, POLLIN, 0 };
-        if (poll(pf, (nfds_t)nrunning, -1) < 0 && errno != EINTR) break;
+        /* A bounded wait, so a signal that comes just before it is seen within a quarter of a second. */
+        int ready = poll(pf, (nfds_t)nrunning, 250);
+        if (ready < 0 && errno != EINTR) break;
+        if (ready <= 0) continue;
         for (int i = 0; i < nrunning; i++) {
             if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
             running *g = &slots[i];
@@ -396,6 +513,19 @@ static int play_match(const match_plan *plan, const ggn_game *game)
                 else if (llr <= -2.94) verdict = "H0 accepted";
             }
         }
+    }
+    if (interrupted) {
+        /* The running games end with their engines; what they played so far is not a result. */
+        for (int i = 0; i < nrunning; i++) kill(slots[i].pid, SIGTERM);
+        for (int i = 0; i < nrunning; i++) {
+            waitpid(slots[i].pid, NULL, 0);
+            close(slots[i].fd);
+            free(slots[i].buf);
+            printf("Game %d: not finished (the match was ended by a signal)\n", slots[i].number);
+        }
+        fprintf(stderr, "ggn match: ended by %s after %d game%s\n", interrupted == SIGINT ? "SIGINT" : "SIGTERM",
+                t.score.wins + t.score.draws + t.score.losses,
+                t.score.wins + t.score.draws + t.score.losses == 1 ? "" : "s");
     }
     if (plan->shard_games) return CLI_OK; /* the caller prints the shard document */
     summary(plan, &t, verdict);
@@ -492,6 +622,7 @@ static int run(int argc, char **argv)
         if (!parse_count(movetime, 1, 86400000, &v))
             return cli_usage_error("match", "--movetime takes milliseconds, not '%s'", movetime);
         plan.clock.movetime_ms = v;
+        plan.clock.margin_ms = MATCH_MOVETIME_MARGIN_MS; /* unless --margin says otherwise, below */
     }
     if (margin) {
         if (!parse_count(margin, 0, 60000, &v))
@@ -540,11 +671,18 @@ static int run(int argc, char **argv)
             ggn_error err;
             ggn_error_clear(&err);
             if (!pos || !ggn_position_set_fen(pos, plan.openings[i], &err)) {
-                fprintf(stderr, "%s: position %d: error: %s\n", openings, i + 1, pos ? err.message : "out of memory");
+                char file[4 * 256], why[4 * sizeof err.message];
+                fprintf(stderr, "%s:%d: error: %s\n", cli_escape(openings, file, sizeof file), plan.opening_lines[i],
+                        cli_escape(pos ? err.message : "out of memory", why, sizeof why));
                 status = CLI_INVALID;
             }
             ggn_position_free(pos);
         }
+    }
+    if (status == CLI_OK) {
+        signal(SIGPIPE, SIG_IGN);
+        catch_signals(on_match_signal); /* from here on a signal ends the match, never leaves an engine running */
+        status = check_engines(&plan, game);
     }
     if (status == CLI_OK && pgn) {
         plan.pgn = fopen(pgn, "w");
@@ -563,10 +701,7 @@ static int run(int argc, char **argv)
             status = CLI_INVALID;
         }
     }
-    if (status == CLI_OK) {
-        signal(SIGPIPE, SIG_IGN);
-        status = play_match(&plan, game);
-    }
+    if (status == CLI_OK && !interrupted) status = play_match(&plan, game);
     if (status == CLI_OK && job) {
         status = shard_print("match", job, plan.shard, plan.shards, json_pack("{s:O}", "games", plan.shard_games));
         job = NULL;
@@ -579,6 +714,13 @@ static int run(int argc, char **argv)
     }
     for (int i = 0; i < plan.nopenings; i++) free(plan.openings[i]);
     free(plan.openings);
+    free(plan.opening_lines);
     ggn_game_free(game);
+    if (interrupted) {
+        /* Ended by a signal: after the summary and the PGN, end by it too, as the caller (a shell, a scheduler) expects. */
+        fflush(stdout);
+        signal(interrupted, SIG_DFL);
+        raise(interrupted);
+    }
     return status;
 }

@@ -41,7 +41,8 @@ static const char help[] =
     "  --json         print one JSON document instead of the text:\n"
     "                 {\"depth\": D, \"nodes\": N,\n"
     "                  \"divide\": [{\"move\": \"e2e4\", \"nodes\": N}, ...]}\n"
-    "                 (\"divide\" only with --divide)\n"
+    "                 (\"divide\" only with --divide; \"capped\": true when\n"
+    "                 the count is a lower bound, below)\n"
     "  --split K      count only a part of the tree, for running one count on\n"
     "                 many machines (docs/cluster.md): the lines of play of\n"
     "                 the first L plies (L the fewest that give 8 lines a part),\n"
@@ -55,7 +56,11 @@ static const char help[] =
     "                 \"digest\"}. `ggn merge` adds the K parts up to the count\n"
     "                 of the whole tree\n"
     "\n"
-    "Output: the last line of standard output is always \"Nodes: N\".\n"
+    "Output: the last line of standard output is always \"Nodes: N\". A\n"
+    "position with more than 1024 legal moves (GGN_MAX_MOVES) is counted on\n"
+    "its first 1024: then N is a lower bound, and the line says so\n"
+    "(\"Nodes: N (a lower bound: capped by GGN_MAX_MOVES)\"), as does a warning\n"
+    "on standard error.\n"
     "The elapsed time and the speed in nodes per second go to standard error.\n"
     "\n"
     "A suite (--epd FILE) is a file of positions with their published counts,\n"
@@ -105,19 +110,24 @@ static int compare_lines(const void *a, const void *b)
 
 /*
  * Perft with the root split by move, each written by write_move; prints the
- * lines (or adds them to the JSON array `json`), returns the total.
+ * lines (or adds them to the JSON array `json`), returns the total. *capped
+ * is set when a position had more than GGN_MAX_MOVES moves (ggn_perft_capped).
  */
-static uint64_t divide(ggn_position *pos, int depth, cli_move_writer write_move, json_t *json)
+static uint64_t divide(ggn_position *pos, int depth, cli_move_writer write_move, json_t *json, bool *capped)
 {
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
-    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    if (n > GGN_MAX_MOVES) {
+        n = GGN_MAX_MOVES;
+        *capped = true;
+    }
     divide_line *lines = calloc(n ? n : 1, sizeof *lines);
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t count = 0;
         if (ggn_position_make(pos, moves[i])) {
             count = ggn_perft(pos, depth - 1);
+            if (ggn_perft_capped(pos)) *capped = true;
             ggn_position_unmake(pos);
         }
         total += count;
@@ -401,11 +411,24 @@ static int run(int argc, char **argv)
 
     json_t *jdivide = want_json && want_divide ? json_array() : NULL;
     double start = cli_seconds();
-    uint64_t nodes = (want_divide && depth > 0) ? divide(pos, (int)depth, write_move, jdivide) : ggn_perft(pos, (int)depth);
+    bool capped = false;
+    uint64_t nodes;
+    if (want_divide && depth > 0) {
+        nodes = divide(pos, (int)depth, write_move, jdivide, &capped);
+    } else {
+        nodes = ggn_perft(pos, (int)depth);
+        capped = ggn_perft_capped(pos);
+    }
     double elapsed = cli_seconds() - start;
     int status = CLI_OK;
+    /* A position with more moves than GGN_MAX_MOVES was counted on its first ones: the count is no exact figure. */
+    if (capped)
+        fprintf(stderr, "ggn perft: warning: a position had more than %d legal moves (GGN_MAX_MOVES); only the first %d "
+                        "were counted, so %" PRIu64 " is a lower bound, not the count\n",
+                GGN_MAX_MOVES, GGN_MAX_MOVES, nodes);
     if (want_json) {
         json_t *doc = json_pack("{s:i, s:I}", "depth", (int)depth, "nodes", (json_int_t)nodes);
+        if (doc && capped) json_object_set_new(doc, "capped", json_true());
         if (doc && want_divide) {
             /* json_object_set_new takes the array even when it fails. */
             if (json_object_set_new(doc, "divide", jdivide ? jdivide : json_array()) != 0) {
@@ -417,7 +440,7 @@ static int run(int argc, char **argv)
         }
         status = cli_json_print("perft", doc);
     } else {
-        printf("Nodes: %" PRIu64 "\n", nodes);
+        printf("Nodes: %" PRIu64 "%s\n", nodes, capped ? " (a lower bound: capped by GGN_MAX_MOVES)" : "");
     }
     fflush(stdout);
     fprintf(stderr, "perft %ld: %.3f s, %.0f nodes/s\n", depth, elapsed, elapsed > 0 ? (double)nodes / elapsed : 0.0);

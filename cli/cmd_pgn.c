@@ -129,8 +129,9 @@ static ggn_game *game_for(const options *o, const char *file, size_t number, con
     if (o->game) {
         play_record_variant(o->game, variant, cap);
     } else if (!play_record_variant_game(tag, variant, cap)) {
+        char safe[4 * 256];
         fprintf(stderr, "%s: game %zu (line %d): Variant \"%s\" is no name of a game (letters, digits, '-', '_')\n",
-                file, number, pg->line, tag);
+                file, number, pg->line, cli_escape(tag ? tag : "", safe, sizeof safe));
         return NULL;
     }
     if (*cache && strcmp(cached, variant) == 0) return *cache;

@@ -1,4 +1,5 @@
 /* engine_io.c — line I/O of the engine protocols (engine_io.h). */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,16 +45,28 @@ void engine_vsay(engine_out *o, const char *fmt, va_list ap)
 
 engine_line engine_read_line(FILE *in, char *buf, size_t cap)
 {
-    if (!fgets(buf, (int)cap, in)) return ENGINE_LINE_END;
-    size_t n = strlen(buf);
-    if (n && buf[n - 1] == '\n') {
-        buf[n - 1] = '\0';
-        return ENGINE_LINE_OK;
-    }
-    if (feof(in)) return ENGINE_LINE_OK; /* the last line, without a newline */
+    /*
+     * Byte by byte rather than fgets: fgets cannot say how much it read when
+     * the line holds a NUL, and a strlen after it would take the rest of the
+     * line (and with it the next command) for an unfinished long line.
+     */
+    size_t n = 0;
+    bool any = false, cut = false, too_long = false;
     int c;
-    while ((c = fgetc(in)) != EOF && c != '\n') {}
-    return ENGINE_LINE_TOO_LONG;
+    flockfile(in);
+    while ((c = getc_unlocked(in)) != EOF) {
+        any = true;
+        if (c == '\n') break;
+        if (c == '\0') cut = true; /* the text ends at a NUL; the line still ends at its newline */
+        if (cut) continue;
+        if (n + 1 < cap) buf[n++] = (char)c;
+        else too_long = true;
+    }
+    funlockfile(in);
+    if (!any) return ENGINE_LINE_END;
+    if (too_long) return ENGINE_LINE_TOO_LONG;
+    if (cap) buf[n] = '\0';
+    return ENGINE_LINE_OK;
 }
 
 size_t engine_line_text(const void *session, engine_move_writer write_move, ggn_position *pos, const ggn_move *moves,

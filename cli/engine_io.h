@@ -36,11 +36,15 @@ void engine_vsay(engine_out *o, const char *fmt, va_list ap)
 
 typedef enum engine_line {
     ENGINE_LINE_OK,        /* buf holds the line, without its newline */
-    ENGINE_LINE_TOO_LONG,  /* a line of cap bytes or more was skipped whole; buf is unchanged */
+    ENGINE_LINE_TOO_LONG,  /* a line of cap bytes or more was skipped whole; buf holds nothing of it to use */
     ENGINE_LINE_END        /* end of input */
 } engine_line;
 
-/* Reads one line of at most cap - 1 bytes into buf. */
+/*
+ * Reads one line of at most cap - 1 bytes into buf. A NUL byte ends the
+ * line's text (the bytes after it, up to the newline, are dropped), never
+ * the line: the next line is the next command.
+ */
 engine_line engine_read_line(FILE *in, char *buf, size_t cap);
 
 /* A move of pos in a protocol's text (its session is the context); 0 when it cannot be written. */

@@ -59,6 +59,12 @@ bool match_engine_start(match_engine *e, const char *command, match_protocol pro
         return false;
     }
     if (pid == 0) {
+        /*
+         * A process group of its own: the arbiter ends the engine and
+         * whatever it started (`sleep 25 & exec engine`) together, and a
+         * terminal's Ctrl-C reaches the arbiter, which ends the game.
+         */
+        setpgid(0, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
@@ -67,6 +73,7 @@ bool match_engine_start(match_engine *e, const char *command, match_protocol pro
         _exit(127);
     }
     free(script);
+    setpgid(pid, pid); /* also here, so the group exists whichever of the two runs first */
     close(in[0]);
     close(out[1]);
     fcntl(in[1], F_SETFD, FD_CLOEXEC);
@@ -195,6 +202,8 @@ void match_engine_stop(match_engine *e)
         struct timespec nap = { 0, 10 * 1000000 };
         nanosleep(&nap, NULL);
     }
+    /* What the engine left behind in its group (a background child holding a pipe) goes with it. */
+    kill(-e->pid, SIGKILL);
     if (e->from >= 0) close(e->from);
     e->from = -1;
     e->pid = -1;

@@ -14,8 +14,13 @@
 void match_count_game(FILE *out, match_tally *t, const match_game_line *g)
 {
     const char *score = g->winner < 0 ? "1/2-1/2" : g->winner == 0 ? "1-0" : "0-1";
-    fprintf(out, "Game %d: %s (%s) - %s (%s): %s (%s, %d plies)\n", g->number, g->engines[0], g->players[0],
-            g->engines[1], g->players[1], score, g->reason, g->plies);
+    /* The commands, and the reason with what the engines said in it (their names, their moves): escaped. */
+    char a[4 * 256], b[4 * 256], reason[4 * 640];
+    cli_escape(g->engines[0], a, sizeof a);
+    cli_escape(g->engines[1], b, sizeof b);
+    cli_escape(g->reason, reason, sizeof reason);
+    fprintf(out, "Game %d: %s (%s) - %s (%s): %s (%s, %d plies)\n", g->number, a, g->players[0], b, g->players[1],
+            score, reason, g->plies);
     fflush(out);
     int engine0_side = g->first == 0 ? 0 : 1;
     if (g->winner < 0) t->score.draws++;
@@ -29,7 +34,10 @@ void match_print_summary(const char *engine0, const char *engine1, const match_t
     int n = t->score.wins + t->score.draws + t->score.losses;
     double elo, error;
     match_elo(&t->score, &elo, &error);
-    printf("\nScore of %s vs %s: %d - %d - %d [%.3f] %d\n", engine0, engine1, t->score.wins, t->score.losses,
+    char a[4 * 256], b[4 * 256];
+    cli_escape(engine0, a, sizeof a);
+    cli_escape(engine1, b, sizeof b);
+    printf("\nScore of %s vs %s: %d - %d - %d [%.3f] %d\n", a, b, t->score.wins, t->score.losses,
            t->score.draws, n ? (t->score.wins + 0.5 * t->score.draws) / n : 0.0, n);
     if (isinf(elo)) printf("Elo difference: %s (every game won by one side)\n", elo > 0 ? "+inf" : "-inf");
     else if (isinf(error)) printf("Elo difference: %.1f +/- inf\n", elo);

@@ -48,6 +48,8 @@ typedef struct uci_session {
     uci_go go;
     ggn_search_limits limits;
     bool endless;                 /* go infinite, go ponder, or a bare go: only stop (or quit, or the end of input) ends it */
+    int perft_depth;              /* > 0: the thread counts `go perft` to this depth instead of searching */
+    bool past_cap;                /* the last position's moves went past GGN_MAX_PLY: there is no position to search */
     atomic_bool stop;             /* read by the search: stop now */
     pthread_mutex_t wait_lock;    /* with wait_cond: an infinite search waits for `stop` before answering */
     pthread_cond_t wait_cond;
@@ -67,6 +69,13 @@ static void say(uci_session *s, const char *fmt, ...)
     va_start(ap, fmt);
     engine_vsay(&s->io, fmt, ap);
     va_end(ap);
+}
+
+/* The answer to `go` when there is no move to give. */
+static void say_no_move(uci_session *s)
+{
+    if (s->dialect == UCI_DIALECT_UCCI) say(s, "nobestmove");
+    else say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
 }
 
 /* ---- the dialect ----------------------------------------------------------- */
@@ -114,9 +123,21 @@ static bool write_position(const uci_session *s, const ggn_position *pos, char *
 
 /* ---- the game ------------------------------------------------------------ */
 
-/* Loads a game for UCI: two players and FEN are needed. On failure says why and keeps the old game. */
-static bool select_game(uci_session *s, const char *name)
+/*
+ * Loads a game for UCI: two players and FEN are needed. On failure says why
+ * and keeps the old game. With name_only (UCI_Variant), name must be a
+ * game's name as `ggn games` lists them, never a path: no file the GUI names
+ * is read, nor any of its text said back.
+ */
+static bool select_game(uci_session *s, const char *name, bool name_only)
 {
+    if (name_only && (!name[0] || strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
+                                      strlen(name))) {
+        say(s, "info string error: UCI_Variant takes the name of a game ('ggn games'), not '%.64s'; a file is "
+               "loaded with GameFile",
+            name);
+        return false;
+    }
     char *path = cli_resolve_game(name);
     if (!path) {
         say(s, "info string error: no game '%s' (not a file, nor a game 'ggn games' lists)", name);
@@ -130,9 +151,12 @@ static bool select_game(uci_session *s, const char *name)
     }
     ggn_game *game = cli_load_game_file(path, errs);
     if (!game) {
-        for (size_t i = 0; i < errs->count && i < GGN_MAX_ERRORS; i++)
-            say(s, "info string error: %s:%d:%d: %s", path, errs->items[i].line, errs->items[i].column,
-                errs->items[i].message);
+        /* As `ggn check` writes them: FILE:LINE:COL: error: MESSAGE [at POINTER]. */
+        for (size_t i = 0; i < errs->count && i < GGN_MAX_ERRORS; i++) {
+            char text[1024];
+            ggn_error_format(&errs->items[i], text, sizeof text);
+            say(s, "info string error: %s", text);
+        }
         free(errs);
         free(path);
         return false;
@@ -295,8 +319,7 @@ static void *search_main(void *arg)
         pthread_mutex_unlock(&s->wait_lock);
     }
     if (!found) {
-        if (s->dialect == UCI_DIALECT_UCCI) say(s, "nobestmove");
-        else say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
+        say_no_move(s);
         return NULL;
     }
     char move[64], pv[2048];
@@ -308,6 +331,105 @@ static void *search_main(void *arg)
         (unsigned long long)r.nodes, elapsed, pv);
     say(s, "bestmove %s", move);
     return NULL;
+}
+
+/* ---- go perft on the search thread ------------------------------------------ */
+
+/*
+ * The leaves below the session's position to depth, as ggn_perft counts
+ * them, but split into subtrees of depth 2 so that `stop` (s->stop) is seen
+ * within a few thousand nodes in any game. A node is split only when its
+ * legal moves are exactly those ggn_perft counts (ggn_perft(pos, 1) equal to
+ * their number): a game_end rule that ends the game there makes perft count
+ * none, and the node is then counted whole. *capped is set when a position
+ * had more moves than GGN_MAX_MOVES. Stops early (the count then partial)
+ * when s->stop is set.
+ */
+static uint64_t perft_stoppable(uci_session *s, int depth, bool *capped)
+{
+    if (depth <= 2) {
+        uint64_t n = ggn_perft(s->pos, depth);
+        if (ggn_perft_capped(s->pos)) *capped = true;
+        return n;
+    }
+    ggn_move *moves = malloc(GGN_MAX_MOVES * sizeof *moves);
+    size_t n = moves ? ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES) : 0;
+    if (n > GGN_MAX_MOVES) {
+        *capped = true;
+        n = GGN_MAX_MOVES;
+    }
+    if (!moves || ggn_perft(s->pos, 1) != n) {
+        free(moves);
+        uint64_t whole = ggn_perft(s->pos, depth);
+        if (ggn_perft_capped(s->pos)) *capped = true;
+        return whole;
+    }
+    uint64_t total = 0;
+    for (size_t i = 0; i < n && !atomic_load(&s->stop); i++) {
+        if (!ggn_position_make(s->pos, moves[i])) continue;
+        total += perft_stoppable(s, depth - 1, capped);
+        ggn_position_unmake(s->pos);
+    }
+    free(moves);
+    return total;
+}
+
+/* `go perft N` on the search thread: "MOVE: COUNT" per root move as it is counted, then "Nodes searched: N". */
+static void *perft_main(void *arg)
+{
+    uci_session *s = arg;
+    int depth = s->perft_depth;
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+    bool capped = n > GGN_MAX_MOVES;
+    if (capped) n = GGN_MAX_MOVES;
+    uint64_t total = 0;
+    size_t done = 0;
+    for (; done < n && !atomic_load(&s->stop); done++) {
+        char text[64];
+        write_move(s, moves[done], text, sizeof text);
+        if (!ggn_position_make(s->pos, moves[done])) continue;
+        uint64_t count = depth > 1 ? perft_stoppable(s, depth - 1, &capped) : 1;
+        ggn_position_unmake(s->pos);
+        if (atomic_load(&s->stop)) break; /* that move's count is partial: not said */
+        total += count;
+        say(s, "%s: %llu", text, (unsigned long long)count);
+    }
+    if (done < n) {
+        say(s, "info string perft stopped after %zu of %zu moves (%llu nodes): no total", done, n,
+            (unsigned long long)total);
+        return NULL;
+    }
+    if (capped)
+        say(s, "info string perft: a position had more than %d moves (GGN_MAX_MOVES): only the first %d of it are "
+               "counted, so the count is a lower bound",
+            GGN_MAX_MOVES, GGN_MAX_MOVES);
+    say(s, "%s", "");
+    say(s, "Nodes searched: %llu", (unsigned long long)total);
+    return NULL;
+}
+
+/* Starts `go perft DEPTH` on the search thread (so isready, stop and quit are answered meanwhile). */
+static void start_perft(uci_session *s, const char *args)
+{
+    char *end;
+    long depth = strtol(args, &end, 10);
+    if (s->think_cap_ms > 0 && depth > 2) depth = 2;
+    if (end == args || depth < 1 || depth > GGN_MAX_PERFT_DEPTH) {
+        say(s, "info string error: go perft needs a depth of 1 to %d", GGN_MAX_PERFT_DEPTH);
+        return;
+    }
+    s->perft_depth = (int)depth;
+    s->endless = false;
+    memset(&s->go, 0, sizeof s->go);
+    memset(&s->limits, 0, sizeof s->limits);
+    atomic_store(&s->stop, false);
+    s->released = true;
+    if (pthread_create(&s->thread, NULL, perft_main, s) != 0) {
+        perft_main(s); /* no thread to be had: count here */
+        return;
+    }
+    s->searching = true;
 }
 
 /*
@@ -325,10 +447,17 @@ static void finish_search(uci_session *s, bool stop)
     pthread_mutex_unlock(&s->wait_lock);
     pthread_join(s->thread, NULL);
     s->searching = false;
+    s->perft_depth = 0;
 }
 
 static void start_search(uci_session *s, const char *args)
 {
+    if (s->past_cap) {
+        /* The GUI's position could not be set: searching the one ggn has would answer for another game. */
+        say(s, "info string error: the position is past %d plies (GGN_MAX_PLY): no move is searched", GGN_MAX_PLY);
+        say_no_move(s);
+        return;
+    }
     const char *bad;
     uci_go_parse(args, s->dialect, &s->go, &bad);
     if (bad) say(s, "info string error: go: '%.*s' needs a whole number", (int)strcspn(bad, " \t"), bad);
@@ -359,7 +488,7 @@ static void start_search(uci_session *s, const char *args)
     s->released = false;
     if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
         say(s, "info string error: cannot start the search thread");
-        say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
+        say_no_move(s);
         return;
     }
     s->searching = true;
@@ -448,7 +577,7 @@ static void set_ucci_option(uci_session *s, const char *args)
     } else if (KEY("newgame")) {
         ggn_searcher_clear(s->searcher);
     } else if (KEY("gamefile")) {
-        if (*value && strcmp(value, "<empty>") != 0 && select_game(s, value)) say_variant(s);
+        if (*value && strcmp(value, "<empty>") != 0 && select_game(s, value, false)) say_variant(s);
     } else if (!(KEY("batch") || KEY("debug") || KEY("ponder") || KEY("usehash") || KEY("usebook") ||
                  KEY("useegtb") || KEY("bookfiles") || KEY("egtbpaths") || KEY("evalapi") || KEY("loadbook") ||
                  KEY("knowledge") || KEY("pruning") || KEY("randomness") || KEY("selectivity") || KEY("promotion") ||
@@ -519,7 +648,8 @@ static void set_option(uci_session *s, const char *args)
         return;
     }
     if (strcasecmp(key, "UCI_Variant") == 0 || strcasecmp(key, "GameFile") == 0) {
-        if (strcmp(value, "<empty>") != 0 && select_game(s, value)) say_variant(s);
+        bool name_only = strcasecmp(key, "UCI_Variant") == 0;
+        if (strcmp(value, "<empty>") != 0 && select_game(s, value, name_only)) say_variant(s);
     } else if (strcasecmp(key, "Hash") == 0 || strcasecmp(key, "USI_Hash") == 0) {
         set_hash(s, value);
     } else if (strcasecmp(key, "Threads") == 0) {
@@ -540,10 +670,12 @@ static void set_option(uci_session *s, const char *args)
 
 /*
  * Reads "startpos|fen FEN [moves M...]" (position's and UCCI probe's words) into a new position;
- * NULL, said, when there is none. An illegal move ends the list: the moves before it stand.
+ * NULL, said, when there is none. An illegal move ends the list: the moves before it stand. A list
+ * longer than GGN_MAX_PLY is said too, and *past_cap set: the position is not the GUI's.
  */
-static ggn_position *read_position(uci_session *s, const char *args)
+static ggn_position *read_position(uci_session *s, const char *args, bool *past_cap)
 {
+    *past_cap = false;
     while (*args == ' ') args++;
     const char *moves = strstr(args, "moves");
     ggn_position *pos = ggn_position_new(s->game);
@@ -589,6 +721,13 @@ static ggn_position *read_position(uci_session *s, const char *args)
             snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word - 1 ? n : sizeof word - 1), p);
             p += n;
             ggn_move mv;
+            if (ggn_position_history(pos) >= GGN_MAX_PLY) {
+                say(s, "info string error: position: move %d (%s) is past %d plies (GGN_MAX_PLY), the longest game ggn "
+                       "plays",
+                    number, word, GGN_MAX_PLY);
+                *past_cap = true;
+                break;
+            }
             if (!read_move(s, pos, word, &mv, &err) || !ggn_position_make(pos, mv)) {
                 say(s, "info string error: Illegal move: %s (move %d): %s", word, number,
                     err.message[0] ? err.message : "too many moves");
@@ -602,10 +741,12 @@ static ggn_position *read_position(uci_session *s, const char *args)
 /* "position startpos|fen FEN [moves M...]": on any error the position is left as the start or FEN before it. */
 static void set_position(uci_session *s, const char *args)
 {
-    ggn_position *pos = read_position(s, args);
+    bool past_cap;
+    ggn_position *pos = read_position(s, args, &past_cap);
     if (!pos) return;
     ggn_position_free(s->pos);
     s->pos = pos;
+    s->past_cap = past_cap;
     s->nbanned = 0; /* banmoves hold for the position they came with */
 }
 
@@ -616,7 +757,8 @@ static void set_position(uci_session *s, const char *args)
  */
 static void probe(uci_session *s, const char *args)
 {
-    ggn_position *pos = read_position(s, args);
+    bool past_cap;
+    ggn_position *pos = read_position(s, args, &past_cap);
     if (!pos) return;
     char line[256] = "pophash";
     size_t len = strlen(line);
@@ -650,24 +792,6 @@ static void ban_moves(uci_session *s, const char *args)
         }
         if (s->nbanned < GGN_MAX_MOVES && !is_banned(s, mv)) s->banned[s->nbanned++] = mv;
     }
-}
-
-static void say_divide(uci_session *s, int depth)
-{
-    ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
-    uint64_t total = 0;
-    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
-        char text[64];
-        write_move(s, moves[i], text, sizeof text);
-        ggn_position_make(s->pos, moves[i]);
-        uint64_t count = depth > 1 ? ggn_perft(s->pos, depth - 1) : 1;
-        ggn_position_unmake(s->pos);
-        total += count;
-        say(s, "%s: %llu", text, (unsigned long long)count);
-    }
-    say(s, "%s", "");
-    say(s, "Nodes searched: %llu", (unsigned long long)total);
 }
 
 /* One command line; false on quit. */
@@ -706,11 +830,8 @@ static bool handle(uci_session *s, char *line)
     } else if (IS("position")) {
         set_position(s, rest);
     } else if (IS("go")) {
-        if (strncmp(rest, "perft", 5) == 0) {
-            long depth = strtol(rest + 5, NULL, 10);
-            if (s->think_cap_ms > 0 && depth > 2) depth = 2;
-            if (depth < 1 || depth > GGN_MAX_PERFT_DEPTH) say(s, "info string error: go perft needs a depth of 1 to %d", GGN_MAX_PERFT_DEPTH);
-            else say_divide(s, (int)depth);
+        if (strncmp(rest, "perft", 5) == 0 && (rest[5] == ' ' || !rest[5])) {
+            start_perft(s, rest + 5);
         } else {
             start_search(s, rest);
         }
@@ -757,14 +878,19 @@ int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect diale
     s->hash_mb = GGN_SEARCH_DEFAULT_TT_MB;
     s->searcher = new_searcher(s, s->hash_mb);
     int status = CLI_OK;
-    if (!s->searcher || !select_game(s, game_arg)) {
+    if (!s->searcher || !select_game(s, game_arg, false)) {
         fprintf(stderr, "ggn %s: cannot start with game '%s'\n", s->protocol, game_arg);
         status = CLI_INVALID;
     } else {
         bool quit = false;
         while (!quit && read_line(s, line, UCI_MAX_LINE)) quit = !handle(s, line);
-        /* quit ends a search at once; the end of input lets a search with limits answer first (scripts). */
-        finish_search(s, quit);
+        /*
+         * quit ends a search at once. At the end of the input a search with a
+         * time limit is ended too (it answers with its best move so far: no
+         * GUI is left to wait for it, and a clock can be long); one limited by
+         * depth or nodes, or a perft, answers first (scripts).
+         */
+        finish_search(s, quit || s->limits.time_ms > 0);
         if (quit && dialect == UCI_DIALECT_UCCI) say(s, "bye"); /* UCCI's last word */
     }
     ggn_position_free(s->pos);

@@ -168,6 +168,63 @@ static const xb_variant *find_variant(xb_session *s, const char *name)
 }
 
 /*
+ * The Betza XBoard is told for kind k (`piece X& BETZA`): its exact moves;
+ * else their geometry, the promotion unsaid (XBoard judges promotions);
+ * else their outline, a wider piece with every move of the kind (a janggi
+ * soldier's palace diagonals become diagonals everywhere). *wider is set
+ * when the piece told attacks squares the kind does not. XBoard reads `n` (lame)
+ * as one blocking square, which is ggn's only for two-step leaps (N, D, A):
+ * on a longer leap (janggi's elephant, nZ) it is dropped, and the piece
+ * told jumps. False when even the outline cannot be said (castling alone).
+ */
+static bool xboard_betza(const ggn_game *game, int k, char *buf, size_t cap, bool *wider)
+{
+    ggn_error err;
+    ggn_error_clear(&err);
+    *wider = false;
+    if (!ggn_game_kind_betza(game, k, buf, cap, &err) && !ggn_game_kind_betza_geometry(game, k, buf, cap, &err) &&
+        !ggn_game_kind_betza_outline(game, k, buf, cap, wider, &err))
+        return false;
+    /* Each term is lower-case modifiers then an atom: drop 'n' from the modifiers of Z, C and G. */
+    size_t out = 0, start = 0;
+    for (size_t i = 0; buf[i]; i++) {
+        if (buf[i] >= 'a' && buf[i] <= 'z') continue;
+        bool long_leap = buf[i] == 'Z' || buf[i] == 'C' || buf[i] == 'G';
+        for (size_t j = start; j < i; j++) {
+            if (long_leap && buf[j] == 'n') {
+                *wider = true;
+                continue;
+            }
+            buf[out++] = buf[j];
+        }
+        buf[out++] = buf[i];
+        /* the atom's range (digits) or its doubled letter */
+        while (buf[i + 1] >= '0' && buf[i + 1] <= '9') buf[out++] = buf[++i];
+        if (buf[i + 1] == buf[i]) buf[out++] = buf[++i];
+        start = i + 1;
+    }
+    buf[out] = '\0';
+    return true;
+}
+
+/*
+ * Whether XBoard is told every kind's attacks exactly (no kind wider), so its
+ * king may be royal: XBoard tests checks with the moves it is told, and a
+ * wider piece would make it see checks that are none and refuse legal moves.
+ * Otherwise the leader takes an ordinary slot and XBoard tests no checks:
+ * ggn judges them.
+ */
+static bool xboard_exact(const ggn_game *game)
+{
+    for (int k = 0; k < ggn_game_kind_count(game); k++) {
+        char betza[512];
+        bool wider;
+        if (xboard_betza(game, k, betza, sizeof betza, &wider) && wider) return false;
+    }
+    return true;
+}
+
+/*
  * The setup table: each kind's FEN letter in a slot of XBoard's piece table,
  * white's half then black's, '.' for an unused slot. A slot is an XBoard
  * piece (its picture, and its moves when no `piece` line redefines them):
@@ -176,12 +233,17 @@ static const xb_variant *find_variant(xb_session *s, const char *name)
  * so it is drawn as the piece it is; the others take the first free slots.
  * XBoard finds a promoted piece XB_PROMOTED_OFFSET slots after the piece it
  * promotes from, so a kind that promotes stays within the first slots and its
- * promoted form (`+X`, written '+') goes that far after it.
+ * promoted form (`+X`, written '+') goes that far after it. XBoard promotes
+ * what stands in its pawn and lance slots (P, L) on the last rank: only a
+ * kind that promotes takes them. When XBoard cannot be told every kind
+ * exactly (xboard_exact), the leader takes an ordinary slot, and the king's
+ * slot stays empty.
  */
 static void piece_table(const ggn_game *game, char *buf)
 {
     static const char letters[XB_MAX_SLOTS + 1] = "PNBRQFEACWMOHIJGDVLSUK";
     int kinds = ggn_game_kind_count(game), leader = ggn_game_leader(game);
+    if (!xboard_exact(game)) leader = -1; /* an ordinary kind here */
     int slot_of[64];
     bool promotes[64];
     char white[XB_MAX_SLOTS + 1];
@@ -212,8 +274,10 @@ static void piece_table(const ggn_game *game, char *buf)
                     continue;
                 char sym = ggn_game_kind_symbol(game, k);
                 int last = promotes[k] ? XB_PROMOTED_OFFSET - 1 : XB_MAX_SLOTS - 2;
+                bool may_promote = promotes[k] || ggn_game_kind_promotes(game, k);
                 for (int slot = 0; slot <= last; slot++) {
                     if (white[slot] != '.' || reserved[slot] || (pass == 0 && letters[slot] != sym)) continue;
+                    if (!may_promote && (letters[slot] == 'P' || letters[slot] == 'L')) continue;
                     white[slot] = sym;
                     slot_of[k] = slot;
                     if (promotes[k]) reserved[slot + XB_PROMOTED_OFFSET] = true;
@@ -254,19 +318,19 @@ static void say_setup(xb_session *s)
         for (int k = 0; k < ggn_game_kind_count(s->game); k++)
             if (k != ggn_game_leader(s->game) && ggn_game_kind_mark(s->game, k) != '+') holdings++;
     say(s, "setup (%s) %dx%d+%d_fairy %s", table, ggn_game_cols(s->game), ggn_game_rows(s->game), holdings, fen);
+    bool exact = xboard_exact(s->game);
     for (int k = 0; k < ggn_game_kind_count(s->game); k++) {
         char betza[512];
-        ggn_error err;
-        ggn_error_clear(&err);
+        bool wider;
         /*
          * A piece without a line moves as the XBoard piece of its slot, so
-         * every kind gets one: its whole Betza, or else its geometry with
-         * the promotion unsaid (XBoard judges promotions itself). Only the
-         * leader may go without (castling): its slot is XBoard's king.
+         * every kind gets one (xboard_betza). Only a leader in XBoard's king
+         * slot may go without (castling): XBoard's king castles.
          */
-        if (!ggn_game_kind_betza(s->game, k, betza, sizeof betza, &err) &&
-            (k == ggn_game_leader(s->game) || !ggn_game_kind_betza_geometry(s->game, k, betza, sizeof betza, &err)))
-            continue; /* answered through lift */
+        bool kings_slot = exact && k == ggn_game_leader(s->game);
+        bool said = kings_slot ? ggn_game_kind_betza(s->game, k, betza, sizeof betza, NULL)
+                               : xboard_betza(s->game, k, betza, sizeof betza, &wider);
+        if (!said) continue; /* answered through lift */
         char sym = ggn_game_kind_symbol(s->game, k);
         say(s, "piece %s%c& %s", ggn_game_kind_mark(s->game, k) == '+' ? "+" : "", sym, betza);
     }
@@ -297,9 +361,14 @@ static bool select_variant(xb_session *s, const xb_variant *v)
 
 /* ---- moves and results ------------------------------------------------------- */
 
-/* Announces the result when the game is over (true then). */
+/*
+ * Announces the result when the game is over (true then). Once: a game
+ * already over (said, or told by `result`) is not announced again when the
+ * GUI goes on sending moves in force mode.
+ */
 static bool check_result(xb_session *s)
 {
+    if (s->over) return true;
     ggn_status st = ggn_position_status(s->pos);
     if (st.outcome == GGN_ONGOING) return false;
     static const char *const side[2] = { "White", "Black" };
@@ -322,7 +391,13 @@ static bool check_result(xb_session *s)
         break;
     case GGN_DRAW_REPETITION: say(s, "%s {Draw by repetition}", score); break;
     case GGN_DRAW_NO_PROGRESS: say(s, "%s {Draw by the no-progress rule}", score); break;
-    default: say(s, "%s {Insufficient material}", score); break;
+    case GGN_DRAW_MATERIAL: say(s, "%s {Insufficient material}", score); break;
+    default: { /* a game_end rule (a goal, bikjang, passes, ...): said as ggn says it */
+        char why[512];
+        ggn_status_describe(s->game, &st, why, sizeof why);
+        say(s, "%s {%s}", score, why);
+        break;
+    }
     }
     s->over = true;
     return true;
@@ -334,6 +409,11 @@ static size_t format_move_of(const void *session, const ggn_position *pos, ggn_m
 {
     const xb_session *s = session;
     char text[64];
+    if (ggn_move_is_pass(s->game, move)) {
+        /* XBoard's null move: a pass written as the general's square twice is no move XBoard can read. */
+        snprintf(buf, cap, "@@@@");
+        return strlen(buf);
+    }
     if (!ggn_move_format(pos, move, text, sizeof text) || !rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap))
         return 0;
     return strlen(buf);
@@ -385,16 +465,15 @@ static void *search_main(void *arg)
 /* How a running search is ended before the reading thread goes on. */
 typedef enum xb_finish {
     XB_WAIT,     /* let it finish and move */
+    XB_NOW,      /* stop it now; it moves with the best found so far */
     XB_DISCARD   /* stop it now and drop its move */
 } xb_finish;
 
 static void finish_search(xb_session *s, xb_finish how)
 {
     if (!s->searching) return;
-    if (how == XB_DISCARD) {
-        atomic_store(&s->discard, true);
-        atomic_store(&s->stop, true);
-    }
+    if (how == XB_DISCARD) atomic_store(&s->discard, true);
+    if (how != XB_WAIT) atomic_store(&s->stop, true);
     pthread_join(s->thread, NULL);
     s->searching = false;
 }
@@ -458,6 +537,21 @@ static void user_move(xb_session *s, const char *text)
     if (!rank_text_from_xboard(text, ggn_game_rows(s->game), ggn_text, sizeof ggn_text)) {
         say(s, "Illegal move (too long): %s", text);
         return;
+    }
+    if (strcmp(text, "@@@@") == 0) {
+        /* XBoard's null move: the pass, where the game has one. */
+        ggn_move moves[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+        bool found = false;
+        for (size_t i = 0; i < n && i < GGN_MAX_MOVES && !found; i++)
+            if (ggn_move_is_pass(s->game, moves[i])) {
+                mv = moves[i];
+                found = true;
+            }
+        if (!found || !ggn_move_format(s->pos, mv, ggn_text, sizeof ggn_text)) {
+            say(s, "Illegal move (no pass here): %s", text);
+            return;
+        }
     }
     if (!ggn_move_parse(s->pos, ggn_text, &mv, &err)) {
         say(s, "Illegal move (%s): %s", err.message[0] ? err.message : "not legal here", text);
@@ -527,6 +621,12 @@ static void say_highlight(xb_session *s, const char *xboard_square)
 
 static void say_features(xb_session *s)
 {
+    /*
+     * done=0 first: listing the variants loads every shipped game, which on
+     * a busy machine (or under a sanitizer) can take longer than the 2 s a
+     * GUI waits before it takes a silent engine for protocol version 1.
+     */
+    say(s, "feature done=0");
     list_variants(s);
     char list[4096];
     size_t len = 0;
@@ -781,8 +881,12 @@ int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_
             }
             quit = !handle(s, line);
         }
-        /* quit drops a move being thought of; the end of input lets it come (scripts). */
-        finish_search(s, quit ? XB_DISCARD : XB_WAIT);
+        /*
+         * quit drops a move being thought of; at the end of the input it is
+         * let come (scripts), at once when the search has a time limit (no
+         * GUI is left to wait for it, and a clock can be long).
+         */
+        finish_search(s, quit ? XB_DISCARD : s->limits.time_ms > 0 ? XB_NOW : XB_WAIT);
     }
     ggn_position_free(s->pos);
     ggn_game_free(s->game);

@@ -301,6 +301,32 @@ static void test_write_known(void **state)
     }
     assert_false(ggn_game_kind_betza(g, kind_of(g, "PAWN"), buf, sizeof buf, &err)); /* the whole Betza still refuses */
     ggn_game_free(g);
+    /*
+     * The outline: a wider piece with every move of the kind, for XBoard where nothing exact exists; wider is
+     * set when it attacks squares the kind does not (janggi's palace left out), not when only a non-capture
+     * is freed of a narrowing (chess's double step through an empty square).
+     */
+    g = load("janggi.json");
+    const char *const outline[][2] = { { "SOLDIER", "fFfsW" }, { "CHARIOT", "Q" }, { "CANNON", "pQ" },
+                                       { "GENERAL", "K" } };
+    for (size_t i = 0; i < sizeof outline / sizeof outline[0]; i++) {
+        bool wider = false;
+        if (!ggn_game_kind_betza_outline(g, kind_of(g, outline[i][0]), buf, sizeof buf, &wider, &err))
+            fail_msg("janggi %s: %s", outline[i][0], err.message);
+        if (strcmp(buf, outline[i][1]) != 0) fail_msg("janggi %s: %s, expected %s", outline[i][0], buf, outline[i][1]);
+        assert_true(wider);
+        assert_false(ggn_game_kind_betza(g, kind_of(g, outline[i][0]), buf, sizeof buf, &err));
+    }
+    ggn_game_free(g);
+    g = load("chess.json");
+    bool wider = true;
+    assert_true(ggn_game_kind_betza_outline(g, kind_of(g, "PAWN"), buf, sizeof buf, &wider, &err));
+    assert_string_equal(buf, "fmWifmDfceF");
+    assert_false(wider);
+    assert_true(ggn_game_kind_betza_outline(g, kind_of(g, "KNIGHT"), buf, sizeof buf, &wider, &err));
+    assert_string_equal(buf, "N");
+    assert_false(wider);
+    ggn_game_free(g);
 }
 
 /*

@@ -374,7 +374,12 @@ static bool run_example(const example *e)
     argv[0] = GGN_BINARY;
     for (int i = 1; i < n; i++) argv[i] = words[i];
     argv[n] = NULL;
-    const char *env[] = { "NO_COLOR=1", NULL };
+    /* `ggn` inside an example (an engine of `ggn match`) is the ggn under test, as for the example itself. */
+    char path[8192];
+    const char *slash = strrchr(GGN_BINARY, '/');
+    snprintf(path, sizeof path, "PATH=%.*s:%s", slash ? (int)(slash - GGN_BINARY) : 1, slash ? GGN_BINARY : ".",
+             getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+    const char *env[] = { "NO_COLOR=1", path, NULL };
     proc_result r = proc_run(argv, "", env, TIMEOUT_MS);
     lines got = { NULL, 0 };
     lines_split(&got, r.out);

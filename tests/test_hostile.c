@@ -524,6 +524,33 @@ static void test_control_bytes_escaped(void **state)
     if (!strstr(r.err, "/nonexistent/\xc3\xa9" "chec.json: error: cannot open")) fail_msg("check: %s", r.err);
     proc_free(&r);
     assert_int_equal(unlink(path), 0);
+
+    /* Issue 41: an argument quoted by a usage error, a game name found nowhere, a PGN's Variant tag. */
+    const char *const usage[] = { GGN_BINARY, "match", "chess", "--engine", "x", "--engine", "y", "--games",
+                                  "1\033[2J", NULL };
+    r = proc_run(usage, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 2);
+    assert_no_escape(r.err, "usage error");
+    if (!strstr(r.err, "not '1\\x1b[2J'")) fail_msg("usage error: %s", r.err);
+    proc_free(&r);
+    const char *const nogame[] = { GGN_BINARY, "perft", "ch\033[2Jess", "1", NULL };
+    r = proc_run(nogame, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    assert_no_escape(r.err, "no game");
+    if (!strstr(r.err, "no game 'ch\\x1b[2Jess'")) fail_msg("no game: %s", r.err);
+    proc_free(&r);
+    snprintf(path, sizeof path, "%s/variant.pgn", tmpdir);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("[Event \"x\"]\n[Variant \"evil\033]0;owned\007\"]\n\n1. e4 *\n", f);
+    assert_int_equal(fclose(f), 0);
+    const char *const pgn[] = { GGN_BINARY, "pgn", path, NULL };
+    r = proc_run(pgn, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    assert_no_escape(r.err, "pgn Variant");
+    if (!strstr(r.err, "Variant \"evil\\x1b]0;owned\\x07\" is no name")) fail_msg("pgn Variant: %s", r.err);
+    proc_free(&r);
+    assert_int_equal(unlink(path), 0);
 }
 
 int main(void)

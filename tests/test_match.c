@@ -138,12 +138,14 @@ static void test_forfeits(void **state)
     assert_non_null(strstr(r.out, "Forfeits: illegal move 0, time 0, disconnect 1\n"));
     proc_free(&r);
 
-    const char *absent[] = { "chess", "--engine", "/nonexistent/engine", "--engine", GGN_BINARY " uci", "--games",
-                             "1", "--movetime", "20", NULL };
+    /* An engine that cannot start stops the match before its first game, with the reason (issue 41). */
+    const char *absent[] = { "chess", "--engine", GGN_BINARY " uci", "--engine", "/nonexistent/engine", "--games",
+                             "4", "--movetime", "20", NULL };
     r = match(absent);
-    assert_int_equal(r.status, 0);
-    assert_non_null(strstr(r.out, "does not speak UCI"));
-    assert_non_null(strstr(r.out, "disconnect 1\n"));
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "ggn match: engine 2 (/nonexistent/engine) cannot play: "));
+    assert_non_null(strstr(r.err, "does not speak UCI"));
+    assert_null(strstr(r.out, "Game 1"));
     proc_free(&r);
 }
 
@@ -214,18 +216,116 @@ static void test_xboard_forfeits(void **state)
     assert_int_equal(r.status, 0);
     assert_int_equal(count(r.out, "(scripted) refused a legal move: Illegal move: "), 2);
     proc_free(&r);
-    /* A variant the engine does not offer: it cannot start, and loses both games. */
+    /* A variant the engine does not offer: it cannot play, and the match stops before its first game. */
     const char *variant[] = { "minishogi", "--engine", XSCRIPTED("echo move a2a3"), "--engine", GGN_BINARY " uci",
                               "--games", "2", "--movetime", "50", NULL };
     r = match(variant);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(count(r.out, "scripted does not play the variant 'minishogi'"), 2);
-    assert_non_null(strstr(r.out, "disconnect 2\n"));
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "cannot play: scripted does not play the variant 'minishogi'"));
+    assert_null(strstr(r.out, "Game 1"));
     proc_free(&r);
     /* No command after the protocol. */
     const char *empty[] = { "chess", "--engine", "xboard:", "--engine", GGN_BINARY " uci", NULL };
     r = match(empty);
     assert_int_equal(r.status, 2);
+    proc_free(&r);
+}
+
+/*
+ * Issue 41: the arbiter is never held by what an engine leaves running (the
+ * result pipe is close-on-exec and the engine's process group goes with it);
+ * SIGTERM ends the match, its games and their engines, keeps the PGN of the
+ * games played and ends ggn by the signal; --movetime without --margin loses
+ * no game on time on a busy machine; what engines say is escaped; the PGN is
+ * dated.
+ */
+#define LINGER "sleep 37.25" /* a duration no other program uses, to look for it after */
+
+static bool lingering(void)
+{
+    const char *argv[] = { "/bin/sh", "-c", "ps -eo args | grep -v grep | grep -c '" LINGER "'", NULL };
+    proc_result r = proc_run(argv, NULL, NULL, TIMEOUT_MS);
+    bool found = atoi(r.out) > 0;
+    proc_free(&r);
+    return found;
+}
+
+static void test_engine_children_and_signals(void **state)
+{
+    (void)state;
+    const char *children[] = { "chess", "--engine", LINGER " & exec " GGN_BINARY " uci", "--engine", GGN_BINARY " uci",
+                               "--games", "1", "--movetime", "20", "--margin", GGN_TEST_MARGIN, NULL };
+    const char *argv[32] = { GGN_BINARY, "match" };
+    int n = 2;
+    for (int i = 0; children[i]; i++) argv[n++] = children[i];
+    argv[n] = NULL;
+    proc_result r = proc_run(argv, NULL, NULL, 30000); /* a match held by the child would take 37 s: killed */
+    if (r.status != 0) fail_msg("held by an engine's child (status %d):\n%s%s", r.status, r.out, r.err);
+    assert_non_null(strstr(r.out, "Game 1: "));
+    proc_free(&r);
+    assert_false(lingering());
+
+    /* SIGTERM in the middle of a match of quick games (mate in one): the games played stay in the PGN. */
+    char dir[] = "/tmp/ggn_match_sig_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char script[2048];
+    snprintf(script, sizeof script,
+             "printf '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\\n' > %s/open.epd; "
+             "\"$0\" match chess --engine '" LINGER " & exec %s uci' --engine '%s uci' --games 5000 --movetime 50 "
+             "--openings %s/open.epd --pgn %s/games.pgn > %s/out 2> %s/err & pid=$!; "
+             "i=0; while [ $i -lt 300 ] && ! grep -q '^Game 3:' %s/out 2>/dev/null; do sleep 0.1; i=$((i+1)); done; "
+             "kill -TERM $pid; wait $pid; echo \"rc=$?\"",
+             dir, GGN_BINARY, GGN_BINARY, dir, dir, dir, dir, dir);
+    const char *sh[] = { "/bin/sh", "-c", script, GGN_BINARY, NULL };
+    r = proc_run(sh, NULL, NULL, 60000);
+    assert_int_equal(r.status, 0);
+    if (!strstr(r.out, "rc=143")) fail_msg("not ended by SIGTERM: %s", r.out);
+    proc_free(&r);
+    char path[512];
+    snprintf(path, sizeof path, "%s/out", dir);
+    const char *cat[] = { "/bin/cat", path, NULL };
+    r = proc_run(cat, NULL, NULL, TIMEOUT_MS);
+    assert_non_null(strstr(r.out, "Game 3: "));
+    assert_non_null(strstr(r.out, "\nScore of ")); /* the score of the games played */
+    int played = count(r.out, "1-0 (checkmate, 1 plies)");
+    proc_free(&r);
+    snprintf(path, sizeof path, "%s/games.pgn", dir);
+    const char *check[] = { GGN_BINARY, "pgn", path, NULL };
+    r = proc_run(check, NULL, NULL, TIMEOUT_MS);
+    if (r.status != 0) fail_msg("ggn pgn %s: %s%s", path, r.out, r.err);
+    char games[64];
+    snprintf(games, sizeof games, ": %d game%s\n", played, played == 1 ? "" : "s");
+    if (!strstr(r.out, games)) fail_msg("the PGN does not hold the %d games played: %s", played, r.out);
+    proc_free(&r);
+    /* Every game is dated (PGN's Date, YYYY.MM.DD), not "????.??.??". */
+    const char *dated[] = { "/bin/grep", "-c", "^\\[Date \"[0-9][0-9][0-9][0-9]\\.[0-9][0-9]\\.[0-9][0-9]\"\\]$", path, NULL };
+    r = proc_run(dated, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(atoi(r.out), played);
+    proc_free(&r);
+    assert_false(lingering());
+    const char *clean[] = { "/bin/rm", "-rf", dir, NULL };
+    r = proc_run(clean, NULL, NULL, TIMEOUT_MS);
+    proc_free(&r);
+}
+
+static void test_default_margin_and_escapes(void **state)
+{
+    (void)state;
+    /* Two ggn engines at --movetime 30 and no --margin: on a loaded machine (-j 4), no game lost on time. */
+    const char *quick[] = { "chess", "--engine", GGN_BINARY " uci", "--engine", GGN_BINARY " uci", "--games", "4",
+                            "--movetime", "30", "-j", "4", NULL };
+    proc_result r = match(quick);
+    assert_clean(&r, 4);
+    proc_free(&r);
+    /* An engine's name and its illegal move are written escaped: no raw control byte reaches the terminal. */
+    const char *evil[] = { "chess", "--engine",
+                           "sh -c 'while read l; do case \"$l\" in uci) printf \"id name evil\\033[2J\\\\nuciok\\\\n\";; "
+                           "isready) echo readyok;; go*) printf \"bestmove e2\\033e4\\\\n\";; quit) exit 0;; esac; done'",
+                           "--engine", GGN_BINARY " uci", "--games", "1", "--movetime", "50", NULL };
+    r = match(evil);
+    assert_int_equal(r.status, 0);
+    assert_null(strchr(r.out, '\x1b'));
+    assert_non_null(strstr(r.out, "(evil\\x1b[2J) played an illegal move: 'e2\\x1be4'"));
     proc_free(&r);
 }
 
@@ -252,13 +352,17 @@ static void test_usage(void **state)
     proc_free(&r);
     char path[] = "/tmp/ggn_openings_XXXXXX";
     int fd = mkstemp(path);
-    const char *bad = "8/8/8/8/8/8/8/8 w - - 0 1\nnot a fen\n";
+    /* A bad opening is said by its line in the file, comments and blank lines counted (issue 41). */
+    const char *bad = "# openings\n\n8/8/8/8/8/8/8/8 w - - 0 1\nnot a fen\x1b[2J\n";
     assert_int_equal(write(fd, bad, strlen(bad)), (long)strlen(bad));
     close(fd);
     const char *openings[] = { "chess", "--engine", "x", "--engine", "y", "--openings", path, NULL };
     r = match(openings);
     assert_int_equal(r.status, 1);
-    assert_non_null(strstr(r.err, "position 2: error:"));
+    char where[64];
+    snprintf(where, sizeof where, "%s:4: error: ", path);
+    if (!strstr(r.err, where)) fail_msg("no '%s' in: %s", where, r.err);
+    assert_null(strchr(r.err, '\x1b'));
     proc_free(&r);
     unlink(path);
 }
@@ -415,6 +519,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_xboard_engines),
         cmocka_unit_test(test_xboard_forfeits),
         cmocka_unit_test(test_usage),
+        cmocka_unit_test(test_engine_children_and_signals),
+        cmocka_unit_test(test_default_margin_and_escapes),
         cmocka_unit_test(test_statistics),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

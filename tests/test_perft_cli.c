@@ -130,6 +130,40 @@ static void test_sfen(void **state)
     proc_free(&r);
 }
 
+/*
+ * A position with more legal moves than GGN_MAX_MOVES (32 rooks on a 32x32
+ * diagonal: 1,984) is counted on its first 1,024: the count is then said to
+ * be a lower bound, on the Nodes line, in JSON and on standard error, in
+ * `ggn perft` and in `ggn uci`'s go perft (issue 41).
+ */
+static void test_capped_count_said(void **state)
+{
+    (void)state;
+    char last[256];
+    const char *diag = GGN_TEST_DATA "/search/diag32.json";
+    proc_result r = perft(diag, "1", NULL, NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(proc_last_line(r.out, last, sizeof last), "Nodes: 1024 (a lower bound: capped by GGN_MAX_MOVES)");
+    assert_non_null(strstr(r.err, "warning: a position had more than 1024 legal moves (GGN_MAX_MOVES)"));
+    proc_free(&r);
+    r = perft(diag, "2", "--divide", "--json", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\"capped\": true"));
+    proc_free(&r);
+    /* An ordinary count says nothing of the kind. */
+    r = perft("chess", "2", "--json", NULL, NULL);
+    assert_null(strstr(r.out, "capped"));
+    assert_null(strstr(r.err, "warning"));
+    proc_free(&r);
+    char input[512];
+    snprintf(input, sizeof input, "setoption name GameFile value %s\ngo perft 2\n", diag);
+    const char *argv[] = { GGN_BINARY, "uci", NULL };
+    r = proc_run(argv, input, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "info string perft: a position had more than 1024 moves (GGN_MAX_MOVES)"));
+    proc_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -137,6 +171,7 @@ int main(void)
         cmocka_unit_test(test_divide),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_sfen),
+        cmocka_unit_test(test_capped_count_said),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

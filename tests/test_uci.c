@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ggn/game.h"
 #include "ggn/notation.h"
@@ -116,11 +117,12 @@ static void test_variants(void **state)
     assert_legal_after(GGN_GAMES_DIR "/xiangqi.json", NULL, "h3e3 h10g8", last_bestmove(r.out, move, sizeof move));
     proc_free(&r);
 
-    r = uci("setoption name GameFile value " GGN_GAMES_DIR "/shogi.json\nposition startpos\ngo perft 2\nquit\n");
+    /* go perft counts on the search thread: the end of the input lets it finish (quit would stop it). */
+    r = uci("setoption name GameFile value " GGN_GAMES_DIR "/shogi.json\nposition startpos\ngo perft 2\n");
     assert_non_null(strstr(r.out, "\nNodes searched: 900\n"));
     proc_free(&r);
 
-    r = uci("go perft 3\nquit\n");
+    r = uci("go perft 3\n");
     assert_non_null(strstr(r.out, "e2e4: 600\n"));
     assert_non_null(strstr(r.out, "\nNodes searched: 8902\n"));
     proc_free(&r);
@@ -138,7 +140,7 @@ static void test_castling_to_files(void **state)
                         "setoption name UCI_Variant value fischerandom\n"
                         "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1 moves e1g1\nd\n"
                         "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1 moves e1g1 e8b8\nd\n"
-                        "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1\ngo perft 1\nquit\n");
+                        "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1\ngo perft 1\n");
     assert_non_null(strstr(r.out, "startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"));
     assert_non_null(strstr(r.out, "Fen: 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b gb - 1 1\n"));
     assert_non_null(strstr(r.out, "Fen: 2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2\n"));
@@ -449,6 +451,93 @@ static void test_ucci(void **state)
     proc_free(&r);
 }
 
+static int count_text(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *p = strstr(text, what); p; p = strstr(p + 1, what)) n++;
+    return n;
+}
+
+/*
+ * The edges of the protocol loop (issue 41): a NUL byte ends its line's text
+ * but not the line, so the next command is read; `go perft` counts on the
+ * search thread, so isready, stop and quit are answered while it runs; the
+ * end of the input stops a search with a time limit at once; UCI_Variant
+ * takes a game's name and reads no file the GUI names; a GameFile's errors
+ * are located as `ggn check` writes them; a move list past GGN_MAX_PLY is
+ * said, and no other position is searched in its place.
+ */
+static void test_protocol_edges(void **state)
+{
+    (void)state;
+    /* printf in sh, since a NUL cannot be in proc_run's input string. */
+    const char *nul[] = { "/bin/sh", "-c", "printf 'isready\\000junk\\nisready\\n' | \"$0\" uci", GGN_BINARY, NULL };
+    proc_result r = proc_run(nul, NULL, NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    if (count_text(r.out, "readyok\n") != 2) fail_msg("a NUL byte swallowed a command:\n%s", r.out);
+    proc_free(&r);
+
+    /* Perft 9 of chess takes hours: stop ends it within the test's 20 s, and isready is answered meanwhile. */
+    const char *argv[] = { GGN_BINARY, "uci", NULL };
+    r = proc_run(argv, "position startpos\ngo perft 9\nisready\nstop\nisready\nquit\n", NULL, 20000);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(count_text(r.out, "readyok\n"), 2);
+    assert_non_null(strstr(r.out, "info string perft stopped after "));
+    assert_null(strstr(r.out, "Nodes searched"));
+    proc_free(&r);
+    r = proc_run(argv, "position startpos\ngo perft 9\nquit\n", NULL, 20000);
+    assert_int_equal(r.status, 0);
+    proc_free(&r);
+    /* A perft that ends by itself says its total, as before. */
+    r = uci("go perft 3\n");
+    assert_non_null(strstr(r.out, "\nNodes searched: 8902\n"));
+    proc_free(&r);
+
+    /* An hour on the clock, then the end of the input: the answer comes at once, not two minutes later. */
+    r = proc_run(argv, "position startpos\ngo wtime 3600000 btime 3600000\n", NULL, 20000);
+    assert_int_equal(r.status, 0);
+    char move[64];
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, NULL, last_bestmove(r.out, move, sizeof move));
+    proc_free(&r);
+
+    /* UCI_Variant is a name: a path is refused before any file is read, so none of its text comes back. */
+    char path[] = "/tmp/ggn_uci_secret_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    const char *secret = "ggnsecretword: not a spec\n";
+    assert_int_equal(write(fd, secret, strlen(secret)), (long)strlen(secret));
+    close(fd);
+    char input[512];
+    snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nsetoption name UCI_Variant value ../games/chess\n"
+                                  "setoption name GameFile value %s\nisready\n", path,
+             GGN_TEST_DATA "/spec/bad/moves_limit.json");
+    r = uci(input);
+    assert_null(strstr(r.out, "ggnsecretword"));
+    assert_int_equal(count_text(r.out, "info string error: UCI_Variant takes the name of a game"), 2);
+    /* The GameFile's errors as `ggn check` writes them: FILE:LINE:COL: error: MESSAGE [at POINTER]. */
+    const char *located = strstr(r.out, "moves_limit.json:");
+    assert_non_null(located);
+    unsigned line, col;
+    assert_int_equal(sscanf(strchr(located, ':') + 1, "%u:%u: error: ", &line, &col), 2);
+    assert_non_null(strstr(located, " [at /"));
+    proc_free(&r);
+    unlink(path);
+
+    /* 1,030 moves: the position cannot be the GUI's, and go says so instead of searching the 1,024th. */
+    size_t cap = 1100 * 5 + 64, len = 0;
+    char *longgame = malloc(cap);
+    assert_non_null(longgame);
+    len += (size_t)snprintf(longgame, cap, "position startpos moves");
+    static const char *const shuffle[4] = { "g1f3", "g8f6", "f3g1", "f6g8" };
+    for (int i = 0; i < 1030; i++) len += (size_t)snprintf(longgame + len, cap - len, " %s", shuffle[i % 4]);
+    snprintf(longgame + len, cap - len, "\ngo depth 1\nisready\n");
+    r = uci(longgame);
+    assert_non_null(strstr(r.out, "info string error: position: move 1025 (g1f3) is past 1024 plies (GGN_MAX_PLY)"));
+    assert_non_null(strstr(r.out, "\nbestmove (none)\n"));
+    proc_free(&r);
+    free(longgame);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +550,7 @@ int main(void)
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_usi),
         cmocka_unit_test(test_ucci),
+        cmocka_unit_test(test_protocol_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -69,7 +69,8 @@ static void test_handshake(void **state)
 {
     (void)state;
     proc_result r = xboard("xboard\nprotover 2\nping 3\nquit\n");
-    assert_true(strncmp(r.out, "feature ", 8) == 0); /* `xboard` itself is not answered */
+    /* `xboard` itself is not answered; protover at once with done=0, so no GUI takes a slow start for version 1. */
+    assert_true(strncmp(r.out, "feature done=0\nfeature ", 23) == 0);
     const char *needed[] = { " usermove=1", " setboard=1", " ping=1", " time=1", " highlight=1", " smp=1", "myname=\"ggn " };
     for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
         if (!strstr(r.out, needed[i])) fail_msg("no '%s' in:\n%s", needed[i], r.out);
@@ -196,6 +197,42 @@ static void test_engine_defined_variant(void **state)
     assert_non_null(strstr(r.out, "Error (unknown variant): nosuchgame\n"));
     assert_non_null(strstr(r.out, "Error (unknown variant): \n"));
     assert_non_null(strstr(r.out, "pong 2\n"));
+    proc_free(&r);
+}
+
+/*
+ * Issue 41: XBoard is told every piece of janggi. Betza cannot say its
+ * palace, its cannon's exceptions or its elephant's path as XBoard reads
+ * them, so XBoard gets wider pieces (ggn_game_kind_betza_outline) and, since
+ * a wider piece would make it see checks that are none, no royal king: the
+ * general takes an ordinary slot. The soldier, which does not promote, is
+ * kept out of XBoard's pawn slot (XBoard promotes what stands there). A pass
+ * is XBoard's null move, @@@@, both ways, and a game that passes is judged
+ * by ggn's words, not taken for insufficient material. Chess-like games keep
+ * their royal king.
+ */
+static void test_janggi_described(void **state)
+{
+    (void)state;
+    proc_result r = xboard("xboard\nprotover 2\nvariant janggi\nforce\nusermove @@@@\nusermove @@@@\nping 1\n");
+    const char *setup = strstr(r.out, "setup (");
+    assert_non_null(setup);
+    setup += strlen("setup (");
+    assert_int_equal(setup[0], '.');  /* no soldier in the pawn slot */
+    assert_int_equal(setup[21], '.'); /* no king in the king's slot */
+    assert_non_null(strchr(setup, 'K'));
+    const char *const lines[] = { "\npiece P& fFfsW\n", "\npiece A& K\n", "\npiece B& Z\n", "\npiece N& nN\n",
+                                  "\npiece C& pQ\n", "\npiece R& Q\n", "\npiece K& K\n" };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        if (!strstr(r.out, lines[i])) fail_msg("no '%s' in:\n%s", lines[i] + 1, r.out);
+    assert_null(strstr(r.out, "Illegal"));
+    assert_non_null(strstr(r.out, "\n0-1 {BLACK wins: 2 passes in a row"));
+    assert_null(strstr(r.out, "Insufficient material"));
+    assert_non_null(strstr(r.out, "pong 1\n"));
+    proc_free(&r);
+    /* Shako's pieces are all said exactly: its king keeps XBoard's king slot, and castles there. */
+    r = xboard("xboard\nprotover 2\nvariant shako\nquit\n");
+    assert_non_null(strstr(r.out, "setup (PNBRQ.E.C............Kpnbrq.e.c............k) 10x10+0_fairy "));
     proc_free(&r);
 }
 
@@ -399,6 +436,28 @@ static void test_post(void **state)
     proc_free(&r);
 }
 
+/*
+ * Issue 41: in force mode a game that is over stays over, and its result is
+ * said once however many moves the GUI goes on sending; at the end of the
+ * input a search on a clock moves at once (an hour's clock would make it
+ * think two minutes for no one).
+ */
+static void test_result_once_and_end_of_input(void **state)
+{
+    (void)state;
+    proc_result r = xboard("xboard\nprotover 2\nnew\nforce\nsetboard 8/8/8/8/8/8/8/K6k w - - 0 1\n"
+                           "usermove a1a2\nusermove h1h2\nusermove a2a3\nping 1\n");
+    assert_int_equal(count_lines_starting(r.out, "1/2-1/2 {Insufficient material}"), 1);
+    assert_non_null(strstr(r.out, "pong 1\n"));
+    proc_free(&r);
+    const char *argv[] = { GGN_BINARY, "xboard", NULL };
+    r = proc_run(argv, "xboard\nprotover 2\nnew\nlevel 0 60 0\ntime 360000\notim 360000\ngo\n", NULL, 20000);
+    assert_int_equal(r.status, 0);
+    char move[64];
+    assert_legal_after(GGN_GAMES_DIR "/chess.json", NULL, NULL, nth_move(r.out, 1, move, sizeof move));
+    proc_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +465,7 @@ int main(void)
         cmocka_unit_test(test_moves_are_legal),
         cmocka_unit_test(test_force_undo_setboard),
         cmocka_unit_test(test_engine_defined_variant),
+        cmocka_unit_test(test_janggi_described),
         cmocka_unit_test(test_lift_highlight),
         cmocka_unit_test(test_illegal_and_nonsense),
         cmocka_unit_test(test_clock),
@@ -413,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_post),
         cmocka_unit_test(test_commands_while_thinking),
         cmocka_unit_test(test_xboard_ranks),
+        cmocka_unit_test(test_result_once_and_end_of_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

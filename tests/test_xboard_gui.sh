@@ -7,7 +7,12 @@
 # bound) until XBoard has relayed MOVES engine moves, takes a screenshot, and
 # checks XBoard's debug log: ggn described the variant, XBoard took every
 # engine move (no "Illegal move", no forfeit), and the screenshot is a
-# picture, not an empty screen.
+# picture, not an empty screen. Then a whole game of janggi (issue 41): a
+# game XBoard can only be told wider pieces of (the palace's lines, the
+# cannon that may not use cannons, the elephant's two-square path), with
+# passes (XBoard's null move @@@@) and an end by bikjang or points that only
+# ggn can judge. It is played to its end: no move refused, and the result
+# XBoard records is the one ggn announced.
 #
 #   sh tests/test_xboard_gui.sh GGN [PNG]
 #
@@ -111,6 +116,8 @@ colours=$(/usr/bin/convert "$tmp/screen.png" -format '%k' info:)
 [ -n "$keep" ] && cp "$tmp/screen.png" "$keep"
 wait_moves $moves
 
+stop "$xboard_pid"
+xboard_pid=""
 log=$tmp/xboard.debug
 grep -q '>first : variant '$variant "$log" || fail "XBoard did not ask for the variant $variant"
 grep -q '<first : setup (' "$log" || fail "ggn did not describe the variant with setup"
@@ -118,5 +125,37 @@ grep -q '<first : piece C& mRcpR' "$log" || fail "ggn did not describe the canno
 if grep -n -E 'Illegal move|[Ff]orfeit|tellusererror' "$log" >&2; then
     fail "XBoard or ggn found a move or position wrong (above)"
 fi
-echo "test_xboard_gui: XBoard relayed $seen engine moves of $variant; screenshot with $colours colours${keep:+ kept in $keep}"
+shako_seen=$seen
+
+# Janggi to the end. XBoard cannot judge its ends (bikjang, points, a mate
+# it sees through wider pieces), so it is told to take the engines' word
+# for them (-testClaims false) rather than overrule ggn's claim as "false".
+log=$tmp/janggi.debug
+HOME=$tmp DISPLAY=$display "$xboard" -fcp "$ggn xboard" -scp "$ggn xboard" -variant janggi \
+    -matchMode true -matchGames 1 -searchDepth 2 -tc 5 -inc 1 -testClaims false \
+    -debug -nameOfDebugFile "$log" </dev/null >"$tmp/janggi.out" 2>&1 &
+xboard_pid=$!
+i=0
+while ! grep -q '>first : result ' "$log" 2>/dev/null; do
+    i=$((i + 1))
+    [ $i -le 1200 ] || { cp "$log" "$tmp/xboard.debug"; fail "the janggi game did not end within two minutes"; }
+    sleep 0.1
+done
+sleep 0.5
+stop "$xboard_pid"
+xboard_pid=""
+cp "$log" "$tmp/xboard.debug" # for fail's tail
+grep -q '<first : setup (' "$log" || fail "ggn did not describe janggi with setup"
+grep -q '<first : piece P& ' "$log" || fail "ggn did not describe the soldier with a piece line"
+if grep -n -E 'Illegal move|[Ff]orfeit|[Ff]alse .* claim|tellusererror' "$log" >&2; then
+    fail "XBoard or ggn found a janggi move, position or result wrong (above)"
+fi
+ended=$(grep -m 1 '>first : result ' "$log" | sed 's/.*>first : result //')
+plies=$(grep -c -E '<(first |second): move ' "$log")
+# The result is ggn's: its words ("WHITE wins: ...", "... mates", a draw rule), not an adjudication of XBoard's.
+case "$ended" in
+*Xboard*|*XBoard*|*adjudication*) fail "XBoard ended the janggi game itself: $ended" ;;
+esac
+echo "test_xboard_gui: XBoard relayed $shako_seen engine moves of $variant; screenshot with $colours colours${keep:+ kept in $keep}"
+echo "test_xboard_gui: janggi played to its end in $plies plies: $ended"
 exit 0

@@ -148,6 +148,20 @@ bool ggn_game_kind_betza(const ggn_game *game, int kind, char *buf, size_t cap, 
  * geometry, for a GUI that judges promotions itself (XBoard's `piece`).
  */
 bool ggn_game_kind_betza_geometry(const ggn_game *game, int kind, char *buf, size_t cap, ggn_error *err);
+/* True when a move of the kind can promote it (a TRANSFORM modifier, docs/game-spec.md). */
+bool ggn_game_kind_promotes(const ggn_game *game, int kind);
+/*
+ * The moves of a wider piece that has every move of the kind: as
+ * ggn_game_kind_betza_geometry, but a condition that only narrows where or
+ * when a move may be made (a zone such as janggi's palace, a named
+ * condition, a first move), a side effect and a hop's exceptions are left
+ * out, and castling is left to the GUI's king. For a GUI that must accept
+ * every move of the kind and may accept more (`ggn xboard`'s `piece` lines
+ * where no exact Betza exists). *wider (may be NULL) is set when the piece
+ * written attacks squares the kind does not (a narrowing of a capture was
+ * left out), so a GUI that tests checks with it would see false ones.
+ */
+bool ggn_game_kind_betza_outline(const ggn_game *game, int kind, char *buf, size_t cap, bool *wider, ggn_error *err);
 
 /* ---- positions ---------------------------------------------------------- */
 
@@ -388,6 +402,13 @@ bool ggn_position_player_out(const ggn_position *pos, int player);
 
 /* Counts leaf nodes of the legal move tree to depth (draw rules ignored). */
 uint64_t ggn_perft(ggn_position *pos, int depth);
+
+/*
+ * True when the last ggn_perft on pos met a position with more than
+ * GGN_MAX_MOVES moves: it counted the first GGN_MAX_MOVES of them, so its
+ * count is a lower bound, not the exact one (docs/limits.md).
+ */
+bool ggn_perft_capped(const ggn_position *pos);
 
 /* ---- probes for the search (src/engine/probe.c) ------------------------- */
 

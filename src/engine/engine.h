@@ -387,6 +387,7 @@ struct ggn_position {
                                the null move, eg_rehash after a setup, a copy into it), so a stale
                                list is never read; set by legal_cache.c and status.c, and for the
                                action ids by api/action.c */
+    bool perft_capped;      /* the last ggn_perft met a position with more than GGN_MAX_MOVES moves */
     int nundo;
     eg_undo undo[GGN_MAX_PLY];
     eg_legal_cache legal;   /* after the undo stack: ggn_position_copy leaves it out */

@@ -75,8 +75,8 @@ uint32_t ggn_game_player_colour(const ggn_game *g, int player)
     return player >= 0 && player < g->nplayers ? g->def->players[player].colour : 0;
 }
 
-/* ggn_game_kind_betza and ggn_game_kind_betza_geometry. */
-static bool kind_betza(const ggn_game *g, int kind, bool geometry, char *buf, size_t cap, ggn_error *err)
+/* ggn_game_kind_betza (mode 0), ggn_game_kind_betza_geometry (1) and ggn_game_kind_betza_outline (2). */
+static bool kind_betza(const ggn_game *g, int kind, int mode, char *buf, size_t cap, bool *wider, ggn_error *err)
 {
     if (cap) buf[0] = '\0';
     if (kind < 0 || kind >= g->nkinds) {
@@ -85,8 +85,9 @@ static bool kind_betza(const ggn_game *g, int kind, bool geometry, char *buf, si
     }
     char why[256];
     char text[GGN_MAX_STRING_BYTES + 1];
-    bool ok = geometry ? sd_betza_write_geometry(g->def, kind, text, sizeof text, why, sizeof why)
-                       : sd_betza_write(g->def, kind, text, sizeof text, why, sizeof why);
+    bool ok = mode == 2   ? sd_betza_write_outline(g->def, kind, text, sizeof text, wider, why, sizeof why)
+              : mode == 1 ? sd_betza_write_geometry(g->def, kind, text, sizeof text, why, sizeof why)
+                          : sd_betza_write(g->def, kind, text, sizeof text, why, sizeof why);
     if (!ok) {
         ggn_error_set(err, GGN_E_CONVERSION, "%s", why);
         return false;
@@ -102,12 +103,29 @@ static bool kind_betza(const ggn_game *g, int kind, bool geometry, char *buf, si
 
 bool ggn_game_kind_betza(const ggn_game *g, int kind, char *buf, size_t cap, ggn_error *err)
 {
-    return kind_betza(g, kind, false, buf, cap, err);
+    return kind_betza(g, kind, 0, buf, cap, NULL, err);
 }
 
 bool ggn_game_kind_betza_geometry(const ggn_game *g, int kind, char *buf, size_t cap, ggn_error *err)
 {
-    return kind_betza(g, kind, true, buf, cap, err);
+    return kind_betza(g, kind, 1, buf, cap, NULL, err);
+}
+
+bool ggn_game_kind_promotes(const ggn_game *g, int kind)
+{
+    if (kind < 0 || kind >= g->nkinds) return false;
+    const sd_kind *k = &g->def->kinds[kind];
+    for (int i = 0; i < k->nmoves; i++)
+        if (k->moves[i].nmodifiers) return true;
+    return false;
+}
+
+bool ggn_game_kind_betza_outline(const ggn_game *g, int kind, char *buf, size_t cap, bool *wider, ggn_error *err)
+{
+    bool more = false;
+    bool ok = kind_betza(g, kind, 2, buf, cap, &more, err);
+    if (wider) *wider = ok && more;
+    return ok;
 }
 
 /* The kind drawn for player p's starting square (x, y) of a random start, or `kind` when it is not shuffled. */

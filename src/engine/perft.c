@@ -16,7 +16,10 @@ static inline uint64_t perft_node(ggn_position *pos, int depth, bool hands)
     /* game_end: a decided game has no moves, as in Fairy-Stockfish's perft. */
     if (g->end_rules && eg_decided(pos, NULL)) return 0;
     size_t n = hands ? eg_generate_all(pos, moves, GGN_MAX_MOVES) : eg_generate(pos, moves, GGN_MAX_MOVES);
-    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+    if (n > GGN_MAX_MOVES) {
+        n = GGN_MAX_MOVES;
+        pos->perft_capped = true; /* the count is of the first GGN_MAX_MOVES moves: ggn_perft_capped says so */
+    }
     n = hands ? eg_filter_legal_drops(pos, moves, n) : eg_filter_legal(pos, moves, n);
     if (g->narrows_moves) n = eg_end_filter(pos, moves, n);
     if (g->pass && n < GGN_MAX_MOVES) n = eg_pass_rules(pos, moves, n);
@@ -34,9 +37,12 @@ static inline uint64_t perft_node(ggn_position *pos, int depth, bool hands)
 static uint64_t perft_board(ggn_position *pos, int depth) { return perft_node(pos, depth, false); }
 static uint64_t perft_hands(ggn_position *pos, int depth) { return perft_node(pos, depth, true); }
 
+bool ggn_perft_capped(const ggn_position *pos) { return pos->perft_capped; }
+
 uint64_t ggn_perft(ggn_position *pos, int depth)
 {
     if (depth <= 0) return 1;
     if (depth > GGN_MAX_PERFT_DEPTH) depth = GGN_MAX_PERFT_DEPTH;
+    pos->perft_capped = false;
     return pos->g->hands ? perft_hands(pos, depth) : perft_board(pos, depth);
 }

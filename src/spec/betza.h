@@ -84,4 +84,13 @@ bool sd_betza_write(const sd_game *g, int k, char *buf, size_t cap, char *why, s
  */
 bool sd_betza_write_geometry(const sd_game *g, int k, char *buf, size_t cap, char *why, size_t whycap);
 
+/*
+ * As sd_betza_write_geometry, but where a move's conditions (a zone, a named
+ * condition, a first move), side effects or hop exceptions cannot be said
+ * they are left out, and castling is left to the GUI's king: a piece that
+ * has every move of kind k (ggn_game_kind_betza_outline). *wider is set when
+ * it has more (something that narrows a move was left out).
+ */
+bool sd_betza_write_outline(const sd_game *g, int k, char *buf, size_t cap, bool *wider, char *why, size_t whycap);
+
 #endif

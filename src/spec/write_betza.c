@@ -56,29 +56,61 @@ static bool ep_action(const sd_game *g, const sd_move *m, const sd_action *a)
            a->effects[0].target[1] == vy;
 }
 
-/* sd_bmove_describe; with geometry, a promotion (TRANSFORM) is left unsaid rather than refused. */
-static bool describe(const sd_game *g, const sd_move *m, sd_bmove *b, bool geometry, char *why, size_t cap)
+/*
+ * How much of a move a Betza string must say: all of it (exact), all but its
+ * promotion (geometry), or only where it may go, with the conditions that
+ * restrict where it may start or land (zones, named conditions), its side
+ * effects and which kinds a hop may use left out (outline: the moves of a
+ * wider piece, for a GUI that must accept every move but need not refuse
+ * any).
+ */
+typedef enum betza_mode { BETZA_EXACT, BETZA_GEOMETRY, BETZA_OUTLINE } betza_mode;
+
+/* The action as a Betza mode: a move to an empty square, a capture, or NULL (no Betza); in outline, whatever it requires. */
+static bool *action_slot(const sd_game *g, const sd_move *m, const sd_action *a, sd_bmove *b, betza_mode mode)
+{
+    if (plain_action(a, SD_EMPTY, SD_ACTION_MOVE)) return &b->move;
+    if (plain_action(a, SD_ENEMY, SD_ACTION_CAPTURE)) return &b->capture;
+    if (ep_action(g, m, a)) return &b->ep;
+    if (mode != BETZA_OUTLINE) return NULL;
+    if (a->state == SD_EMPTY && a->action == SD_ACTION_MOVE) return &b->move;
+    if (a->state == SD_ENEMY && a->action == SD_ACTION_CAPTURE) return &b->capture;
+    return NULL;
+}
+
+/*
+ * sd_bmove_describe; with geometry or outline (betza_mode), a promotion
+ * (TRANSFORM) is left unsaid rather than refused. In outline, *wider is set
+ * when something that narrows a capture was left out (a condition, a hop's
+ * exceptions, an action that asks more than Betza says): the piece said
+ * then attacks squares the move does not. A narrowing left out of a move
+ * that cannot capture (a pawn's double step through an empty square) only
+ * lets the piece said go where the kind cannot.
+ */
+static bool describe(const sd_game *g, const sd_move *m, sd_bmove *b, betza_mode mode, bool *wider, char *why,
+                     size_t cap)
 {
     memset(b, 0, sizeof *b);
     if (m->castle.present) return fail(why, cap, "it is castling to fixed files (castle), which Betza does not say");
     b->step[0] = m->step[0];
     b->step[1] = m->step[1];
-    if (m->nmodifiers && !geometry) return fail(why, cap, "it promotes (TRANSFORM), which Betza does not say");
+    if (m->nmodifiers && mode == BETZA_EXACT) return fail(why, cap, "it promotes (TRANSFORM), which Betza does not say");
     const sd_repeat *rp = &m->repeat;
     b->range = 1;
     if (rp->present) {
         if (rp->until != SD_NOT_EMPTY) return fail(why, cap, "its repeat stops at another square than the first piece");
         if (rp->hop > 1) return fail(why, cap, "it hops over %d screens", rp->hop);
+        if (rp->hop_except && mode == BETZA_OUTLINE) *wider = true; /* moves by hopping: its captures too */
         b->hop = rp->hop;
         b->range = rp->loop ? 0 : rp->times;
     }
     for (int i = 0; i < m->nactions; i++) {
         const sd_action *a = &m->actions[i];
-        bool *slot = plain_action(a, SD_EMPTY, SD_ACTION_MOVE)      ? &b->move
-                     : plain_action(a, SD_ENEMY, SD_ACTION_CAPTURE) ? &b->capture
-                     : ep_action(g, m, a)                           ? &b->ep
-                                                                    : NULL;
+        bool *slot = action_slot(g, m, a, b, mode);
         if (!slot) return fail(why, cap, "its action %d is not a plain move, capture or en passant", i);
+        if (mode == BETZA_OUTLINE && (a->nconditions || a->neffects) && !ep_action(g, m, a) && slot == &b->capture)
+            *wider = true;
+        if (*slot && mode == BETZA_OUTLINE) continue; /* two ways to the same: the outline says it once */
         if (*slot) return fail(why, cap, "two of its actions do the same");
         *slot = true;
     }
@@ -89,10 +121,13 @@ static bool describe(const sd_game *g, const sd_move *m, sd_bmove *b, bool geome
         } else if (c->kind == SD_COND_SQUARES_EMPTY && b->nlegs == 0 && c->nsquares <= GGN_MAX_BOARD_SIDE) {
             b->nlegs = c->nsquares;
             memcpy(b->legs, c->squares, (size_t)c->nsquares * sizeof b->legs[0]);
-        } else {
+        } else if (mode != BETZA_OUTLINE) {
             return fail(why, cap, "its condition %d (%s) has no Betza", i, condition_names[c->kind]);
+        } else if (b->capture || b->ep) {
+            *wider = true; /* a condition that only narrows where or when the move may be made: left out */
         }
     }
+    if (mode == BETZA_OUTLINE) return true; /* its side effects change nothing of where it goes */
     for (int i = 0; i < m->neffects; i++) {
         const sd_effect *e = &m->effects[i];
         if (e->kind != SD_EFFECT_SET_STATE || !is_ep_flag(g, e->flag) || e->duration != 1 || b->sets_ep)
@@ -105,7 +140,8 @@ static bool describe(const sd_game *g, const sd_move *m, sd_bmove *b, bool geome
 
 bool sd_bmove_describe(const sd_game *g, const sd_move *m, sd_bmove *b, char *why, size_t cap)
 {
-    return describe(g, m, b, false, why, cap);
+    bool wider = false;
+    return describe(g, m, b, BETZA_EXACT, &wider, why, cap);
 }
 
 /* ---- grouping into terms ---- */
@@ -294,20 +330,26 @@ static void merge_kq(term *terms, int nterms)
     }
 }
 
-static bool write_betza(const sd_game *g, int k, bool geometry, char *buf, size_t cap, char *why, size_t whycap)
+static bool write_betza(const sd_game *g, int k, betza_mode mode, char *buf, size_t cap, bool *wider, char *why,
+                        size_t whycap)
 {
+    *wider = false;
     if (cap) buf[0] = '\0';
     const sd_kind *kind = &g->kinds[k];
     if (kind->nmoves == 0) return fail(why, whycap, "piece '%s' has no moves", kind->code);
     sd_bmove bm[GGN_MAX_MOVES_PER_KIND];
+    int ids[GGN_MAX_MOVES_PER_KIND];
     bool used[GGN_MAX_MOVES_PER_KIND] = {false};
-    int n = kind->nmoves;
-    for (int i = 0; i < n; i++) {
+    int n = 0;
+    for (int i = 0; i < kind->nmoves; i++) {
         char reason[128];
-        if (!describe(g, &kind->moves[i], &bm[i], geometry, reason, sizeof reason))
+        if (mode == BETZA_OUTLINE && kind->moves[i].castle.present) continue; /* the GUI's king castles */
+        if (!describe(g, &kind->moves[i], &bm[n], mode, wider, reason, sizeof reason))
             return fail(why, whycap, "move %d of piece '%s' cannot be said in Betza: %s", kind->moves[i].id,
                         kind->code, reason);
+        ids[n++] = kind->moves[i].id;
     }
+    if (n == 0) return fail(why, whycap, "piece '%s' has no move Betza can say", kind->code);
     term terms[GGN_MAX_MOVES_PER_KIND];
     int nterms = 0;
     for (int i = 0; i < n; i++) {
@@ -330,14 +372,14 @@ static bool write_betza(const sd_game *g, int k, bool geometry, char *buf, size_
             t.type = b->hop ? T_HOP : T_LEAP;
             if (b->nlegs) {
                 sd_bmove lame = *b;
-                if (b->hop || b->range != 1) return fail(why, whycap, "move %d of piece '%s' cannot be said in Betza: it has squares that must be empty", kind->moves[i].id, kind->code);
+                if (b->hop || b->range != 1) return fail(why, whycap, "move %d of piece '%s' cannot be said in Betza: it has squares that must be empty", ids[i], kind->code);
                 t.lame = true;
                 (void)lame;
             }
         }
         if (!atom_of(b->step, &t.a, &t.b, &bit))
             return fail(why, whycap, "move %d of piece '%s' cannot be said in Betza: step [%d, %d] is no Betza atom",
-                        kind->moves[i].id, kind->code, b->step[0], b->step[1]);
+                        ids[i], kind->code, b->step[0], b->step[1]);
         if (!add(terms, &nterms, &t, bit)) return fail(why, whycap, "too many terms");
     }
     merge_kq(terms, nterms);
@@ -375,10 +417,17 @@ static bool write_betza(const sd_game *g, int k, bool geometry, char *buf, size_
 
 bool sd_betza_write(const sd_game *g, int k, char *buf, size_t cap, char *why, size_t whycap)
 {
-    return write_betza(g, k, false, buf, cap, why, whycap);
+    bool wider;
+    return write_betza(g, k, BETZA_EXACT, buf, cap, &wider, why, whycap);
 }
 
 bool sd_betza_write_geometry(const sd_game *g, int k, char *buf, size_t cap, char *why, size_t whycap)
 {
-    return write_betza(g, k, true, buf, cap, why, whycap);
+    bool wider;
+    return write_betza(g, k, BETZA_GEOMETRY, buf, cap, &wider, why, whycap);
+}
+
+bool sd_betza_write_outline(const sd_game *g, int k, char *buf, size_t cap, bool *wider, char *why, size_t whycap)
+{
+    return write_betza(g, k, BETZA_OUTLINE, buf, cap, wider, why, whycap);
 }
