@@ -228,6 +228,7 @@ static bool attack_rules_refuse(ggn_position *pos, ggn_move m)
 size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n)
 {
     const ggn_game *g = pos->g;
+    if ((g->group_capture && !g->suicide) || g->superko) n = eg_group_filter(pos, moves, n);
     if (g->no_giving_check || g->moves_giving_check_illegal) {
         size_t kept = 0;
         for (size_t i = 0; i < n; i++)

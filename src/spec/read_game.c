@@ -11,7 +11,7 @@ static const char *const top_keys[] = {"name", "leader", "board", "players", "tu
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
                                        "drops_compulsory", "teams", "pass", "fen_rights", "random_start",
-                                       "gating", NULL};
+                                       "gating", "group_capture", "superko", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -36,9 +36,7 @@ static void read_top(sd_reader *r, const json_t *root)
         g->checked_leader_only_captures && !json_object_get(root, "leader"))
         sd_warn_key(r, "checked_leader_only_captures", GGN_E_VALUE,
                     "checked_leader_only_captures has no effect in a game without a leader");
-    /* A pass is written as the leader's square twice (Fairy-Stockfish's UCI), so it needs a leader. */
-    if (sd_bool_field(r, root, "pass", false, &g->pass) == SD_OK && g->pass && !json_object_get(root, "leader"))
-        sd_error_key(r, "pass", GGN_E_VALUE, "passing needs a leader: a pass is written as the leader's square twice");
+    sd_bool_field(r, root, "pass", false, &g->pass); /* without a leader: read_group_rules.c checks it */
     sd_read_board(r, root);
     sd_read_players(r, root);
     sd_read_turns(r, root);
@@ -51,6 +49,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_draw(r, root);
     sd_read_game_end(r, root);
     sd_read_fen_rights(r, root);
+    sd_read_group_rules(r, root);
 }
 
 /* Reads r->doc (already parsed) into a new game; NULL when any error was reported. */
