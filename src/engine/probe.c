@@ -117,7 +117,7 @@ bool ggn_move_is_capture(const ggn_position *pos, ggn_move mv)
 bool eg_is_capture_generated(const ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
-    if (mv.from == EG_DROP_FROM) return false; /* a drop lands on an empty square */
+    if (mv.from == EG_DROP_FROM || eg_is_pass(g, mv)) return false; /* a drop lands on an empty square; a pass takes nothing */
     if (eg_is_chain(pos, mv)) return true; /* a chain capture takes at least one piece (make checks the rest) */
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
     if (pos->piece_at[mv.to] && pos->side_at[mv.to] != p->owner) return true;

@@ -183,8 +183,8 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
         len = eg_put(buf, cap, len, to_file);
         return eg_put(buf, cap, len, to_rank);
     }
-    if (!pos->piece_at[mv.from]) return 0;
     if (eg_is_pass(g, mv)) return eg_put(buf, cap, 0, "pass"); /* extension "pass": no piece moves */
+    if (!pos->piece_at[mv.from]) return 0;
     if (is_castling(pos, mv)) {
         gate_suffix(pos, mv, suffix, sizeof suffix);
         len = eg_put(buf, cap, 0, g->sq_x[mv.to] > g->sq_x[mv.from] ? "O-O" : "O-O-O");
