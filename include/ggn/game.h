@@ -360,7 +360,7 @@ size_t ggn_status_describe(const ggn_game *game, const ggn_status *st, char *buf
 /*
  * Area scoring (game_end.area, docs/game-spec.md): each player's area now —
  * its pieces on the board, the empty regions that touch its pieces only, and
- * its komi — into scores[ggn_game_players]; false (scores untouched) in a
+ * its komi — into scores[ggn_game_player_count]; false (scores untouched) in a
  * game that does not count area. The game decided by "area" is won by the
  * highest score.
  */

@@ -218,6 +218,7 @@ bool ggn_position_make_null(ggn_position *pos)
     eg_undo *u = &pos->undo[pos->nundo++];
     u->move = (ggn_move){ .from = GGN_MOVE_DROP, .to = GGN_MOVE_DROP };
     u->nchain = 0;
+    u->ntaken = 0;
     u->rights_dirty = false;
     u->ncell = 0;
     u->npiece = 0;
