@@ -308,6 +308,7 @@ static bool has_leader(const ggn_position *pos, int p)
 static void take_out(ggn_position *pos, int p)
 {
     const ggn_game *g = pos->g;
+    pos->cached = 0; /* eg_eliminate may have listed the moves of the position before: they are stale */
     pos->out |= (uint8_t)(1u << p);
     pos->hash ^= eg_out_key(p);
     if (eg_player_to_move(pos) != p) return;
