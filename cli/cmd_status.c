@@ -33,6 +33,8 @@ static const char help[] =
     "                  \"outcome\": the outcome's name, as above,\n"
     "                  \"winner\": the player's name in the game spec | null,\n"
     "                  \"to_move\": the player's name, \"in_check\": true | false}\n"
+    "                 and in a game scored by area (go) \"area\": each player's\n"
+    "                 area now, komi included, which the text gives at the end\n"
     "\n"
     "Examples:\n"
     "  $ ggn status chess\n"
