@@ -157,6 +157,36 @@ static void test_ko(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * Triple ko: three kos, each retaken in turn, come back to the first board after six moves
+ * without any immediate retake. Simple ko allows the sixth move; positional superko does not.
+ * Ko 1 on b8/c8, ko 2 on g8/h8, ko 3 on b3/c3: WHITE holds kos 1 and 3 (its stones on b8 and
+ * b3 can be taken on c8 and c3), BLACK holds ko 2 (its stone on h8 can be taken on g8).
+ */
+static void test_triple_ko(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    const char *rows[9] = {".Ss...Ss.", "Ss.s.S.Ss", ".Ss...Ss.", ".........", ".........",
+                           ".Ss......", "Ss.s.....", ".Ss......", "........."};
+    ggn_position *pos = at(g, rows, 'w');
+    play_moves(pos, "S@c8 S@g8 S@c3 S@b8 S@h8"); /* each takes one stone: (B,B,W) (B,W,W) (B,W,B) (W,W,B) (W,B,B) */
+    assert_int_equal(stone(pos, "c8"), '.');
+    assert_int_equal(stone(pos, "g8"), '.');
+    assert_int_equal(stone(pos, "b3"), '.');
+    assert_int_equal(stone(pos, "c3"), 'S');
+    /* WHITE's b3 would take c3 and bring back the first board: it was not BLACK's last capture (h8),
+     * so simple ko allows it; positional superko does not. */
+    assert_false(has_move(pos, "S@b3"));
+    assert_true(has_move(pos, "S@e5"));
+    assert_true(has_move(pos, "a1a1"));
+    /* After a stone elsewhere the board is new: b3 is legal again. */
+    play_moves(pos, "S@e5 S@e4");
+    assert_true(has_move(pos, "S@b3"));
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* Area: stones plus regions reaching one colour only, komi to WHITE; two passes end the game. */
 static void test_area_scoring(void **state)
 {
@@ -416,6 +446,7 @@ int main(void)
         cmocka_unit_test(test_capture),
         cmocka_unit_test(test_suicide),
         cmocka_unit_test(test_ko),
+        cmocka_unit_test(test_triple_ko),
         cmocka_unit_test(test_area_scoring),
         cmocka_unit_test(test_perft_small),
         cmocka_unit_test(test_random_games_against_reference),
