@@ -33,6 +33,8 @@ static const char help[] =
     "                  \"outcome\": the outcome's name, as above,\n"
     "                  \"winner\": the player's name in the game spec | null,\n"
     "                  \"to_move\": the player's name, \"in_check\": true | false}\n"
+    "                 and in a game scored by area (go) \"area\": each player's\n"
+    "                 area now, komi included, which the text gives at the end\n"
     "\n"
     "Examples:\n"
     "  $ ggn status chess\n"
@@ -63,19 +65,30 @@ static int print_status(const ggn_game *game, ggn_position *pos, bool json)
     const char *outcome = ggn_outcome_name(st.outcome), *result = result_of(st);
     if (json) {
         json_t *winner = st.winner >= 0 ? cli_json_string(ggn_game_player_name(game, st.winner)) : json_null();
-        return cli_json_print("status", json_pack("{s:s, s:s, s:o, s:o, s:b}", "result", result, "outcome", outcome,
-                                                  "winner", winner, "to_move",
-                                                  cli_json_string(ggn_game_player_name(game, mover)), "in_check",
-                                                  st.in_check));
+        json_t *doc = json_pack("{s:s, s:s, s:o, s:o, s:b}", "result", result, "outcome", outcome, "winner", winner,
+                                "to_move", cli_json_string(ggn_game_player_name(game, mover)), "in_check", st.in_check);
+        double score[GGN_MAX_PLAYERS];
+        if (doc && ggn_position_area_scores(pos, score)) { /* games scored by area: each player's area now */
+            json_t *area = json_object();
+            for (int p = 0; p < ggn_game_player_count(game); p++)
+                json_object_set_new(area, ggn_game_player_name(game, p), json_real(score[p]));
+            json_object_set_new(doc, "area", area);
+        }
+        return cli_json_print("status", doc);
     }
-    char name[128];
+    char name[128], area[300] = "";
+    double score[GGN_MAX_PLAYERS];
+    if (ggn_position_area_scores(pos, score) && st.outcome != GGN_ONGOING) /* "; area BLACK 27, WHITE 43.5" */
+        for (int p = 0, n = 0; p < ggn_game_player_count(game) && n < (int)sizeof area; p++)
+            n += snprintf(area + n, sizeof area - (size_t)n, "%s%s %g", p ? ", " : "; area ", ggn_game_player_name(game, p),
+                          score[p]);
     if (st.outcome == GGN_ONGOING)
         printf("ongoing (%s to move%s)\n", play_player_name(game, mover, name, sizeof name),
                st.in_check ? ", in check" : "");
     else if (st.winner >= 0)
-        printf("%s wins (%s)\n", play_player_name(game, st.winner, name, sizeof name), outcome);
+        printf("%s wins (%s%s)\n", play_player_name(game, st.winner, name, sizeof name), outcome, area);
     else
-        printf("%s (%s)\n", result, outcome);
+        printf("%s (%s%s)\n", result, outcome, area);
     return CLI_OK;
 }
 

@@ -363,7 +363,12 @@ void play_draw_board(const play_session *s)
 static void play_describe(const play_session *s, ggn_status st, FILE *out, const char *bold, const char *reset)
 {
     char why[600];
-    ggn_status_describe(s->game, &st, why, sizeof why);
+    size_t n = ggn_status_describe(s->game, &st, why, sizeof why);
+    double score[GGN_MAX_PLAYERS];
+    if (ggn_position_area_scores(s->pos, score)) /* ": BLACK 27, WHITE 43.5" after "counted by area" */
+        for (int p = 0; p < ggn_game_player_count(s->game) && n < sizeof why; p++)
+            n += (size_t)snprintf(why + n, sizeof why - n, "%s%s %g", p ? ", " : ": ", ggn_game_player_name(s->game, p),
+                                  score[p]);
     fprintf(out, "%s%s.%s\n", bold, why, reset);
 }
 

@@ -382,6 +382,14 @@ const char *ggn_outcome_name(ggn_outcome outcome);
  * (snprintf's convention).
  */
 size_t ggn_status_describe(const ggn_game *game, const ggn_status *st, char *buf, size_t cap);
+/*
+ * Area scoring (game_end.area, docs/game-spec.md): each player's area now —
+ * its pieces on the board, the empty regions that touch its pieces only, and
+ * its komi — into scores[ggn_game_player_count]; false (scores untouched) in a
+ * game that does not count area. The game decided by "area" is won by the
+ * highest score.
+ */
+bool ggn_position_area_scores(const ggn_position *pos, double *scores);
 
 /* True when a leader of `player` is attacked by another player; false for a player out of range. */
 bool ggn_position_leader_attacked(const ggn_position *pos, int player);

@@ -833,8 +833,14 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->fen_rights = def->fen_rights;
     if (!c.failed) eg_compile_gating(g); /* before the identity: gating reads every unmoved state */
     if (!c.failed) eg_compile_identity(g); /* zeroes the unmoved keys of kinds nothing reads */
-    g->pass = def->pass && (g->leader != EG_NONE || def->pass_forced);
+    g->pass = def->pass;
     g->pass_forced = def->pass_forced;
+    g->pass_sq = 0;
+    while (g->pass_sq < g->nsq - 1 && !g->enabled[g->pass_sq]) g->pass_sq++;
+    g->group_capture = def->group_capture;
+    g->suicide = def->suicide;
+    g->superko = def->superko;
+    g->area = def->end.area;
     g->facing_leaders = g->pass && def->end.facing_leaders;
     g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination ||
                    (g->pass && (def->end.passes_in_a_row > 0 || g->facing_leaders));
@@ -842,7 +848,8 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
     g->capture_most = def->end.capture_most;
     /* A forced pass belongs to the legal list only (pass.c): the search takes that list. */
-    g->narrows_moves = g->forced_capture || g->no_giving_check || g->moves_giving_check_illegal || g->pass_forced;
+    g->narrows_moves = g->forced_capture || g->no_giving_check || g->moves_giving_check_illegal || g->pass_forced ||
+                       (g->group_capture && !g->suicide) || g->superko;
     for (int p = 0; g->chains && p < def->nplayers && !c.failed; p++)
         if (def->players[p].nstarts > GGN_MAX_CHAIN_CAPTURES) {
             char pointer[64];
@@ -858,6 +865,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     for (int p = 0; p < g->nplayers; p++) g->team[p] = (int8_t)(g->teams ? def->team[p] : p);
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (!c.failed && !eg_compile_converts(g)) limit_error(&c, "out of memory compiling the game's conversions");
+    if (!c.failed && !eg_compile_groups(g)) limit_error(&c, "out of memory compiling the game's groups");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;
     for (int k = 0; k < g->nkinds; k++)

@@ -259,6 +259,13 @@ struct ggn_game {
     bool converts_required;    /* some kind's arrivals must convert: generation drops those that do not */
     eg_convert *convert;       /* [nplayers][nkinds], NULL without converts */
     int8_t team[GGN_MAX_PLAYERS]; /* each player's team; the player's own index without teams */
+    int pass_sq;               /* pass in a game without a leader: the square a pass names (the first one) */
+    bool group_capture;        /* extension group_capture: a drop removes groups without liberties (capture_groups.c) */
+    bool suicide;              /* group_capture.suicide: a drop may take its own group (which is removed) */
+    bool superko;              /* extension superko: no move but a pass recreates an earlier board (superko.c) */
+    bool area;                 /* game_end.area: passes are scored by area (score_area.c) */
+    int16_t (*nbr)[4];         /* group_capture or area: [nsq] the orthogonal neighbours, EG_NONE for none */
+    uint64_t *hand_prefix;     /* superko: [nplayers][nkinds][EG_HAND_KEYS]: the XOR of eg_hand_key 1..n */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -334,7 +341,13 @@ typedef struct eg_undo {
     uint8_t nchain;        /* a chain capture: the pieces it took, put back by unmake */
     uint8_t chain_id[GGN_MAX_CHAIN_CAPTURES];
     uint16_t chain_sq[GGN_MAX_CHAIN_CAPTURES];
+    uint16_t ntaken;       /* group_capture: the stones this move removed, on top of pos->taken */
 } eg_undo;
+
+/* group_capture: every stone removed on the undo stack. A drop adds one stone, so a line of play
+ * removes at most its GGN_MAX_PLY drops and the GGN_MAX_PIECES_ON_BOARD stones it began with. */
+#define EG_MAX_TAKEN (GGN_MAX_PLY + GGN_MAX_PIECES_ON_BOARD)
+typedef struct eg_taken { uint16_t sq; uint8_t id; } eg_taken;
 
 #define EG_EMPTY_SIDE (-1)
 
@@ -389,7 +402,9 @@ struct ggn_position {
                                action ids by api/action.c */
     bool perft_capped;      /* the last ggn_perft met a position with more than GGN_MAX_MOVES moves */
     int nundo;
+    int ntaken;             /* group_capture: entries of `taken` in use */
     eg_undo undo[GGN_MAX_PLY];
+    eg_taken taken[EG_MAX_TAKEN]; /* group_capture: the stones removed, in order (ggn_position_copy copies ntaken) */
     eg_legal_cache legal;   /* after the undo stack: ggn_position_copy leaves it out */
 };
 
@@ -601,10 +616,12 @@ void eg_unmake_conversion(ggn_position *pos, const eg_undo *u);
 
 /* pass.c: extension "pass" (docs/game-spec.md). A pass moves nothing: from == to == a leader's square
  * (with "pass": "forced", eg_pass_square).
- * Only in a game with passing: a chain capture may end where it began (passing needs a leader, and the
- * reader refuses chains in a game with one, so no game has both; with "pass": "forced" the reader refuses chains
- * and moves that stay). */
+ * Only in a game with passing: a chain capture may end where it began (with a leader the reader refuses
+ * chains, so no game has both; without one, and with "pass": "forced", the reader refuses chains and moves
+ * that stay). */
 static inline bool eg_is_pass(const ggn_game *g, ggn_move m) { return g->pass && m.from == m.to && m.from != EG_DROP_FROM; }
+/* pass.c: eg_move_fits for a pass: on a leader of the player to move, or on pass_sq without a leader. */
+bool eg_pass_fits(const ggn_position *pos, ggn_move m);
 /*
  * The legal list moves[0..n) of a game with passing: with facing_leaders and
  * the leaders facing, without the moves that leave them facing; then the pass
@@ -637,6 +654,32 @@ bool eg_known_legal(const ggn_position *pos, ggn_move m);
 int eg_move_checks(ggn_position *pos, ggn_move m);
 /* legal.c: some leader of `player` sees another player's leader along its file, nothing between. */
 bool eg_leaders_face(const ggn_position *pos, int player);
+
+/* capture_groups.c: extension group_capture (docs/game-spec.md). */
+/* The neighbour table and superko's hand keys (called by eg_compile after the hands); false when out of memory. */
+bool eg_compile_groups(ggn_game *g);
+/* A stone was just dropped on sq: removes the groups it leaves without liberty (u->ntaken). */
+void eg_capture_groups(ggn_position *pos, eg_undo *u, int sq);
+/* Unmake: puts back the stones u removed. */
+void eg_restore_groups(ggn_position *pos, const eg_undo *u);
+/* Does the group of the stone on sq touch an empty square? */
+bool eg_group_breathes(const ggn_position *pos, int sq);
+/*
+ * capture_groups.c: the legal list moves[0..n) without a drop that leaves its own group without
+ * liberty (unless suicide is allowed) and, with superko, without a move (not a pass) that recreates
+ * an earlier board; returns the count.
+ */
+size_t eg_group_filter(ggn_position *pos, ggn_move *moves, size_t n);
+/* capture_groups.c: the same judgement of one move (eg_drop_forbidden asks it). */
+bool eg_group_forbids(ggn_position *pos, ggn_move m);
+/* superko.c: superko's keys: the board of pos (hash without the turn and the hands). */
+uint64_t eg_board_key(const ggn_position *pos);
+/* superko.c: the board keys of the positions before each move of the undo stack into keys[nundo]. */
+void eg_history_boards(const ggn_position *pos, uint64_t *keys);
+/* score_area.c: each player's area in half points, komi included, into halves[nplayers]. */
+void eg_area_halves(const ggn_position *pos, int *halves);
+/* score_area.c: the player with the most area, or -1 on a tie. */
+int eg_area_winner(const ggn_position *pos);
 
 /* make.c */
 bool eg_make(ggn_position *pos, ggn_move m);

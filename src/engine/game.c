@@ -188,6 +188,7 @@ void ggn_position_copy(ggn_position *dst, const ggn_position *src)
     size_t head = offsetof(ggn_position, undo);
     memcpy(dst, src, head);
     memcpy(dst->undo, src->undo, (size_t)src->nundo * sizeof src->undo[0]);
+    memcpy(dst->taken, src->taken, (size_t)src->ntaken * sizeof src->taken[0]);
     dst->cached = 0; /* the cache (after the undo stack) was not copied */
 }
 
@@ -237,6 +238,7 @@ bool ggn_position_make_null(ggn_position *pos)
     u->nchain = 0;
     u->nconv = 0;
     u->cloned = false;
+    u->ntaken = 0;
     u->rights_dirty = false;
     u->ncell = 0;
     u->npiece = 0;

@@ -239,6 +239,7 @@ static bool attack_rules_refuse(ggn_position *pos, ggn_move m)
 size_t eg_end_filter(ggn_position *pos, ggn_move *moves, size_t n)
 {
     const ggn_game *g = pos->g;
+    if ((g->group_capture && !g->suicide) || g->superko) n = eg_group_filter(pos, moves, n);
     if (g->no_giving_check || g->moves_giving_check_illegal) {
         size_t kept = 0;
         for (size_t i = 0; i < n; i++)
@@ -318,6 +319,7 @@ static bool has_leader(const ggn_position *pos, int p)
 static void take_out(ggn_position *pos, int p)
 {
     const ggn_game *g = pos->g;
+    pos->cached = 0; /* eg_eliminate may have listed the moves of the position before: they are stale */
     pos->out |= (uint8_t)(1u << p);
     pos->hash ^= eg_out_key(p);
     if (eg_player_to_move(pos) != p) return;

@@ -210,6 +210,9 @@ bool eg_drop_known_legal(const ggn_position *pos, ggn_move m)
 bool eg_drop_forbidden(ggn_position *pos, ggn_move m)
 {
     const ggn_game *g = pos->g;
+    if (g->narrows_moves && m.from == EG_DROP_FROM && ((g->group_capture && !g->suicide) || g->superko) &&
+        eg_group_forbids(pos, m))
+        return true; /* capture_groups.c: suicide and superko */
     if (!g->drop_rules || m.from != EG_DROP_FROM) return false;
     int player = eg_player_to_move(pos);
     if (g->opposite_colour_kinds && !colour_rules_allow(pos, player, m)) return true;

@@ -256,12 +256,12 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
         return g->hands && mv.pattern < g->nkinds && pos->hand[player][mv.pattern] > 0 &&
                mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&
                !mv.promotion && !mv.modifier;
+    if (mv.from >= g->nsq) return false;
     if (g->pass_forced && mv.from == mv.to) /* a forced pass: the passer's square (pass.c), nothing else */
         return mv.from == eg_pass_square(pos, player) && !mv.pattern && !mv.action && !mv.promotion && !mv.modifier;
-    if (mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
+    if (eg_is_pass(g, mv)) return eg_pass_fits(pos, mv);
+    if (!pos->piece_at[mv.from]) return false;
     const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
-    if (eg_is_pass(g, mv))
-        return g->pass && p->owner == player && p->kind == g->leader && !mv.pattern && !mv.action && !mv.promotion;
     if (p->owner != player || mv.pattern >= g->nmoves[p->kind]) return false;
     const eg_move *m = eg_move_of(g, player, p->kind, mv.pattern);
     if (m->chain) return eg_chain_index(mv) > 0 && mv.promotion <= GGN_MAX_OPTIONS; /* make looks further */
@@ -335,11 +335,13 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->nchain = 0;
     u->nconv = 0;
     u->cloned = false;
+    u->ntaken = 0;
 
     if (mv.from == EG_DROP_FROM) {
         u->npiece_before = (int16_t)pos->npiece;
         make_drop(pos, u, mv);
         if (g->converts) eg_make_conversion(pos, u, mv.to, pos->kind_at[mv.to]);
+        if (g->group_capture) eg_capture_groups(pos, u, mv.to);
         if (u->rights_dirty) {
             u->rights = pos->rights;
             uint64_t rights = eg_rights_key(pos);
@@ -427,6 +429,7 @@ void eg_unmake(ggn_position *pos)
 {
     pos->cached = 0;
     eg_undo *u = &pos->undo[--pos->nundo];
+    if (u->ntaken) eg_restore_groups(pos, u);
     if (u->nconv) eg_unmake_conversion(pos, u); /* the last change made, on squares no cell record touches */
     for (int i = u->ncell - 1; i >= 0; i--) {
         int sq = u->cell[i].sq;
@@ -473,6 +476,7 @@ void eg_clear(ggn_position *pos)
     pos->out = 0;
     pos->npiece = 1;
     pos->nundo = 0;
+    pos->ntaken = 0;
     pos->ply = 0;
     pos->halfmove = 0;
     pos->turn = g->def->start_at;

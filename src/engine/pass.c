@@ -96,8 +96,9 @@ size_t eg_pass_rules(ggn_position *pos, ggn_move *moves, size_t n)
     int player = eg_player_to_move(pos);
     bool facing = g->facing_leaders && eg_leaders_face(pos, player);
     if (facing) n = part_leaders(pos, moves, n, player);
-    int sq = leader_square(pos, player);
-    if (sq == EG_NONE || (!facing && eg_leader_attacked(pos, player))) return n;
+    /* Without a leader a pass names the board's first square, and nothing can forbid it. */
+    int sq = g->leader == EG_NONE ? g->pass_sq : leader_square(pos, player);
+    if (sq == EG_NONE || (!facing && g->leader != EG_NONE && eg_leader_attacked(pos, player))) return n;
     moves[n++] = (ggn_move){ .from = (uint16_t)sq, .to = (uint16_t)sq };
     return n;
 }
@@ -123,12 +124,22 @@ int eg_most_points(const ggn_position *pos)
     return e->point_tie >= 0 && points[e->point_tie] == points[best] ? e->point_tie : -1;
 }
 
+bool eg_pass_fits(const ggn_position *pos, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    if (mv.pattern || mv.action || mv.promotion) return false;
+    if (g->leader == EG_NONE) return mv.from == g->pass_sq;
+    const eg_piece *p = &pos->piece[pos->piece_at[mv.from]];
+    return pos->piece_at[mv.from] && p->owner == eg_player_to_move(pos) && p->kind == g->leader;
+}
+
 static void result(const ggn_position *pos, ggn_status *st, ggn_outcome outcome, int p, sd_result r)
 {
     if (!st) return;
     st->outcome = outcome;
     st->player = p;
     if (r == SD_RESULT_POINTS) st->winner = eg_most_points(pos);
+    else if (r == SD_RESULT_AREA) st->winner = eg_area_winner(pos);
     else if (r == SD_RESULT_WIN) st->winner = p;
     else if (r == SD_RESULT_LOSS) st->winner = eg_winner_over(pos, p);
     else st->winner = -1;

@@ -215,11 +215,13 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
         break;
     case GGN_PASSES:
         snprintf(why, sizeof why, "%d passes in a row%s", g->def->end.passes_in_a_row,
-                 g->def->end.passes_result == SD_RESULT_POINTS ? ", counted on points" : "");
+                 g->def->end.passes_result == SD_RESULT_POINTS ? ", counted on points"
+                 : g->def->end.passes_result == SD_RESULT_AREA ? ", counted by area" : "");
         break;
     case GGN_LEADERS_FACING:
         snprintf(why, sizeof why, "%s passed with the leaders facing%s", player,
-                 g->def->end.facing_result == SD_RESULT_POINTS ? ", counted on points" : "");
+                 g->def->end.facing_result == SD_RESULT_POINTS ? ", counted on points"
+                 : g->def->end.facing_result == SD_RESULT_AREA ? ", counted by area" : "");
         break;
     case GGN_CHECKMATE:
     case GGN_STALEMATE:

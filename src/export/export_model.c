@@ -168,6 +168,9 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
     if (def->pass)
         return refuse(err, "in %s a player may pass, a move of no piece, which a GGN library of piece moves cannot list",
                       def->name);
+    if (def->group_capture)
+        return refuse(err, "in %s a drop removes the groups it leaves without liberties, which no GGN transition of "
+                           "one piece can say", def->name);
     for (int k = 0; k < def->nkinds; k++) {
         const sd_kind *kind = &def->kinds[k];
         for (int mi = 0; mi < kind->nmoves; mi++)

@@ -11,7 +11,7 @@ static const char *const top_keys[] = {"name", "leader", "board", "players", "tu
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
                                        "drops_compulsory", "teams", "pass", "fen_rights", "random_start",
-                                       "gating", "display", NULL};
+                                       "gating", "display", "group_capture", "superko", NULL};
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -53,6 +53,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_game_end(r, root);
     sd_read_fen_rights(r, root);
     sd_read_display(r, root);
+    sd_read_group_rules(r, root);
 }
 
 /* Reads r->doc (already parsed) into a new game; NULL when any error was reported. */

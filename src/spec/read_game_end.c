@@ -11,7 +11,7 @@
 static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
                                        "forced_capture", "giving_check_illegal", "elimination",
                                        "passes",         "facing_leaders", "points",     "checkmate_by_only",
-                                       "checkmate_needs", NULL};
+                                       "checkmate_needs", "area", NULL};
 static const char *const passes_keys[] = {"in_a_row", "result", NULL};
 static const char *const facing_keys[] = {"result", NULL};
 static const char *const points_keys[] = {"values", "bonus", "tie", NULL};
@@ -36,9 +36,10 @@ static bool read_result_word(sd_reader *r, const json_t *obj, const char *key, b
     else if (strcmp(word, "draw") == 0) *out = SD_RESULT_DRAW;
     else if (compare && strcmp(word, "fewest_pieces") == 0) *out = SD_RESULT_FEWEST_PIECES;
     else if (strcmp(word, "points") == 0 && r->points_ok) *out = SD_RESULT_POINTS;
+    else if (strcmp(word, "area") == 0 && r->points_ok) *out = SD_RESULT_AREA;
     else {
         sd_error_key(r, key, GGN_E_UNKNOWN, "unknown result '%s'; allowed: win, loss, draw%s%s", word,
-                     compare ? ", fewest_pieces" : "", r->points_ok ? ", points" : "");
+                     compare ? ", fewest_pieces" : "", r->points_ok ? ", points, area" : "");
         return false;
     }
     return true;
@@ -377,11 +378,18 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
     read_passes(r, obj, e);
     read_facing(r, obj, e);
     read_points(r, obj, e);
+    sd_read_area(r, obj, e);
     bool counts = e->no_move == SD_RESULT_POINTS || (e->passes_in_a_row && e->passes_result == SD_RESULT_POINTS) ||
                   (e->facing_leaders && e->facing_result == SD_RESULT_POINTS);
     if (counts && !e->points)
         sd_error(r, GGN_E_VALUE, "a result \"points\" needs \"points\" (the value of each kind) in game_end");
     else if (e->points && !counts)
         sd_warn_key(r, "points", GGN_E_VALUE, "no rule gives the result \"points\", so these points are never counted");
+    bool by_area = (e->passes_in_a_row && e->passes_result == SD_RESULT_AREA) ||
+                   (e->facing_leaders && e->facing_result == SD_RESULT_AREA);
+    if (by_area && !e->area)
+        sd_error(r, GGN_E_VALUE, "a result \"area\" needs \"area\" (its komi) in game_end");
+    else if (e->area && !by_area)
+        sd_warn_key(r, "area", GGN_E_VALUE, "no rule gives the result \"area\", so the area is never counted");
     sd_pop(r);
 }

@@ -26,10 +26,9 @@ void sd_read_pass(sd_reader *r, const json_t *root)
                          json_string_value(v));
         return;
     }
-    /* A pass is written as the leader's square twice (Fairy-Stockfish's UCI), so it needs a leader. */
-    if (sd_bool_field(r, root, "pass", false, &g->pass) == SD_OK && g->pass && !json_object_get(root, "leader"))
-        sd_error_key(r, "pass", GGN_E_VALUE, "passing needs a leader: a pass is written as the leader's square twice "
-                                             "(or say \"forced\": a player passes only when it has no move)");
+    /* A pass is written as the leader's square twice (Fairy-Stockfish's UCI); without a leader, as the
+     * board's first square twice, which read_group_rules.c keeps free of moves that end where they began. */
+    sd_bool_field(r, root, "pass", false, &g->pass);
 }
 
 void sd_check_forced_pass(sd_reader *r)

@@ -152,6 +152,8 @@ void sd_read_game_end(sd_reader *r, const json_t *root);          /* read_game_e
 void sd_read_fen_rights(sd_reader *r, const json_t *root);        /* read_fen_rights.c */
 void sd_read_random_start(sd_reader *r, const json_t *root);      /* read_random_start.c */
 void sd_read_display(sd_reader *r, const json_t *root);           /* read_display.c */
+void sd_read_group_rules(sd_reader *r, const json_t *root);       /* read_group_rules.c */
+void sd_read_area(sd_reader *r, const json_t *end, sd_game_end *e); /* read_group_rules.c */
 /* A piece's "betza" string, appended to its moves (read_betza.c). */
 void sd_read_betza(sd_reader *r, const json_t *pobj, int k);
 

@@ -248,7 +248,8 @@ typedef enum sd_result {
     SD_RESULT_DRAW = 1,
     SD_RESULT_WIN = 2,
     SD_RESULT_FEWEST_PIECES = 3,
-    SD_RESULT_POINTS = 4         /* passes, facing_leaders and no_move.not_in_check only: game_end.points decides */
+    SD_RESULT_POINTS = 4,        /* passes, facing_leaders and no_move.not_in_check only: game_end.points decides */
+    SD_RESULT_AREA = 5           /* passes and facing_leaders only: game_end.area counts (score_area.c) */
 } sd_result;
 
 /* A player wins (loses, draws) while one of its pieces of .kinds stands on a square of named .named. */
@@ -303,6 +304,10 @@ typedef struct sd_game_end {
      * of these kinds; otherwise mate_needs_otherwise for the mated player; 0 = no rule. */
     unsigned long long mate_needs_kinds;
     sd_result mate_needs_otherwise;
+    /* "area": area scoring (read_group_rules.c): stones plus the empty regions that reach only one
+     * player's stones, plus komi; in half points, so that 7.5 is 15. */
+    bool area;                   /* "area" is given */
+    int komi_halves[GGN_MAX_PLAYERS]; /* per player, >= 0 */
 } sd_game_end;
 
 /*
@@ -387,10 +392,17 @@ typedef struct sd_game {
     uint64_t gating_kinds;       /* extension "gating": the kinds that may enter from the hand */
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
-    bool pass;                   /* extension: a player may pass instead of moving (needs a leader),
-                                    or with pass_forced must pass when it has no move */
+    bool pass;                   /* extension: a player may pass instead of moving (without a leader:
+                                    no move may end where it began, read_group_rules.c), or with
+                                    pass_forced must pass when it has no move */
     bool pass_forced;            /* extension "pass": "forced": a player passes exactly when it has no
                                     move and another player would have one (read_clone.c) */
+    bool group_capture;          /* extension "group_capture": a drop removes the other players' groups
+                                    (orthogonally connected pieces) left without an empty neighbour */
+    bool suicide;                /* group_capture.suicide: a drop may leave its own group without an
+                                    empty neighbour, which is then removed (false: such a drop is illegal) */
+    bool superko;                /* extension "superko": "positional": no move but a pass may recreate
+                                    the board of an earlier position of the game (superko.c) */
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
                                       as file letters (cambodian's DEde); 0 when absent */
     sd_random_start random_start; /* extension: how a random start is drawn */

@@ -877,8 +877,26 @@ case("bad", "random_start_mismatch",
 
 
 # ---------------------------------------------------------------- passing, hop_except, "on": "PATH", points
-case("bad", "pass_without_leader", lambda g: g.update({"pass": True}),
-     [(E, "VALUE", "/pass", None, "passing needs a leader: a pass is written as the leader's square twice")])
+# Without a leader a pass names the first square twice, so no move may end where it began.
+case("bad", "pass_without_leader",
+     lambda g: (g.update({"pass": True}),
+                move0(g).update(step=[0, 0], modifiers=[{"action": "TRANSFORM", "options": ["KING"]}])),
+     [(E, "VALUE", "/pass", None, "a game without a leader passes on its first square twice")])
+# Groups, superko and area scoring (read_group_rules.c).
+case("bad", "group_capture_without_drops", lambda g: g.update({"group_capture": {"suicide": False}}),
+     [(E, "VALUE", "/group_capture", None, "group_capture is judged after a drop, and this game has no drops")])
+case("bad", "group_capture_with_leader",
+     lambda g: g.update({"group_capture": {}, "hands": True, "captures_to_hand": False, "leader": "KING"}),
+     [(E, "VALUE", "/group_capture", None, "group_capture in a game with a leader is not supported")])
+case("bad", "superko_unknown", lambda g: g.update({"superko": "situational"}),
+     [(E, "UNKNOWN", "/superko", None, "unknown superko 'situational'; allowed: positional")])
+case("bad", "area_komi_bad",
+     lambda g: g.update({"pass": True, "game_end": {"passes": {"in_a_row": 2, "result": "area"},
+                                                    "area": {"komi": {"BLACK": 7.25}}}}),
+     [(E, "VALUE", "/game_end/area/komi/BLACK", None, "komi is a number of points from 0 to 10000")])
+case("bad", "area_missing",
+     lambda g: g.update({"pass": True, "game_end": {"passes": {"in_a_row": 2, "result": "area"}}}),
+     [(E, "VALUE", "/game_end", None, "a result \"area\" needs \"area\"")])
 def pass_rules_bad(g):
     g["game_end"] = {"passes": {"in_a_row": 2, "result": "points"},
                      "facing_leaders": {"result": "draw"}}
