@@ -59,6 +59,8 @@ function openGame(spec, name, start, moves) {
   page.session = s;
   page.spec = spec;
   page.name = name;
+  // the editor's spec is none of the shipped games: the list shows no name (and any may be chosen)
+  if (name === '<editor>') $('game').selectedIndex = -1;
   page.start = start || '';
   page.played = played;
   page.view = null;

@@ -183,16 +183,27 @@ try {
   check(await status() === 'Red to move', `xiangqi opens with Red to move ("${await status()}")`);
   await click('b3');
   const point = await marked('#board .point[data-square="b3"]');
-  check(point.fill === blue && point.opacity === '0.75', `the cannon picked is marked on its point (${JSON.stringify(point)})`);
+  // the mark is under the piece: a ring of it must show around the piece's disc
+  const [markWidth, pieceWidth] = await page.$eval('#board .point[data-square="b3"]', (e) => {
+    const centre = e.getBoundingClientRect();
+    const piece = [...document.querySelectorAll('#board g.piece')].find((g) => {
+      const r = g.getBoundingClientRect();
+      return Math.abs(r.x + r.width / 2 - (centre.x + centre.width / 2)) < 2 && Math.abs(r.y + r.height / 2 - (centre.y + centre.height / 2)) < 2;
+    });
+    return [centre.width, piece ? piece.getBoundingClientRect().width : Infinity];
+  });
+  check(point.fill === blue && markWidth > pieceWidth + 4,
+    `the cannon picked is marked on its point, a ring of it around the piece (${JSON.stringify(point)}, ${markWidth.toFixed(1)} px around ${pieceWidth.toFixed?.(1) ?? pieceWidth} px)`);
   const pointTarget = await marked('#board .point.target[data-square="e3"]').catch(() => null);
-  check(pointTarget?.fill === green, `and its targets too, e3 among them (${JSON.stringify(pointTarget)}; ${await targets()})`);
+  check(pointTarget?.fill === green && pointTarget.opacity === '0.75', `and its targets too, e3 among them (${JSON.stringify(pointTarget)}; ${await targets()})`);
   await click('b3');
   const hexSpec = fs.readFileSync(new URL('../../tests/data/display/hex5.json', import.meta.url), 'utf8');
   await page.$eval('#spec', (e, t) => { e.value = t; e.dispatchEvent(new Event('input')); }, hexSpec);
   await waitFor(() => !document.getElementById('apply').disabled);
   await page.click('#apply');
   await waitStatus(/^Red to move$/);
-  check(await page.$$eval('#board polygon[data-square]', (l) => l.length) === 25, 'a hex spec from the editor: 25 hexagons');
+  check(await page.$$eval('#board polygon[data-square]', (l) => l.length) === 25 && await page.$eval('#game', (e) => e.selectedIndex) === -1,
+    'a hex spec from the editor: 25 hexagons, and no shipped game named in the list');
   await page.click('#board g.held[data-player="0"]');
   const hexTarget = await marked('#board .target[data-square="e5"]').catch(() => null);
   check(hexTarget?.tag === 'polygon' && hexTarget.fill === green,
