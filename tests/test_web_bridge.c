@@ -217,6 +217,44 @@ static void test_janggi_pass(void **state)
     web_close(s);
 }
 
+/* Each side named as its players say it, in the status and web_info: shogi's first player is Black. */
+static void test_side_names(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *style, *first, *second;
+    } games[] = {
+        { "chess.json", "chess", "White", "Black" },      /* no display sides: the players' names, title-cased */
+        { "shogi.json", "shogi", "Black", "White" },
+        { "xiangqi.json", "xiangqi", "Red", "Black" },
+        { "janggi.json", "xiangqi", "Cho", "Han" },
+        { "checkers.json", "draughts", "Black", "White" },
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        web_session *s = open_game(games[i].file);
+        json_t *info = take(web_info(s));
+        assert_string_equal(str(info, "style"), games[i].style);
+        json_t *players = json_object_get(info, "players");
+        assert_string_equal(str(json_array_get(players, 0), "side"), games[i].first);
+        assert_string_equal(str(json_array_get(players, 1), "side"), games[i].second);
+        json_decref(info);
+        char expected[64];
+        json_t *st = take(web_state(s, 0, 0));
+        snprintf(expected, sizeof expected, "%s to move", games[i].first);
+        assert_string_equal(str(st, "status"), expected);
+        json_t *moves = json_object_get(st, "moves");
+        assert_true(json_array_size(moves) > 0);
+        /* any first move hands the turn to the second side (janggi's pass too) */
+        assert_int_equal(web_play(s, 0), 1);
+        json_decref(st);
+        st = take(web_state(s, 0, 0));
+        snprintf(expected, sizeof expected, "%s to move", games[i].second);
+        assert_string_equal(str(st, "status"), expected);
+        json_decref(st);
+        web_close(s);
+    }
+}
+
 /* Kyoto shogi: a pawn in hand drops as a pawn (no "becomes") or as its other face, the rook. */
 static void test_drop_as_other_face(void **state)
 {
@@ -286,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_position_perft_search_export),
         cmocka_unit_test(test_shogi_promotion_and_drop),
         cmocka_unit_test(test_janggi_pass),
+        cmocka_unit_test(test_side_names),
         cmocka_unit_test(test_drop_as_other_face),
         cmocka_unit_test(test_broken_spec),
     };

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The page's pictures in docs/img/page-{chess,xiangqi,shogi,checkers}.png:
+# The page's pictures in docs/img/page-*.png (chess, xiangqi, janggi, shogi,
+# checkers, the hex style, a spec error):
 # builds the page (make web) and shoots it in headless chromium
 # (web/test/screenshots.mjs). Run after a change to the page or to the
 # drawings (src/render), then look at the pictures before committing them.

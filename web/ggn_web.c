@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ggn/display.h"
 #include "ggn/ggn.h"
 #include "ggn_web.h"
 
@@ -95,6 +96,21 @@ static char *hex_colour(uint32_t rgb, char buf[8])
     return buf;
 }
 
+/*
+ * The side's name as its players say it ("Black to move" in shogi, "Cho" in
+ * janggi): the spec's display "sides" as written, else the player's name
+ * with its capitals after the first letter of each word lowered ("WHITE" is
+ * "White").
+ */
+static void player_title(const ggn_game *g, int p, char *buf, size_t cap)
+{
+    const char *side = ggn_game_side_name(g, p);
+    snprintf(buf, cap, "%s", side);
+    if (strcmp(side, ggn_game_player_name(g, p)) != 0) return;
+    for (size_t i = 1; buf[0] && buf[i]; i++)
+        if (buf[i] >= 'A' && buf[i] <= 'Z' && buf[i - 1] != ' ') buf[i] = (char)(buf[i] - 'A' + 'a');
+}
+
 /* What the page needs to know of the game, beside the pictures: names, colours, kinds. */
 char *web_info(const web_session *s)
 {
@@ -102,9 +118,10 @@ char *web_info(const web_session *s)
     const ggn_game *g = s->game;
     json_t *players = json_array(), *kinds = json_array();
     for (int p = 0; p < ggn_game_player_count(g); p++) {
-        char colour[8];
-        json_array_append_new(players, json_pack("{s:s,s:s}", "name", ggn_game_player_name(g, p), "colour",
-                                                 hex_colour(ggn_game_player_colour(g, p), colour)));
+        char colour[8], side[GGN_MAX_STRING_BYTES + 1];
+        player_title(g, p, side, sizeof side);
+        json_array_append_new(players, json_pack("{s:s,s:s,s:s}", "name", ggn_game_player_name(g, p), "side", side,
+                                                 "colour", hex_colour(ggn_game_player_colour(g, p), colour)));
     }
     for (int k = 0; k < ggn_game_kind_count(g); k++) {
         char label[GGN_RENDER_LABEL_SIZE];
@@ -113,10 +130,10 @@ char *web_info(const web_session *s)
     }
     /* a move from a square to itself is a pass exactly in the games with passing (ggn_move_is_pass) */
     ggn_move probe = { 0 };
-    return dump(json_pack("{s:s,s:i,s:i,s:o,s:o,s:b,s:b,s:b,s:b}", "name", ggn_game_name(g), "cols", ggn_game_cols(g),
-                          "rows", ggn_game_rows(g), "players", players, "kinds", kinds, "hands",
-                          ggn_game_has_hands(g), "fen", ggn_game_has_fen(g), "usi", ggn_game_has_usi(g), "pass",
-                          ggn_move_is_pass(g, probe)));
+    return dump(json_pack("{s:s,s:s,s:i,s:i,s:o,s:o,s:b,s:b,s:b,s:b}", "name", ggn_game_name(g), "style",
+                          ggn_style_name(ggn_game_style(g)), "cols", ggn_game_cols(g), "rows", ggn_game_rows(g),
+                          "players", players, "kinds", kinds, "hands", ggn_game_has_hands(g), "fen",
+                          ggn_game_has_fen(g), "usi", ggn_game_has_usi(g), "pass", ggn_move_is_pass(g, probe)));
 }
 
 static void square_label(const ggn_game *g, int sq, char *buf, size_t cap)
@@ -182,13 +199,6 @@ static json_t *leader_squares(const ggn_position *pos)
     return list;
 }
 
-/* "White to move", "Checkmate — Black wins": the player's name as people write it. */
-static void player_title(const ggn_game *g, int p, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%s", ggn_game_player_name(g, p));
-    for (size_t i = 1; buf[i]; i++)
-        if (buf[i] >= 'A' && buf[i] <= 'Z' && buf[i - 1] != ' ') buf[i] = (char)(buf[i] - 'A' + 'a');
-}
 
 /* The outcome's name as the library gives it (ggn_outcome_name), capitalised for a sentence. */
 static void outcome_title(ggn_outcome o, char *buf, size_t cap)

@@ -47,6 +47,7 @@ function gameNow() {
 // position is refused, saying which.
 function openGame(spec, name, start, moves) {
   const played = [];
+  const another = spec !== page.spec || name !== page.name;
   const s = sessionAt(page.mod, spec, name, start, moves || [], played);
   if (!s.ok) {
     s.close();
@@ -58,6 +59,8 @@ function openGame(spec, name, start, moves) {
   page.session = s;
   page.spec = spec;
   page.name = name;
+  // the editor's spec is none of the shipped games: the list shows no name (and any may be chosen)
+  if (name === '<editor>') $('game').selectedIndex = -1;
   page.start = start || '';
   page.played = played;
   page.view = null;
@@ -68,7 +71,7 @@ function openGame(spec, name, start, moves) {
   page.thinking = 0;
   startClocks();
   buildComputerChoice();
-  offerNotations();
+  offerNotations(another);
   refresh();
 }
 
@@ -91,9 +94,10 @@ function buildComputerChoice() {
   });
 }
 
+// The side's name as the game's players say it (the bridge's "side": shogi's
+// first player is Black, janggi's Cho).
 function playerName(index) {
-  const name = page.session.info.players[index].name;
-  return name.charAt(0) + name.slice(1).toLowerCase();
+  return page.session.info.players[index].side;
 }
 
 function twoPlayers() {
@@ -161,13 +165,15 @@ function notation(m) {
   return (chosen === 'san' && page.session.info.fen && m.san) || (chosen === 'usi' && m.usi) || m.text;
 }
 
-// The notations the game has, SAN first where it has one.
-function offerNotations() {
-  const { fen, usi } = page.session.info;
+// The notations the game has. Another game starts in its own: USI where it is
+// drawn in the shogi style (as shogi players write moves), else SAN where it
+// has one; a new game of the same one keeps the notation chosen.
+function offerNotations(another) {
+  const { fen, usi, style } = page.session.info;
   const select = $('notation');
   const has = { san: fen, usi, text: true };
   for (const option of select.options) option.disabled = !has[option.value];
-  if (!has[select.value]) select.value = fen ? 'san' : 'text';
+  if (another || !has[select.value]) select.value = usi && style === 'shogi' ? 'usi' : fen ? 'san' : 'text';
 }
 
 // The move list, the move shown marked; each move a button that shows the position after it.

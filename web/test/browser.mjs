@@ -133,7 +133,8 @@ try {
   const sfen = await page.$eval('#sfen', (e) => e.value);
   check(sfen === 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1' &&
     !(await page.$eval('#sfen-row', (e) => e.hidden)), `shogi's position is written as SFEN too (${sfen})`);
-  await page.select('#notation', 'usi');
+  check(await status() === 'Black to move', `shogi's first player is Black, as shogi players say (#status: "${await status()}")`);
+  check(await page.$eval('#notation', (e) => e.value) === 'usi', 'and its moves are listed in USI by default');
   for (const [from, to] of [['c3', 'c4'], ['g7', 'g6'], ['b2', 'h8']]) {
     await click(from);
     await click(to);
@@ -172,7 +173,46 @@ try {
   check(!(await page.$eval('#pass', (b) => b.disabled || b.hidden)), 'the Pass button is offered');
   await page.click('#pass');
   await waitPlies(1);
-  check((await plies())[0] === 'pass' && await status() !== before, `the pass is played ("${await moveList()}", "${await status()}")`);
+  check(before === 'Cho to move' && (await plies())[0] === 'pass' && await status() === 'Han to move',
+    `the pass is played, Cho's turn handed to Han ("${before}", "${await moveList()}", "${await status()}")`);
+
+  // ---- the marks on boards of other shapes: xiangqi's points, a hex board's hexagons
+  const marked = (sel) => page.$eval(sel, (e) => ({ tag: e.tagName, fill: getComputedStyle(e).fill, opacity: getComputedStyle(e).fillOpacity }));
+  const green = 'rgb(159, 216, 159)', blue = 'rgb(127, 184, 230)';
+  await openGame('xiangqi');
+  check(await status() === 'Red to move', `xiangqi opens with Red to move ("${await status()}")`);
+  await click('b3');
+  const point = await marked('#board .point[data-square="b3"]');
+  // the mark is under the piece: a ring of it must show around the piece's disc
+  const [markWidth, pieceWidth] = await page.$eval('#board .point[data-square="b3"]', (e) => {
+    const centre = e.getBoundingClientRect();
+    const piece = [...document.querySelectorAll('#board g.piece')].find((g) => {
+      const r = g.getBoundingClientRect();
+      return Math.abs(r.x + r.width / 2 - (centre.x + centre.width / 2)) < 2 && Math.abs(r.y + r.height / 2 - (centre.y + centre.height / 2)) < 2;
+    });
+    return [centre.width, piece ? piece.getBoundingClientRect().width : Infinity];
+  });
+  check(point.fill === blue && markWidth > pieceWidth + 4,
+    `the cannon picked is marked on its point, a ring of it around the piece (${JSON.stringify(point)}, ${markWidth.toFixed(1)} px around ${pieceWidth.toFixed?.(1) ?? pieceWidth} px)`);
+  const pointTarget = await marked('#board .point.target[data-square="e3"]').catch(() => null);
+  check(pointTarget?.fill === green && pointTarget.opacity === '0.75', `and its targets too, e3 among them (${JSON.stringify(pointTarget)}; ${await targets()})`);
+  await click('b3');
+  const hexSpec = fs.readFileSync(new URL('../../tests/data/display/hex5.json', import.meta.url), 'utf8');
+  await page.$eval('#spec', (e, t) => { e.value = t; e.dispatchEvent(new Event('input')); }, hexSpec);
+  await waitFor(() => !document.getElementById('apply').disabled);
+  await page.click('#apply');
+  await waitStatus(/^Red to move$/);
+  check(await page.$$eval('#board polygon[data-square]', (l) => l.length) === 25 && await page.$eval('#game', (e) => e.selectedIndex) === -1,
+    'a hex spec from the editor: 25 hexagons, and no shipped game named in the list');
+  await page.click('#board g.held[data-player="0"]');
+  const hexTarget = await marked('#board .target[data-square="e5"]').catch(() => null);
+  check(hexTarget?.tag === 'polygon' && hexTarget.fill === green,
+    `a stone picked from the hand marks the empty hexagons, e5 among them (${JSON.stringify(hexTarget)}; ${(await targets()).length} targets)`);
+  await click('e5');
+  await waitPlies(1);
+  check(await status() === 'Blue to move' && await page.$$eval('#board polygon.last', (l) => l.length) === 1,
+    `the drop is played and its hexagon marked as the last move ("${await status()}")`);
+  await shot('hex');
 
   // ---- four-player chess: Red's first move passes the turn to Blue
   await openGame('chess4');
