@@ -9,7 +9,8 @@
 // (Board.sanMove, its default notation) and reads each PGN back (readGamePGN: its Variant and FEN tags, and
 // the movetext as coordinate moves). It prints the agreement per game and fails when any SAN differs, when ffish's legal
 // moves and ggn's are not the same, or when a PGN does not read back as the moves ggn played.
-// Without node's ffish it skips, saying so (exit 77).
+// Without node's ffish it skips, saying so (exit 77). FFISH_SAN_SHOW=N prints up to N differences
+// (60 by default).
 'use strict';
 const { execFileSync } = require('child_process');
 const fs = require('fs');
