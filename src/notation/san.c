@@ -251,7 +251,21 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     if (cap) buf[0] = '\0';
     if (mv.from == EG_DROP_FROM) {
         if (mv.pattern >= g->nkinds || mv.action >= g->def->kinds[mv.pattern].ndrops) return 0;
-        san_piece(g, eg_drop_kind(g, mv), true, sp, piece);
+        int placed = eg_drop_kind(g, mv);
+        san_piece(g, placed, true, sp, piece);
+        /* Two kinds with one letter dropped on one square (micro's rook and bishop, both dropped as
+         * a gold "G"): Fairy-Stockfish writes both alike, which names neither; each is written by
+         * its symbol then ("+R@b2"), so that every move keeps a text of its own. */
+        for (size_t i = 0; sp == SAN_FSF && i < n; i++) {
+            if (moves[i].from != EG_DROP_FROM || moves[i].to != mv.to) continue;
+            int other = eg_drop_kind(g, moves[i]);
+            char letter[EG_PIECE_TEXT];
+            san_piece(g, other, true, sp, letter);
+            if (other != placed && strcmp(letter, piece) == 0) {
+                san_piece(g, placed, true, SAN_CLASSIC, piece);
+                break;
+            }
+        }
         square_parts(g, mv.to, to_file, to_rank);
         len = eg_put(buf, cap, len, piece);
         len = eg_put(buf, cap, len, "@");
