@@ -9,7 +9,8 @@
 // (Board.sanMove, its default notation) and reads each PGN back (readGamePGN: its Variant and FEN tags, and
 // the movetext as coordinate moves). It prints the agreement per game and fails when any SAN differs, when ffish's legal
 // moves and ggn's are not the same, or when a PGN does not read back as the moves ggn played.
-// Without node's ffish it skips, saying so (exit 77).
+// Without node's ffish it skips, saying so (exit 77). FFISH_SAN_SHOW=N prints up to N differences
+// (60 by default).
 'use strict';
 const { execFileSync } = require('child_process');
 const fs = require('fs');
@@ -83,11 +84,22 @@ function bare(san, game) {
     return NO_CHECK_MARKS.has(game) ? san.replace(/[+#]+$/, '') : san;
 }
 
+// The SAN texts ffish gives to more than one legal move. Fairy-Stockfish writes a gating move
+// without disambiguation ("Nd2/H" for both knights) and a drop by the placed piece's letter (micro's
+// rook and bishop both dropped as a gold, "G@b2"); ggn writes each such move a text of its own
+// ("Nbd2/H", "+R@b2"), so that its PGN reads back (docs/pgn.md). Counted and printed, not failed.
+function sharedTexts(uciToSan) {
+    const seen = new Set(), shared = new Set();
+    for (const san of uciToSan.values()) (seen.has(san) ? shared : seen).add(san);
+    return shared;
+}
+
 function comparePositions(sample, stats, problems) {
     const b = board(sample.game, sample.fen);
     const theirs = new Map();
     const legal = b.legalMoves();
     for (const uci of legal ? legal.split(' ') : []) theirs.set(uci, b.sanMove(uci));
+    const shared = sharedTexts(theirs);
     const st = stats(sample.game);
     st.positions++;
     const ruleProblem = text => (RULES_DIFFER[sample.game] ? st.ruleNotes : problems).push(text);
@@ -101,7 +113,10 @@ function comparePositions(sample, stats, problems) {
         const want = theirs.get(coords);
         theirs.delete(coords);
         if (bare(want, sample.game) === bare(san, sample.game)) st.equal++;
-        else problems.push(`${sample.game}: ${sample.fen}: ${coords}: ggn writes ${san}, ffish ${want}`);
+        else if (shared.has(want)) {
+            st.ambiguous++;
+            st.ambiguousNotes.push(`${sample.game}: ${sample.fen}: ${coords}: ggn writes ${san}, ffish ${want}`);
+        } else problems.push(`${sample.game}: ${sample.fen}: ${coords}: ggn writes ${san}, ffish ${want}`);
     }
     for (const [coords, san] of theirs) {
         st.missing++;
@@ -137,6 +152,8 @@ function comparePgn(sample, stats, problems) {
     const [coords, san] = sample.moves[ply] ?? ['(nothing)', '(nothing)'];
     const legal = b.legalMoves().split(' ');
     const theirs = legal.includes(coords) ? b.sanMove(coords) : null;
+    const all = new Map(legal.filter(Boolean).map(u => [u, b.sanMove(u)]));
+    const shared = sharedTexts(all);
     let pushed = false;
     if (theirs !== null) {
         const c = board(sample.game, b.fen());
@@ -152,6 +169,9 @@ function comparePgn(sample, stats, problems) {
     } else if (theirs === san && pushed) {
         st.pgnReader++;
         st.readerNotes.push(`${text}: ffish writes the same SAN, and Board.pushSan reads it`);
+    } else if (theirs !== null && shared.has(theirs)) {
+        st.ambiguous++;
+        st.ambiguousNotes.push(`${text}: ffish writes ${theirs}, which names another move too`);
     } else if (theirs !== null && bare(theirs, sample.game) === bare(san, sample.game) && RULES_DIFFER[sample.game]) {
         st.pgnRules++;
         st.ruleNotes.push(`${text}: ffish writes ${theirs}, without the check mark`);
@@ -179,7 +199,8 @@ function main() {
     const stats = game => {
         if (!table.has(game)) {
             table.set(game, { positions: 0, moves: 0, equal: 0, notLegal: 0, missing: 0, pgns: 0, pgnRead: 0,
-                              pgnRules: 0, pgnReader: 0, ruleNotes: [], readerNotes: [] });
+                              pgnRules: 0, pgnReader: 0, ambiguous: 0, ruleNotes: [], readerNotes: [],
+                              ambiguousNotes: [] });
         }
         return table.get(game);
     };
@@ -190,7 +211,7 @@ function main() {
         if (sample.fen !== undefined) comparePositions(sample, stats, problems);
         else comparePgn(sample, stats, problems);
     }
-    let moves = 0, equal = 0, pgns = 0, read = 0, ruled = 0, readerFaults = 0;
+    let moves = 0, equal = 0, pgns = 0, read = 0, ruled = 0, readerFaults = 0, ambiguous = 0;
     console.log('game                 positions   moves   SAN equal   not legal in ffish / ggn   PGN read back ' +
                 '(rules differ, ffish reader)');
     for (const [game, st] of table) {
@@ -200,6 +221,7 @@ function main() {
         read += st.pgnRead;
         ruled += st.notLegal + st.missing + st.pgnRules;
         readerFaults += st.pgnReader;
+        ambiguous += st.ambiguous;
         const compared = st.moves - st.notLegal;
         const pct = compared ? (100 * st.equal / compared).toFixed(1) : '-';
         console.log(`${game.padEnd(20)} ${String(st.positions).padStart(9)} ${String(st.moves).padStart(7)} ` +
@@ -209,11 +231,16 @@ function main() {
     }
     console.log(`${table.size} games: ${equal} of ${moves} moves written as ffish writes them, ` +
                 `${read} of ${pgns} PGN games read back by ffish move for move; ${ruled} moves or games ` +
-                `where the rules differ, ${readerFaults} games ffish's PGN reader stops on its own SAN`);
+                `where the rules differ, ${readerFaults} games ffish's PGN reader stops on its own SAN, ` +
+                `${ambiguous} moves whose SAN ffish gives to two moves`);
     for (const [game, st] of table) {
         if (st.ruleNotes.length) {
             console.log(`${game}: rules differ (${RULES_DIFFER[game]}): ${st.ruleNotes.length} moves or games, e.g.`);
             for (const n of st.ruleNotes.slice(0, 2)) console.log('    ' + n);
+        }
+        if (st.ambiguousNotes.length) {
+            console.log(`${game}: ${st.ambiguousNotes.length} moves whose SAN ffish gives to two moves, e.g.`);
+            for (const n of st.ambiguousNotes.slice(0, 2)) console.log('    ' + n);
         }
         if (st.readerNotes.length) {
             console.log(`${game}: ffish's PGN reader stops on its own SAN in ${st.readerNotes.length} games, e.g.`);

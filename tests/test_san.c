@@ -336,6 +336,16 @@ static void test_fsf_spelling(void **state)
     expect_san(g, "2k2/5/5/5/2K2[Pn] w - - 0 1", "+P@c3", "R@c3+");
     expect_reads(g, NULL, "+La2-", "a1a2-");
     ggn_game_free(g);
+
+    /* Micro's rook and bishop both drop as a gold: Fairy-Stockfish writes both "G@b2", which names
+     * neither, so ggn writes them by their symbols; a drop no other shares keeps its letter. */
+    g = load("micro.json");
+    const char *hand = "k3/4/4/4/3K[RB] w - - 0 1";
+    expect_san(g, hand, "+R@b2", "+R@b2");
+    expect_san(g, hand, "+B@b2", "+B@b2");
+    expect_san(g, hand, "R@b2", "R@b2");
+    expect_san(g, "k3/4/4/4/3K[R] w - - 0 1", "+R@b2", "G@b2");
+    ggn_game_free(g);
 }
 
 /* A move that does not fit the position (a square past the board, an empty source, an unknown

@@ -92,7 +92,8 @@ size_t ggn_move_format_usi(const ggn_position *pos, ggn_move move, char *buf, si
  * promotion. USI text in a game without USI is an error (GGN_E_STATE).
  *
  * Any other text, in a game with FEN, is read as SAN (ggn_move_format_san):
- * "Nf3", "exd5", "O-O" (or "0-0"), "e8=Q", "P@e4"; check marks may be left
+ * "Nf3", "exd5", "O-O" (or "0-0"), "e8=Q", "P@e4", and ggn's classic spelling
+ * too ("Bxh8+", "Bxh8=", "+Bh2", "pass"); check marks may be left
  * out, and what names one legal move leniently ("Ng1f3", "exd5" as "ed5",
  * "e8Q") is taken (docs/pgn.md). A SAN text that names several legal moves is
  * GGN_E_VALUE, a promotion without its piece GGN_E_STATE.
@@ -101,13 +102,15 @@ bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_err
 
 /*
  * The move in Standard Algebraic Notation as PGN and Fairy-Stockfish write
- * it: "Nf3", "exd5", "Nbd2", "e8=Q", "O-O", "O-O-O", "P@e4", "+Pf5" and
- * "Sd3+" (shogi's promoted pieces and promotion), "Sd3=" (a promotion
- * declined), then "+" for check and "#" for mate by the game's own rules.
- * The piece is its kind's FEN symbol; the pawn (the kind whose plain symbol
- * is 'P') has none. docs/pgn.md has every rule. The position is used to
- * judge check and left as it was. Returns the length; 0 (and "") when the
- * game has no FEN (ggn_game_has_fen) or cap is too small.
+ * it: "Nf3", "exd5", "Nbd2", "e8=Q", "O-O", "O-O-O", "P@e4", shogi's "Pa4",
+ * "Bxh8=H" (a promotion), "Bxh8" (one declined) and "Hh2" (the horse),
+ * xiangqi's "Hc3", janggi's pass "Ke2", then "+" for check and "#" when no
+ * move is left after it. The piece is its kind's "san" letter, else its FEN
+ * symbol; the pawn (the kind whose plain symbol is 'P', or whose "san" is
+ * "") has none. docs/pgn.md has every rule. The position is used to judge
+ * check and left as it was. Returns the length; 0 (and "") when the game has
+ * no FEN (ggn_game_has_fen), the move does not fit the position (as
+ * ggn_move_format) or cap is too small.
  */
 size_t ggn_move_format_san(ggn_position *pos, ggn_move move, char *buf, size_t cap);
 

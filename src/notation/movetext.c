@@ -246,11 +246,13 @@ bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_err
     ggn_error_clear(&mine);
     ggn_error_clear(&san);
     if (parse_coordinates(pos, text, move, &mine)) return true;
-    if (mine.code == GGN_E_VALUE && pos->g->has_fen) {
+    /* A drop that names no kind by its symbol may name it by its SAN letter (micro's "G@b2"). */
+    bool san_drop = mine.code == GGN_E_ILLEGAL && strchr(text, '@');
+    if ((mine.code == GGN_E_VALUE || san_drop) && pos->g->has_fen) {
         if (eg_san_parse(pos, text, move, &san)) return true;
         const char *s = text;
         while (*s == ' ') s++;
-        if (isupper((unsigned char)*s) || *s == '+' || san.code == GGN_E_STATE) mine = san;
+        if (!san_drop && (isupper((unsigned char)*s) || *s == '+' || san.code == GGN_E_STATE)) mine = san;
     }
     if (err) *err = mine;
     return false;

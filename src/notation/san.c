@@ -1,38 +1,42 @@
 /*
- * san.c — moves in Standard Algebraic Notation, as PGN and Fairy-Stockfish
- * write them, for every game with FEN (docs/pgn.md):
+ * san.c — moves in Standard Algebraic Notation, as Fairy-Stockfish writes
+ * them (its default notation, which PGN files of its variants hold), for
+ * every game with FEN (docs/pgn.md):
  *
- *   Nf3  exd5  e8=Q  O-O  O-O-O  P@e4  +Pf5  Sd3+  Sd3=  Nbd2  R1e2  Qh4e1  Qf7#
+ *   Nf3  exd5  e8=Q  O-O  P@e4  Hc3  Pa5  Bxh8=H  Bxh8  Ga2=L  Ke2  O-O/He1  Nbd2  Qh4e1  Qf7#
  *
  * Everything comes from the game spec, nothing from a game's name:
- *   - the piece is its kind's FEN symbol, upper case whoever moves, with
- *     shogi's '+' kept ("+P") and FEN's '~' dropped (a crazyhouse "Q~" moves
- *     as a "Q"); the pawn — the kind written with the plain symbol 'P', the
- *     letter FEN itself reserves for pawns — is written without a letter;
+ *   - the piece is its kind's letter, whoever moves: the spec's "san" when
+ *     given ("H" for xiangqi's horse, "" for a pawn), else its FEN symbol
+ *     ("+P" for a "+X" kind; FEN's '~' dropped: a crazyhouse "Q~" moves as a
+ *     "Q"), the plain 'P' kind, the letter FEN reserves for pawns, letterless;
  *   - a leader move with a MOVE side effect (castling) is O-O towards the
  *     higher file and O-O-O towards the lower;
- *   - 'x' marks a capture (ggn_move_is_capture: en passant included); a pawn
- *     that captures always names its file;
- *   - moves of the same written piece to the same square with the same
- *     suffix are told apart by the source's file, else its rank, else both;
- *   - a promotion is "=" and the new kind's letter, or "+" for a kind whose
- *     symbol is "+X", and "-" for a "+X" piece that turns back into "X"; a
- *     move that could have promoted on the same squares and does not ends in
- *     "=" (Fairy-Stockfish's mark for a declined promotion), so every legal
- *     move has a text of its own;
- *   - a drop is the placed kind's letter (the pawn's too; "+P" for a "+X"
- *     kind), '@' and the square;
- *   - a gated piece (docs/game-spec.md, "Gating") is "/" and its letter after
- *     the move ("Nf3/H", "O-O/E"), with the square when it enters where a
- *     castling partner stood ("O-O/Eh1");
- *   - '+' follows a move that attacks a leader, '#' one that mates, both
- *     judged by the game's own rules (ggn_position_status).
+ *   - 'x' marks a capture (ggn_move_is_capture: en passant included); a
+ *     letterless piece that captures always names its file, and one whose
+ *     kind can promote in place names its whole square when its promotion
+ *     moves (sittuyin's "d4c3=F");
+ *   - moves of pieces with the same letter to the same square with the same
+ *     suffix (or both turning back) are told apart by the source's file, else
+ *     its rank, else both;
+ *   - a promotion, and a "+X" piece turning back, is "=" and the new kind's
+ *     letter; a declined promotion has no mark. Kinds without "san" keep the
+ *     classic marks: "+" to a "+X" kind, "-" back, and "=" on the move that
+ *     declines a "+" promotion, which would otherwise read as "+" for check;
+ *   - a drop is the placed kind's letter (the pawn's symbol), '@' and the
+ *     square; a pass (extension "pass") the leader on its own square;
+ *   - a gated piece (docs/game-spec.md, "Gating") is "/" and its symbol after
+ *     the move ("Nf3/H"), with the square it enters on castling ("O-O/He1",
+ *     "O-O/Eh1");
+ *   - '+' follows a move that leaves a leader attacked, '#' one after which
+ *     that player has no legal move either (a mate, or 3check's third check).
  *
  * Reading generates the text of every legal move and compares: exactly
- * first (check marks may be left out or be wrong), then leniently — without
- * 'x' and '=', with more disambiguation than needed ("Ng1f3"), 0-0 for O-O —
- * so that every text written here reads back as the same move and what
- * people type is understood when it names one move.
+ * first, in this spelling and in ggn's classic one (each letter the symbol,
+ * "Bxh8+", "Bxh8=", "a4", "pass"), check marks right, missing or wrong; then
+ * leniently — without 'x' and '=', with more disambiguation than needed
+ * ("Ng1f3"), 0-0 for O-O — so that every text written here reads back as
+ * the same move and what people type is understood when it names one move.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -247,7 +251,21 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     if (cap) buf[0] = '\0';
     if (mv.from == EG_DROP_FROM) {
         if (mv.pattern >= g->nkinds || mv.action >= g->def->kinds[mv.pattern].ndrops) return 0;
-        san_piece(g, eg_drop_kind(g, mv), true, sp, piece);
+        int placed = eg_drop_kind(g, mv);
+        san_piece(g, placed, true, sp, piece);
+        /* Two kinds with one letter dropped on one square (micro's rook and bishop, both dropped as
+         * a gold "G"): Fairy-Stockfish writes both alike, which names neither; each is written by
+         * its symbol then ("+R@b2"), so that every move keeps a text of its own. */
+        for (size_t i = 0; sp == SAN_FSF && i < n; i++) {
+            if (moves[i].from != EG_DROP_FROM || moves[i].to != mv.to) continue;
+            int other = eg_drop_kind(g, moves[i]);
+            char letter[EG_PIECE_TEXT];
+            san_piece(g, other, true, sp, letter);
+            if (other != placed && strcmp(letter, piece) == 0) {
+                san_piece(g, placed, true, SAN_CLASSIC, piece);
+                break;
+            }
+        }
         square_parts(g, mv.to, to_file, to_rank);
         len = eg_put(buf, cap, len, piece);
         len = eg_put(buf, cap, len, "@");
