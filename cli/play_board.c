@@ -324,6 +324,8 @@ void play_print_status(play_session *s)
     case GGN_LAST_PLAYER:
     case GGN_PASSES:
     case GGN_LEADERS_FACING:
+    case GGN_LINE:
+    case GGN_CONNECTION:
         play_describe(s, st, out, bold, reset);
         break;
     default: {

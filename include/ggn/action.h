@@ -33,6 +33,7 @@
  *
  *   players x K     1 where a piece of that kind and relative player stands
  *   players x K     (games with hands) that player's count of that kind in hand
+ *                   (1 for a supply that never runs out, ggn_game_supply_unlimited)
  *   players         1 everywhere in the plane of the relative player to move
  *   1               1 on every piece that has never moved (castling rights)
  *   1               1 on every square that exists (0 on holes)

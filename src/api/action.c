@@ -88,6 +88,7 @@ static void action_text(const ggn_game *g, int32_t action, char *buf, size_t cap
         int32_t rest = action - s * s * (k + 1);
         char at[EG_PROMOTION_TEXT + 1];
         eg_drop_text(g, (int)(rest / s), at, sizeof at);
+        if (g->point_text) at[0] = '\0'; /* a placement game: the point alone */
         label(g, rest % s, to, sizeof to);
         snprintf(buf, cap, "%s%s", at, to);
         return;
@@ -178,7 +179,9 @@ bool ggn_position_observation(const ggn_position *pos, int player, float *buf, s
     }
     for (int r = 0; hands && r < np; r++) {
         for (int k = 0; k < nk; k++) {
-            float count = (float)ggn_position_hand_count(pos, (player + r) % np, k);
+            int owner = (player + r) % np;
+            /* A supply that never runs out is 1: the player can always place that kind. */
+            float count = ggn_game_supply_unlimited(g, owner, k) ? 1.0f : (float)ggn_position_hand_count(pos, owner, k);
             float *p = hands + ((size_t)r * (size_t)nk + (size_t)k) * area;
             for (size_t i = 0; count != 0.0f && i < area; i++) p[i] = count;
         }

@@ -97,8 +97,10 @@ static void capture(ggn_position *pos, eg_undo *u, int sq, int taker)
 {
     int id = lift(pos, u, sq);
     u->capture = true;
-    if (pos->g->captures_to_hand && pos->hand[taker][pos->g->captured_as[pos->piece[id].kind]] < UINT8_MAX)
-        hand_change(pos, u, taker, pos->g->captured_as[pos->piece[id].kind], +1);
+    if (!pos->g->captures_to_hand) return;
+    int kind = pos->g->captured_as[pos->piece[id].kind];
+    if (pos->hand[taker][kind] < UINT8_MAX && !((pos->g->supply[taker] >> kind) & 1))
+        hand_change(pos, u, taker, kind, +1); /* an unlimited supply counts nothing */
 }
 
 static void count_move(eg_piece *p)
@@ -178,7 +180,7 @@ static void make_castle(ggn_position *pos, eg_undo *u, const eg_move *m, int id,
 static void from_hand(ggn_position *pos, eg_undo *u, int player, int hand_kind, int placed_kind, bool unmoved, int sq)
 {
     const ggn_game *g = pos->g;
-    hand_change(pos, u, player, hand_kind, -1);
+    if (!((g->supply[player] >> hand_kind) & 1)) hand_change(pos, u, player, hand_kind, -1); /* a supply stays */
     int id = 1;
     while (id < pos->npiece && (pos->piece[id].sq != EG_NONE || pos->piece[id].kind == g->leader)) id++;
     if (id < pos->npiece) save_piece(pos, u, id);
@@ -235,7 +237,7 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     int player = eg_player_to_move(pos);
     if (mv.to >= g->nsq || !g->enabled[mv.to]) return false;
     if (mv.from == EG_DROP_FROM)
-        return g->hands && mv.pattern < g->nkinds && pos->hand[player][mv.pattern] > 0 &&
+        return g->hands && mv.pattern < g->nkinds && eg_holds(pos, player, mv.pattern) &&
                mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&
                !mv.promotion && !mv.modifier;
     if (mv.from >= g->nsq || !pos->piece_at[mv.from]) return false;
@@ -412,7 +414,7 @@ void eg_unmake(ggn_position *pos)
         pos->kind_at[sq] = p->kind;
         pos->piece_at[sq] = u->chain_id[i];
     }
-    if (u->nhand) {
+    if (u->nhand || u->move.from == EG_DROP_FROM) { /* a drop from an unlimited supply changes no hand */
         for (int i = u->nhand - 1; i >= 0; i--)
             pos->hand[u->hand[i].player][u->hand[i].kind] = (uint8_t)(pos->hand[u->hand[i].player][u->hand[i].kind] - u->hand[i].delta);
         if (u->move.from == EG_DROP_FROM || eg_gate_of(pos->g, u->move)) pos->npiece = u->npiece_before;

@@ -155,6 +155,12 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
     if (def->pass)
         return refuse(err, "in %s a player may pass, a move of no piece, which a GGN library of piece moves cannot list",
                       def->name);
+    for (int p = 0; p < def->nplayers; p++)
+        for (int i = 0; i < def->players[p].nhand; i++)
+            if (def->players[p].hand[i].unlimited)
+                return refuse(err, "%s places %s from a supply that never runs out (\"count\": \"unlimited\"); a GGN "
+                              "hand holds counted pieces, and a drop from \"*\" takes one of them", def->name,
+                              def->kinds[def->players[p].hand[i].kind].code);
     for (int k = 0; k < def->nkinds; k++) {
         const sd_kind *kind = &def->kinds[k];
         for (int mi = 0; mi < kind->nmoves; mi++)

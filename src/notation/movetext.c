@@ -115,6 +115,16 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
     char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
     if (cap) buf[0] = '\0';
     if (!eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text to give */
+    if (g->point_text && (mv.from == EG_DROP_FROM || eg_is_pass(g, mv))) {
+        /* A placement game: a stone is its point ("d3"), a pass "pass" (as Go and Hex players write them). */
+        if (mv.from == EG_DROP_FROM) label(g, mv.to, to, sizeof to);
+        int n = snprintf(buf, cap, "%s", mv.from == EG_DROP_FROM ? to : "pass");
+        if (n < 0 || (size_t)n >= cap) {
+            if (cap) buf[0] = '\0';
+            return 0;
+        }
+        return (size_t)n;
+    }
     if (mv.from == EG_DROP_FROM) {
         /* A drop: the placed kind's symbol (upper case, whoever drops) or code, then '@'. */
         eg_drop_text(g, eg_drop_kind(g, mv), from, sizeof from);
@@ -180,6 +190,7 @@ static bool names_kind(const ggn_game *g, int mover, int kind, const char *text)
 
 static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+static bool parse_point(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 
 /* "P@e4", "p@e4", "+P@e4" or "PAWN@e4": a drop that places the named kind, when the game has hands. */
 static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_move *move, ggn_error *err)
@@ -245,6 +256,36 @@ bool ggn_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn_err
     return false;
 }
 
+/*
+ * A placement game (ggn_game.point_text): a stone is named by its point
+ * alone ("d3", "[3, 2]"), a pass by "pass". The long form "P@d3" is read by
+ * parse_drop before this.
+ */
+static bool parse_point(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    const char *s = text;
+    while (*s == ' ') s++;
+    bool pass = strncmp(s, "pass", 4) == 0;
+    int to = pass ? EG_NONE : read_square(g, &s);
+    if (pass) s += 4;
+    while (*s == ' ') s++;
+    if ((!pass && to == EG_NONE) || *s) {
+        ggn_error_set(err, GGN_E_VALUE, "'%s' is not a move: write the point to place a stone on, like d3, or pass",
+                      text);
+        return false;
+    }
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
+        if (pass ? eg_is_pass(g, moves[i]) : moves[i].from == EG_DROP_FROM && moves[i].to == to) {
+            *move = moves[i]; /* one drop way per player (point_text): the only one there */
+            return true;
+        }
+    ggn_error_set(err, GGN_E_ILLEGAL, "%s is not a legal move here", text);
+    return false;
+}
+
 /* Coordinate text ("e2e4", "e7e8=QUEEN", "[4,1] [4,3]") and drops ("P@e4", "PAWN@e4"). */
 static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
 {
@@ -259,6 +300,7 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
         return parse_drop(pos, text, at, move, err);
     }
     if (g->chains) return parse_chain_text(pos, text, move, err);
+    if (g->point_text) return parse_point(pos, text, move, err);
     int from = read_square(g, &s);
     /* 'x' before a digit is a file letter (boards of 24+ columns: "x5x6"), not a capture mark. */
     while (*s == ' ' || *s == '-' || (*s == 'x' && !isdigit((unsigned char)s[1])) || *s == ':' || *s == '>') s++;

@@ -178,8 +178,10 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
         if (mv.pattern >= g->nkinds || mv.action >= g->def->kinds[mv.pattern].ndrops) return 0;
         san_piece(g, eg_drop_kind(g, mv), true, piece);
         square_parts(g, mv.to, to_file, to_rank);
-        len = eg_put(buf, cap, len, piece);
-        len = eg_put(buf, cap, len, "@");
+        if (!g->point_text) { /* a placement game writes the stone as its point alone */
+            len = eg_put(buf, cap, len, piece);
+            len = eg_put(buf, cap, len, "@");
+        }
         len = eg_put(buf, cap, len, to_file);
         return eg_put(buf, cap, len, to_rank);
     }
