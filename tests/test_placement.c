@@ -179,12 +179,202 @@ static void test_ttt_rows(void **state)
     ggn_game_free(g);
 }
 
+/* The legal moves as text, space-separated, in generation order. */
+static void moves_text(ggn_position *pos, char *out, size_t cap)
+{
+    ggn_move mv[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), len = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < n && len < cap; i++) {
+        char buf[32];
+        ggn_move_format(pos, mv[i], buf, sizeof buf);
+        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? " " : "", buf);
+    }
+}
+
+/* Gravity: a stone lands on the lowest empty point of its column, written where it lands. */
+static void test_connect_four_gravity(void **state)
+{
+    (void)state;
+    ggn_game *g = load("connect_four.json");
+    ggn_position *pos = ggn_position_new(g);
+    char text[512];
+    moves_text(pos, text, sizeof text);
+    assert_string_equal(text, "a1 b1 c1 d1 e1 f1 g1");
+    play_moves(pos, "d1 d2 d3 d4 d5 d6");
+    moves_text(pos, text, sizeof text); /* column d is full */
+    assert_string_equal(text, "a1 b1 c1 e1 f1 g1");
+    ggn_error err;
+    ggn_move m;
+    assert_false(ggn_move_parse(pos, "a2", &m, &err)); /* no stone hangs in the air */
+    assert_int_equal(err.code, GGN_E_ILLEGAL);
+    /* A stone falls from the top: under a stone nothing is reachable, even an empty point. */
+    assert_true(ggn_position_set_fen(pos, "7/7/7/7/P6/7 w - - 0 1", &err));
+    moves_text(pos, text, sizeof text);
+    assert_string_equal(text, "b1 c1 d1 e1 f1 g1 a3"); /* drops in the order of their squares */
+    /* Four in a column wins; three does not. */
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    play_moves(pos, "a1 b1 a2 b2 a3 b3");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play_moves(pos, "a4");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_LINE);
+    assert_int_equal(st.winner, 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* A 9x9 board of stones with a rule for five in a row; `exact` says whether overlines count. */
+static ggn_game *gomoku9(bool exact)
+{
+    char spec[2048];
+    snprintf(spec, sizeof spec,
+             "{\"name\": \"Gomoku 9\", \"board\": {\"dimensions\": [9, 9]}, \"hands\": true,"
+             " \"players\": [{\"name\": \"BLACK\", \"direction\": [[1, 0], [0, 1]],"
+             "   \"starting_hand\": [{\"piece\": \"STONE\", \"count\": \"unlimited\"}]},"
+             "  {\"name\": \"WHITE\", \"direction\": [[1, 0], [0, 1]],"
+             "   \"starting_hand\": [{\"piece\": \"STONE\", \"count\": \"unlimited\"}]}],"
+             " \"turns\": {\"order\": [\"BLACK\", \"WHITE\"]},"
+             " \"pieces\": [{\"code\": \"STONE\", \"symbol\": \"P\", \"moves\": []}],"
+             " \"game_end\": {\"lines\": [{\"length\": 5, \"exact\": %s, \"result\": \"win\"}]}}",
+             exact ? "true" : "false");
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "gomoku9.json", &errs);
+    if (!g) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+    return g;
+}
+
+/* Five or more wins freestyle; with "exact", an overline (six) does not, and five beside it still do. */
+static void test_gomoku_overlines(void **state)
+{
+    (void)state;
+    for (int exact = 0; exact <= 1; exact++) {
+        ggn_game *g = gomoku9(exact);
+        ggn_position *pos = ggn_position_new(g);
+        /* Black: a1 b1 c1 e1 f1, then d1 joins them into six (a1-f1); White's stones stand apart. */
+        play_moves(pos, "a1 a9 b1 c9 c1 e9 e1 g9 f1 i9");
+        assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+        play_moves(pos, "d1");
+        ggn_status st = ggn_position_status(pos);
+        assert_int_equal(st.outcome, exact ? GGN_ONGOING : GGN_LINE);
+        if (!exact) {
+            char text[128];
+            ggn_status_describe(g, &st, text, sizeof text);
+            assert_string_equal(text, "BLACK wins: BLACK has 5 in a row");
+        }
+        /* Five exactly on the second rank, diagonal to none of it. */
+        if (exact) {
+            play_moves(pos, "a7 a2 c7 b2 e7 c2 g7");
+            assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+            play_moves(pos, "d2 i7");
+            assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+            play_moves(pos, "e2");
+            st = ggn_position_status(pos);
+            assert_int_equal(st.outcome, GGN_LINE);
+            assert_int_equal(st.winner, 0);
+            char text[128];
+            ggn_status_describe(g, &st, text, sizeof text);
+            assert_string_equal(text, "BLACK wins: BLACK has exactly 5 in a row");
+        }
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+}
+
+/* Hex: six neighbours a cell, so a chain along (-1, +1) steps joins; the first to join its edges wins. */
+static void test_hex_connection(void **state)
+{
+    (void)state;
+    ggn_game *g = load("hex.json");
+    assert_int_equal(ggn_game_cells(g), GGN_CELLS_HEX);
+    ggn_position *pos = ggn_position_new(g);
+    /* Black runs k1 j2 i3 ... a11 (each a hex neighbour of the last, no two side by side on a
+     * square board); White fills a1..a10, its own first edge only. */
+    play_moves(pos, "k1 a1 j2 a2 i3 a3 h4 a4 g5 a5 f6 a6 e7 a7 d8 a8 c9 a9 b10 a10");
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
+    play_moves(pos, "a11");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_CONNECTION);
+    assert_int_equal(st.winner, 0);
+    char text[128];
+    ggn_status_describe(g, &st, text, sizeof text);
+    assert_string_equal(text, "BLACK wins: BLACK joined NEAR_EDGE and FAR_EDGE");
+    /* The same chain read from FEN (no move behind it) is judged on the whole board. */
+    char fen[512];
+    assert_true(ggn_position_fen(pos, fen, sizeof fen) > 0);
+    ggn_error err;
+    assert_true(ggn_position_set_fen(pos, fen, &err));
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_CONNECTION);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    g = load("chess.json");
+    assert_int_equal(ggn_game_cells(g), GGN_CELLS_SQUARE);
+    ggn_game_free(g);
+}
+
+/* A placement-game spec with `board`, `drops` and `game_end` put in; the load must fail with `want` at `pointer`. */
+static void refused(const char *board, const char *drops, const char *end, const char *pointer, const char *want)
+{
+    char spec[4096];
+    snprintf(spec, sizeof spec,
+             "{\"name\": \"Bad\", \"board\": %s, \"hands\": true,"
+             " \"players\": [{\"name\": \"A\", \"direction\": [[1, 0], [0, 1]],"
+             "   \"starting_hand\": [{\"piece\": \"STONE\", \"count\": \"unlimited\"}]},"
+             "  {\"name\": \"B\", \"direction\": [[1, 0], [0, 1]],"
+             "   \"starting_hand\": [{\"piece\": \"STONE\", \"count\": \"unlimited\"}]}],"
+             " \"turns\": {\"order\": [\"A\", \"B\"]},"
+             " \"conditions\": [{\"code\": \"LOW\", \"type\": \"POSITION\", \"check\": {\"A\": [[0, 0]], \"B\": [[0, 0]]}},"
+             "   {\"code\": \"HIGH\", \"type\": \"POSITION\", \"check\": {\"A\": [[2, 2]], \"B\": [[2, 2]]}}],"
+             " \"pieces\": [{\"code\": \"STONE\", \"symbol\": \"P\", \"moves\": [], \"drops\": [%s]}],"
+             " \"game_end\": %s}",
+             board, drops, end);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "bad.json", &errs);
+    if (g) fail_msg("loaded, expected: %s", want);
+    for (size_t i = 0; i < errs.count; i++)
+        if (strcmp(errs.items[i].pointer, pointer) == 0 && strstr(errs.items[i].message, want)) return;
+    fail_msg("no error '%s' at %s; first: %s at %s", want, pointer, errs.count ? errs.items[0].message : "-",
+             errs.count ? errs.items[0].pointer : "-");
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    const char *square = "{\"dimensions\": [3, 3]}", *hex = "{\"dimensions\": [3, 3], \"cells\": \"hex\"}";
+    const char *row = "{\"lines\": [{\"length\": 3, \"result\": \"win\"}]}";
+    refused(hex, "{\"gravity\": [0, -1]}", row, "/pieces/0/drops/0/gravity", "hexagonal cells");
+    refused(square, "{\"gravity\": [0, 0]}", row, "/pieces/0/drops/0/gravity", "falls nowhere");
+    refused(square, "{}", "{\"lines\": [{\"length\": 4, \"result\": \"win\"}]}", "/game_end/lines/0/length",
+            "no row of 4 squares fits on this board");
+    refused(square, "{}", "{\"lines\": [{\"length\": 3, \"directions\": [[1, 0], [-1, 0]], \"result\": \"win\"}]}",
+            "/game_end/lines/0/directions/1", "one line");
+    refused(square, "{}", "{\"lines\": [{\"length\": 3, \"result\": \"won\"}]}", "/game_end/lines/0/result",
+            "unknown result");
+    refused("{\"dimensions\": [3, 3], \"cells\": \"round\"}", "{}", row, "/board/cells", "unknown cells");
+    refused("{\"dimensions\": [16, 16]}", "{}", row, "/players/0/starting_hand/0/count", "could fill all 256 squares");
+    /* Regions that no chain can join: a wall of holes between them. */
+    refused("{\"dimensions\": [3, 3], \"disabled_positions\": [[0, 1], [1, 1], [2, 1]]}", "{}",
+            "{\"connections\": [{\"between\": [\"LOW\", \"HIGH\"], \"result\": \"win\"}]}",
+            "/game_end/connections/0/between", "no chain of squares joins A's 'LOW' to its 'HIGH'");
+    refused(square, "{}", "{\"connections\": [{\"between\": [\"LOW\", \"LOW\"], \"result\": \"win\"}]}",
+            "/game_end/connections/0/between", "two different regions");
+    refused(square, "{}", "{\"connections\": [{\"between\": [\"LOW\", \"EDGE\"], \"result\": \"win\"}]}",
+            "/game_end/connections/0/between/1", "no named condition");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ttt_exhaustive),
         cmocka_unit_test(test_ttt_text_and_draw),
         cmocka_unit_test(test_ttt_rows),
+        cmocka_unit_test(test_connect_four_gravity),
+        cmocka_unit_test(test_gomoku_overlines),
+        cmocka_unit_test(test_hex_connection),
+        cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

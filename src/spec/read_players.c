@@ -189,6 +189,15 @@ static sd_got read_hand_count(sd_reader *r, const json_t *e, int *count, bool *u
     if (v && json_is_string(v)) {
         if (strcmp(json_string_value(v), "unlimited") == 0) {
             *unlimited = true;
+            /* Every square could be filled from it: the board must not hold more than a position can. */
+            int squares = 0;
+            for (int i = 0; r->board_ok && i < r->g->cols * r->g->rows; i++) squares += !r->g->disabled[i];
+            if (squares > GGN_MAX_PIECES_ON_BOARD - 1) {
+                sd_error_key(r, "count", GGN_E_LIMIT, "an unlimited supply could fill all %d squares of this board, and a "
+                             "position holds at most %d pieces (GGN_MAX_PIECES_ON_BOARD)", squares,
+                             GGN_MAX_PIECES_ON_BOARD - 1);
+                return SD_BAD;
+            }
             return SD_OK;
         }
         sd_error_key(r, "count", GGN_E_VALUE, "count is a number of pieces or \"unlimited\", not '%s'",
