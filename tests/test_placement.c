@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "ggn/action.h"
+#include "ggn/export.h"
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "game_util.h"
@@ -365,6 +366,24 @@ static void test_refusals(void **state)
             "/game_end/connections/0/between/1", "no named condition");
 }
 
+/* The GGN export refuses, with its reason, what GGN cannot say: a hand that never runs out, gravity. */
+static void test_export_refusals(void **state)
+{
+    (void)state;
+    static const char *const games[][2] = {{"tic_tac_toe.json", "never runs out"}, {"connect_four.json", "gravity"},
+                                           {"gomoku.json", "never runs out"}, {"hex.json", "never runs out"}};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        ggn_game *g = load(games[i][0]);
+        ggn_error err;
+        ggn_error_clear(&err);
+        char *text = ggn_game_export(g, GGN_SPELLING_BOARD_CHECK, &err);
+        assert_null(text);
+        assert_int_equal(err.code, GGN_E_CONVERSION);
+        if (!strstr(err.message, games[i][1])) fail_msg("%s: %s", games[i][0], err.message);
+        ggn_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_gomoku_overlines),
         cmocka_unit_test(test_hex_connection),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_export_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -120,6 +120,14 @@ static bool file_holds(const ggn_position *pos, int sq, int dx, int dy, int kind
     return false;
 }
 
+/* A drop rule's tests beyond the empty square: FILE_FREE_OF, gravity. */
+static inline bool square_allows(const ggn_position *pos, const eg_drop_rule *rule, int sq, int player)
+{
+    if (rule->file_free_of != EG_NONE && file_holds(pos, sq, rule->fdx, rule->fdy, rule->file_free_of, player))
+        return false;
+    return !rule->gravity || eg_rests_on(pos, sq, rule->gdx, rule->gdy);
+}
+
 /* The drops after the gates, at most `limit` of them: the list's first ones, in its order. */
 static inline size_t drops_upto(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n, size_t limit)
 {
@@ -132,12 +140,11 @@ static inline size_t drops_upto(const ggn_position *pos, ggn_move *buf, size_t c
         const eg_drops *d = eg_drops_of(g, player, k);
         for (int r = 0; r < d->nrule; r++) {
             const eg_drop_rule *rule = &d->rule[r];
+            bool judged = rule->file_free_of != EG_NONE || rule->gravity; /* one test a square for the rest */
             for (int i = 0; i < rule->nsq; i++) {
                 int sq = rule->sq[i];
                 if (pos->piece_at[sq]) continue;
-                if (rule->file_free_of != EG_NONE && file_holds(pos, sq, rule->fdx, rule->fdy, rule->file_free_of, player))
-                    continue;
-                if (rule->gravity && !eg_rests_on(pos, sq, rule->gdx, rule->gdy)) continue;
+                if (judged && !square_allows(pos, rule, sq, player)) continue;
                 if (n - first >= limit) return n;
                 if (n < cap) {
                     ggn_move *m = &buf[n];

@@ -155,6 +155,11 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
     if (def->pass)
         return refuse(err, "in %s a player may pass, a move of no piece, which a GGN library of piece moves cannot list",
                       def->name);
+    for (int k = 0; k < def->nkinds; k++)
+        for (int r = 0; r < def->kinds[k].ndrops; r++)
+            if (def->kinds[k].drops[r].gravity)
+                return refuse(err, "%s drops %s with gravity, where the piece lands depending on the squares of its "
+                              "whole line, which the exporter does not write", def->name, def->kinds[k].code);
     for (int p = 0; p < def->nplayers; p++)
         for (int i = 0; i < def->players[p].nhand; i++)
             if (def->players[p].hand[i].unlimited)
