@@ -322,6 +322,13 @@ static bool check_result(xb_session *s)
         break;
     case GGN_DRAW_REPETITION: say(s, "%s {Draw by repetition}", score); break;
     case GGN_DRAW_NO_PROGRESS: say(s, "%s {Draw by the no-progress rule}", score); break;
+    case GGN_LINE:
+    case GGN_CONNECTION: { /* the placement games' rows and chains: say which */
+        char why[512];
+        ggn_status_describe(s->game, &st, why, sizeof why);
+        say(s, "%s {%s}", score, why);
+        break;
+    }
     default: say(s, "%s {Insufficient material}", score); break;
     }
     s->over = true;
@@ -334,7 +341,8 @@ static size_t format_move_of(const void *session, const ggn_position *pos, ggn_m
 {
     const xb_session *s = session;
     char text[64];
-    if (!ggn_move_format(pos, move, text, sizeof text) || !rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap))
+    /* XBoard reads a drop as P@d3 only, also where ggn writes a placement as its point. */
+    if (!ggn_move_format_long(pos, move, text, sizeof text) || !rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap))
         return 0;
     return strlen(buf);
 }

@@ -109,13 +109,25 @@ void eg_drop_text(const ggn_game *g, int kind, char *buf, size_t cap)
     else snprintf(buf, cap, "%s@", k->code);
 }
 
+static size_t format_move(const ggn_position *pos, ggn_move mv, char *buf, size_t cap, bool point_text);
+
 size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+{
+    return format_move(pos, mv, buf, cap, pos->g->point_text);
+}
+
+size_t ggn_move_format_long(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+{
+    return format_move(pos, mv, buf, cap, false);
+}
+
+static size_t format_move(const ggn_position *pos, ggn_move mv, char *buf, size_t cap, bool point_text)
 {
     const ggn_game *g = pos->g;
     char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
     if (cap) buf[0] = '\0';
     if (!eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text to give */
-    if (g->point_text && (mv.from == EG_DROP_FROM || eg_is_pass(g, mv))) {
+    if (point_text && (mv.from == EG_DROP_FROM || eg_is_pass(g, mv))) {
         /* A placement game: a stone is its point ("d3"), a pass "pass" (as Go and Hex players write them). */
         if (mv.from == EG_DROP_FROM) label(g, mv.to, to, sizeof to);
         int n = snprintf(buf, cap, "%s", mv.from == EG_DROP_FROM ? to : "pass");
