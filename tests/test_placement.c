@@ -360,10 +360,74 @@ static void test_refusals(void **state)
     refused("{\"dimensions\": [3, 3], \"disabled_positions\": [[0, 1], [1, 1], [2, 1]]}", "{}",
             "{\"connections\": [{\"between\": [\"LOW\", \"HIGH\"], \"result\": \"win\"}]}",
             "/game_end/connections/0/between", "no chain of squares joins A's 'LOW' to its 'HIGH'");
+    refused("{\"dimensions\": [3, 2]}, \"swap\": {\"reflect\": [[0, 1], [1, 0]]}", "{}",
+            "{\"lines\": [{\"length\": 2, \"result\": \"win\"}]}", "/swap", "which is no square of the board");
     refused(square, "{}", "{\"connections\": [{\"between\": [\"LOW\", \"LOW\"], \"result\": \"win\"}]}",
             "/game_end/connections/0/between", "two different regions");
     refused(square, "{}", "{\"connections\": [{\"between\": [\"LOW\", \"EDGE\"], \"result\": \"win\"}]}",
             "/game_end/connections/0/between/1", "no named condition");
+}
+
+/* games/hex.json with the swap rule put in (Hex's: the stone taken over is reflected in the long diagonal). */
+static ggn_game *hex_with_swap(void)
+{
+    char path[1024], text[16384];
+    snprintf(path, sizeof path, "%s/hex.json", GGN_GAMES_DIR);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    char *at = strstr(text, "\"hands\": true,");
+    assert_non_null(at);
+    char spec[16384 + 64];
+    snprintf(spec, sizeof spec, "%.*s\"swap\": {\"reflect\": [[0, 1], [1, 0]]}, %s", (int)(at - text), text, at);
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "hexswap.json", &errs);
+    if (!g) fail_msg("%s", errs.count ? errs.items[0].message : "?");
+    return g;
+}
+
+/* The swap (pie) rule: one more move for the second player's first turn, written "swap", taken back exactly. */
+static void test_hex_swap(void **state)
+{
+    (void)state;
+    ggn_game *g = hex_with_swap();
+    ggn_position *pos = ggn_position_new(g);
+    /* 121; 121 x 120 + 121 swaps; 121 x 120 x 119 + 121 x 120 (after a swap, 120 points are free). */
+    assert_int_equal(ggn_perft(pos, 1), 121);
+    assert_int_equal(ggn_perft(pos, 2), 14641);
+    assert_int_equal(ggn_perft(pos, 3), 1742400);
+    play_moves(pos, "b1");
+    uint64_t before = ggn_position_hash(pos);
+    assert_true(has_move(pos, "swap"));
+    int32_t ids[256];
+    ggn_move moves[256];
+    size_t n = ggn_position_legal_actions(pos, ids, moves, 256);
+    assert_int_equal(n, 121); /* 120 points and the swap */
+    assert_int_equal(ids[n - 1], ggn_game_action_count(g) - 1); /* the swap's id is the last one */
+    ggn_error err;
+    assert_true(ggn_action_move(pos, ggn_game_action_count(g) - 1, &moves[0], &err)); /* the id names the swap */
+    play_moves(pos, "swap");
+    int kind, owner;
+    bool unmoved;
+    assert_false(ggn_position_piece_at(pos, 1, 0, &kind, &owner, &unmoved)); /* b1 is empty */
+    assert_true(ggn_position_piece_at(pos, 0, 1, &kind, &owner, &unmoved)); /* a2 holds White's stone */
+    assert_int_equal(owner, 1);
+    assert_int_equal(ggn_position_to_move(pos), 0);
+    assert_false(has_move(pos, "swap")); /* Black may not swap back */
+    ggn_position_unmake(pos);
+    assert_true(ggn_position_hash(pos) == before);
+    assert_true(ggn_position_piece_at(pos, 1, 0, &kind, &owner, &unmoved));
+    assert_int_equal(owner, 0);
+    play_moves(pos, "c3");
+    assert_false(has_move(pos, "swap")); /* only on the second player's first move */
+    ggn_error_clear(&err);
+    assert_null(ggn_game_export(g, GGN_SPELLING_MUST_DENY, &err));
+    assert_non_null(strstr(err.message, "swap rule"));
+    ggn_position_free(pos);
+    ggn_game_free(g);
 }
 
 /* The GGN export refuses, with its reason, what GGN cannot say: a hand that never runs out, gravity. */
@@ -395,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_hex_connection),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_export_refusals),
+        cmocka_unit_test(test_hex_swap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

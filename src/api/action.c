@@ -19,7 +19,7 @@ int32_t ggn_game_action_count(const ggn_game *game)
 {
     /* At most 1024 squares and 64 kinds (ggn/limits.h): 1024 * 1024 * 65 + 64 * 1024 fits. */
     int32_t s = (int32_t)game->nsq, k = (int32_t)game->nkinds;
-    return s * s * (k + 1) + (game->hands ? k * s : 0);
+    return s * s * (k + 1) + (game->hands ? k * s : 0) + (game->swap ? 1 : 0); /* the swap: the last id */
 }
 
 /* The id of a move already known to fit pos. */
@@ -27,6 +27,7 @@ static int32_t action_of(const ggn_position *pos, ggn_move move)
 {
     const ggn_game *g = pos->g;
     int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
+    if (eg_is_swap(g, move)) return s * s * (k + 1) + k * s;
     if (move.from == EG_DROP_FROM) return s * s * (k + 1) + (int32_t)eg_drop_kind(g, move) * s + (int32_t)move.to;
     int kind = eg_move_suffix_kind(pos, move), from, to;
     eg_move_text_squares(pos, move, &from, &to);
@@ -84,6 +85,10 @@ static void action_text(const ggn_game *g, int32_t action, char *buf, size_t cap
 {
     int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
     char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
+    if (g->swap && action == s * s * (k + 1) + k * s) {
+        snprintf(buf, cap, "swap");
+        return;
+    }
     if (action >= s * s * (k + 1)) {
         int32_t rest = action - s * s * (k + 1);
         char at[EG_PROMOTION_TEXT + 1];

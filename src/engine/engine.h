@@ -235,6 +235,7 @@ struct ggn_game {
     uint64_t supply[GGN_MAX_PLAYERS]; /* extension: bit k = the player places kind k from a supply that
                                   never runs out (its hand count stays 0 and is never changed) */
     bool pockets;              /* hands that can hold counted pieces: FEN writes and reads "[...]" */
+    bool swap;                 /* extension "swap": the pie rule (goal_line.c) */
     bool point_text;           /* placement games: a drop is written as its point alone ("d3"), a pass
                                   as "pass" (hands.c: every kind without board moves, one placed kind
                                   and one drop way per player) */
@@ -498,6 +499,18 @@ bool eg_shape_decided(const ggn_position *pos, ggn_status *st);
 /* goal_line.c: the cells' neighbours (board.cells): how many, and the i-th of sq (EG_NONE off the board). */
 int eg_neighbours(const ggn_game *g);
 int eg_neighbour(const ggn_game *g, int sq, int i);
+/*
+ * goal_line.c, extension "swap" (the pie rule): a drop whose modifier byte is
+ * EG_SWAP takes over the one stone of the first player, putting it, now the
+ * mover's, on .to (the reflection of its square). Its pattern is the stone's
+ * kind and its action 0, so the drop's kind reads as for any drop.
+ */
+#define EG_SWAP 1
+static inline bool eg_is_swap(const ggn_game *g, ggn_move m) { return g->swap && m.from == EG_DROP_FROM && m.modifier == EG_SWAP; }
+/* Appends the swap when the player to move may make it; returns the new count. */
+size_t eg_generate_swap(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* The square of the stone a swap takes over, or EG_NONE when no swap is open. */
+int eg_swap_stone(const ggn_position *pos);
 /* goal_line.c, extension "gravity": does a piece falling along (dx, dy) come to rest on the empty sq? */
 bool eg_rests_on(const ggn_position *pos, int sq, int dx, int dy);
 /* game_end.no_move "fewest_pieces": the one player with the fewest pieces, or -1 on a tie. */

@@ -204,3 +204,34 @@ ggn_cells ggn_game_cells(const ggn_game *game)
 {
     return game->def->cells == SD_CELLS_HEX ? GGN_CELLS_HEX : GGN_CELLS_SQUARE;
 }
+
+int eg_swap_stone(const ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    const sd_game *def = g->def;
+    /* Open to the player who moves second from the start, while the board holds one stone, not its own. */
+    if (!g->swap || eg_player_to_move(pos) != def->order[(def->start_at + 1) % def->norder]) return EG_NONE;
+    int stone = EG_NONE;
+    for (int id = 1; id < pos->npiece; id++) {
+        if (pos->piece[id].sq == EG_NONE) continue;
+        if (stone != EG_NONE || pos->piece[id].owner == eg_player_to_move(pos)) return EG_NONE;
+        stone = pos->piece[id].sq;
+    }
+    if (stone == EG_NONE || g->def->kinds[pos->kind_at[stone]].ndrops == 0) return EG_NONE;
+    return stone;
+}
+
+size_t eg_generate_swap(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
+{
+    const ggn_game *g = pos->g;
+    int stone = eg_swap_stone(pos);
+    if (stone == EG_NONE) return n;
+    int x = g->sq_x[stone], y = g->sq_y[stone];
+    const sd_game *def = g->def;
+    int to = eg_square(g, def->swap_reflect[0][0] * x + def->swap_reflect[0][1] * y,
+                       def->swap_reflect[1][0] * x + def->swap_reflect[1][1] * y); /* the reader checked it is one */
+    if (to == EG_NONE) return n;
+    if (n < cap) buf[n] = (ggn_move){ .from = EG_DROP_FROM, .to = (uint16_t)to, .pattern = pos->kind_at[stone],
+                                      .action = 0, .promotion = 0, .modifier = EG_SWAP };
+    return n + 1;
+}

@@ -68,6 +68,7 @@ bool eg_compile_hands(ggn_game *g)
     if (!g->captured_as || !g->drops || !g->zobrist_hand) return false;
     for (int k = 0; k < g->nkinds; k++) g->captured_as[k] = (uint8_t)def->kinds[k].captured_as;
     compile_supply(g);
+    g->swap = def->swap;
     uint64_t seed = 0x4A4E4453ULL; /* "HANDS" */
     for (size_t i = 0; i < lists * EG_HAND_KEYS; i++) {
         uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
@@ -164,7 +165,8 @@ static inline size_t drops_upto(const ggn_position *pos, ggn_move *buf, size_t c
 
 size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
 {
-    return drops_upto(pos, buf, cap, n, SIZE_MAX);
+    n = drops_upto(pos, buf, cap, n, SIZE_MAX);
+    return pos->g->swap ? eg_generate_swap(pos, buf, cap, n) : n; /* the pie rule's swap, after the drops */
 }
 
 size_t eg_generate_first_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n, size_t limit)

@@ -196,10 +196,25 @@ static void from_hand(ggn_position *pos, eg_undo *u, int player, int hand_kind, 
     if (placed_kind == g->leader) u->leaders_changed = true;
 }
 
+/* The pie rule's swap: the first player's one stone becomes the mover's, on the reflected square (mv.to). */
+static void make_swap(ggn_position *pos, eg_undo *u, ggn_move mv)
+{
+    int stone = eg_swap_stone(pos);
+    if (stone == EG_NONE) return; /* cannot happen: generated or fitted here */
+    int id = lift(pos, u, stone);
+    pos->piece[id].owner = (uint8_t)eg_player_to_move(pos);
+    drop(pos, u, id, mv.to);
+    pos->halfmove++;
+}
+
 /* A drop: the piece from the hand is the whole move. */
 static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
 {
     const ggn_game *g = pos->g;
+    if (eg_is_swap(g, mv)) {
+        make_swap(pos, u, mv);
+        return;
+    }
     int player = eg_player_to_move(pos), kind = eg_drop_kind(g, mv);
     /* The rule read is the hand kind's (mv.pattern), whatever kind it places. */
     bool unmoved = eg_drops_of(g, player, mv.pattern)->rule[mv.action].unmoved;
@@ -236,6 +251,10 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     const ggn_game *g = pos->g;
     int player = eg_player_to_move(pos);
     if (mv.to >= g->nsq || !g->enabled[mv.to]) return false;
+    if (mv.from == EG_DROP_FROM && eg_is_swap(g, mv)) {
+        ggn_move open;
+        return eg_generate_swap(pos, &open, 1, 0) == 1 && ggn_move_equal(open, mv);
+    }
     if (mv.from == EG_DROP_FROM)
         return g->hands && mv.pattern < g->nkinds && eg_holds(pos, player, mv.pattern) &&
                mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&

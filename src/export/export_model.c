@@ -155,6 +155,9 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
     if (def->pass)
         return refuse(err, "in %s a player may pass, a move of no piece, which a GGN library of piece moves cannot list",
                       def->name);
+    if (def->swap)
+        return refuse(err, "%s has the swap rule, a move that takes over the other player's stone, which neither a "
+                      "drop nor a board move of GGN says", def->name);
     for (int k = 0; k < def->nkinds; k++)
         for (int r = 0; r < def->kinds[k].ndrops; r++)
             if (def->kinds[k].drops[r].gravity)

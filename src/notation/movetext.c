@@ -127,6 +127,10 @@ static size_t format_move(const ggn_position *pos, ggn_move mv, char *buf, size_
     char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
     if (cap) buf[0] = '\0';
     if (!eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text to give */
+    if (eg_is_swap(g, mv)) { /* the pie rule's swap, as Hex players write it */
+        int n = snprintf(buf, cap, "swap");
+        return n > 0 && (size_t)n < cap ? (size_t)n : (cap ? (buf[0] = '\0', 0) : 0);
+    }
     if (point_text && (mv.from == EG_DROP_FROM || eg_is_pass(g, mv))) {
         /* A placement game: a stone is its point ("d3"), a pass "pass" (as Go and Hex players write them). */
         if (mv.from == EG_DROP_FROM) label(g, mv.to, to, sizeof to);
@@ -278,11 +282,11 @@ static bool parse_point(ggn_position *pos, const char *text, ggn_move *move, ggn
     const ggn_game *g = pos->g;
     const char *s = text;
     while (*s == ' ') s++;
-    bool pass = strncmp(s, "pass", 4) == 0;
-    int to = pass ? EG_NONE : read_square(g, &s);
-    if (pass) s += 4;
+    bool pass = strncmp(s, "pass", 4) == 0, swap = strncmp(s, "swap", 4) == 0;
+    int to = pass || swap ? EG_NONE : read_square(g, &s);
+    if (pass || swap) s += 4;
     while (*s == ' ') s++;
-    if ((!pass && to == EG_NONE) || *s) {
+    if ((!pass && !swap && to == EG_NONE) || *s) {
         ggn_error_set(err, GGN_E_VALUE, "'%s' is not a move: write the point to place a stone on, like d3, or pass",
                       text);
         return false;
@@ -290,7 +294,9 @@ static bool parse_point(ggn_position *pos, const char *text, ggn_move *move, ggn
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
-        if (pass ? eg_is_pass(g, moves[i]) : moves[i].from == EG_DROP_FROM && moves[i].to == to) {
+        if (swap ? eg_is_swap(g, moves[i])
+                 : pass ? eg_is_pass(g, moves[i])
+                        : moves[i].from == EG_DROP_FROM && moves[i].to == to && !eg_is_swap(g, moves[i])) {
             *move = moves[i]; /* one drop way per player (point_text): the only one there */
             return true;
         }

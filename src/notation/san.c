@@ -174,6 +174,7 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     char to_file[GGN_MAX_LABEL], to_rank[GGN_MAX_LABEL];
     size_t len = 0;
     if (cap) buf[0] = '\0';
+    if (eg_is_swap(g, mv)) return eg_put(buf, cap, 0, "swap"); /* the pie rule */
     if (mv.from == EG_DROP_FROM) {
         if (mv.pattern >= g->nkinds || mv.action >= g->def->kinds[mv.pattern].ndrops) return 0;
         san_piece(g, eg_drop_kind(g, mv), true, piece);

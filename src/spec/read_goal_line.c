@@ -223,3 +223,52 @@ void sd_read_gravity(sd_reader *r, const json_t *dobj, sd_drop *d)
                      "columns drawn upright for a piece to fall along");
     else d->gravity = true;
 }
+
+/*
+ * Extension "swap" (the pie rule): {"reflect": [[a, b], [c, d]]}, optional
+ * (the identity: the stone changes owner where it stands). Hex's is the
+ * reflection in the long diagonal, [[0, 1], [1, 0]], so that the stone
+ * taken over serves its new owner's edges as it served the old one's.
+ */
+void sd_read_swap(sd_reader *r, const json_t *root)
+{
+    sd_game *g = r->g;
+    static const char *const swap_keys[] = {"reflect", NULL};
+    json_t *obj = sd_field(r, root, "swap", false);
+    g->swap_reflect[0][0] = g->swap_reflect[1][1] = 1;
+    if (!obj) return;
+    sd_push_key(r, "swap");
+    if (!sd_expect(r, obj, JSON_OBJECT)) {
+        sd_pop(r);
+        return;
+    }
+    sd_check_keys(r, obj, swap_keys, "swap");
+    size_t n;
+    json_t *m = sd_array_field(r, obj, "reflect", false, 2, "a 2x2 matrix", &n);
+    bool ok = true;
+    if (m) {
+        sd_push_key(r, "reflect");
+        if (n != 2) ok = false, sd_error(r, GGN_E_VALUE, "reflect is a 2x2 matrix [[a, b], [c, d]]");
+        for (size_t i = 0; i < n && i < 2; i++) {
+            sd_push_index(r, i);
+            ok = sd_offset_value(r, json_array_get(m, i), g->swap_reflect[i]) && ok;
+            sd_pop(r);
+        }
+        sd_pop(r);
+    }
+    if (g->nplayers != 2 || !g->hands)
+        sd_error(r, GGN_E_VALUE, "the swap rule needs two players and \"hands\": true (the first player's stone is "
+                                 "one of a placement game's drops)");
+    else if (ok && r->board_ok)
+        for (int y = 0; y < g->rows && ok; y++)
+            for (int x = 0; x < g->cols && ok; x++) {
+                if (!live(g, x, y)) continue;
+                int tx = g->swap_reflect[0][0] * x + g->swap_reflect[0][1] * y;
+                int ty = g->swap_reflect[1][0] * x + g->swap_reflect[1][1] * y;
+                if (!live(g, tx, ty))
+                    ok = false, sd_error(r, GGN_E_VALUE, "reflect takes [%d, %d] to [%d, %d], which is no square of "
+                                         "the board", x, y, tx, ty);
+            }
+    g->swap = ok;
+    sd_pop(r);
+}

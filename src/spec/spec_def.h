@@ -376,6 +376,9 @@ typedef struct sd_game {
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
                                       as file letters (cambodian's DEde); 0 when absent */
     sd_random_start random_start; /* extension: how a random start is drawn */
+    bool swap;                   /* extension "swap" (the pie rule): the second player's first move may take
+                                    over the first player's one stone, put on swap_reflect of its square */
+    int swap_reflect[2][2];      /* board coordinates (x, y) -> (a x + b y, c x + d y); identity by default */
     int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */
     int team[GGN_MAX_PLAYERS];   /* with teams: each player's team index */
     char *source;                /* the spec's text (malloc'd), kept so that compilation can give its
