@@ -227,13 +227,22 @@ static void print_hand(const play_session *s, int player, bool truecolor)
     int kinds[GGN_MAX_KINDS], counts[GGN_MAX_KINDS];
     int n = ggn_render_hand(s->pos, player, kinds, counts, GGN_MAX_KINDS);
     fprintf(s->out, "%s's hand:", play_player_name(s->game, player, name, sizeof name));
-    if (n == 0) fputs(" (empty)", s->out);
+    int unlimited = 0; /* supplies that never run out (placement games): "unlimited P" */
+    for (int k = 0; k < ggn_game_kind_count(s->game); k++) unlimited += ggn_game_supply_unlimited(s->game, player, k);
+    if (n == 0 && !unlimited) fputs(" (empty)", s->out);
     for (int i = 0; i < n && i < GGN_MAX_KINDS; i++) {
         char label[TEXT_SIZE];
         piece_label(s, kinds[i], player, false, label);
         fprintf(s->out, "%s ", i ? "," : "");
         if (counts[i] > 1) fprintf(s->out, "%d ", counts[i]);
         put_tile(s, player, kinds[i], label, truecolor);
+    }
+    for (int k = 0, i = n; k < ggn_game_kind_count(s->game); k++) {
+        if (!ggn_game_supply_unlimited(s->game, player, k)) continue;
+        char label[GGN_RENDER_LABEL_SIZE + 1];
+        piece_label(s, k, player, false, label);
+        fprintf(s->out, "%s unlimited ", i++ ? "," : "");
+        put_tile(s, player, label, truecolor);
     }
 }
 
@@ -424,6 +433,8 @@ void play_print_status(play_session *s)
     case GGN_LAST_PLAYER:
     case GGN_PASSES:
     case GGN_LEADERS_FACING:
+    case GGN_LINE:
+    case GGN_CONNECTION:
         play_describe(s, st, out, bold, reset);
         break;
     default: {

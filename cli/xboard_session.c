@@ -414,7 +414,8 @@ static size_t format_move_of(const void *session, const ggn_position *pos, ggn_m
         snprintf(buf, cap, "@@@@");
         return strlen(buf);
     }
-    if (!ggn_move_format(pos, move, text, sizeof text) || !rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap))
+    /* XBoard reads a drop as P@d3 only, also where ggn writes a placement as its point. */
+    if (!ggn_move_format_long(pos, move, text, sizeof text) || !rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap))
         return 0;
     return strlen(buf);
 }

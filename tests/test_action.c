@@ -112,7 +112,9 @@ static void check_observation(ggn_position *pos)
             for (int r = 0; r < np; r++)
                 for (int k = 0; k < nk; k++)
                     assert_true(obs[at + ((size_t)r * (size_t)nk + (size_t)k) * area] ==
-                                (float)ggn_position_hand_count(pos, (observer + r) % np, k));
+                                (ggn_game_supply_unlimited(g, (observer + r) % np, k)
+                                     ? 1.0f
+                                     : (float)ggn_position_hand_count(pos, (observer + r) % np, k)));
             at += (size_t)np * (size_t)nk * area;
         }
         int rel = (ggn_position_to_move(pos) - observer + np) % np;

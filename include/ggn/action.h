@@ -15,8 +15,9 @@
  *                  (gating, docs/game-spec.md; from and to as its coordinate
  *                  text writes them: h1 and e1 for "h1e1e")
  *   a drop         S * S * (K + 1) + kind * S + to   (games with hands only; the kind placed)
+ *   the swap       S * S * (K + 1) + K * S           (games with the swap rule only: the last id)
  *
- * so the count is S * S * (K + 1), plus K * S in a game with hands. Two legal
+ * so the count is S * S * (K + 1), plus K * S in a game with hands, plus 1 with the swap rule. Two legal
  * moves share an id only when they also share their coordinate text
  * (ggn_move_format), which names source, destination and the kind promoted
  * to or gated in; tests/test_action.c checks on random games of every shipped game that
@@ -33,6 +34,7 @@
  *
  *   players x K     1 where a piece of that kind and relative player stands
  *   players x K     (games with hands) that player's count of that kind in hand
+ *                   (1 for a supply that never runs out, ggn_game_supply_unlimited)
  *   players         1 everywhere in the plane of the relative player to move
  *   1               1 on every piece that has never moved (castling rights)
  *   1               1 on every square that exists (0 on holes)

@@ -101,6 +101,14 @@ int ggn_game_cols(const ggn_game *game);
 int ggn_game_rows(const ggn_game *game);
 /* True when the square (x, y) exists: on the board and not disabled. */
 bool ggn_game_square_enabled(const ggn_game *game, int x, int y);
+/*
+ * The shape of the board's cells (the spec's board.cells): square cells have
+ * four neighbours, (x±1, y) and (x, y±1); hexagonal cells six, those and
+ * (x+1, y-1), (x-1, y+1) — an n x m rhombus of hexagons, drawn with each
+ * row shifted half a cell from the one below.
+ */
+typedef enum ggn_cells { GGN_CELLS_SQUARE = 0, GGN_CELLS_HEX = 1 } ggn_cells;
+ggn_cells ggn_game_cells(const ggn_game *game);
 int ggn_game_player_count(const ggn_game *game);
 const char *ggn_game_player_name(const ggn_game *game, int player);
 int ggn_game_kind_count(const ggn_game *game);
@@ -251,8 +259,14 @@ int ggn_game_kind_landings(const ggn_game *game, int player, int kind, int x, in
  */
 int ggn_game_promotion_gain(const ggn_game *game, int player, int kind, int x, int y);
 
-/* Pieces of `kind` in the hand of `player` (0 in games without hands). */
+/* Pieces of `kind` in the hand of `player` (0 in games without hands, and for an unlimited supply). */
 int ggn_position_hand_count(const ggn_position *pos, int player, int kind);
+/*
+ * True when `player` places `kind` from a supply that never runs out (a
+ * starting hand's "count": "unlimited"): its drops are always there, and no
+ * count is kept (FEN writes no pocket for it; the observation's hand plane is 1).
+ */
+bool ggn_game_supply_unlimited(const ggn_game *game, int player, int kind);
 
 /* True when the move is a drop from the hand. */
 bool ggn_move_is_drop(ggn_move move);
@@ -353,7 +367,9 @@ typedef enum ggn_outcome {
     GGN_CHECK_LIMIT,        /* a player gave game_end.check_limit checks (.player) */
     GGN_LAST_PLAYER,        /* game_end.elimination: every other player is out; .winner is the last */
     GGN_PASSES,             /* game_end.passes: that many passes in a row (.player made the last) */
-    GGN_LEADERS_FACING      /* game_end.facing_leaders: .player passed with the leaders facing */
+    GGN_LEADERS_FACING,     /* game_end.facing_leaders: .player passed with the leaders facing */
+    GGN_LINE,               /* game_end.lines: .player has a row of its pieces (.rule = the rule) */
+    GGN_CONNECTION          /* game_end.connections: .player's pieces join two regions (.rule) */
 } ggn_outcome;
 
 typedef struct ggn_status {

@@ -47,6 +47,7 @@
 #define GGN_MAX_TABLE_ENTRIES   (4L * 1024 * 1024) /* players x kinds x moves x squares compiled */
 #define GGN_MAX_RAY_ENTRIES     (16L * 1024 * 1024) /* landing squares over all compiled rays */
 #define GGN_MAX_RANDOM_START_DRAWS 100000   /* arrangements tried to draw one random_start */
+#define GGN_MAX_LINE_DIRECTIONS 16          /* directions of one game_end line rule */
 
 /* Positions and search. */
 #define GGN_MAX_MOVES           1024        /* legal moves of one position (buffer size) */

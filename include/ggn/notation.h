@@ -64,6 +64,12 @@ size_t ggn_position_sfen(const ggn_position *pos, char *buf, size_t cap);
  * small or the move does not fit the position (as ggn_position_make checks).
  */
 size_t ggn_move_format(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
+/*
+ * ggn_move_format, but a drop always in its long form ("P@d3"), also in a
+ * placement game, where ggn_move_format writes the point alone ("d3"): for
+ * protocols whose GUIs read only that form (XBoard).
+ */
+size_t ggn_move_format_long(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
 
 /*
  * The move in USI, as shogi programs write it: source and destination

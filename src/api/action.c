@@ -19,7 +19,7 @@ int32_t ggn_game_action_count(const ggn_game *game)
 {
     /* At most 1024 squares and 64 kinds (ggn/limits.h): 1024 * 1024 * 65 + 64 * 1024 fits. */
     int32_t s = (int32_t)game->nsq, k = (int32_t)game->nkinds;
-    return s * s * (k + 1) + (game->hands ? k * s : 0);
+    return s * s * (k + 1) + (game->hands ? k * s : 0) + (game->swap ? 1 : 0); /* the swap: the last id */
 }
 
 /* The id of a move already known to fit pos. */
@@ -27,6 +27,7 @@ static int32_t action_of(const ggn_position *pos, ggn_move move)
 {
     const ggn_game *g = pos->g;
     int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
+    if (eg_is_swap(g, move)) return s * s * (k + 1) + k * s;
     if (move.from == EG_DROP_FROM) return s * s * (k + 1) + (int32_t)eg_drop_kind(g, move) * s + (int32_t)move.to;
     /* Most moves promote nothing and gate nothing: their text names their own two squares. */
     if (!move.promotion && !eg_gate_of(g, move)) return ((int32_t)move.from * s + (int32_t)move.to) * (k + 1);
@@ -96,10 +97,15 @@ static void action_text(const ggn_game *g, int32_t action, char *buf, size_t cap
 {
     int32_t s = (int32_t)g->nsq, k = (int32_t)g->nkinds;
     char from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
+    if (g->swap && action == s * s * (k + 1) + k * s) {
+        snprintf(buf, cap, "swap");
+        return;
+    }
     if (action >= s * s * (k + 1)) {
         int32_t rest = action - s * s * (k + 1);
         char at[EG_PROMOTION_TEXT + 1];
         eg_drop_text(g, (int)(rest / s), at, sizeof at);
+        if (g->point_text) at[0] = '\0'; /* a placement game: the point alone */
         label(g, rest % s, to, sizeof to);
         snprintf(buf, cap, "%s%s", at, to);
         return;
@@ -195,7 +201,9 @@ bool ggn_position_observation(const ggn_position *pos, int player, float *buf, s
     }
     for (int r = 0; hands && r < np; r++) {
         for (int k = 0; k < nk; k++) {
-            float count = (float)ggn_position_hand_count(pos, (player + r) % np, k);
+            int owner = (player + r) % np;
+            /* A supply that never runs out is 1: the player can always place that kind. */
+            float count = ggn_game_supply_unlimited(g, owner, k) ? 1.0f : (float)ggn_position_hand_count(pos, owner, k);
             float *p = hands + ((size_t)r * (size_t)nk + (size_t)k) * area;
             for (size_t i = 0; count != 0.0f && i < area; i++) p[i] = count;
         }

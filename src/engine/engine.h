@@ -166,6 +166,8 @@ typedef struct eg_drop_rule {
     int8_t fdx, fdy;       /* FILE_FREE_OF: the player's forward step (the file's direction) */
     bool no_checkmate;     /* extension "no_checkmate": a drop giving checkmate is illegal */
     bool unmoved;          /* extension "unmoved": the dropped piece counts as never moved */
+    bool gravity;          /* extension "gravity": only where a piece falling along (gdx, gdy) rests */
+    int8_t gdx, gdy;
 } eg_drop_rule;
 
 typedef struct eg_drops {
@@ -239,6 +241,13 @@ struct ggn_game {
     uint8_t *captured_as;      /* [nkinds]: the kind a captured piece becomes in the hand */
     eg_drops *drops;           /* [nplayers][nkinds] */
     uint64_t *zobrist_hand;    /* [nplayers][nkinds][EG_HAND_KEYS]: key of the n-th piece in hand */
+    uint64_t supply[GGN_MAX_PLAYERS]; /* extension: bit k = the player places kind k from a supply that
+                                  never runs out (its hand count stays 0 and is never changed) */
+    bool pockets;              /* hands that can hold counted pieces: FEN writes and reads "[...]" */
+    bool swap;                 /* extension "swap": the pie rule (goal_line.c) */
+    bool point_text;           /* placement games: a drop is written as its point alone ("d3"), a pass
+                                  as "pass" (hands.c: every kind without board moves, one placed kind
+                                  and one drop way per player) */
     bool end_rules;            /* extension game_end has goals, extinction or a check limit: a
                                   decided position has no moves (game_end.c) */
     bool forced_capture;       /* extension game_end.forced_capture */
@@ -567,6 +576,25 @@ bool eg_decided(const ggn_position *pos, ggn_status *st);
  * round) and *kind is the kind standing on the zone.
  */
 bool eg_round_goal(const ggn_position *pos, const sd_goal *goal, int *player, int *kind, sd_result *result);
+/* goal_line.c: game_end's lines and connections decide the game? Fills *st when given. */
+bool eg_shape_decided(const ggn_position *pos, ggn_status *st);
+/* goal_line.c: the cells' neighbours (board.cells): how many, and the i-th of sq (EG_NONE off the board). */
+int eg_neighbours(const ggn_game *g);
+int eg_neighbour(const ggn_game *g, int sq, int i);
+/*
+ * goal_line.c, extension "swap" (the pie rule): a drop whose modifier byte is
+ * EG_SWAP takes over the one stone of the first player, putting it, now the
+ * mover's, on .to (the reflection of its square). Its pattern is the stone's
+ * kind and its action 0, so the drop's kind reads as for any drop.
+ */
+#define EG_SWAP 1
+static inline bool eg_is_swap(const ggn_game *g, ggn_move m) { return g->swap && m.from == EG_DROP_FROM && m.modifier == EG_SWAP; }
+/* Appends the swap when the player to move may make it; returns the new count. */
+size_t eg_generate_swap(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* The square of the stone a swap takes over, or EG_NONE when no swap is open. */
+int eg_swap_stone(const ggn_position *pos);
+/* goal_line.c, extension "gravity": does a piece falling along (dx, dy) come to rest on the empty sq? */
+bool eg_rests_on(const ggn_position *pos, int sq, int dx, int dy);
 /* game_end.no_move "fewest_pieces": the one player with the fewest pieces, or -1 on a tie. */
 int eg_fewest_pieces(const ggn_position *pos);
 /*
@@ -695,6 +723,12 @@ bool eg_make_generated(ggn_position *pos, ggn_move m);
 bool eg_is_capture_generated(const ggn_position *pos, ggn_move m);
 bool eg_place(ggn_position *pos, int sq, int kind, int owner, bool unmoved);
 void eg_clear(ggn_position *pos);
+
+/* hands.c: does `player` hold kind k, counted or from an unlimited supply? */
+static inline bool eg_holds(const ggn_position *pos, int player, int k)
+{
+    return pos->hand[player][k] || ((pos->g->supply[player] >> k) & 1);
+}
 
 /* hands.c: drop tables of a game with hands (called by eg_compile). */
 bool eg_compile_hands(ggn_game *g);

@@ -38,6 +38,11 @@ bool ggn_game_has_gating(const ggn_game *g) { return g->gating; }
 bool ggn_move_is_drop(ggn_move m) { return m.from == GGN_MOVE_DROP; }
 bool ggn_move_is_pass(const ggn_game *game, ggn_move m) { return eg_is_pass(game, m); }
 
+bool ggn_game_supply_unlimited(const ggn_game *g, int player, int kind)
+{
+    return player >= 0 && player < g->nplayers && kind >= 0 && kind < g->nkinds && ((g->supply[player] >> kind) & 1);
+}
+
 int ggn_position_hand_count(const ggn_position *pos, int player, int kind)
 {
     if (!pos->g->hands || player < 0 || player >= pos->g->nplayers || kind < 0 || kind >= pos->g->nkinds) return 0;
@@ -243,6 +248,7 @@ bool ggn_position_make_null(ggn_position *pos)
     u->ncell = 0;
     u->npiece = 0;
     u->nhand = 0;
+    u->npiece_before = (int16_t)pos->npiece; /* its from is GGN_MOVE_DROP's: unmake restores it as a drop's */
     u->capture = false;
     u->leaders_changed = false;
     u->turn = pos->turn;

@@ -24,6 +24,33 @@ static bool named_allows(const ggn_game *g, const sd_drop *d, int player, int sq
     return true;
 }
 
+/*
+ * Unlimited supplies ("count": "unlimited") and what they mean for text. A
+ * hand can hold a counted piece when a player starts with one, or when
+ * captures go to the hands and some kind has a move (so could capture):
+ * only then does FEN write pockets. A drop is written as its point alone
+ * when nothing else could be meant: no kind has a board move, and each
+ * player can place one kind only, one way.
+ */
+static void compile_supply(ggn_game *g)
+{
+    const sd_game *def = g->def;
+    bool moves = false;
+    for (int k = 0; k < g->nkinds; k++) moves = moves || def->kinds[k].nmoves > 0;
+    g->pockets = g->captures_to_hand && moves;
+    g->point_text = !moves;
+    for (int p = 0; p < g->nplayers; p++) {
+        int placeable = 0;
+        for (int i = 0; i < def->players[p].nhand; i++) {
+            const sd_hand_start *h = &def->players[p].hand[i];
+            if (h->unlimited) g->supply[p] |= 1ULL << h->kind;
+            else g->pockets = true;
+            placeable += def->kinds[h->kind].ndrops;
+        }
+        if (placeable > 1) g->point_text = false;
+    }
+}
+
 bool eg_compile_hands(ggn_game *g)
 {
     const sd_game *def = g->def;
@@ -40,6 +67,8 @@ bool eg_compile_hands(ggn_game *g)
     g->zobrist_hand = sd_arena_alloc(g->arena, lists * EG_HAND_KEYS, sizeof *g->zobrist_hand);
     if (!g->captured_as || !g->drops || !g->zobrist_hand) return false;
     for (int k = 0; k < g->nkinds; k++) g->captured_as[k] = (uint8_t)def->kinds[k].captured_as;
+    compile_supply(g);
+    g->swap = def->swap;
     uint64_t seed = 0x4A4E4453ULL; /* "HANDS" */
     for (size_t i = 0; i < lists * EG_HAND_KEYS; i++) {
         uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
@@ -65,6 +94,9 @@ bool eg_compile_hands(ggn_game *g)
                 rule->no_checkmate = sdr->no_checkmate;
                 if (sdr->no_checkmate) g->drop_rules = true;
                 rule->unmoved = sdr->unmoved;
+                rule->gravity = sdr->gravity;
+                rule->gdx = (int8_t)sdr->fall[0];
+                rule->gdy = (int8_t)sdr->fall[1];
                 for (int i = 0; i < sdr->nconditions; i++)
                     if (sdr->conditions[i].kind == SD_COND_FILE_FREE_OF) rule->file_free_of = (int16_t)sdr->conditions[i].piece;
                 int n = 0;
@@ -89,6 +121,14 @@ static bool file_holds(const ggn_position *pos, int sq, int dx, int dy, int kind
     return false;
 }
 
+/* A drop rule's tests beyond the empty square: FILE_FREE_OF, gravity. */
+static inline bool square_allows(const ggn_position *pos, const eg_drop_rule *rule, int sq, int player)
+{
+    if (rule->file_free_of != EG_NONE && file_holds(pos, sq, rule->fdx, rule->fdy, rule->file_free_of, player))
+        return false;
+    return !rule->gravity || eg_rests_on(pos, sq, rule->gdx, rule->gdy);
+}
+
 /* The drops after the gates, at most `limit` of them: the list's first ones, in its order. */
 static inline size_t drops_upto(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n, size_t limit)
 {
@@ -97,15 +137,15 @@ static inline size_t drops_upto(const ggn_position *pos, ggn_move *buf, size_t c
     int player = eg_player_to_move(pos);
     size_t first = n;
     for (int k = 0; k < g->nkinds; k++) {
-        if (!pos->hand[player][k]) continue;
+        if (!eg_holds(pos, player, k)) continue;
         const eg_drops *d = eg_drops_of(g, player, k);
         for (int r = 0; r < d->nrule; r++) {
             const eg_drop_rule *rule = &d->rule[r];
+            bool judged = rule->file_free_of != EG_NONE || rule->gravity; /* one test a square for the rest */
             for (int i = 0; i < rule->nsq; i++) {
                 int sq = rule->sq[i];
                 if (pos->piece_at[sq]) continue;
-                if (rule->file_free_of != EG_NONE && file_holds(pos, sq, rule->fdx, rule->fdy, rule->file_free_of, player))
-                    continue;
+                if (judged && !square_allows(pos, rule, sq, player)) continue;
                 if (n - first >= limit) return n;
                 if (n < cap) {
                     ggn_move *m = &buf[n];
@@ -125,7 +165,8 @@ static inline size_t drops_upto(const ggn_position *pos, ggn_move *buf, size_t c
 
 size_t eg_generate_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
 {
-    return drops_upto(pos, buf, cap, n, SIZE_MAX);
+    n = drops_upto(pos, buf, cap, n, SIZE_MAX);
+    return pos->g->swap ? eg_generate_swap(pos, buf, cap, n) : n; /* the pie rule's swap, after the drops */
 }
 
 size_t eg_generate_first_drops(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n, size_t limit)

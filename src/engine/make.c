@@ -97,8 +97,10 @@ static void capture(ggn_position *pos, eg_undo *u, int sq, int taker)
 {
     int id = lift(pos, u, sq);
     u->capture = true;
-    if (pos->g->captures_to_hand && pos->hand[taker][pos->g->captured_as[pos->piece[id].kind]] < UINT8_MAX)
-        hand_change(pos, u, taker, pos->g->captured_as[pos->piece[id].kind], +1);
+    if (!pos->g->captures_to_hand) return;
+    int kind = pos->g->captured_as[pos->piece[id].kind];
+    if (pos->hand[taker][kind] < UINT8_MAX && !((pos->g->supply[taker] >> kind) & 1))
+        hand_change(pos, u, taker, kind, +1); /* an unlimited supply counts nothing */
 }
 
 static void count_move(eg_piece *p)
@@ -195,7 +197,7 @@ static void new_piece(ggn_position *pos, eg_undo *u, int player, int placed_kind
 
 static void from_hand(ggn_position *pos, eg_undo *u, int player, int hand_kind, int placed_kind, bool unmoved, int sq)
 {
-    hand_change(pos, u, player, hand_kind, -1);
+    if (!((pos->g->supply[player] >> hand_kind) & 1)) hand_change(pos, u, player, hand_kind, -1); /* a supply stays */
     new_piece(pos, u, player, placed_kind, unmoved, sq);
 }
 
@@ -212,10 +214,25 @@ static void make_clone(ggn_position *pos, eg_undo *u, const eg_piece *p, int to)
     if (!pos->piece_at[to]) new_piece(pos, u, p->owner, p->kind, false, to); /* generation lists empty targets only */
 }
 
+/* The pie rule's swap: the first player's one stone becomes the mover's, on the reflected square (mv.to). */
+static void make_swap(ggn_position *pos, eg_undo *u, ggn_move mv)
+{
+    int stone = eg_swap_stone(pos);
+    if (stone == EG_NONE) return; /* cannot happen: generated or fitted here */
+    int id = lift(pos, u, stone);
+    pos->piece[id].owner = (uint8_t)eg_player_to_move(pos);
+    drop(pos, u, id, mv.to);
+    pos->halfmove++;
+}
+
 /* A drop: the piece from the hand is the whole move. */
 static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
 {
     const ggn_game *g = pos->g;
+    if (eg_is_swap(g, mv)) {
+        make_swap(pos, u, mv);
+        return;
+    }
     int player = eg_player_to_move(pos), kind = eg_drop_kind(g, mv);
     /* The rule read is the hand kind's (mv.pattern), whatever kind it places. */
     bool unmoved = eg_drops_of(g, player, mv.pattern)->rule[mv.action].unmoved;
@@ -252,8 +269,12 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     const ggn_game *g = pos->g;
     int player = eg_player_to_move(pos);
     if (mv.to >= g->nsq || !g->enabled[mv.to]) return false;
+    if (mv.from == EG_DROP_FROM && eg_is_swap(g, mv)) {
+        ggn_move open;
+        return eg_generate_swap(pos, &open, 1, 0) == 1 && ggn_move_equal(open, mv);
+    }
     if (mv.from == EG_DROP_FROM)
-        return g->hands && mv.pattern < g->nkinds && pos->hand[player][mv.pattern] > 0 &&
+        return g->hands && mv.pattern < g->nkinds && eg_holds(pos, player, mv.pattern) &&
                mv.action < eg_drops_of(g, player, mv.pattern)->nrule && !pos->piece_at[mv.to] &&
                !mv.promotion && !mv.modifier;
     if (mv.from >= g->nsq) return false;
@@ -446,7 +467,7 @@ void eg_unmake(ggn_position *pos)
         pos->kind_at[sq] = p->kind;
         pos->piece_at[sq] = u->chain_id[i];
     }
-    if (u->nhand) {
+    if (u->nhand || u->move.from == EG_DROP_FROM) { /* a drop from an unlimited supply changes no hand */
         for (int i = u->nhand - 1; i >= 0; i--)
             pos->hand[u->hand[i].player][u->hand[i].kind] = (uint8_t)(pos->hand[u->hand[i].player][u->hand[i].kind] - u->hand[i].delta);
         if (u->move.from == EG_DROP_FROM || eg_gate_of(pos->g, u->move)) pos->npiece = u->npiece_before;

@@ -23,6 +23,8 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_LAST_PLAYER: return "last player in the game";
     case GGN_PASSES: return "passes in a row";
     case GGN_LEADERS_FACING: return "leaders facing";
+    case GGN_LINE: return "row completed";
+    case GGN_CONNECTION: return "regions connected";
     }
     return "unknown";
 }
@@ -223,6 +225,17 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
                  g->def->end.facing_result == SD_RESULT_POINTS ? ", counted on points"
                  : g->def->end.facing_result == SD_RESULT_AREA ? ", counted by area" : "");
         break;
+    case GGN_LINE: {
+        const sd_line *line = &g->def->end.lines[st->rule];
+        snprintf(why, sizeof why, "%s has %s%d in a row", player, line->exact ? "exactly " : "", line->length);
+        break;
+    }
+    case GGN_CONNECTION: {
+        const sd_connection *c = &g->def->end.connections[st->rule];
+        snprintf(why, sizeof why, "%s joined %s and %s", player, g->def->named[c->region[0]].code,
+                 g->def->named[c->region[1]].code);
+        break;
+    }
     case GGN_CHECKMATE:
     case GGN_STALEMATE:
         snprintf(why, sizeof why, "%s%s has no legal move", st->outcome == GGN_CHECKMATE ? "checkmate: " : "", player);

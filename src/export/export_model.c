@@ -171,6 +171,20 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
     if (def->group_capture)
         return refuse(err, "in %s a drop removes the groups it leaves without liberties, which no GGN transition of "
                            "one piece can say", def->name);
+    if (def->swap)
+        return refuse(err, "%s has the swap rule, a move that takes over the other player's stone, which neither a "
+                      "drop nor a board move of GGN says", def->name);
+    for (int k = 0; k < def->nkinds; k++)
+        for (int r = 0; r < def->kinds[k].ndrops; r++)
+            if (def->kinds[k].drops[r].gravity)
+                return refuse(err, "%s drops %s with gravity, where the piece lands depending on the squares of its "
+                              "whole line, which the exporter does not write", def->name, def->kinds[k].code);
+    for (int p = 0; p < def->nplayers; p++)
+        for (int i = 0; i < def->players[p].nhand; i++)
+            if (def->players[p].hand[i].unlimited)
+                return refuse(err, "%s places %s from a supply that never runs out (\"count\": \"unlimited\"); a GGN "
+                              "hand holds counted pieces, and a drop from \"*\" takes one of them", def->name,
+                              def->kinds[def->players[p].hand[i].kind].code);
     for (int k = 0; k < def->nkinds; k++) {
         const sd_kind *kind = &def->kinds[k];
         for (int mi = 0; mi < kind->nmoves; mi++)

@@ -136,6 +136,8 @@ static bool parse_pockets(ggn_position *pos, const char *s, size_t len, ggn_erro
         int kind = isalpha((unsigned char)c) ? eg_kind_of_symbol(g, c, false) : EG_NONE;
         if (kind == EG_NONE) return eg_fail(err, "FEN pocket piece '%s' is no piece symbol of this game", sym);
         int owner = isupper((unsigned char)c) ? 0 : 1;
+        if ((g->supply[owner] >> kind) & 1)
+            return eg_fail(err, "FEN pocket piece '%s': that supply never runs out, so no pocket lists it", sym);
         if (pos->hand[owner][kind] >= GGN_MAX_PIECES_ON_BOARD)
             return eg_fail(err, "FEN pockets hold more than GGN_MAX_PIECES_ON_BOARD pieces");
         pos->hand[owner][kind]++;
@@ -408,7 +410,7 @@ size_t ggn_position_fen(const ggn_position *pos, char *buf, size_t cap)
     if (!g->has_fen || cap == 0) return 0;
     buf[0] = '\0';
     size_t n = eg_write_board(pos, EG_NOTATION_FEN, buf, cap, 0);
-    if (g->hands) {
+    if (g->pockets) { /* hands with counted pieces (a supply that never runs out is not written) */
         /* Each player's pieces from the last kind of /pieces to the first: Fairy-Stockfish's
          * order (QRBNP) when the pieces are listed from the pawn up. */
         n = eg_put(buf, cap, n, "[");

@@ -110,7 +110,19 @@ void eg_drop_text(const ggn_game *g, int kind, char *buf, size_t cap)
     else snprintf(buf, cap, "%s@", k->code);
 }
 
+static size_t format_move(const ggn_position *pos, ggn_move mv, char *buf, size_t cap, bool point_text);
+
 size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+{
+    return format_move(pos, mv, buf, cap, pos->g->point_text);
+}
+
+size_t ggn_move_format_long(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+{
+    return format_move(pos, mv, buf, cap, false);
+}
+
+static size_t format_move(const ggn_position *pos, ggn_move mv, char *buf, size_t cap, bool point_text)
 {
     const ggn_game *g = pos->g;
     char from[GGN_MAX_STRING_BYTES + 2], to[GGN_MAX_LABEL], promo[EG_PROMOTION_TEXT];
@@ -124,6 +136,20 @@ size_t ggn_move_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
         if (n < cap) return n;
         if (cap) buf[0] = '\0';
         return 0;
+    }
+    if (eg_is_swap(g, mv)) { /* the pie rule's swap, as Hex players write it */
+        int n = snprintf(buf, cap, "swap");
+        return n > 0 && (size_t)n < cap ? (size_t)n : (cap ? (buf[0] = '\0', 0) : 0);
+    }
+    if (point_text && (mv.from == EG_DROP_FROM || eg_is_pass(g, mv))) {
+        /* A placement game: a stone is its point ("d3"), a pass "pass" (as Go and Hex players write them). */
+        if (mv.from == EG_DROP_FROM) label(g, mv.to, to, sizeof to);
+        int n = snprintf(buf, cap, "%s", mv.from == EG_DROP_FROM ? to : "pass");
+        if (n < 0 || (size_t)n >= cap) {
+            if (cap) buf[0] = '\0';
+            return 0;
+        }
+        return (size_t)n;
     }
     if (mv.from == EG_DROP_FROM) {
         /* A drop: the placed kind's symbol (upper case, whoever drops) or code, then '@'. */
@@ -191,6 +217,7 @@ static bool names_kind(const ggn_game *g, int mover, int kind, const char *text)
 static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 static int parse_pass_or_clone(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 static bool parse_chain_text(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
+static bool parse_point(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err);
 
 /* "P@e4", "p@e4", "+P@e4" or "PAWN@e4": a drop that places the named kind, when the game has hands. */
 static bool parse_drop(ggn_position *pos, const char *text, const char *at, ggn_move *move, ggn_error *err)
@@ -287,6 +314,38 @@ static int parse_pass_or_clone(ggn_position *pos, const char *text, ggn_move *mo
     return 0;
 }
 
+/*
+ * A placement game (ggn_game.point_text): a stone is named by its point
+ * alone ("d3", "[3, 2]"), a pass by "pass". The long form "P@d3" is read by
+ * parse_drop before this.
+ */
+static bool parse_point(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
+{
+    const ggn_game *g = pos->g;
+    const char *s = text;
+    while (*s == ' ') s++;
+    bool pass = strncmp(s, "pass", 4) == 0, swap = strncmp(s, "swap", 4) == 0;
+    int to = pass || swap ? EG_NONE : read_square(g, &s);
+    if (pass || swap) s += 4;
+    while (*s == ' ') s++;
+    if ((!pass && !swap && to == EG_NONE) || *s) {
+        ggn_error_set(err, GGN_E_VALUE, "'%s' is not a move: write the point to place a stone on, like d3, or pass",
+                      text);
+        return false;
+    }
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
+        if (swap ? eg_is_swap(g, moves[i])
+                 : pass ? eg_is_pass(g, moves[i])
+                        : moves[i].from == EG_DROP_FROM && moves[i].to == to && !eg_is_swap(g, moves[i])) {
+            *move = moves[i]; /* one drop way per player (point_text): the only one there */
+            return true;
+        }
+    ggn_error_set(err, GGN_E_ILLEGAL, "%s is not a legal move here", text);
+    return false;
+}
+
 /* Coordinate text ("e2e4", "e7e8=QUEEN", "[4,1] [4,3]") and drops ("P@e4", "PAWN@e4"). */
 static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *move, ggn_error *err)
 {
@@ -301,6 +360,7 @@ static bool parse_coordinates(ggn_position *pos, const char *text, ggn_move *mov
         return parse_drop(pos, text, at, move, err);
     }
     if (g->chains) return parse_chain_text(pos, text, move, err);
+    if (g->point_text) return parse_point(pos, text, move, err);
     int read = g->pass_forced || g->clones ? parse_pass_or_clone(pos, text, move, err) : -1;
     if (read >= 0) return read == 1;
     int from = read_square(g, &s);

@@ -249,6 +249,7 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
     char to_file[GGN_MAX_LABEL], to_rank[GGN_MAX_LABEL];
     size_t len = 0;
     if (cap) buf[0] = '\0';
+    if (eg_is_swap(g, mv)) return eg_put(buf, cap, 0, "swap"); /* the pie rule */
     if (mv.from == EG_DROP_FROM) {
         if (mv.pattern >= g->nkinds || mv.action >= g->def->kinds[mv.pattern].ndrops) return 0;
         int placed = eg_drop_kind(g, mv);
@@ -267,8 +268,10 @@ static size_t san_core(const ggn_position *pos, ggn_move mv, const ggn_move *mov
             }
         }
         square_parts(g, mv.to, to_file, to_rank);
-        len = eg_put(buf, cap, len, piece);
-        len = eg_put(buf, cap, len, "@");
+        if (!g->point_text) { /* a placement game writes the stone as its point alone */
+            len = eg_put(buf, cap, len, piece);
+            len = eg_put(buf, cap, len, "@");
+        }
         len = eg_put(buf, cap, len, to_file);
         return eg_put(buf, cap, len, to_rank);
     }

@@ -28,7 +28,7 @@ enum {
 
 bool ggn_game_has_usi(const ggn_game *g)
 {
-    return g->has_fen && g->cols <= USI_MAX_FILES && g->rows <= USI_MAX_RANKS;
+    return g->has_fen && g->cols <= USI_MAX_FILES && g->rows <= USI_MAX_RANKS && !g->swap; /* USI has no swap */
 }
 
 bool eg_is_usi_text(const char *text)

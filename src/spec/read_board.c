@@ -1,7 +1,19 @@
-/* read_board.c — "board": dimensions and disabled squares. */
+/* read_board.c — "board": dimensions, disabled squares and the cells' shape. */
+#include <string.h>
+
 #include "spec/reader.h"
 
-static const char *const board_keys[] = {"dimensions", "disabled_positions", NULL};
+static const char *const board_keys[] = {"dimensions", "disabled_positions", "cells", NULL};
+
+/* Extension "cells": "square" (the default) or "hex", six neighbours a cell (spec_def.h). */
+static void read_cells(sd_reader *r, const json_t *board)
+{
+    char word[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, board, "cells", false, word) != SD_OK) return;
+    if (strcmp(word, "hex") == 0) r->g->cells = SD_CELLS_HEX;
+    else if (strcmp(word, "square") != 0)
+        sd_error_key(r, "cells", GGN_E_UNKNOWN, "unknown cells '%s'; allowed: square, hex", word);
+}
 
 static bool read_dimension(sd_reader *r, const json_t *v, size_t i, int *out)
 {
@@ -22,6 +34,7 @@ void sd_read_board(sd_reader *r, const json_t *root)
         return;
     }
     sd_check_keys(r, board, board_keys, "board");
+    read_cells(r, board);
 
     json_t *dims = sd_field(r, board, "dimensions", true);
     bool dims_ok = false;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions",
+static const char *const top_keys[] = {"name", "leader", "board", "players", "turns", "conditions", "swap",
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
                                        "drops_compulsory", "teams", "pass", "fen_rights", "random_start",
@@ -51,6 +51,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_gating(r, root);
     sd_read_draw(r, root);
     sd_read_game_end(r, root);
+    sd_read_swap(r, root);
     sd_read_fen_rights(r, root);
     sd_read_display(r, root);
     sd_read_group_rules(r, root);

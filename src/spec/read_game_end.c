@@ -11,7 +11,7 @@
 static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
                                        "forced_capture", "giving_check_illegal", "elimination",
                                        "passes",         "facing_leaders", "points",     "checkmate_by_only",
-                                       "checkmate_needs", "area", NULL};
+                                       "checkmate_needs", "area", "lines", "connections", NULL};
 static const char *const passes_keys[] = {"in_a_row", "result", NULL};
 static const char *const facing_keys[] = {"result", NULL};
 static const char *const points_keys[] = {"values", "bonus", "tie", NULL};
@@ -61,6 +61,17 @@ static unsigned long long read_kinds(sd_reader *r, const json_t *obj)
     unsigned long long kinds = sd_kind_set(r, list, n);
     sd_pop(r);
     return kinds;
+}
+
+/* For the other game_end rules (read_goal_line.c). */
+bool sd_read_end_result(sd_reader *r, const json_t *obj, const char *key, sd_result *out)
+{
+    return read_result(r, obj, key, true, out);
+}
+
+unsigned long long sd_read_end_kinds(sd_reader *r, const json_t *obj)
+{
+    return read_kinds(r, obj);
 }
 
 static void read_no_move(sd_reader *r, const json_t *obj, sd_game_end *e)
@@ -375,6 +386,7 @@ void sd_read_game_end(sd_reader *r, const json_t *root)
         sd_error_key(r, "elimination", GGN_E_VALUE,
                      "elimination in a game of teams is not supported: a team would play on without its partner");
     read_checkmate(r, obj, e);
+    sd_read_end_shapes(r, obj, e);
     read_passes(r, obj, e);
     read_facing(r, obj, e);
     read_points(r, obj, e);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "drops_opposite_colours", "betza", "san", "converts", NULL};
-static const char *const drop_keys[] = {"conditions", "no_checkmate", "as", "unmoved", NULL};
+static const char *const drop_keys[] = {"conditions", "no_checkmate", "as", "unmoved", "gravity", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
 #define MAX_PIECE_VALUE 1000000
@@ -155,6 +155,7 @@ static void read_drops(sd_reader *r, const json_t *pobj, int k)
                 else if (as >= 0)
                     d->as = as;
             }
+            sd_read_gravity(r, dobj, d);
             if (sd_bool_field(r, dobj, "unmoved", false, &d->unmoved) == SD_OK && d->unmoved && !r->g->hands)
                 sd_error_key(r, "unmoved", GGN_E_VALUE, "\"unmoved\" needs \"hands\": true (a game without hands has no drops)");
             sd_push_key(r, "conditions");

@@ -178,6 +178,35 @@ static void read_starts(sd_reader *r, const json_t *pobj, int p, claim *grid, in
     sd_pop(r);
 }
 
+/*
+ * A starting-hand entry's "count": 1..GGN_MAX_PIECES_ON_BOARD pieces, or the
+ * word "unlimited" for a supply that never runs out (the stones of the
+ * placement games: a drop takes one and the hand stays as it was).
+ */
+static sd_got read_hand_count(sd_reader *r, const json_t *e, int *count, bool *unlimited)
+{
+    const json_t *v = json_object_get(e, "count");
+    if (v && json_is_string(v)) {
+        if (strcmp(json_string_value(v), "unlimited") == 0) {
+            *unlimited = true;
+            /* Every square could be filled from it: the board must not hold more than a position can. */
+            int squares = 0;
+            for (int i = 0; r->board_ok && i < r->g->cols * r->g->rows; i++) squares += !r->g->disabled[i];
+            if (squares > GGN_MAX_PIECES_ON_BOARD - 1) {
+                sd_error_key(r, "count", GGN_E_LIMIT, "an unlimited supply could fill all %d squares of this board, and a "
+                             "position holds at most %d pieces (GGN_MAX_PIECES_ON_BOARD)", squares,
+                             GGN_MAX_PIECES_ON_BOARD - 1);
+                return SD_BAD;
+            }
+            return SD_OK;
+        }
+        sd_error_key(r, "count", GGN_E_VALUE, "count is a number of pieces or \"unlimited\", not '%s'",
+                     json_string_value(v));
+        return SD_BAD;
+    }
+    return sd_int_field(r, e, "count", true, 1, GGN_MAX_PIECES_ON_BOARD, "GGN_MAX_PIECES_ON_BOARD", count);
+}
+
 /* Extension "starting_hand": [{piece, count}], each kind once, in a game with hands. */
 static void read_starting_hand(sd_reader *r, const json_t *pobj, int p)
 {
@@ -201,7 +230,8 @@ static void read_starting_hand(sd_reader *r, const json_t *pobj, int p)
             sd_check_keys(r, e, hand_keys, "a starting-hand entry");
             int kind = sd_kind_ref_field(r, e, "piece", true);
             int count = 0;
-            sd_got got = sd_int_field(r, e, "count", true, 1, GGN_MAX_PIECES_ON_BOARD, "GGN_MAX_PIECES_ON_BOARD", &count);
+            bool unlimited = false;
+            sd_got got = read_hand_count(r, e, &count, &unlimited);
             for (int j = 0; kind >= 0 && j < pl->nhand; j++)
                 if (pl->hand[j].kind == kind) {
                     sd_error_key(r, "piece", GGN_E_DUPLICATE, "this piece is already in the starting hand (entry %d)", j);
@@ -210,6 +240,7 @@ static void read_starting_hand(sd_reader *r, const json_t *pobj, int p)
             if (kind >= 0 && got == SD_OK) {
                 pl->hand[pl->nhand].kind = kind;
                 pl->hand[pl->nhand].count = count;
+                pl->hand[pl->nhand].unlimited = unlimited;
                 pl->nhand++;
             }
         }

@@ -149,6 +149,13 @@ void sd_read_pieces(sd_reader *r, const json_t *root);            /* read_pieces
 void sd_read_gating(sd_reader *r, const json_t *root);            /* read_gating.c */
 void sd_read_draw(sd_reader *r, const json_t *root);              /* read_draw.c */
 void sd_read_game_end(sd_reader *r, const json_t *root);          /* read_game_end.c */
+/* read_goal_line.c: game_end's "lines" and "connections"; a drop's "gravity". */
+void sd_read_end_shapes(sd_reader *r, const json_t *end, sd_game_end *e);
+void sd_read_gravity(sd_reader *r, const json_t *dobj, sd_drop *d);
+void sd_read_swap(sd_reader *r, const json_t *root);
+/* read_game_end.c: a required result word at obj[key]; obj["pieces"] as a kind mask (all when absent). */
+bool sd_read_end_result(sd_reader *r, const json_t *obj, const char *key, sd_result *out);
+unsigned long long sd_read_end_kinds(sd_reader *r, const json_t *obj);
 void sd_read_fen_rights(sd_reader *r, const json_t *root);        /* read_fen_rights.c */
 void sd_read_random_start(sd_reader *r, const json_t *root);      /* read_random_start.c */
 void sd_read_display(sd_reader *r, const json_t *root);           /* read_display.c */

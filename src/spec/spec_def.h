@@ -155,6 +155,9 @@ typedef struct sd_drop {
                                     default); another kind is placed by no other kind's drops */
     bool unmoved;                /* extension "unmoved": the dropped piece counts as never moved
                                     (FIRST_MOVE holds, castling rights; placement's king and rooks) */
+    bool gravity;                /* extension "gravity": the piece enters its line at the far end and
+                                    falls along .fall until the next square is occupied or off the board */
+    int fall[2];                 /* gravity: the direction of the fall, board frame (not turned per player) */
 } sd_drop;
 
 /* Extension "converts": what a piece of the kind does to other players' pieces when it arrives. */
@@ -200,7 +203,8 @@ typedef struct sd_start {
 /* Extension: pieces a player holds in hand at the start (players[].starting_hand). */
 typedef struct sd_hand_start {
     int kind;
-    int count;           /* 1..GGN_MAX_PIECES_ON_BOARD; each kind listed once */
+    int count;           /* 1..GGN_MAX_PIECES_ON_BOARD; each kind listed once; 0 when unlimited */
+    bool unlimited;      /* extension: "count": "unlimited", a supply that never runs out (placement games) */
 } sd_hand_start;
 
 typedef struct sd_player {
@@ -219,6 +223,13 @@ typedef struct sd_named {
     int *nsquares;       /* [nplayers]: number of squares listed for each player (0 if absent) */
     int (**squares)[2];  /* [nplayers][nsquares[p]]: board coordinates */
 } sd_named;
+
+/*
+ * Extension board.cells: square cells have four neighbours (x±1, y), (x, y±1);
+ * hexagonal cells six, those and (x+1, y-1), (x-1, y+1) (an n x m rhombus of
+ * hexagons; other shapes are the same array with disabled squares).
+ */
+typedef enum sd_cells { SD_CELLS_SQUARE = 0, SD_CELLS_HEX = 1 } sd_cells;
 
 /* Extension: a dead position stated for all players at once (draw_conditions.insufficient_material). */
 typedef struct sd_dead {
@@ -273,8 +284,39 @@ typedef struct sd_extinction {
                                     players that are not (or, to move, cannot be) below it too */
 } sd_extinction;
 
+/*
+ * Extension "lines" (read_goal_line.c): a player gets .result while .length of
+ * its pieces of .kinds stand in a row, one .dirs step apart (with .exact, a
+ * row of exactly .length: an overline does not count).
+ */
+typedef struct sd_line {
+    int length;                  /* 2..GGN_MAX_BOARD_SIDE; some direction of the board holds such a row */
+    bool exact;
+    int ndirs;                   /* 1..GGN_MAX_LINE_DIRECTIONS */
+    int dirs[GGN_MAX_LINE_DIRECTIONS][2]; /* board frame; none [0, 0], no two on one line (d and -d) */
+    unsigned long long kinds;    /* all bits when "pieces" is absent */
+    sd_result result;
+} sd_line;
+
+/*
+ * Extension "connections" (read_goal_line.c): a player gets .result while a
+ * chain of its pieces of .kinds, each a neighbour of the next (the board's
+ * cells), joins a square of region[0] to a square of region[1], both judged
+ * for that player. Every player with squares in one region has squares in
+ * both, and a chain of board squares could join them.
+ */
+typedef struct sd_connection {
+    int region[2];               /* named POSITION conditions, different */
+    unsigned long long kinds;
+    sd_result result;
+} sd_connection;
+
 typedef struct sd_game_end {
     bool present;
+    int nlines;                  /* extension "lines" */
+    sd_line *lines;
+    int nconnections;            /* extension "connections" */
+    sd_connection *connections;
     sd_result no_move_in_check;      /* the player to move has no legal move and a leader attacked (LOSS) */
     sd_result no_move;               /* no legal move, no leader attacked (DRAW) */
     int ngoals;
@@ -369,6 +411,7 @@ typedef struct sd_game {
     char name[GGN_MAX_STRING_BYTES + 1];
     int leader;                  /* kind index, -1 when absent */
     int cols, rows;              /* 1..GGN_MAX_BOARD_SIDE */
+    sd_cells cells;              /* extension board.cells: which squares are neighbours */
     bool *disabled;              /* [cols*rows], index y*cols + x */
     int nplayers;                /* 1..GGN_MAX_PLAYERS */
     sd_player *players;
@@ -406,6 +449,9 @@ typedef struct sd_game {
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
                                       as file letters (cambodian's DEde); 0 when absent */
     sd_random_start random_start; /* extension: how a random start is drawn */
+    bool swap;                   /* extension "swap" (the pie rule): the second player's first move may take
+                                    over the first player's one stone, put on swap_reflect of its square */
+    int swap_reflect[2][2];      /* board coordinates (x, y) -> (a x + b y, c x + d y); identity by default */
     int nteams;                  /* extension "teams": 0 (every player for itself) or >= 2 */
     int team[GGN_MAX_PLAYERS];   /* with teams: each player's team index */
     sd_display display;          /* extension: how the game is drawn */

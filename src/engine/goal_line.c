@@ -1,0 +1,237 @@
+/*
+ * goal_line.c — game_end's "lines" (k in a row) and "connections" (a chain
+ * of a player's pieces joining two regions), docs/game-spec.md "Rows,
+ * connections and gravity".
+ *
+ * Both are judged where they can have changed: after a move, only through
+ * the squares that move changed (the undo record's cells) — a row or a
+ * chain that the move did not touch was there before, and the game would
+ * have ended then. A position with no move behind it (set up, or read from
+ * FEN), or a move whose record may be incomplete, is judged on the whole
+ * board. So a placement costs a few short walks from its point.
+ */
+#include "engine.h"
+
+/* The neighbours of a cell: the first four on square cells, all six on hexagonal ones. */
+static const int8_t neighbour[6][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}};
+
+int eg_neighbours(const ggn_game *g) { return g->def->cells == SD_CELLS_HEX ? 6 : 4; }
+
+int eg_neighbour(const ggn_game *g, int sq, int i)
+{
+    return eg_offset(g, sq, neighbour[i][0], neighbour[i][1]);
+}
+
+/* Is a piece of player p of the rule's kinds on sq? */
+static inline bool own(const ggn_position *pos, int sq, int p, unsigned long long kinds)
+{
+    return sq != EG_NONE && pos->piece_at[sq] && pos->side_at[sq] == p && ((kinds >> pos->kind_at[sq]) & 1);
+}
+
+/* The squares the last move changed, into sq[]; -1 when the whole board must be judged. */
+static int changed_squares(const ggn_position *pos, int *sq)
+{
+    if (pos->nundo == 0) return -1;
+    const eg_undo *u = &pos->undo[pos->nundo - 1];
+    if (u->ncell >= EG_MAX_UNDO_CELLS || u->nchain) return -1; /* the record may not name every square */
+    for (int i = 0; i < u->ncell; i++) sq[i] = u->cell[i].sq;
+    return u->ncell;
+}
+
+/* The length of the row of p's pieces through sq along (dx, dy). */
+static int row_through(const ggn_position *pos, int sq, int dx, int dy, int p, unsigned long long kinds)
+{
+    const ggn_game *g = pos->g;
+    int n = 1;
+    for (int s = eg_offset(g, sq, dx, dy); own(pos, s, p, kinds); s = eg_offset(g, s, dx, dy)) n++;
+    for (int s = eg_offset(g, sq, -dx, -dy); own(pos, s, p, kinds); s = eg_offset(g, s, -dx, -dy)) n++;
+    return n;
+}
+
+static bool row_counts(const sd_line *line, int n)
+{
+    return line->exact ? n == line->length : n >= line->length;
+}
+
+/* Does the row through sq along direction d (whoever's piece stands there) make the rule? Bit of its owner. */
+static unsigned row_at(const ggn_position *pos, const sd_line *line, int sq, int d)
+{
+    if (sq == EG_NONE || !pos->piece_at[sq] || !((line->kinds >> pos->kind_at[sq]) & 1)) return 0;
+    int p = pos->side_at[sq];
+    return row_counts(line, row_through(pos, sq, line->dirs[d][0], line->dirs[d][1], p, line->kinds)) ? 1u << p : 0;
+}
+
+/* The players (bit p) with a row of the rule. */
+static unsigned rows_made(const ggn_position *pos, const sd_line *line)
+{
+    const ggn_game *g = pos->g;
+    int sq[EG_MAX_UNDO_CELLS], n = changed_squares(pos, sq);
+    unsigned found = 0;
+    for (int d = 0; d < line->ndirs; d++) {
+        int dx = line->dirs[d][0], dy = line->dirs[d][1];
+        if (n < 0) {
+            /* The whole board: each row once, from the square it starts on. */
+            for (int s = 0; s < g->nsq; s++) {
+                if (!pos->piece_at[s]) continue;
+                int before = eg_offset(g, s, -dx, -dy);
+                if (own(pos, before, pos->side_at[s], line->kinds)) continue;
+                found |= row_at(pos, line, s, d);
+            }
+            continue;
+        }
+        for (int i = 0; i < n; i++) {
+            found |= row_at(pos, line, sq[i], d);
+            /* A piece removed from the end of an overline can leave a row of exactly the length. */
+            if (line->exact) found |= row_at(pos, line, eg_offset(g, sq[i], dx, dy), d) |
+                                      row_at(pos, line, eg_offset(g, sq[i], -dx, -dy), d);
+        }
+    }
+    return found;
+}
+
+/* Does the chain of p's pieces through the seeds join both regions of c? seen[] is cleared by the caller. */
+static bool joins(const ggn_position *pos, const sd_connection *c, int p, const int *seed, int nseed, bool *seen)
+{
+    const ggn_game *g = pos->g;
+    const bool *a = g->named_sq + ((size_t)c->region[0] * (size_t)g->nplayers + (size_t)p) * (size_t)g->nsq;
+    const bool *b = g->named_sq + ((size_t)c->region[1] * (size_t)g->nplayers + (size_t)p) * (size_t)g->nsq;
+    int stack[GGN_MAX_SQUARES], nnb = eg_neighbours(g);
+    for (int i = 0; i < nseed; i++) {
+        if (seen[seed[i]] || !own(pos, seed[i], p, c->kinds)) continue;
+        /* One chain: does it touch both regions? */
+        bool in_a = false, in_b = false;
+        int top = 0;
+        stack[top++] = seed[i];
+        seen[seed[i]] = true;
+        while (top) {
+            int s = stack[--top];
+            in_a = in_a || a[s];
+            in_b = in_b || b[s];
+            for (int k = 0; k < nnb; k++) {
+                int t = eg_neighbour(g, s, k);
+                if (t != EG_NONE && !seen[t] && own(pos, t, p, c->kinds)) {
+                    seen[t] = true;
+                    stack[top++] = t;
+                }
+            }
+        }
+        if (in_a && in_b) return true;
+    }
+    return false;
+}
+
+/* The players (bit p) whose pieces join the rule's regions. */
+static unsigned chains_made(const ggn_position *pos, const sd_connection *c)
+{
+    const ggn_game *g = pos->g;
+    int changed[EG_MAX_UNDO_CELLS], n = changed_squares(pos, changed);
+    int all[GGN_MAX_SQUARES];
+    const int *seed = changed;
+    if (n < 0) {
+        n = 0;
+        for (int s = 0; s < g->nsq; s++)
+            if (pos->piece_at[s]) all[n++] = s;
+        seed = all;
+    }
+    unsigned found = 0;
+    for (int p = 0; p < g->nplayers; p++) {
+        bool seen[GGN_MAX_SQUARES] = { false };
+        if (joins(pos, c, p, seed, n, seen)) found |= 1u << p;
+    }
+    return found;
+}
+
+/* The first player of `found` in the order rules are judged: the one who moved last, then in turn order. */
+static int first_judged(const ggn_position *pos, unsigned found)
+{
+    const sd_game *def = pos->g->def;
+    int last = (pos->turn + def->norder - 1) % def->norder;
+    for (int i = 0; i < def->norder; i++) {
+        int p = def->order[(last + i) % def->norder];
+        if ((found >> p) & 1) return p;
+    }
+    return -1;
+}
+
+static void decide(const ggn_position *pos, ggn_status *st, ggn_outcome outcome, int p, int rule, sd_result r)
+{
+    if (!st) return;
+    st->outcome = outcome;
+    st->player = p;
+    st->rule = rule;
+    st->kind = -1;
+    st->draw = r == SD_RESULT_DRAW;
+    if (r == SD_RESULT_WIN) st->winner = p;
+    else if (r == SD_RESULT_DRAW) st->winner = -1;
+    else st->winner = pos->g->nplayers == 2 ? 1 - p : eg_winner_over(pos, p);
+}
+
+bool eg_shape_decided(const ggn_position *pos, ggn_status *st)
+{
+    const sd_game_end *e = &pos->g->def->end;
+    for (int r = 0; r < e->nlines; r++) {
+        int p = first_judged(pos, rows_made(pos, &e->lines[r]));
+        if (p < 0) continue;
+        decide(pos, st, GGN_LINE, p, r, e->lines[r].result);
+        return true;
+    }
+    for (int r = 0; r < e->nconnections; r++) {
+        int p = first_judged(pos, chains_made(pos, &e->connections[r]));
+        if (p < 0) continue;
+        decide(pos, st, GGN_CONNECTION, p, r, e->connections[r].result);
+        return true;
+    }
+    return false;
+}
+
+/*
+ * Extension "gravity": may a piece dropped along (dx, dy) come to rest on the
+ * empty square sq? It enters its line at the far end and falls while the
+ * next square is empty: sq must have every square behind it empty and the
+ * next one occupied or off the board.
+ */
+bool eg_rests_on(const ggn_position *pos, int sq, int dx, int dy)
+{
+    const ggn_game *g = pos->g;
+    int below = eg_offset(g, sq, dx, dy);
+    if (below != EG_NONE && !pos->piece_at[below]) return false;
+    for (int s = eg_offset(g, sq, -dx, -dy); s != EG_NONE; s = eg_offset(g, s, -dx, -dy))
+        if (pos->piece_at[s]) return false;
+    return true;
+}
+
+ggn_cells ggn_game_cells(const ggn_game *game)
+{
+    return game->def->cells == SD_CELLS_HEX ? GGN_CELLS_HEX : GGN_CELLS_SQUARE;
+}
+
+int eg_swap_stone(const ggn_position *pos)
+{
+    const ggn_game *g = pos->g;
+    const sd_game *def = g->def;
+    /* Open to the player who moves second from the start, while the board holds one stone, not its own. */
+    if (!g->swap || eg_player_to_move(pos) != def->order[(def->start_at + 1) % def->norder]) return EG_NONE;
+    int stone = EG_NONE;
+    for (int id = 1; id < pos->npiece; id++) {
+        if (pos->piece[id].sq == EG_NONE) continue;
+        if (stone != EG_NONE || pos->piece[id].owner == eg_player_to_move(pos)) return EG_NONE;
+        stone = pos->piece[id].sq;
+    }
+    if (stone == EG_NONE || g->def->kinds[pos->kind_at[stone]].ndrops == 0) return EG_NONE;
+    return stone;
+}
+
+size_t eg_generate_swap(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
+{
+    const ggn_game *g = pos->g;
+    int stone = eg_swap_stone(pos);
+    if (stone == EG_NONE) return n;
+    int x = g->sq_x[stone], y = g->sq_y[stone];
+    const sd_game *def = g->def;
+    int to = eg_square(g, def->swap_reflect[0][0] * x + def->swap_reflect[0][1] * y,
+                       def->swap_reflect[1][0] * x + def->swap_reflect[1][1] * y); /* the reader checked it is one */
+    if (to == EG_NONE) return n;
+    if (n < cap) buf[n] = (ggn_move){ .from = EG_DROP_FROM, .to = (uint16_t)to, .pattern = pos->kind_at[stone],
+                                      .action = 0, .promotion = 0, .modifier = EG_SWAP };
+    return n + 1;
+}
