@@ -34,6 +34,7 @@
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "ggn/search.h"
+#include "engine/probe.h"
 
 #define DECIDED_SCORE 2000
 #define HOLD_OUT_EVERY 5
@@ -72,7 +73,7 @@ static bool quiet(ggn_position *pos)
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     for (size_t i = 0; i < n; i++)
-        if (ggn_move_is_capture(pos, moves[i]) && ggn_position_exchange(pos, moves[i]) > 0) return false;
+        if (ggn_move_is_capture(pos, moves[i]) && eg_exchange(pos, moves[i]) > 0) return false;
     return true;
 }
 

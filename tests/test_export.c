@@ -42,6 +42,7 @@
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "ggn/ruleset.h"
+#include "engine/probe.h"
 
 #define MIN_POSITIONS 1000
 #define MAX_GAME_PLIES 160
@@ -530,7 +531,7 @@ static void cross_check(const char *path, const char *name, unsigned long long m
             check_position(c, pos);
             ggn_move legal[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
-            if (n == 0 || ggn_position_leader_captured(pos)) break;
+            if (n == 0 || eg_leader_captured(pos)) break;
             if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
             size_t pick = rng_next(&seed) % n;
             /* A hand that captures never refill (pocketknight) would be dropped within a few plies:

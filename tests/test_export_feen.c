@@ -20,6 +20,7 @@
 #include "ggn/game.h"
 #include "ggn/id.h"
 #include "ggn/ruleset.h"
+#include "engine/probe.h"
 
 #define POSITIONS_PER_GAME 300
 #define MAX_GAME_PLIES 160
@@ -169,7 +170,7 @@ static void random_play(const char *path, const char *name)
                     }
             ggn_move legal[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
-            if (n == 0 || ggn_position_leader_captured(pos)) break;
+            if (n == 0 || eg_leader_captured(pos)) break;
             if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
             assert_true(ggn_position_make(pos, legal[rng_next(&seed) % n]));
         }

@@ -14,6 +14,7 @@
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "ggn/search.h"
+#include "engine/probe.h"
 #include "game_util.h"
 
 /* ---- issue 10, item 3: repetition compares what matters now ------------ */
@@ -109,7 +110,7 @@ static void test_search_history_uses_the_identity(void **state)
     uint64_t start = ggn_position_hash(pos);
     play_moves(pos, "g1f3 g8f6 f3g1 f6g8");
     uint64_t hist[8];
-    assert_int_equal(ggn_position_hash_history(pos, hist, 8), 4);
+    assert_int_equal(eg_hash_history(pos, hist, 8), 4);
     assert_true(hist[0] == start);
     assert_true(ggn_position_hash(pos) == hist[0]);
     ggn_position_free(pos);
@@ -194,7 +195,7 @@ static void test_goal_zone(void **state)
     assert_int_equal(st.outcome, GGN_GOAL);
     assert_int_equal(st.winner, 0);
     assert_int_equal(st.kind, kind_of(g, "KING"));
-    assert_true(ggn_position_game_over(pos, NULL));
+    assert_true(eg_game_over(pos, NULL));
     ggn_move mv[GGN_MAX_MOVES];
     assert_int_equal(ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES), 0);
     assert_int_equal(ggn_perft(pos, 2), 0);
@@ -228,10 +229,10 @@ static void test_check_limit(void **state)
     ggn_position_fen(pos, fen, sizeof fen);
     assert_string_equal(fen, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 1 2");
     /* What the search's check race reads: the limit and the checks given so far. */
-    assert_int_equal(ggn_game_check_limit(g), 3);
-    assert_int_equal(ggn_position_checks_given(pos, 0), 1);
-    assert_int_equal(ggn_position_checks_given(pos, 1), 0);
-    assert_int_equal(ggn_position_checks_given(pos, 2), 0);
+    assert_int_equal(eg_check_limit(g), 3);
+    assert_int_equal(eg_checks_given(pos, 0), 1);
+    assert_int_equal(eg_checks_given(pos, 1), 0);
+    assert_int_equal(eg_checks_given(pos, 2), 0);
     /* Read back: same position, same hash. */
     ggn_position *q = position_from_fen(g, fen);
     assert_true(ggn_position_hash(q) == ggn_position_hash(pos));
@@ -267,7 +268,7 @@ static void test_check_limit(void **state)
     pos = ggn_position_new(chess);
     assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1", &err));
     ggn_position_free(pos);
-    assert_int_equal(ggn_game_check_limit(chess), 0);
+    assert_int_equal(eg_check_limit(chess), 0);
     ggn_game_free(chess);
     ggn_game_free(g);
 }
@@ -615,7 +616,7 @@ static void test_extinction_of_kinds(void **state)
  * A capture that takes the last piece of a kind an extinction rule counts
  * decides the game, whatever the exchange after it would be: the queen's
  * d1xd4 takes Black's only knight, defended by the e5 pawn. The search orders
- * such a capture first and never prunes it (ggn_position_capture_decides).
+ * such a capture first and never prunes it (eg_capture_decides).
  */
 static void test_capture_decides(void **state)
 {
@@ -625,20 +626,20 @@ static void test_capture_decides(void **state)
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
     ggn_move m;
     assert_true(ggn_move_parse(pos, "d1d4", &m, NULL));
-    assert_true(ggn_position_capture_decides(pos, m));
+    assert_true(eg_capture_decides(pos, m));
     assert_true(ggn_move_parse(pos, "a2a3", &m, NULL));
-    assert_false(ggn_position_capture_decides(pos, m)); /* no capture */
+    assert_false(eg_capture_decides(pos, m)); /* no capture */
     ggn_position_free(pos);
     /* With a second black knight the same capture decides nothing. */
     pos = position_from_fen(g, "rnbqk3/p7/8/4p3/3n4/8/P7/RNBQK3 w - - 0 1");
     assert_true(ggn_move_parse(pos, "d1d4", &m, NULL));
-    assert_false(ggn_position_capture_decides(pos, m));
+    assert_false(eg_capture_decides(pos, m));
     ggn_position_free(pos);
     ggn_game_free(g);
     g = load("chess.json");
     pos = position_from_fen(g, "4k3/8/8/4p3/3n4/8/8/3QK3 w - - 0 1");
     assert_true(ggn_move_parse(pos, "d1d4", &m, NULL));
-    assert_false(ggn_position_capture_decides(pos, m)); /* no extinction rule */
+    assert_false(eg_capture_decides(pos, m)); /* no extinction rule */
     ggn_position_free(pos);
     ggn_game_free(g);
 }
@@ -652,20 +653,20 @@ static void test_fewest_pieces(void **state)
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_STALEMATE);
     assert_true(st.draw);
-    assert_int_equal(ggn_position_no_move_result(pos, false), 0);
+    assert_int_equal(eg_no_move_result(pos, false), 0);
     describe_is(g, pos, "Draw: WHITE has no legal move; as many pieces left");
     ggn_position_free(pos);
     pos = position_from_fen(g, "8/8/8/8/8/p7/P7/7p w - - 0 1");
     st = ggn_position_status(pos);
     assert_false(st.draw);
     assert_int_equal(st.winner, 0);
-    assert_int_equal(ggn_position_no_move_result(pos, false), 1);
+    assert_int_equal(eg_no_move_result(pos, false), 1);
     describe_is(g, pos, "WHITE wins: WHITE has no legal move; fewest pieces left");
     ggn_position_free(pos);
     pos = position_from_fen(g, "8/8/8/8/p7/P7/P7/8 w - - 0 1");
     st = ggn_position_status(pos);
     assert_int_equal(st.winner, 1);
-    assert_int_equal(ggn_position_no_move_result(pos, false), -1);
+    assert_int_equal(eg_no_move_result(pos, false), -1);
     ggn_position_free(pos);
     /* Antichess gives the stalemated player the win whatever the count. */
     ggn_game *anti = load("antichess.json");
@@ -780,7 +781,7 @@ static void test_checkmate_needs_a_series_check(void **state)
     assert_int_equal(st.winner, 0);
     assert_false(st.draw);
     assert_int_equal(st.rule, -1);
-    assert_int_equal(ggn_position_no_move_result(pos, true), -1);
+    assert_int_equal(eg_no_move_result(pos, true), -1);
     describe_is(g, pos, "WHITE wins: checkmate");
     ggn_position_free(pos);
 
@@ -792,7 +793,7 @@ static void test_checkmate_needs_a_series_check(void **state)
     assert_true(st.draw);
     assert_int_equal(st.winner, -1);
     assert_int_equal(st.rule, GGN_MATE_WITHOUT_CHECK);
-    assert_int_equal(ggn_position_no_move_result(pos, true), 0);
+    assert_int_equal(eg_no_move_result(pos, true), 0);
     describe_is(g, pos, "Draw: checkmate of BLACK with no check by R in the checks that led to it");
     ggn_position_free(pos);
 
@@ -841,7 +842,7 @@ static void test_checkmate_by_only(void **state)
     assert_int_equal(st.outcome, GGN_CHECKMATE);
     assert_int_equal(st.winner, 1);
     assert_int_equal(st.rule, GGN_MATE_BY_ONLY);
-    assert_int_equal(ggn_position_no_move_result(pos, true), 1);
+    assert_int_equal(eg_no_move_result(pos, true), 1);
     describe_is(g, pos, "BLACK wins: checkmate of BLACK given by N only");
     ggn_position_free(pos);
     /* Knight and rook check together (the knight's move opens the rook's file): the rook's mate wins. */

@@ -25,6 +25,7 @@
 #include "ggn/action.h"
 #include "ggn/game.h"
 #include "ggn/notation.h"
+#include "engine/probe.h"
 #include "game_util.h"
 
 static void play(ggn_position *pos, const char *text)
@@ -255,9 +256,9 @@ static void test_fen_pockets(void **state)
     assert_int_equal(ggn_perft(pos, 2), 32993);
     /* Material counts the pockets: white has Q R B N P in hand beside its army, black the same. */
     int mat[2], board_only[2];
-    ggn_position_material(pos, mat);
+    eg_material(pos, mat);
     assert_true(ggn_position_set_fen(pos, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 2 3", &err));
-    ggn_position_material(pos, board_only);
+    eg_material(pos, board_only);
     assert_int_equal(mat[0] - board_only[0], 900 + 500 + 330 + 320 + 100);
     assert_int_equal(mat[1] - board_only[1], 900 + 500 + 330 + 320 + 100);
     assert_false(ggn_position_set_fen(pos, "4k3/8/8/8/8/8/8/4K3[X] w - - 0 1", &err));

@@ -13,15 +13,15 @@ static void test_syntax_error_has_line_and_column(void **state)
     (void)state;
     ggn_errors errs;
     ggn_errors_init(&errs);
-    ggn_jdoc doc;
+    js_doc doc;
     const char *text = "{\n  \"a\": 1,\n  \"b\": ]\n}";
-    assert_false(ggn_jdoc_load_string(&doc, text, strlen(text), "x.json", &errs));
+    assert_false(js_doc_load_string(&doc, text, strlen(text), "x.json", &errs));
     assert_int_equal(errs.count, 1);
     assert_int_equal(errs.items[0].code, GGN_E_SYNTAX);
     assert_int_equal(errs.items[0].line, 3);
     assert_int_equal(errs.items[0].column, 8);
     assert_string_equal(errs.items[0].file, "x.json");
-    ggn_jdoc_free(&doc);
+    js_doc_free(&doc);
 }
 
 static void test_duplicate_key_rejected(void **state)
@@ -29,13 +29,13 @@ static void test_duplicate_key_rejected(void **state)
     (void)state;
     ggn_errors errs;
     ggn_errors_init(&errs);
-    ggn_jdoc doc;
+    js_doc doc;
     const char *text = "{\"deny\": {\"e4\": \"C:K\", \"e4\": \"C:Q\"}}";
-    assert_false(ggn_jdoc_load_string(&doc, text, strlen(text), NULL, &errs));
+    assert_false(js_doc_load_string(&doc, text, strlen(text), NULL, &errs));
     assert_int_equal(errs.items[0].code, GGN_E_DUPLICATE_KEY);
     assert_int_equal(errs.items[0].line, 1);
     assert_non_null(strstr(errs.items[0].message, "e4"));
-    ggn_jdoc_free(&doc);
+    js_doc_free(&doc);
 }
 
 static void test_depth_limit(void **state)
@@ -48,30 +48,30 @@ static void test_depth_limit(void **state)
     text[n] = '\0';
     ggn_errors errs;
     ggn_errors_init(&errs);
-    ggn_jdoc doc;
-    assert_false(ggn_jdoc_load_string(&doc, text, n, NULL, &errs));
+    js_doc doc;
+    assert_false(js_doc_load_string(&doc, text, n, NULL, &errs));
     assert_int_equal(errs.items[0].code, GGN_E_LIMIT);
     assert_int_equal(errs.items[0].column, GGN_MAX_JSON_DEPTH + 1);
-    ggn_jdoc_free(&doc);
+    js_doc_free(&doc);
     /* exactly at the limit is fine */
     ggn_errors_init(&errs);
-    assert_true(ggn_jdoc_load_string(&doc, text + 1, n - 2, NULL, &errs));
-    ggn_jdoc_free(&doc);
+    assert_true(js_doc_load_string(&doc, text + 1, n - 2, NULL, &errs));
+    js_doc_free(&doc);
 }
 
 static void test_pointer_escapes(void **state)
 {
     (void)state;
-    ggn_jpath p;
-    ggn_jpath_init(&p);
-    ggn_jpath_key(&p, "a/b");
-    ggn_jpath_index(&p, 3);
-    ggn_jpath_key(&p, "m~n");
+    js_path p;
+    js_path_init(&p);
+    js_path_key(&p, "a/b");
+    js_path_index(&p, 3);
+    js_path_key(&p, "m~n");
     assert_string_equal(p.buf, "/a~1b/3/m~0n");
-    ggn_jpath_pop(&p);
-    ggn_jpath_pop(&p);
+    js_path_pop(&p);
+    js_path_pop(&p);
     assert_string_equal(p.buf, "/a~1b");
-    ggn_jpath_pop(&p);
+    js_path_pop(&p);
     assert_string_equal(p.buf, "");
 }
 
@@ -80,16 +80,16 @@ static void test_locate(void **state)
     (void)state;
     const char *text = "{\n \"x\": [1, {\"a/b\": true}],\n \"C:K\": {\"e\\u0034\": [ {\"must\": 5} ]}\n}";
     int line = 0, col = 0;
-    assert_true(ggn_json_locate(text, strlen(text), "/x/1/a~1b", &line, &col));
+    assert_true(js_locate(text, strlen(text), "/x/1/a~1b", &line, &col));
     assert_int_equal(line, 2);
     assert_int_equal(col, 19);
-    assert_true(ggn_json_locate(text, strlen(text), "/C:K/e4/0/must", &line, &col));
+    assert_true(js_locate(text, strlen(text), "/C:K/e4/0/must", &line, &col));
     assert_int_equal(line, 3);
     assert_int_equal(col, 32);
-    assert_true(ggn_json_locate(text, strlen(text), "", &line, &col));
+    assert_true(js_locate(text, strlen(text), "", &line, &col));
     assert_int_equal(line, 1);
-    assert_false(ggn_json_locate(text, strlen(text), "/nope", &line, &col));
-    assert_false(ggn_json_locate(text, strlen(text), "/x/7", &line, &col));
+    assert_false(js_locate(text, strlen(text), "/nope", &line, &col));
+    assert_false(js_locate(text, strlen(text), "/x/7", &line, &col));
 }
 
 static void test_report_fills_position(void **state)
@@ -97,22 +97,22 @@ static void test_report_fills_position(void **state)
     (void)state;
     ggn_errors errs;
     ggn_errors_init(&errs);
-    ggn_jdoc doc;
+    js_doc doc;
     const char *text = "{\"pieces\": [\n  {\"code\": 7}\n]}";
-    assert_true(ggn_jdoc_load_string(&doc, text, strlen(text), "g.json", &errs));
-    ggn_jpath p;
-    ggn_jpath_init(&p);
-    ggn_jpath_key(&p, "pieces");
-    ggn_jpath_index(&p, 0);
-    ggn_jpath_key(&p, "code");
-    ggn_jdoc_report(&doc, &errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, &p, "expected %s", "a string");
+    assert_true(js_doc_load_string(&doc, text, strlen(text), "g.json", &errs));
+    js_path p;
+    js_path_init(&p);
+    js_path_key(&p, "pieces");
+    js_path_index(&p, 0);
+    js_path_key(&p, "code");
+    js_doc_report(&doc, &errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, &p, "expected %s", "a string");
     assert_int_equal(errs.count, 1);
     assert_int_equal(errs.items[0].line, 2);
     assert_int_equal(errs.items[0].column, 12);
     char line[512];
     ggn_error_format(&errs.items[0], line, sizeof line);
     assert_string_equal(line, "g.json:2:12: error: expected a string [at /pieces/0/code]");
-    ggn_jdoc_free(&doc);
+    js_doc_free(&doc);
 }
 
 static void test_missing_file(void **state)
@@ -120,10 +120,10 @@ static void test_missing_file(void **state)
     (void)state;
     ggn_errors errs;
     ggn_errors_init(&errs);
-    ggn_jdoc doc;
-    assert_false(ggn_jdoc_load_file(&doc, "/nonexistent/ggn.json", &errs));
+    js_doc doc;
+    assert_false(js_doc_load_file(&doc, "/nonexistent/ggn.json", &errs));
     assert_int_equal(errs.items[0].code, GGN_E_IO);
-    ggn_jdoc_free(&doc);
+    js_doc_free(&doc);
 }
 
 int main(void)

@@ -23,6 +23,7 @@
 #include "ggn/limits.h"
 #include "ggn/notation.h"
 #include "ggn/search.h"
+#include "engine/probe.h"
 #include "proc_util.h"
 
 static int random_games = 20;
@@ -499,7 +500,7 @@ static void test_winning_check_seen(void **state)
     (void)state;
     ggn_game *g = load_game("3check");
     ggn_position *pos = at_fen(g, "6k1/2n2ppp/8/8/8/8/r5PP/2R4K w - - 3+1 0 1");
-    assert_int_equal(ggn_position_checks_given(pos, 1), 2);
+    assert_int_equal(eg_checks_given(pos, 1), 2);
     ggn_search_limits lim = { .depth = 1 };
     ggn_search_result r;
     assert_true(ggn_search_best(pos, &lim, &r));
@@ -549,9 +550,9 @@ static void test_goal_zones(void **state)
      * the goal to one is worth more than a knight (the rook's d1xh1), which the goal terms of
      * kingofthehill's attackable king would take instead.
      */
-    assert_true(ggn_game_leaders_unassailable(racing));
-    assert_false(ggn_game_leaders_unassailable(koth));
-    assert_false(ggn_game_leaders_unassailable(chess));
+    assert_true(eg_leaders_unassailable(racing));
+    assert_false(eg_leaders_unassailable(koth));
+    assert_false(eg_leaders_unassailable(chess));
     for (int depth = 1; depth <= 3; depth++) {
         best_at_depth(racing, "8/8/8/3K4/8/k7/8/3R3n w - - 0 1", depth, text, sizeof text);
         assert_true(text[0] == 'd' && text[1] == '5' && text[3] == '6');
@@ -586,12 +587,12 @@ static void test_pieces_as_burden(void **state)
     const char *burden[] = { "antichess", "giveaway", "suicide", "losers" }, *not_burden[] = { "chess", "extinction", "horde", "checkers" };
     for (size_t i = 0; i < 4; i++) {
         ggn_game *g = load_game(burden[i]);
-        assert_true(ggn_game_wins_by_losing_pieces(g));
-        assert_true(ggn_game_forces_captures(g));
+        assert_true(eg_wins_by_losing_pieces(g));
+        assert_true(eg_forces_captures(g));
         ggn_game_free(g);
         g = load_game(not_burden[i]);
-        assert_false(ggn_game_wins_by_losing_pieces(g));
-        assert_int_equal(ggn_game_forces_captures(g), strcmp(not_burden[i], "checkers") == 0);
+        assert_false(eg_wins_by_losing_pieces(g));
+        assert_int_equal(eg_forces_captures(g), strcmp(not_burden[i], "checkers") == 0);
         ggn_game_free(g);
     }
     ggn_game *anti = load_game("antichess");
@@ -643,9 +644,9 @@ static void test_leader_attack_by_game(void **state)
 {
     (void)state;
     ggn_game *chess = load_chess(), *losers = load_game("losers"), *knightmate = load_game("knightmate");
-    assert_true(ggn_game_mate_wins(losers));
-    assert_false(ggn_game_mate_wins(chess));
-    assert_false(ggn_game_mate_wins(knightmate));
+    assert_true(eg_mate_wins(losers));
+    assert_false(eg_mate_wins(chess));
+    assert_false(eg_mate_wins(knightmate));
     /* White's queen and rook bear on g7, h7 and g8 beside Black's king; Black's pieces keep off White's. */
     const char *beside = "2r4k/Q7/2q5/8/8/8/8/K5R1 w - - 0 1";
     assert_true(attack_term(chess, beside) > 0);
@@ -754,7 +755,7 @@ static void test_exchange(void **state)
         ggn_move m;
         ggn_error err;
         if (!ggn_move_parse(pos, cases[i].move, &m, &err)) fail_msg("%s: %s", cases[i].move, err.message);
-        int64_t got = ggn_position_exchange(pos, m);
+        int64_t got = eg_exchange(pos, m);
         if (got != cases[i].want)
             fail_msg("%s %s: exchange %lld, want %lld", cases[i].fen, cases[i].move, (long long)got, (long long)cases[i].want);
         /* Nothing of the position changed: the board, the hash, and the moves it generates. */
@@ -780,11 +781,11 @@ static void test_exchange(void **state)
     ggn_move m;
     ggn_error err;
     assert_true(ggn_move_parse(pos, "e4e7", &m, &err));
-    assert_true(ggn_position_exchange(pos, m) == horse - chariot);
+    assert_true(eg_exchange(pos, m) == horse - chariot);
     ggn_position_free(pos);
     pos = at_fen(g, "3kc4/4a4/9/C1P1n4/9/9/4R4/9/9/5K3 w - - 0 1");
     assert_true(ggn_move_parse(pos, "e4e7", &m, &err));
-    assert_true(ggn_position_exchange(pos, m) == horse - chariot + cannon);
+    assert_true(eg_exchange(pos, m) == horse - chariot + cannon);
     ggn_position_free(pos);
     ggn_game_free(g);
 }

@@ -52,7 +52,7 @@
 /* Positions and search. */
 #define GGN_MAX_MOVES           1024        /* legal moves of one position (buffer size) */
 #define GGN_MAX_PLY             1024        /* moves kept for undo in one position */
-#define GGN_MAX_EXCHANGE        32          /* captures on one square that ggn_position_exchange plays out */
+#define GGN_MAX_EXCHANGE        32          /* captures on one square that eg_exchange plays out */
 #define GGN_MAX_PERFT_DEPTH     32
 #define GGN_MAX_SEARCH_DEPTH    48          /* plies of full-width search (bestmove and play --depth) */
 #define GGN_MAX_SEARCH_THREADS  64          /* threads of one search (ggn_searcher_set_threads, UCI Threads) */

@@ -22,7 +22,7 @@ static bool is_spec_key(const char *key)
  * is many times its size); text whose top level does not scan is parsed
  * whole, for the syntax error.
  */
-static bool kind_of(ggn_jdoc *doc, ggn_errors *errs, bool *spec)
+static bool kind_of(js_doc *doc, ggn_errors *errs, bool *spec)
 {
     gg_member *members;
     size_t n;
@@ -32,7 +32,7 @@ static bool kind_of(ggn_jdoc *doc, ggn_errors *errs, bool *spec)
         gg_members_free(members, n);
         return true;
     }
-    if (!ggn_jdoc_parse(doc, errs)) return false;
+    if (!js_doc_parse(doc, errs)) return false;
     if (json_is_object(doc->root)) {
         const char *key;
         json_t *value;
@@ -43,10 +43,10 @@ static bool kind_of(ggn_jdoc *doc, ggn_errors *errs, bool *spec)
 
 ggn_file_kind ggn_check_file(const char *path, ggn_errors *errs)
 {
-    ggn_jdoc doc;
+    js_doc doc;
     bool spec = false;
-    bool ok = ggn_jdoc_read_file(&doc, path, errs) && kind_of(&doc, errs, &spec);
-    ggn_jdoc_free(&doc);
+    bool ok = js_doc_read_file(&doc, path, errs) && kind_of(&doc, errs, &spec);
+    js_doc_free(&doc);
     if (!ok) return GGN_FILE_UNKNOWN;
     size_t before = errs ? errs->count : 0;
     if (spec) ggn_game_free(ggn_game_load_file(path, errs));

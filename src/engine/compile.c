@@ -71,7 +71,7 @@ static void limit_error_at(compiler *c, const char *pointer, const char *fmt, ..
     va_start(ap, fmt);
     er_vformat(err.message, sizeof err.message, fmt, ap);
     va_end(ap);
-    if (c->def->source) ggn_json_locate(c->def->source, c->def->source_len, err.pointer, &err.line, &err.column);
+    if (c->def->source) js_locate(c->def->source, c->def->source_len, err.pointer, &err.line, &err.column);
     ggn_errors_add(c->errs, &err);
     c->failed = true;
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "ggn/game.h"
+#include "engine/probe.h"
 #include "spec/arena.h"
 #include "spec/spec_def.h"
 

@@ -70,7 +70,7 @@ static void undo_all(ggn_position *pos, const exchange_undo *u)
     }
 }
 
-int64_t ggn_position_exchange(ggn_position *pos, ggn_move mv)
+int64_t eg_exchange(ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
     int from = mv.from, to = mv.to;

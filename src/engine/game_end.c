@@ -86,7 +86,7 @@ static void extinction_counts(const ggn_position *pos, const sd_extinction *x, i
                 if ((x->kinds >> k) & 1) count[p] += pos->hand[p][k];
 }
 
-bool ggn_position_capture_decides(const ggn_position *pos, ggn_move m)
+bool eg_capture_decides(const ggn_position *pos, ggn_move m)
 {
     const sd_game_end *e = &pos->g->def->end;
     if (e->nextinctions == 0 || m.to >= pos->g->nsq || !pos->piece_at[m.to]) return false;

@@ -6,9 +6,9 @@
  */
 #include "engine.h"
 
-bool ggn_position_leader_captured(const ggn_position *pos)
+bool eg_leader_captured(const ggn_position *pos)
 {
-    /* elimination: the capture took that player out; the game goes on (or ggn_position_game_over says). */
+    /* elimination: the capture took that player out; the game goes on (or eg_game_over says). */
     if (pos->g->leader == EG_NONE || pos->nundo == 0 || pos->g->elimination) return false;
     const eg_undo *u = &pos->undo[pos->nundo - 1];
     for (int i = 0; i < u->npiece; i++) {
@@ -26,14 +26,14 @@ bool ggn_position_square_attacked(const ggn_position *pos, int sq, int player)
     return eg_attacked_by_others(pos, sq, player);
 }
 
-bool ggn_position_game_over(const ggn_position *pos, ggn_status *st)
+bool eg_game_over(const ggn_position *pos, ggn_status *st)
 {
     if (!pos->g->end_rules) return false;
     if (st) *st = (ggn_status){ GGN_ONGOING, -1, false, false, -1, -1, -1 };
     return eg_decided(pos, st);
 }
 
-int ggn_position_no_move_result(const ggn_position *pos, bool in_check)
+int eg_no_move_result(const ggn_position *pos, bool in_check)
 {
     const sd_game_end *e = &pos->g->def->end;
     int rule;
@@ -55,17 +55,17 @@ bool ggn_position_player_out(const ggn_position *pos, int player)
     return player >= 0 && player < pos->g->nplayers && ((pos->out >> player) & 1);
 }
 
-bool ggn_game_narrows_moves(const ggn_game *game) { return game->narrows_moves; }
+bool eg_narrows_moves(const ggn_game *game) { return game->narrows_moves; }
 
 int ggn_position_halfmove_clock(const ggn_position *pos) { return pos->halfmove; }
 
-size_t ggn_position_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap)
+size_t eg_hash_history(const ggn_position *pos, uint64_t *buf, size_t cap)
 {
     for (int i = 0; i < pos->nundo && (size_t)i < cap; i++) buf[i] = pos->undo[i].hash ^ pos->undo[i].flag_key;
     return (size_t)pos->nundo;
 }
 
-void ggn_position_material(const ggn_position *pos, int *out)
+void eg_material(const ggn_position *pos, int *out)
 {
     const ggn_game *g = pos->g;
     for (int p = 0; p < g->nplayers; p++) out[p] = 0;
@@ -79,19 +79,19 @@ void ggn_position_material(const ggn_position *pos, int *out)
             for (int k = 0; k < g->nkinds; k++) out[p] += pos->hand[p][k] * g->kind_value[k];
 }
 
-void ggn_game_draw_rules(const ggn_game *game, int *repetitions, int *no_progress)
+void eg_draw_rules(const ggn_game *game, int *repetitions, int *no_progress)
 {
     if (repetitions) *repetitions = game->def->draw.repetition_count;
     if (no_progress) *no_progress = game->def->draw.fifty_move_halfmoves;
 }
 
-int ggn_game_check_limit(const ggn_game *game) { return game->def->end.check_limit; }
+int eg_check_limit(const ggn_game *game) { return game->def->end.check_limit; }
 
-bool ggn_game_leaders_unassailable(const ggn_game *game) { return game->no_giving_check; }
+bool eg_leaders_unassailable(const ggn_game *game) { return game->no_giving_check; }
 
-bool ggn_game_forces_captures(const ggn_game *game) { return game->forced_capture; }
+bool eg_forces_captures(const ggn_game *game) { return game->forced_capture; }
 
-bool ggn_game_wins_by_losing_pieces(const ggn_game *game)
+bool eg_wins_by_losing_pieces(const ggn_game *game)
 {
     const sd_game_end *end = &game->def->end;
     int nk = game->nkinds;
@@ -101,9 +101,9 @@ bool ggn_game_wins_by_losing_pieces(const ggn_game *game)
     return false;
 }
 
-bool ggn_game_mate_wins(const ggn_game *game) { return game->def->end.no_move_in_check == SD_RESULT_WIN; }
+bool eg_mate_wins(const ggn_game *game) { return game->def->end.no_move_in_check == SD_RESULT_WIN; }
 
-int ggn_position_checks_given(const ggn_position *pos, int player)
+int eg_checks_given(const ggn_position *pos, int player)
 {
     return player >= 0 && player < pos->g->nplayers ? pos->checks[player] : 0;
 }

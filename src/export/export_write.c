@@ -158,7 +158,7 @@ static bool oom(exporter *e)
 }
 
 /*
- * The length of one member at nesting depth `depth` in the text ggn_json_text
+ * The length of one member at nesting depth `depth` in the text js_text
  * writes (two spaces per level): newline, indent, `"key": `, the value and a
  * comma; an object or array counts its opening and closing only, what it holds
  * being put separately.
@@ -399,7 +399,7 @@ char *ggn_game_export(const ggn_game *g, ggn_spelling spelling, ggn_error *err)
         goto done;
     }
     for (int sq = 0; sq < g->nsq; sq++) ex_square_label(g, sq, e->label[sq], sizeof e->label[sq]);
-    out = ggn_json_text(write_document(e), err);
+    out = js_text(write_document(e), err);
     if (out && strlen(out) > (size_t)GGN_MAX_FILE_BYTES) {
         /* what ggn cannot read back is not written at all */
         ggn_error_set(err, GGN_E_LIMIT,

@@ -46,7 +46,7 @@ json_t *gg_parse_item(const char *text, size_t at, size_t len)
 }
 
 /* One possibility's fields, for find_in_piece and find_in_text; path ends at the item. */
-static unsigned find_in_item(json_t *item, bool diff_only, ggn_jpath *path, char *first, size_t cap)
+static unsigned find_in_item(json_t *item, bool diff_only, js_path *path, char *first, size_t cap)
 {
     const char *field;
     json_t *fv;
@@ -54,7 +54,7 @@ static unsigned find_in_item(json_t *item, bool diff_only, ggn_jpath *path, char
     json_object_foreach(item, field, fv) {
         unsigned s;
         if (diff_only ? strcmp(field, "diff") != 0 : !gg_spelling_of_field(field, &s)) continue;
-        ggn_jpath_key(path, field);
+        js_path_key(path, field);
         snprintf(first, cap, "%s", path->buf);
         return diff_only ? 1u << GGN_SPELLING_MUST_DIFF : s;
     }
@@ -77,14 +77,14 @@ static unsigned find_in_text(const char *pk, const char *t, size_t at, size_t le
         gg_cursor_close(&sc);
         return 0; /* not an object: skipped here, reported by the loader */
     }
-    ggn_jpath path;
-    ggn_jpath_init(&path);
-    ggn_jpath_key(&path, pk);
+    js_path path;
+    js_path_init(&path);
+    js_path_key(&path, pk);
     while (!found && gg_cursor_next(&sc, &s_at, &s_len)) {
-        ggn_jpath_key(&path, sc.key);
+        js_path_key(&path, sc.key);
         if (gg_cursor_open(&dc, t, s_at, s_len, true)) {
             while (!found && gg_cursor_next(&dc, &d_at, &d_len)) {
-                ggn_jpath_key(&path, dc.key);
+                js_path_key(&path, dc.key);
                 if (gg_cursor_open(&ic, t, d_at, d_len, false)) {
                     for (size_t i = 0; !found && gg_cursor_next(&ic, &i_at, &i_len); i++) {
                         json_t *item = gg_parse_item(t, i_at, i_len);
@@ -92,20 +92,20 @@ static unsigned find_in_text(const char *pk, const char *t, size_t at, size_t le
                             ic.bad = true;
                             break;
                         }
-                        ggn_jpath_index(&path, i);
+                        js_path_index(&path, i);
                         found = find_in_item(item, diff_only, &path, first, cap);
-                        ggn_jpath_pop(&path);
+                        js_path_pop(&path);
                         json_decref(item);
                     }
                 }
                 if (ic.bad && !found && t[skip_ws_at(t, d_at)] == '[') *failed = true;
                 gg_cursor_close(&ic);
-                ggn_jpath_pop(&path);
+                js_path_pop(&path);
             }
         }
         if (dc.bad && !found && t[skip_ws_at(t, s_at)] == '{') *failed = true;
         gg_cursor_close(&dc);
-        ggn_jpath_pop(&path);
+        js_path_pop(&path);
     }
     if (sc.bad && !found) *failed = true;
     gg_cursor_close(&sc);
@@ -129,12 +129,12 @@ static unsigned find_in_piece(const char *pk, json_t *pv, bool diff_only, char *
             size_t i;
             json_t *item;
             json_array_foreach(dv, i, item) {
-                ggn_jpath path;
-                ggn_jpath_init(&path);
-                ggn_jpath_key(&path, pk);
-                ggn_jpath_key(&path, sk);
-                ggn_jpath_key(&path, dk);
-                ggn_jpath_index(&path, i);
+                js_path path;
+                js_path_init(&path);
+                js_path_key(&path, pk);
+                js_path_key(&path, sk);
+                js_path_key(&path, dk);
+                js_path_index(&path, i);
                 unsigned s = find_in_item(item, diff_only, &path, first, cap);
                 if (s) return s;
             }

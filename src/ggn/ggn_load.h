@@ -8,9 +8,9 @@
 
 typedef struct gg_loader {
     ggn_ruleset *rs;
-    const ggn_jdoc *doc;
+    const js_doc *doc;
     ggn_errors *errs;           /* may be NULL */
-    ggn_jpath path;             /* pointer to the value being read */
+    js_path path;             /* pointer to the value being read */
     bool trusted;               /* skip the checks the evaluator does not need */
     bool stop;                  /* out of memory or past a limit: stop walking */
     size_t errors;              /* errors reported, counted even when errs is NULL */
@@ -54,7 +54,7 @@ json_t *gg_parse_item(const char *text, size_t at, size_t len);
 /* detect.c: the document's spelling; first receives the pointer of the field that decided ("" when none). */
 ggn_spelling gg_detect_spelling(gg_pieces *src, char *first, size_t cap);
 
-/* Reports one problem at ld->path (see ggn_jdoc_report). */
+/* Reports one problem at ld->path (see js_doc_report). */
 void gg_report(gg_loader *ld, ggn_severity severity, ggn_code code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))

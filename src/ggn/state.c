@@ -194,123 +194,123 @@ static bool parse_active(const char *text, ggn_side *out)
 }
 
 /* Reports err (filled by a setter) at the current pointer of the JSON form. */
-static void relay(const ggn_jdoc *doc, ggn_errors *errs, const ggn_jpath *path, const ggn_error *e)
+static void relay(const js_doc *doc, ggn_errors *errs, const js_path *path, const ggn_error *e)
 {
-    ggn_jdoc_report(doc, errs, GGN_SEVERITY_ERROR, e->code, path, "%s", e->message);
+    js_doc_report(doc, errs, GGN_SEVERITY_ERROR, e->code, path, "%s", e->message);
 }
 
-static void read_board(const ggn_jdoc *doc, ggn_errors *errs, ggn_jpath *path, json_t *board,
+static void read_board(const js_doc *doc, ggn_errors *errs, js_path *path, json_t *board,
                        ggn_board_state *st)
 {
     const char *sq;
     json_t *v;
     ggn_error e;
     json_object_foreach(board, sq, v) {
-        ggn_jpath_key(path, sq);
+        js_path_key(path, sq);
         ggn_error_clear(&e);
         ggn_side side;
         if (!check_square(sq, strlen(sq), &e)) relay(doc, errs, path, &e);
         else if (json_is_null(v)) { /* an empty square, written out */ }
         else if (!json_is_string(v))
-            ggn_jdoc_report(doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, path, "expected a piece id or null, found %s",
-                            ggn_json_kind(v));
+            js_doc_report(doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, path, "expected a piece id or null, found %s",
+                            js_kind(v));
         else if (!check_piece(json_string_value(v), json_string_length(v), &side, &e) ||
                  !gs_put_new(st, sq, strlen(sq), json_string_value(v), json_string_length(v), side, &e))
             relay(doc, errs, path, &e);
-        ggn_jpath_pop(path);
+        js_path_pop(path);
         if (errs->errors) return;
     }
 }
 
-static void read_hands(const ggn_jdoc *doc, ggn_errors *errs, ggn_jpath *path, json_t *hands,
+static void read_hands(const js_doc *doc, ggn_errors *errs, js_path *path, json_t *hands,
                        ggn_board_state *st)
 {
     const char *key;
     json_t *list;
     json_object_foreach(hands, key, list) {
-        ggn_jpath_key(path, key);
+        js_path_key(path, key);
         ggn_side side = GGN_SIDE_FIRST;
         if (strcmp(key, "first") && strcmp(key, "second"))
-            ggn_jdoc_report(doc, errs, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, path,
+            js_doc_report(doc, errs, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, path,
                             "unknown hand \"%s\" (hands are \"first\" and \"second\")", key);
         else if (!json_is_array(list))
-            ggn_jdoc_report(doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, path, "expected an array of piece ids, found %s",
-                            ggn_json_kind(list));
+            js_doc_report(doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, path, "expected an array of piece ids, found %s",
+                            js_kind(list));
         else {
             side = key[0] == 'f' ? GGN_SIDE_FIRST : GGN_SIDE_SECOND;
             size_t i;
             json_t *v;
             json_array_foreach(list, i, v) {
-                ggn_jpath_index(path, i);
+                js_path_index(path, i);
                 ggn_error e;
                 ggn_error_clear(&e);
                 ggn_side ps;
                 if (!json_is_string(v))
-                    ggn_jdoc_report(doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, path, "expected a piece id, found %s",
-                                    ggn_json_kind(v));
+                    js_doc_report(doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, path, "expected a piece id, found %s",
+                                    js_kind(v));
                 else if (!check_piece(json_string_value(v), json_string_length(v), &ps, &e) ||
                          !gs_hand_add(st, side, json_string_value(v), json_string_length(v), 1, &e))
                     relay(doc, errs, path, &e);
-                ggn_jpath_pop(path);
+                js_path_pop(path);
                 if (errs->errors) break;
             }
         }
-        ggn_jpath_pop(path);
+        js_path_pop(path);
         if (errs->errors) return;
     }
 }
 
 static ggn_board_state *parse_json(const char *text, size_t len, ggn_errors *errs)
 {
-    ggn_jdoc doc;
-    if (!ggn_jdoc_load_string(&doc, text, len, "<position>", errs)) {
-        ggn_jdoc_free(&doc);
+    js_doc doc;
+    if (!js_doc_load_string(&doc, text, len, "<position>", errs)) {
+        js_doc_free(&doc);
         return NULL;
     }
     ggn_board_state *st = ggn_board_state_new(GGN_SIDE_FIRST);
-    ggn_jpath path;
-    ggn_jpath_init(&path);
+    js_path path;
+    js_path_init(&path);
     if (!st) {
-        ggn_jdoc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_NOMEM, NULL, "out of memory");
+        js_doc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_NOMEM, NULL, "out of memory");
     } else if (!json_is_object(doc.root)) {
-        ggn_jdoc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, NULL, "a position is an object, found %s",
-                        ggn_json_kind(doc.root));
+        js_doc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, NULL, "a position is an object, found %s",
+                        js_kind(doc.root));
     } else {
         json_t *board = NULL, *active = NULL;
         const char *key;
         json_t *v;
         json_object_foreach(doc.root, key, v) {
-            ggn_jpath_key(&path, key);
+            js_path_key(&path, key);
             if (strcmp(key, "board") == 0) {
                 board = v;
                 if (!json_is_object(v))
-                    ggn_jdoc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, &path,
-                                    "board must be an object of square: piece id, found %s", ggn_json_kind(v));
+                    js_doc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, &path,
+                                    "board must be an object of square: piece id, found %s", js_kind(v));
                 else read_board(&doc, errs, &path, v, st);
             } else if (strcmp(key, "hands") == 0) {
                 if (!json_is_object(v))
-                    ggn_jdoc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, &path,
+                    js_doc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_TYPE, &path,
                                     "hands must be an object {\"first\": [...], \"second\": [...]}, found %s",
-                                    ggn_json_kind(v));
+                                    js_kind(v));
                 else read_hands(&doc, errs, &path, v, st);
             } else if (strcmp(key, "active") == 0) {
                 active = v;
                 if (!json_is_string(v) || !parse_active(json_string_value(v), &st->active))
-                    ggn_jdoc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_VALUE, &path,
+                    js_doc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_VALUE, &path,
                                     "active must be \"first\", \"second\" or a game id or style in one case");
             } else {
-                ggn_jdoc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, &path,
+                js_doc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, &path,
                                 "unknown field \"%s\" (a position has board, hands and active)", key);
             }
-            ggn_jpath_pop(&path);
+            js_path_pop(&path);
             if (errs->errors) break;
         }
         if (!errs->errors && !board)
-            ggn_jdoc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_MISSING, NULL, "missing board");
+            js_doc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_MISSING, NULL, "missing board");
         if (!errs->errors && !active)
-            ggn_jdoc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_MISSING, NULL, "missing active (whose turn it is)");
+            js_doc_report(&doc, errs, GGN_SEVERITY_ERROR, GGN_E_MISSING, NULL, "missing active (whose turn it is)");
     }
-    ggn_jdoc_free(&doc);
+    js_doc_free(&doc);
     if (errs->errors) {
         ggn_board_state_free(st);
         return NULL;

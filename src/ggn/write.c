@@ -22,7 +22,7 @@ typedef struct writer {
     const ggn_ruleset *rs;
     ggn_spelling to;
     ggn_error *err;
-    ggn_jpath path;                   /* where we are in the loaded document */
+    js_path path;                   /* where we are in the loaded document */
     bool failed;
     char *out;                        /* the text so far */
     size_t len, cap;
@@ -453,7 +453,7 @@ static void write_destination(writer *w, const gg_dest *d)
     }
     if (!emit_str(w, "[")) return;
     for (uint32_t k = 0; k < d->poss_count && !w->failed; k++) {
-        ggn_jpath_index(&w->path, k);
+        js_path_index(&w->path, k);
         if (w->to == GGN_SPELLING_REQUIRE_PREVENT && (s->square == GG_HAND || d->square == GG_HAND)) {
             refuse(w, "require-prevent has no moves to or from the hand (\"*\")");
         } else {
@@ -461,7 +461,7 @@ static void write_destination(writer *w, const gg_dest *d)
             if (item && emit_str(w, k ? ",\n" : "\n") && emit_indent(w, 4)) emit_value(w, item, 4);
             json_decref(item);
         }
-        ggn_jpath_pop(&w->path);
+        js_path_pop(&w->path);
     }
     emit_close(w, "]", 3, d->poss_count == 0);
 }
@@ -472,13 +472,13 @@ static void write_document(writer *w)
     emit_str(w, "{");
     for (size_t e = 0; e < rs->nentries && !w->failed; e++) {
         const gg_entry *entry = &rs->entries[e];
-        ggn_jpath_key(&w->path, rs->pieces[entry->piece].id);
+        js_path_key(&w->path, rs->pieces[entry->piece].id);
         char id[GGN_MAX_ID];
         if (convert_id(w, entry->piece, id, sizeof id) && emit_key(w, id, 1, e == 0) && emit_str(w, "{")) {
             for (uint32_t s = 0; s < entry->source_count && !w->failed; s++) {
                 const gg_source *src = &rs->sources[entry->source_first + s];
                 const char *sname = gg_location_name(rs, src->square);
-                ggn_jpath_key(&w->path, sname);
+                js_path_key(&w->path, sname);
                 /* a hand source with no destinations has no possibility to refuse it (write_destination) */
                 if (w->to == GGN_SPELLING_REQUIRE_PREVENT && src->square == GG_HAND && src->dest_count == 0)
                     refuse(w, "require-prevent has no moves to or from the hand (\"*\")");
@@ -486,17 +486,17 @@ static void write_document(writer *w)
                     for (uint32_t d = 0; d < src->dest_count && !w->failed; d++) {
                         const gg_dest *dest = &rs->dests[src->dest_first + d];
                         const char *dname = gg_location_name(rs, dest->square);
-                        ggn_jpath_key(&w->path, dname);
+                        js_path_key(&w->path, dname);
                         if (emit_key(w, dname, 3, d == 0)) write_destination(w, dest);
-                        ggn_jpath_pop(&w->path);
+                        js_path_pop(&w->path);
                     }
                     emit_close(w, "}", 2, src->dest_count == 0);
                 }
-                ggn_jpath_pop(&w->path);
+                js_path_pop(&w->path);
             }
             emit_close(w, "}", 1, entry->source_count == 0);
         }
-        ggn_jpath_pop(&w->path);
+        js_path_pop(&w->path);
     }
     emit_close(w, "}", 0, rs->nentries == 0);
     emit_str(w, "\n");
@@ -516,7 +516,7 @@ char *ggn_ruleset_write(const ggn_ruleset *rs, ggn_spelling to, ggn_error *err)
     w->rs = rs;
     w->to = to;
     w->err = err;
-    ggn_jpath_init(&w->path);
+    js_path_init(&w->path);
     write_document(w);
     char *out = w->out;
     if (w->failed) {

@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int line, int column,
+static void report_at(const js_doc *doc, ggn_errors *errs, ggn_code code, int line, int column,
                       const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
 
-static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int line, int column,
+static void report_at(const js_doc *doc, ggn_errors *errs, ggn_code code, int line, int column,
                       const char *fmt, ...)
 {
     ggn_error err;
@@ -37,7 +37,7 @@ static void report_at(const ggn_jdoc *doc, ggn_errors *errs, ggn_code code, int 
  * (named, with the line and column of the first bracket past it) and not
  * jansson's compile-time one. Refuses NUL bytes on the same pass.
  */
-static bool check_depth(const ggn_jdoc *doc, ggn_errors *errs)
+static bool check_depth(const js_doc *doc, ggn_errors *errs)
 {
     int depth = 0, line = 1, col = 0;
     bool in_string = false, escaped = false;
@@ -72,7 +72,7 @@ static bool check_depth(const ggn_jdoc *doc, ggn_errors *errs)
     return true;
 }
 
-bool ggn_jdoc_parse(ggn_jdoc *doc, ggn_errors *errs)
+bool js_doc_parse(js_doc *doc, ggn_errors *errs)
 {
     json_error_t jerr;
     doc->root = json_loadb(doc->text, doc->len, JSON_REJECT_DUPLICATES, &jerr);
@@ -87,13 +87,13 @@ bool ggn_jdoc_parse(ggn_jdoc *doc, ggn_errors *errs)
     return false;
 }
 
-static void doc_init(ggn_jdoc *doc, const char *name)
+static void doc_init(js_doc *doc, const char *name)
 {
     memset(doc, 0, sizeof *doc);
     snprintf(doc->file, sizeof doc->file, "%s", name ? name : "<string>");
 }
 
-bool ggn_jdoc_read_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+bool js_doc_read_string(js_doc *doc, const char *text, size_t len, const char *name,
                           ggn_errors *errs)
 {
     doc_init(doc, name);
@@ -113,13 +113,13 @@ bool ggn_jdoc_read_string(ggn_jdoc *doc, const char *text, size_t len, const cha
     return check_depth(doc, errs);
 }
 
-bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+bool js_doc_load_string(js_doc *doc, const char *text, size_t len, const char *name,
                           ggn_errors *errs)
 {
-    return ggn_jdoc_read_string(doc, text, len, name, errs) && ggn_jdoc_parse(doc, errs);
+    return js_doc_read_string(doc, text, len, name, errs) && js_doc_parse(doc, errs);
 }
 
-bool ggn_jdoc_read_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
+bool js_doc_read_file(js_doc *doc, const char *path, ggn_errors *errs)
 {
     doc_init(doc, path);
     ggn_error err;
@@ -134,12 +134,12 @@ bool ggn_jdoc_read_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
     return check_depth(doc, errs);
 }
 
-bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs)
+bool js_doc_load_file(js_doc *doc, const char *path, ggn_errors *errs)
 {
-    return ggn_jdoc_read_file(doc, path, errs) && ggn_jdoc_parse(doc, errs);
+    return js_doc_read_file(doc, path, errs) && js_doc_parse(doc, errs);
 }
 
-void ggn_jdoc_free(ggn_jdoc *doc)
+void js_doc_free(js_doc *doc)
 {
     if (!doc) return;
     json_decref(doc->root);
@@ -150,15 +150,15 @@ void ggn_jdoc_free(ggn_jdoc *doc)
 }
 
 /* offset: a byte of the string value at path, or (size_t)-1 for the value itself. */
-static void vreport(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity, ggn_code code,
-                    const ggn_jpath *path, size_t offset, const char *fmt, va_list ap)
+static void vreport(const js_doc *doc, ggn_errors *errs, ggn_severity severity, ggn_code code,
+                    const js_path *path, size_t offset, const char *fmt, va_list ap)
 #if defined(__GNUC__)
     __attribute__((format(printf, 7, 0)))
 #endif
     ;
 
-static void vreport(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity, ggn_code code,
-                    const ggn_jpath *path, size_t offset, const char *fmt, va_list ap)
+static void vreport(const js_doc *doc, ggn_errors *errs, ggn_severity severity, ggn_code code,
+                    const js_path *path, size_t offset, const char *fmt, va_list ap)
 {
     if (!errs) return;
     ggn_error err;
@@ -170,15 +170,15 @@ static void vreport(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity
     er_vformat(err.message, sizeof err.message, fmt, ap);
     if (errs->count < GGN_MAX_ERRORS && doc->text && !(path && path->truncated)) {
         if (offset == (size_t)-1)
-            ggn_json_locate(doc->text, doc->len, err.pointer, &err.line, &err.column);
+            js_locate(doc->text, doc->len, err.pointer, &err.line, &err.column);
         else
-            ggn_json_locate_char(doc->text, doc->len, err.pointer, offset, &err.line, &err.column);
+            js_locate_char(doc->text, doc->len, err.pointer, offset, &err.line, &err.column);
     }
     ggn_errors_add(errs, &err);
 }
 
-void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
-                     ggn_code code, const ggn_jpath *path, const char *fmt, ...)
+void js_doc_report(const js_doc *doc, ggn_errors *errs, ggn_severity severity,
+                     ggn_code code, const js_path *path, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -186,8 +186,8 @@ void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severit
     va_end(ap);
 }
 
-void ggn_jdoc_report_char(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
-                          ggn_code code, const ggn_jpath *path, size_t offset, const char *fmt, ...)
+void js_doc_report_char(const js_doc *doc, ggn_errors *errs, ggn_severity severity,
+                          ggn_code code, const js_path *path, size_t offset, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -195,7 +195,7 @@ void ggn_jdoc_report_char(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity se
     va_end(ap);
 }
 
-char *ggn_json_text(json_t *root, ggn_error *err)
+char *js_text(json_t *root, ggn_error *err)
 {
     if (!root) return NULL;
     char *text = json_dumps(root, JSON_INDENT(2));
@@ -213,7 +213,7 @@ char *ggn_json_text(json_t *root, ggn_error *err)
     return out;
 }
 
-const char *ggn_json_kind(const json_t *value)
+const char *js_kind(const json_t *value)
 {
     switch (json_typeof(value)) {
     case JSON_OBJECT: return "an object";

@@ -17,22 +17,22 @@
 #include "ggn/error.h"
 
 /* A parsed JSON document with its source text. */
-typedef struct ggn_jdoc {
+typedef struct js_doc {
     json_t *root;        /* owned; NULL when loading failed */
     char *text;          /* owned copy of the source, NUL-terminated */
     size_t len;          /* bytes in text */
     char file[256];      /* name used in errors */
-} ggn_jdoc;
+} js_doc;
 
 /*
  * Reads and parses. On failure reports SYNTAX / DUPLICATE_KEY / IO / LIMIT
  * into errs (with line:column where the text shows it) and returns false;
  * doc is then empty but still safe to free.
  */
-bool ggn_jdoc_load_file(ggn_jdoc *doc, const char *path, ggn_errors *errs);
-bool ggn_jdoc_load_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+bool js_doc_load_file(js_doc *doc, const char *path, ggn_errors *errs);
+bool js_doc_load_string(js_doc *doc, const char *text, size_t len, const char *name,
                           ggn_errors *errs);
-void ggn_jdoc_free(ggn_jdoc *doc);
+void js_doc_free(js_doc *doc);
 
 /*
  * The two halves of loading, for readers that parse the text piece by piece
@@ -40,45 +40,45 @@ void ggn_jdoc_free(ggn_jdoc *doc);
  * nesting, reporting as load_* do, without building a tree; parse builds
  * doc->root from the kept text (SYNTAX / DUPLICATE_KEY / NOMEM).
  */
-bool ggn_jdoc_read_file(ggn_jdoc *doc, const char *path, ggn_errors *errs);
-bool ggn_jdoc_read_string(ggn_jdoc *doc, const char *text, size_t len, const char *name,
+bool js_doc_read_file(js_doc *doc, const char *path, ggn_errors *errs);
+bool js_doc_read_string(js_doc *doc, const char *text, size_t len, const char *name,
                           ggn_errors *errs);
-bool ggn_jdoc_parse(ggn_jdoc *doc, ggn_errors *errs);
+bool js_doc_parse(js_doc *doc, ggn_errors *errs);
 
 /* A JSON Pointer under construction: push a key or index, pop to go back up. */
-typedef struct ggn_jpath {
+typedef struct js_path {
     char buf[256];                      /* the pointer text, "" = root */
     size_t len;                         /* bytes used in buf */
     size_t marks[GGN_MAX_JSON_DEPTH + 2]; /* buf length before each push */
     int depth;                          /* pushes not yet popped */
     bool truncated;                     /* some push did not fit in buf */
-} ggn_jpath;
+} js_path;
 
-void ggn_jpath_init(ggn_jpath *path);
-void ggn_jpath_key(ggn_jpath *path, const char *key);
-void ggn_jpath_index(ggn_jpath *path, size_t index);
-void ggn_jpath_pop(ggn_jpath *path);
+void js_path_init(js_path *path);
+void js_path_key(js_path *path, const char *key);
+void js_path_index(js_path *path, size_t index);
+void js_path_pop(js_path *path);
 
 /*
  * Reports one problem at path (NULL = document root): fills file, pointer,
- * line and column (found by ggn_json_locate in the kept text) and appends to
+ * line and column (found by js_locate in the kept text) and appends to
  * errs. The line and column are only looked up while errs has room.
  */
-void ggn_jdoc_report(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
-                     ggn_code code, const ggn_jpath *path, const char *fmt, ...)
+void js_doc_report(const js_doc *doc, ggn_errors *errs, ggn_severity severity,
+                     ggn_code code, const js_path *path, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
 
 /*
- * ggn_jdoc_report for a problem inside a string value: the line and column
+ * js_doc_report for a problem inside a string value: the line and column
  * are those of the string's byte `offset` (as decoded, escapes counted by
  * what they decode to), so that an error in a string with a grammar of its
  * own (a piece's Betza) points at the character at fault.
  */
-void ggn_jdoc_report_char(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity severity,
-                          ggn_code code, const ggn_jpath *path, size_t offset, const char *fmt, ...)
+void js_doc_report_char(const js_doc *doc, ggn_errors *errs, ggn_severity severity,
+                          ggn_code code, const js_path *path, size_t offset, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 7, 8)))
 #endif
@@ -89,9 +89,9 @@ void ggn_jdoc_report_char(const ggn_jdoc *doc, ggn_errors *errs, ggn_severity se
  * Returns false when the pointer does not resolve; *line and *column are
  * 1-based (column counts bytes).
  */
-bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *line, int *column);
-/* Like ggn_json_locate, for byte `offset` of the string value the pointer names. */
-bool ggn_json_locate_char(const char *text, size_t len, const char *pointer, size_t offset, int *line,
+bool js_locate(const char *text, size_t len, const char *pointer, int *line, int *column);
+/* Like js_locate, for byte `offset` of the string value the pointer names. */
+bool js_locate_char(const char *text, size_t len, const char *pointer, size_t offset, int *line,
                           int *column);
 
 /*
@@ -100,9 +100,9 @@ bool ggn_json_locate_char(const char *text, size_t len, const char *pointer, siz
  * caller free()s it), or NULL with err set when out of memory; root may be
  * NULL, which gives NULL without touching err.
  */
-char *ggn_json_text(json_t *root, ggn_error *err);
+char *js_text(json_t *root, ggn_error *err);
 
 /* "an object", "a string", ... for messages like "expected an array, found a string". */
-const char *ggn_json_kind(const json_t *value);
+const char *js_kind(const json_t *value);
 
 #endif

@@ -258,7 +258,7 @@ static void line_column(const char *text, size_t len, size_t at, int *line, int 
     *column = c;
 }
 
-bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *line, int *column)
+bool js_locate(const char *text, size_t len, const char *pointer, int *line, int *column)
 {
     scanner sc = { text, len, 0 };
     if (!find_value(&sc, pointer)) return false;
@@ -266,7 +266,7 @@ bool ggn_json_locate(const char *text, size_t len, const char *pointer, int *lin
     return true;
 }
 
-bool ggn_json_locate_char(const char *text, size_t len, const char *pointer, size_t offset, int *line,
+bool js_locate_char(const char *text, size_t len, const char *pointer, size_t offset, int *line,
                           int *column)
 {
     scanner sc = { text, len, 0 };

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void ggn_jpath_init(ggn_jpath *path)
+void js_path_init(js_path *path)
 {
     path->buf[0] = '\0';
     path->len = 0;
@@ -12,7 +12,7 @@ void ggn_jpath_init(ggn_jpath *path)
     path->truncated = false;
 }
 
-static void append(ggn_jpath *path, const char *s, size_t n)
+static void append(js_path *path, const char *s, size_t n)
 {
     if (path->len + n + 1 > sizeof path->buf) {
         path->truncated = true;
@@ -23,7 +23,7 @@ static void append(ggn_jpath *path, const char *s, size_t n)
     path->buf[path->len] = '\0';
 }
 
-static bool push_mark(ggn_jpath *path)
+static bool push_mark(js_path *path)
 {
     if (path->depth >= (int)(sizeof path->marks / sizeof path->marks[0])) {
         path->truncated = true;
@@ -34,7 +34,7 @@ static bool push_mark(ggn_jpath *path)
     return true;
 }
 
-void ggn_jpath_key(ggn_jpath *path, const char *key)
+void js_path_key(js_path *path, const char *key)
 {
     if (!push_mark(path)) return;
     append(path, "/", 1);
@@ -45,7 +45,7 @@ void ggn_jpath_key(ggn_jpath *path, const char *key)
     }
 }
 
-void ggn_jpath_index(ggn_jpath *path, size_t index)
+void js_path_index(js_path *path, size_t index)
 {
     if (!push_mark(path)) return;
     char tmp[32];
@@ -53,7 +53,7 @@ void ggn_jpath_index(ggn_jpath *path, size_t index)
     append(path, tmp, (size_t)n);
 }
 
-void ggn_jpath_pop(ggn_jpath *path)
+void js_path_pop(js_path *path)
 {
     if (path->depth <= 0) return;
     path->depth--;

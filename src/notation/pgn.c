@@ -486,7 +486,7 @@ ggn_position *ggn_pgn_replay(const ggn_game *game, const ggn_pgn_game *pg, size_
     for (size_t m = 0; m < pg->nmoves; m++) {
         const ggn_pgn_move *pm = &pg->moves[m];
         ggn_move mv;
-        if (ggn_position_leader_captured(pos)) {
+        if (eg_leader_captured(pos)) {
             ggn_error_set(err, GGN_E_ILLEGAL, "game %zu, ply %zu, move '%s' (line %d:%d): the game is over, a leader was taken",
                           number, m + 1, pm->text, pm->line, pm->column);
             goto fail;

@@ -147,7 +147,7 @@ static long goal_near(long weight, int dist) { return dist >= 1 && dist <= 4 ? w
 
 /*
  * A race to a goal zone: weights.goal_race one move away, 5/8 as much for each move further,
- * over the whole board. For a leader no move may attack (ggn_game_leaders_unassailable:
+ * over the whole board. For a leader no move may attack (eg_leaders_unassailable:
  * racingkings), only the squares on its way can slow it, so every step is a tempo of a race
  * that decides the game, worth more than most pieces from the start: 3000 at one step falls to
  * about 180 at seven, each step worth 100-1100.
@@ -292,14 +292,14 @@ void ss_eval_prepare(ggn_searcher *s)
     s->value_divisor = ss_value_divisor(g);
     for (int k = 0; k < ggn_game_kind_count(g); k++) s->value[k] = ggn_game_kind_value(g, k) / s->value_divisor;
     s->has_hands = ggn_game_has_hands(g);
-    s->check_limit = ggn_game_check_limit(g);
-    s->leaders_unassailable = ggn_game_leaders_unassailable(g);
-    s->pieces_burden = ggn_game_wins_by_losing_pieces(g);
+    s->check_limit = eg_check_limit(g);
+    s->leaders_unassailable = eg_leaders_unassailable(g);
+    s->pieces_burden = eg_wins_by_losing_pieces(g);
     s->fill_squares = 0;
     for (int y = 0; y < rows; y++)
         for (int x = 0; x < cols; x++) s->fill_squares += ggn_game_conversion_exposure(g, x, y) >= 0;
     s->drops_uncapped = s->fill_squares > 0 && ggn_game_has_hands(g);
-    s->mate_wins = ggn_game_mate_wins(g);
+    s->mate_wins = eg_mate_wins(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
     int mat[GGN_MAX_PLAYERS] = { 0 };
@@ -312,7 +312,7 @@ void ss_eval_prepare(ggn_searcher *s)
                 sum[owner] += y;
                 count[owner]++;
             }
-        ggn_position_material(start, mat);
+        eg_material(start, mat);
         ggn_position_free(start);
     }
     for (int p = 0; p < GGN_MAX_PLAYERS; p++) {
@@ -459,7 +459,7 @@ static long score_for(const ggn_searcher *s, const ggn_position *pos, int me, bo
          */
         if (s->check_limit > 0)
             for (int p = 0; p < s->nplayers; p++) {
-                int given = ggn_position_checks_given(pos, p);
+                int given = eg_checks_given(pos, p);
                 if (given > 0 && given < s->check_limit) total[p] += (long)s->w.checks * given / (s->check_limit - given);
             }
     }
@@ -492,7 +492,7 @@ int ggn_search_evaluate(const ggn_position *pos)
 {
     const ggn_game *g = ggn_position_game(pos);
     int n = ggn_game_player_count(g), mat[GGN_MAX_PLAYERS], divisor = ss_value_divisor(g);
-    ggn_position_material(pos, mat);
+    eg_material(pos, mat);
     long me = 0, others = 0;
     for (int p = 0; p < n; p++) {
         if (p == ggn_position_to_move(pos)) me = mat[p] / divisor;

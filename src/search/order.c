@@ -54,7 +54,7 @@ int ss_capture_gain(const ggn_searcher *s, ggn_move m)
     /* Worth less than the capturer: it pays if nothing takes back, else as the exchange on the square goes. */
     if (!ggn_position_square_attacked(s->pos, m.to, ggn_position_to_move(s->pos))) return vv;
     if (victim < 0) return vv - av; /* a capture by side effect: the exchange evaluation sees only the square */
-    int64_t x = ggn_position_exchange(s->pos, m) / s->value_divisor;
+    int64_t x = eg_exchange(s->pos, m) / s->value_divisor;
     return x > VALUE_CAP ? VALUE_CAP : x < -VALUE_CAP ? -VALUE_CAP : (int)x;
 }
 
@@ -120,7 +120,7 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
     const ggn_move *counter = tactical_only ? NULL : counter_slot(s);
     L->tactical_only = tactical_only;
     /* One check short of game_end.check_limit (3check with two given): any move that gives check wins. */
-    bool check_wins = s->check_limit > 0 && ggn_position_checks_given(s->pos, ggn_position_to_move(s->pos)) >= s->check_limit - 1;
+    bool check_wins = s->check_limit > 0 && eg_checks_given(s->pos, ggn_position_to_move(s->pos)) >= s->check_limit - 1;
     for (size_t i = 0; i < n; i++) {
         ggn_move m = L->moves[i];
         int32_t score;
@@ -134,7 +134,7 @@ void ss_order_moves(ggn_searcher *s, int ply, size_t n, const ggn_move *tt_move,
         bool promotes = L->promotes[i] = m.promotion && eg_promoted_kind(s->pos, m) != EG_NONE;
         if (tt_move && ggn_move_equal(m, *tt_move) && (!tactical_only || capture || promotes)) {
             score = ORDER_TT;
-        } else if ((s->has_goals && reaches_goal(s, m, attacker)) || (capture && ggn_position_capture_decides(s->pos, m)) ||
+        } else if ((s->has_goals && reaches_goal(s, m, attacker)) || (capture && eg_capture_decides(s->pos, m)) ||
                    (check_wins && eg_move_checks(s->pos, m) != 0)) {
             /* First, and in quiescence too; above SS_ORDER_REFUTATION, so never pruned: a goal reached,
                a capture that leaves its victim's owner too few pieces of an extinction rule's kinds

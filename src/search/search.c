@@ -72,7 +72,7 @@ static int last_mover_wins(int ply, bool flipped) { return flipped ? mated_in(pl
 static bool decided_here(const ggn_searcher *s, int ply, bool flipped, int *score)
 {
     ggn_status st;
-    if (!ggn_position_game_over(s->pos, &st)) return false;
+    if (!eg_game_over(s->pos, &st)) return false;
     bool mover_wins = st.winner == ggn_position_to_move(s->pos);
     *score = st.draw ? 0 : mover_wins ? -last_mover_wins(ply, flipped) : last_mover_wins(ply, flipped);
     return true;
@@ -81,7 +81,7 @@ static bool decided_here(const ggn_searcher *s, int ply, bool flipped, int *scor
 /* No legal move: game_end.no_move's result for the side to move (chess: mated or stalemated). */
 static int no_move_score(const ggn_searcher *s, int ply, bool flipped, bool in_check)
 {
-    int r = ggn_position_no_move_result(s->pos, in_check);
+    int r = eg_no_move_result(s->pos, in_check);
     return r < 0 ? last_mover_wins(ply, flipped) : r > 0 ? -last_mover_wins(ply, flipped) : 0;
 }
 
@@ -173,7 +173,7 @@ static size_t generate(ggn_searcher *s, int ply, bool all_drops)
 {
     /* With forced capture or checks forbidden a pseudo-legal move may be illegal: take the legal list. */
     ggn_move *moves = s->ply[ply].moves;
-    size_t n = ggn_game_narrows_moves(s->game) ? ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES)
+    size_t n = eg_narrows_moves(s->game) ? ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES)
                : all_drops                     ? ggn_position_pseudo_moves(s->pos, moves, GGN_MAX_MOVES)
                                                : eg_generate_few_drops(s->pos, moves, GGN_MAX_MOVES, ss_drops_counted(s));
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
@@ -244,7 +244,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
 {
     if (s->aborted) return 0;
     if (ply > s->seldepth) s->seldepth = ply;
-    if (ply > 0 && ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
+    if (ply > 0 && eg_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
     int over;
     if (ply > 0 && decided_here(s, ply, flipped, &over)) return over;
     if (!visit(s)) return 0;
@@ -298,7 +298,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
         if (!must_move && L->capture[i] && !L->promotes[i]) {
             int victim = ss_kind_on(s, m.to);
             if (victim >= 0 && best + s->value[victim] * (s->has_hands ? 2 : 1) + SS_DELTA_MARGIN <= alpha &&
-                !ggn_position_capture_decides(s->pos, m)) /* taking the last of a kind is worth the game */
+                !eg_capture_decides(s->pos, m)) /* taking the last of a kind is worth the game */
                 continue;
         }
         if (!try_move(s, m, mover, legal_before(s, m, in_check))) continue;
@@ -403,7 +403,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
 {
     if (s->aborted) return 0;
     if (ply > s->seldepth) s->seldepth = ply;
-    if (ggn_position_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
+    if (eg_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
     int over;
     if (decided_here(s, ply, flipped, &over)) return over;
     if (draw_by_rule(s)) return 0;
@@ -485,7 +485,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
                 prunable = (depth <= SS_LMP_DEPTH && legal >= lmp_count) ||
                            (depth <= SS_FUTILITY_DEPTH && eval + SS_FUTILITY_MARGIN * (depth + 1) <= alpha) ||
                            (depth <= SS_SEE_DEPTH &&
-                            ggn_position_exchange(s->pos, m) / s->value_divisor < -SS_SEE_QUIET_MARGIN * depth * depth);
+                            eg_exchange(s->pos, m) / s->value_divisor < -SS_SEE_QUIET_MARGIN * depth * depth);
             else if (depth <= SS_SEE_DEPTH && L->order[i] < 0 && !L->promotes[i])
                 prunable = ss_capture_gain(s, m) < -SS_SEE_CAPTURE_MARGIN * depth;
         }
@@ -573,11 +573,11 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->root = root;
     s->has_leader = ggn_game_leader(g) >= 0;
     s->null_ok = nplayers == 2;
-    s->zugzwang_game = !s->has_leader || ggn_game_narrows_moves(g);
-    s->forced_capture = ggn_game_forces_captures(g);
+    s->zugzwang_game = !s->has_leader || eg_narrows_moves(g);
+    s->forced_capture = eg_forces_captures(g);
     s->null_floor = 0;
     if (build_eval) ss_eval_prepare(s); /* also sets value_divisor */
-    ggn_game_draw_rules(g, &s->rep_rule, &s->progress_rule);
+    eg_draw_rules(g, &s->rep_rule, &s->progress_rule);
     s->nodes = 0;
     s->seldepth = 0;
     s->node_limit = lim->nodes;
@@ -586,7 +586,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->deadline_ns = lim->time_ms > 0 ? started + (int64_t)lim->time_ms * 1000000 : 0;
     s->exact_time = lim->exact_time;
     s->aborted = false;
-    size_t h = ggn_position_hash_history(pos, s->keys, GGN_MAX_PLY);
+    size_t h = eg_hash_history(pos, s->keys, GGN_MAX_PLY);
     s->nkeys = (int)(h > GGN_MAX_PLY ? GGN_MAX_PLY : h);
     s->keys[s->nkeys++] = ggn_position_hash(pos);
     memset(s->killer, 0, sizeof s->killer);
@@ -649,7 +649,7 @@ static void collect_pv(ggn_searcher *s, ggn_move first, ggn_search_result *out)
         seen[n] = key;
         ggn_status st;
         ss_tt_entry e;
-        if (repeated || ggn_position_game_over(pos, &st) || !ss_tt_probe(s, ss_table_key(pos), &e) || !e.has_move) break;
+        if (repeated || eg_game_over(pos, &st) || !ss_tt_probe(s, ss_table_key(pos), &e) || !e.has_move) break;
         ggn_move legal[GGN_MAX_MOVES];
         size_t count = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
         bool ok = false;

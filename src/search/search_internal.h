@@ -11,6 +11,7 @@
 
 #include "ggn/limits.h"
 #include "ggn/search.h"
+#include "engine/probe.h"
 
 /* Score bounds: beyond every mate score, and "no score yet". */
 #define SS_INF (GGN_SEARCH_MATE + 1)
@@ -163,13 +164,13 @@ struct ggn_searcher {
     bool zone_attacker[GGN_MAX_KINDS];  /* the kind's moves next to an enemy leader count as an attack */
     bool has_hands;
     int check_limit;        /* game_end.check_limit (0: none): the evaluation's check race, the winning check's order */
-    bool leaders_unassailable; /* no move may attack a leader (ggn_game_leaders_unassailable): its goal is a race */
-    bool pieces_burden;     /* a player wins by losing its pieces (ggn_game_wins_by_losing_pieces): material counts against */
+    bool leaders_unassailable; /* no move may attack a leader (eg_leaders_unassailable): its goal is a race */
+    bool pieces_burden;     /* a player wins by losing its pieces (eg_wins_by_losing_pieces): material counts against */
     bool drops_uncapped;    /* a game with conversion and hands (Othello's placements): which drops are legal is
                                what the position allows, so each counts for mobility, uncapped */
     int fill_squares;       /* games with conversion: the board's squares, against which material is weighed by how
                                full the board is (a piece may change owner until the end); 0 in other games */
-    bool mate_wins;         /* the mated player wins (ggn_game_mate_wins): no leader is attacked or sheltered for gain */
+    bool mate_wins;         /* the mated player wins (eg_mate_wins): no leader is attacked or sheltered for gain */
     bool leader_zone_wide;  /* some leader lands beyond one king step (a royal knight): its zone holds those landings */
     int16_t *pst;                       /* [player][kind][square] piece-square values (eval.c) */
     size_t pst_cap;                     /* entries allocated */

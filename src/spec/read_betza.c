@@ -19,7 +19,7 @@ static void report(sd_reader *r, const char *s, const sd_betza_problem *why)
 {
     size_t len = strlen(s);
     r->nerrors++;
-    ggn_jdoc_report_char(&r->doc, r->errs, GGN_SEVERITY_ERROR, why->code, &r->path, why->pos,
+    js_doc_report_char(&r->doc, r->errs, GGN_SEVERITY_ERROR, why->code, &r->path, why->pos,
                          "%s at position %zu of \"%.*s%s\"%s%s", why->message, why->pos + 1,
                          (int)(len > SHOWN_BYTES ? SHOWN_BYTES : len), s, len > SHOWN_BYTES ? "..." : "",
                          why->detail[0] ? ": " : "", why->detail);

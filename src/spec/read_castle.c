@@ -66,8 +66,8 @@ void sd_check_castles(sd_reader *r)
             if (!g->kinds[k].moves[mi].castle.present) continue;
             if (castler < 0) castler = k;
             if (k == castler) continue;
-            ggn_jpath saved = r->path;
-            ggn_jpath_init(&r->path);
+            js_path saved = r->path;
+            js_path_init(&r->path);
             sd_push_key(r, "pieces");
             sd_push_index(r, (size_t)k);
             sd_push_key(r, "moves");

@@ -66,7 +66,7 @@ static sd_game *read_doc(sd_reader *r)
         g ? sd_arena_alloc(r->arena, GGN_MAX_FLAGS, sizeof *flags) : NULL;
     if (!flags) {
         sd_arena_free(r->arena);
-        ggn_jdoc_report(&r->doc, r->errs, GGN_SEVERITY_ERROR, GGN_E_NOMEM, NULL,
+        js_doc_report(&r->doc, r->errs, GGN_SEVERITY_ERROR, GGN_E_NOMEM, NULL,
                         "out of memory while reading the game spec");
         return NULL;
     }
@@ -77,7 +77,7 @@ static sd_game *read_doc(sd_reader *r)
     g->end.no_move_in_check = SD_RESULT_LOSS;
     g->end.no_move = SD_RESULT_DRAW;
     r->g = g;
-    ggn_jpath_init(&r->path);
+    js_path_init(&r->path);
     if (sd_expect(r, r->doc.root, JSON_OBJECT)) read_top(r, r->doc.root);
     if (r->nerrors > 0) {
         sd_arena_free(r->arena);
@@ -103,8 +103,8 @@ sd_game *sd_game_load_file(const char *path, ggn_errors *errs)
         return NULL;
     }
     sd_game *g = NULL;
-    if (ggn_jdoc_load_file(&r.doc, path, errs)) g = read_doc(&r);
-    ggn_jdoc_free(&r.doc);
+    if (js_doc_load_file(&r.doc, path, errs)) g = read_doc(&r);
+    js_doc_free(&r.doc);
     return g;
 }
 
@@ -120,8 +120,8 @@ sd_game *sd_game_load_string(const char *text, size_t len, const char *name, ggn
         return NULL;
     }
     sd_game *g = NULL;
-    if (ggn_jdoc_load_string(&r.doc, text, len, name, errs)) g = read_doc(&r);
-    ggn_jdoc_free(&r.doc);
+    if (js_doc_load_string(&r.doc, text, len, name, errs)) g = read_doc(&r);
+    js_doc_free(&r.doc);
     return g;
 }
 

@@ -19,11 +19,11 @@
 #include "spec/spec_def.h"
 
 typedef struct sd_reader {
-    ggn_jdoc doc;
+    js_doc doc;
     ggn_errors *errs;      /* may be NULL */
     size_t nerrors;        /* errors reported by this load (warnings not counted) */
     bool oom;              /* an allocation failed (reported once) */
-    ggn_jpath path;        /* where the reader is in the document */
+    js_path path;        /* where the reader is in the document */
     sd_arena *arena;
     sd_game *g;
     /* Whether every name of a table was readable: when false, a reference

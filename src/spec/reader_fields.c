@@ -22,7 +22,7 @@ bool sd_expect(sd_reader *r, const json_t *value, json_type type)
 {
     json_type got = json_typeof(value);
     if (got == type || (type == JSON_TRUE && got == JSON_FALSE)) return true;
-    sd_error(r, GGN_E_TYPE, "expected %s, found %s", type_name(type), ggn_json_kind(value));
+    sd_error(r, GGN_E_TYPE, "expected %s, found %s", type_name(type), js_kind(value));
     return false;
 }
 

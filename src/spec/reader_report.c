@@ -16,7 +16,7 @@ static void vreport(sd_reader *r, ggn_severity sev, ggn_code code, const char *f
     char msg[256];
     er_vformat(msg, sizeof msg, fmt, ap);
     if (sev == GGN_SEVERITY_ERROR) r->nerrors++;
-    ggn_jdoc_report(&r->doc, r->errs, sev, code, &r->path, "%s", msg);
+    js_doc_report(&r->doc, r->errs, sev, code, &r->path, "%s", msg);
 }
 
 void sd_error(sd_reader *r, ggn_code code, const char *fmt, ...)
@@ -55,9 +55,9 @@ void sd_warn_key(sd_reader *r, const char *key, ggn_code code, const char *fmt, 
     va_end(ap);
 }
 
-void sd_push_key(sd_reader *r, const char *key) { ggn_jpath_key(&r->path, key); }
-void sd_push_index(sd_reader *r, size_t index) { ggn_jpath_index(&r->path, index); }
-void sd_pop(sd_reader *r) { ggn_jpath_pop(&r->path); }
+void sd_push_key(sd_reader *r, const char *key) { js_path_key(&r->path, key); }
+void sd_push_index(sd_reader *r, size_t index) { js_path_index(&r->path, index); }
+void sd_pop(sd_reader *r) { js_path_pop(&r->path); }
 
 void *sd_alloc(sd_reader *r, size_t count, size_t size)
 {
