@@ -239,10 +239,10 @@ static void print_hand(const play_session *s, int player, bool truecolor)
     }
     for (int k = 0, i = n; k < ggn_game_kind_count(s->game); k++) {
         if (!ggn_game_supply_unlimited(s->game, player, k)) continue;
-        char label[GGN_RENDER_LABEL_SIZE + 1];
+        char label[TEXT_SIZE];
         piece_label(s, k, player, false, label);
         fprintf(s->out, "%s unlimited ", i++ ? "," : "");
-        put_tile(s, player, label, truecolor);
+        put_tile(s, player, k, label, truecolor);
     }
 }
 
