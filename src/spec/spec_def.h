@@ -330,6 +330,8 @@ typedef struct sd_game {
     bool leaders_may_not_face;   /* extension: two leaders may not see each other along a file */
     bool checked_leader_only_captures; /* extension: an attacked leader moves only to take its lone attacker */
     bool pass;                   /* extension: a player may pass instead of moving (needs a leader) */
+    int player;                  /* "player": the computer player the game suits, a ggn_player_kind
+                                    (0 when absent, 1 "alphabeta", 2 "mcts"; docs/ai.md) */
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
                                       as file letters (cambodian's DEde); 0 when absent */
     sd_random_start random_start; /* extension: how a random start is drawn */

@@ -1,0 +1,57 @@
+/*
+ * mcts_internal.h — the Monte Carlo player's tree (ggn/mcts.h): a pool of
+ * nodes in one array, each node's children one contiguous block of it.
+ */
+#ifndef GGN_MCTS_INTERNAL_H
+#define GGN_MCTS_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "ggn/mcts.h"
+
+/* A node's proof, from the view of the player who moved into it (MCTS-Solver). */
+enum { MC_UNKNOWN = 0, MC_WIN = 1, MC_DRAW = 2, MC_LOSS = 3 };
+
+/* node.flags */
+enum { MC_EXPANDED = 1, MC_TERMINAL = 2 };
+
+/*
+ * One position of the tree, reached from its parent by `move`. Its value is
+ * the sum of the playouts' results (0 loss, 0.5 draw, 1 win) from the view
+ * of `mover`, the player who made that move, so a parent choosing among its
+ * children reads each child's value as its own player's. The root's move and
+ * mover mean nothing.
+ */
+typedef struct mc_node {
+    ggn_move move;
+    uint32_t first_child;  /* index of the first child in the pool (valid when nchildren > 0) */
+    uint32_t visits;
+    double value;
+    uint16_t nchildren;
+    int8_t mover;
+    uint8_t proof;         /* MC_* */
+    uint8_t flags;         /* MC_EXPANDED, MC_TERMINAL */
+} mc_node;
+
+struct ggn_mcts {
+    mc_node *pool;         /* capacity nodes; pool[0] is the root */
+    uint32_t capacity;
+    uint32_t used;         /* nodes in the tree: 0 when there is none */
+    const ggn_game *game;  /* the game of the tree */
+    uint64_t root_hash;    /* the root position, to find it again after moves (tree reuse) */
+    int root_history;      /* its undo stack's depth */
+    ggn_mcts_options options;
+    const atomic_bool *stop;
+    _Atomic uint64_t iterations;
+};
+
+/*
+ * Makes the node reached from the root by moves[0..n-1] (matched with
+ * ggn_move_equal) the new root, its subtree packed at the start of the pool,
+ * and returns the nodes kept; 0 (the tree forgotten) when the path leaves
+ * the tree. mcts_tree.c.
+ */
+uint32_t mc_tree_reroot(ggn_mcts *m, const ggn_move *moves, int n);
+
+#endif
