@@ -44,9 +44,10 @@ static const char help[] =
     "                 what they learn, so the same time reaches deeper\n"
     "  --player P     alphabeta or mcts (default: the one the game's spec\n"
     "                 names, else alphabeta). mcts takes --nodes as its\n"
-    "                 playouts, --think and --seed (its playouts' random\n"
-    "                 state), not --depth nor --threads; with no limit it\n"
-    "                 plays 10000 playouts\n"
+    "                 playouts (each thread's), --think, --seed (its\n"
+    "                 playouts' random state) and --threads (a tree a\n"
+    "                 thread), not --depth; with no limit it plays 10000\n"
+    "                 playouts\n"
     "  --usi          print the move in USI, as shogi programs do (7g7f,\n"
     "                 8h2b+, P*5e); only for games with FEN of at most 9\n"
     "                 files and 26 ranks\n"
@@ -142,13 +143,15 @@ static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, int
 }
 
 /* The Monte Carlo player's answer (--player mcts): the move, then its value and counts on stderr. */
-static int mcts_and_print(ggn_position *pos, const ggn_search_limits *lim, cli_move_writer write_move, bool json)
+static int mcts_and_print(ggn_position *pos, const ggn_search_limits *lim, int threads, cli_move_writer write_move,
+                          bool json)
 {
     ggn_mcts *m = ggn_mcts_new(0);
     if (!m) {
         fprintf(stderr, "ggn bestmove: out of memory\n");
         return CLI_INVALID;
     }
+    ggn_mcts_set_threads(m, threads);
     ggn_mcts_result r;
     bool found = cli_mcts_run(m, pos, lim, &r);
     ggn_mcts_free(m);
@@ -253,7 +256,7 @@ static int run(int argc, char **argv)
     }
     int status = CLI_INVALID;
     ggn_position *pos = cli_open_position(game, fen, sfen, moves);
-    if (pos && kind == GGN_PLAYER_MCTS) status = mcts_and_print(pos, &lim, write_move, want_json);
+    if (pos && kind == GGN_PLAYER_MCTS) status = mcts_and_print(pos, &lim, nthreads, write_move, want_json);
     else if (pos) status = search_and_print(pos, &lim, nthreads, write_move, want_json);
     ggn_position_free(pos);
     ggn_game_free(game);

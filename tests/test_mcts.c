@@ -285,6 +285,42 @@ static void test_many_players(void **state)
     }
 }
 
+/* Root parallelism: every tree searches its iterations, their visits are added up, a mate is still found. */
+static void test_threads(void **state)
+{
+    (void)state;
+    ggn_game *g = load("breakthrough.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_mcts *m = ggn_mcts_new(16);
+    assert_int_equal(ggn_mcts_set_threads(m, 3), 3);
+    assert_int_equal(ggn_mcts_threads(m), 3);
+    ggn_mcts_limits lim = { .iterations = 1500, .seed = 4 };
+    ggn_mcts_result r;
+    uint64_t before = ggn_position_hash(pos);
+    assert_true(ggn_mcts_run(m, pos, &lim, &r));
+    assert_int_equal(ggn_position_hash(pos), before);
+    assert_int_equal(r.iterations, 3 * 1500);
+    /* The move's visits are counted over the three trees: more than one tree could give it. */
+    assert_true(r.best_visits > 1500 / 10);
+    ggn_mcts_free(m);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    g = load("chess.json");
+    pos = at_fen(g, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    m = ggn_mcts_new(16);
+    ggn_mcts_set_threads(m, 2);
+    lim.iterations = 100000;
+    assert_true(ggn_mcts_run(m, pos, &lim, &r));
+    char text[32];
+    assert_true(ggn_move_format(pos, r.best, text, sizeof text) > 0);
+    assert_string_equal(text, "a1a8");
+    assert_true(r.value > 0.99);
+    ggn_mcts_free(m);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* The spec's "player" key: read, and refused when it names no player. */
 static void test_spec_player(void **state)
 {
@@ -336,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_tree_reuse),
         cmocka_unit_test(test_many_players),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_spec_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,7 +17,9 @@
  * was. Nothing is printed.
  *
  * THREADS — a ggn_mcts and the position it searches belong to one thread at a
- * time; several may share one ggn_game. Another thread may set the stop flag
+ * time; several may share one ggn_game. It may itself search on several
+ * threads (ggn_mcts_set_threads): those it starts end before ggn_mcts_run
+ * returns. Another thread may set the stop flag
  * (ggn_mcts_set_stop) and read ggn_mcts_iterations while a search runs.
  */
 #ifndef GGN_MCTS_H
@@ -118,7 +120,19 @@ void ggn_mcts_options_get(const ggn_mcts *m, ggn_mcts_options *o);
  */
 void ggn_mcts_set_stop(ggn_mcts *m, const atomic_bool *stop);
 
-/* Iterations the running (or last) search has completed; safe to call from another thread. */
+/*
+ * Searches with `threads` threads from the next search on (1, the default;
+ * at most GGN_MAX_SEARCH_THREADS; returns the count set): root parallelism,
+ * each thread growing a tree of its own from the same position with seeds
+ * of its own, the pool shared out among them, the root moves' visits added
+ * up at the end (docs/ai.md). An iteration limit is each tree's, the result's
+ * counts are every tree's. A build or system that cannot make threads
+ * searches with those it could make.
+ */
+int ggn_mcts_set_threads(ggn_mcts *m, int threads);
+int ggn_mcts_threads(const ggn_mcts *m);
+
+/* Iterations the caller's thread's tree has completed in the running (or last) search; safe to call from another thread. */
 uint64_t ggn_mcts_iterations(const ggn_mcts *m);
 
 /*

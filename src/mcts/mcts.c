@@ -300,24 +300,46 @@ static bool iterate(mc_run *R)
     return true;
 }
 
-/* The move to play: a proven win (an immediate one first), else the most visited child not proven lost. */
-static uint32_t choose(const ggn_mcts *m)
+/* The child of `root` in pool that makes `move`, found at index `hint` first; NULL when there is none. */
+static const mc_node *same_child(const mc_node *pool, const mc_node *root, uint32_t hint, ggn_move move)
+{
+    if (hint < root->nchildren && ggn_move_equal(pool[root->first_child + hint].move, move))
+        return &pool[root->first_child + hint];
+    for (uint32_t i = 0; i < root->nchildren; i++)
+        if (ggn_move_equal(pool[root->first_child + i].move, move)) return &pool[root->first_child + i];
+    return NULL;
+}
+
+void mc_choose(const ggn_mcts *m, ggn_mcts *const *helpers, int nhelpers, ggn_mcts_result *out)
 {
     const mc_node *root = &m->pool[0];
-    uint32_t best = root->first_child;
     long best_rank = -1;
     for (uint32_t i = 0; i < root->nchildren; i++) {
         const mc_node *c = &m->pool[root->first_child + i];
-        /* rank: proven wins above everything (terminal ones first), proven losses below. */
-        long rank = (long)(c->visits > 0x3fffffffu ? 0x3fffffffu : c->visits);
-        if (c->proof == MC_WIN) rank += (c->flags & MC_TERMINAL) ? 0x300000000L : 0x200000000L;
-        else if (c->proof != MC_LOSS) rank += 0x100000000L;
+        uint64_t visits = c->visits;
+        double value = c->value;
+        int proof = c->proof;
+        bool terminal = c->flags & MC_TERMINAL;
+        for (int h = 0; h < nhelpers; h++) {
+            if (!helpers[h]->used) continue;
+            const mc_node *o = same_child(helpers[h]->pool, &helpers[h]->pool[0], i, c->move);
+            if (!o) continue;
+            visits += o->visits;
+            value += o->value;
+            if (o->proof == MC_WIN) proof = MC_WIN, terminal |= (o->flags & MC_TERMINAL) != 0;
+            else if (o->proof == MC_LOSS && proof != MC_WIN) proof = MC_LOSS;
+        }
+        /* rank: proven wins above everything (immediate ones first), proven losses below. */
+        long rank = (long)(visits > 0x3fffffffu ? 0x3fffffffu : visits);
+        if (proof == MC_WIN) rank += terminal ? 0x300000000L : 0x200000000L;
+        else if (proof != MC_LOSS) rank += 0x100000000L;
         if (rank > best_rank) {
             best_rank = rank;
-            best = root->first_child + i;
+            out->best = c->move;
+            out->best_visits = visits;
+            out->value = proof == MC_WIN ? 1.0 : proof == MC_LOSS ? 0.0 : visits ? value / (double)visits : 0.5;
         }
     }
-    return best;
 }
 
 /* Takes the pool at the first search; with too little memory, a smaller one. */
@@ -366,7 +388,7 @@ static void reuse_tree(ggn_mcts *m, ggn_position *pos)
     mc_tree_reroot(m, forward, n);
 }
 
-bool ggn_mcts_run(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, ggn_mcts_result *out)
+bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, ggn_mcts_result *out)
 {
     memset(out, 0, sizeof *out);
     atomic_store_explicit(&m->iterations, 0, memory_order_relaxed);
@@ -434,11 +456,8 @@ bool ggn_mcts_run(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits,
     }
     if (R.since_check > out->max_clock_gap) out->max_clock_gap = R.since_check;
 
-    const mc_node *best = &m->pool[choose(m)];
     out->found = true;
-    out->best = best->move;
-    out->best_visits = best->visits;
-    out->value = best->proof == MC_WIN ? 1.0 : best->proof == MC_LOSS ? 0.0 : best->visits ? best->value / best->visits : 0.5;
+    mc_choose(m, NULL, 0, out);
     static const int proven[] = { GGN_MCTS_UNPROVEN, GGN_MCTS_PROVEN_WIN, GGN_MCTS_PROVEN_DRAW, GGN_MCTS_PROVEN_LOSS };
     out->proven = proven[m->pool[0].proof];
     out->stop = R.why;

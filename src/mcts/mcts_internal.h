@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "ggn/limits.h"
 #include "ggn/mcts.h"
 
 /* A node's proof, from the view of the player who moved into it (MCTS-Solver). */
@@ -44,7 +45,23 @@ struct ggn_mcts {
     ggn_mcts_options options;
     const atomic_bool *stop;
     _Atomic uint64_t iterations;
+    /* Root parallelism (mcts_threads.c): helpers search trees of their own, read at the end. */
+    int threads;
+    size_t megabytes;
+    ggn_mcts *helper[GGN_MAX_SEARCH_THREADS - 1]; /* made at the first search with threads */
+    atomic_bool helpers_stop;                       /* the helpers' stop flag, set when the caller's search ends */
 };
+
+/* One tree's search on the calling thread (mcts.c): ggn_mcts_run without the helpers. */
+bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, ggn_mcts_result *out);
+
+/*
+ * The move to play by every tree's root (m's and its helpers' after a
+ * parallel search, helpers NULL-terminated or `nhelpers` long): proven wins
+ * first, then the most visits summed over the trees among moves no tree
+ * proved lost. Fills out->best, best_visits, value. mcts.c.
+ */
+void mc_choose(const ggn_mcts *m, ggn_mcts *const *helpers, int nhelpers, ggn_mcts_result *out);
 
 /*
  * Makes the node reached from the root by moves[0..n-1] (matched with

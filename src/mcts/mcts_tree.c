@@ -26,6 +26,9 @@ ggn_mcts *ggn_mcts_new(size_t megabytes)
     if (nodes > UINT32_MAX) nodes = UINT32_MAX;
     if (nodes < GGN_MAX_MOVES + 1) nodes = GGN_MAX_MOVES + 1; /* room for any root's children */
     m->capacity = (uint32_t)nodes;
+    m->megabytes = megabytes;
+    m->threads = 1;
+    atomic_init(&m->helpers_stop, false);
     ggn_mcts_default_options(&m->options);
     atomic_init(&m->iterations, 0);
     return m;
@@ -34,6 +37,7 @@ ggn_mcts *ggn_mcts_new(size_t megabytes)
 void ggn_mcts_free(ggn_mcts *m)
 {
     if (!m) return;
+    for (int i = 0; i < GGN_MAX_SEARCH_THREADS - 1; i++) ggn_mcts_free(m->helper[i]);
     free(m->pool);
     free(m);
 }
@@ -42,6 +46,8 @@ void ggn_mcts_clear(ggn_mcts *m)
 {
     m->used = 0;
     m->game = NULL;
+    for (int i = 0; i < GGN_MAX_SEARCH_THREADS - 1; i++)
+        if (m->helper[i]) ggn_mcts_clear(m->helper[i]);
 }
 
 void ggn_mcts_set_options(ggn_mcts *m, const ggn_mcts_options *o)
@@ -49,6 +55,8 @@ void ggn_mcts_set_options(ggn_mcts *m, const ggn_mcts_options *o)
     m->options = *o;
     if (m->options.playout_plies < 0) m->options.playout_plies = 0;
     if (m->options.exploration_milli < 0) m->options.exploration_milli = 0;
+    for (int i = 0; i < GGN_MAX_SEARCH_THREADS - 1; i++)
+        if (m->helper[i]) ggn_mcts_set_options(m->helper[i], o);
     if (!m->options.reuse) ggn_mcts_clear(m);
 }
 
