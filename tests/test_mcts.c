@@ -300,6 +300,14 @@ static void test_threads(void **state)
     assert_true(ggn_mcts_run(m, pos, &lim, &r));
     assert_int_equal(ggn_position_hash(pos), before);
     assert_int_equal(r.iterations, 3 * 1500);
+    /* Each tree completes its iterations, so threads repeat themselves under an iteration limit. */
+    ggn_mcts *again = ggn_mcts_new(16);
+    ggn_mcts_set_threads(again, 3);
+    ggn_mcts_result r2;
+    assert_true(ggn_mcts_run(again, pos, &lim, &r2));
+    assert_true(ggn_move_equal(r.best, r2.best));
+    assert_int_equal(r.best_visits, r2.best_visits);
+    ggn_mcts_free(again);
     /* The move's visits are counted over the three trees: more than one tree could give it. */
     assert_true(r.best_visits > 1500 / 10);
     ggn_mcts_free(m);

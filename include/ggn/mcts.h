@@ -40,6 +40,8 @@
 #define GGN_MCTS_DEFAULT_PLAYOUT_PLIES 200
 /* Exploration constant of UCT, x 1000 (ggn_mcts_options.exploration_milli). */
 #define GGN_MCTS_DEFAULT_EXPLORATION_MILLI 1000
+/* With eval_plies, an evaluation of e centipawns scores 1 / (1 + exp(-e / this)) for the mover. */
+#define GGN_MCTS_EVAL_SCALE 200
 /* A cut playout is a win for the side ahead by at least this many centipawns of material. */
 #define GGN_MCTS_CUT_MARGIN 100
 /* Moves between the old root and the new position up to which the tree is kept. */
@@ -90,6 +92,8 @@ typedef struct ggn_mcts_result {
 typedef struct ggn_mcts_options {
     int exploration_milli;    /* UCT's constant c x 1000: child value + c sqrt(ln N / n) */
     int playout_plies;        /* a playout longer than this is cut and scored (docs/ai.md) */
+    int eval_plies;           /* > 0: a playout stops after this many plies and is scored by the full
+                              evaluation, as a probability of winning (docs/ai.md); 0: to the end */
     bool solver;              /* prove wins and losses (MCTS-Solver) */
     bool reuse;               /* keep the subtree of the new position between searches */
 } ggn_mcts_options;
@@ -125,8 +129,9 @@ void ggn_mcts_set_stop(ggn_mcts *m, const atomic_bool *stop);
  * at most GGN_MAX_SEARCH_THREADS; returns the count set): root parallelism,
  * each thread growing a tree of its own from the same position with seeds
  * of its own, the pool shared out among them, the root moves' visits added
- * up at the end (docs/ai.md). An iteration limit is each tree's, the result's
- * counts are every tree's. A build or system that cannot make threads
+ * up at the end (docs/ai.md). An iteration limit is each tree's (every tree
+ * completes it, so the answer to it is the same from run to run); the
+ * result's counts are every tree's. A build or system that cannot make threads
  * searches with those it could make.
  */
 int ggn_mcts_set_threads(ggn_mcts *m, int threads);

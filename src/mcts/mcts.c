@@ -99,6 +99,18 @@ static void cut_rewards(const mc_run *R, double *r)
     status_rewards(R, &st, r);
 }
 
+/*
+ * A playout stopped after eval_plies (two teams): the full evaluation, from
+ * the mover's view, as the mover's team's chance of winning.
+ */
+static void eval_rewards(const mc_run *R, double *r)
+{
+    int mover = ggn_position_to_move(R->pos);
+    int e = ggn_searcher_evaluate(R->m->evaluator, R->pos);
+    double win = 1.0 / (1.0 + exp(-(double)e / GGN_MCTS_EVAL_SCALE));
+    for (int p = 0; p < R->nplayers; p++) r[p] = R->team[p] == R->team[mover] ? win : 1.0 - win;
+}
+
 /* The result every player gets from a proven node whose proof is `proof` for `mover`. */
 static void proof_rewards(const mc_run *R, int proof, int mover, double *r)
 {
@@ -270,7 +282,8 @@ static bool iterate(mc_run *R)
     }
     if (!decided) {
         ggn_status st = ggn_position_status(R->pos);
-        size_t left = (size_t)m->options.playout_plies;
+        bool by_eval = m->options.eval_plies > 0 && R->nteams == 2 && m->evaluator;
+        size_t left = (size_t)(by_eval ? m->options.eval_plies : m->options.playout_plies);
         while (st.outcome == GGN_ONGOING && left > 0) {
             size_t chunk = (size_t)(GGN_MCTS_CLOCK_PLIES - R->since_check);
             if (chunk > left) chunk = left;
@@ -285,7 +298,8 @@ static bool iterate(mc_run *R)
                 return false;
             }
         }
-        if (st.outcome == GGN_ONGOING) cut_rewards(R, r);
+        if (st.outcome == GGN_ONGOING && by_eval) eval_rewards(R, r);
+        else if (st.outcome == GGN_ONGOING) cut_rewards(R, r);
         else status_rewards(R, &st, r);
     }
     take_back(R->pos, made);
@@ -416,6 +430,8 @@ bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, gg
     out->stop = GGN_MCTS_STOP_NO_MOVE;
     ggn_status st = ggn_position_status(pos);
     if (st.outcome != GGN_ONGOING || !ensure_pool(m)) return false;
+    /* Without memory for the evaluator, playouts run to the end as without eval_plies. */
+    if (m->options.eval_plies > 0 && !m->evaluator) m->evaluator = ggn_searcher_new(1);
     reuse_tree(m, pos);
     out->reused_nodes = m->used;
     int to_move = ggn_position_to_move(pos);

@@ -10,6 +10,7 @@
 
 #include "ggn/limits.h"
 #include "ggn/mcts.h"
+#include "ggn/search.h"
 
 /* A node's proof, from the view of the player who moved into it (MCTS-Solver). */
 enum { MC_UNKNOWN = 0, MC_WIN = 1, MC_DRAW = 2, MC_LOSS = 3 };
@@ -45,6 +46,7 @@ struct ggn_mcts {
     ggn_mcts_options options;
     const atomic_bool *stop;
     _Atomic uint64_t iterations;
+    ggn_searcher *evaluator;  /* the full evaluation of eval_plies, made when first needed */
     /* Root parallelism (mcts_threads.c): helpers search trees of their own, read at the end. */
     int threads;
     size_t megabytes;

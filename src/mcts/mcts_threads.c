@@ -66,7 +66,12 @@ bool ggn_mcts_run(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits,
         started[i] = pthread_create(&thread[i], NULL, helper_main, &job[i]) == 0;
     }
     bool found = mc_search(m, pos, limits, out);
-    atomic_store(&m->helpers_stop, true);
+    /*
+     * Stopped, out of time, out of nodes or solved: the helpers stop too. At
+     * an iteration limit each tree finishes its own, so that the answer is the
+     * same from run to run.
+     */
+    if (!found || out->stop != GGN_MCTS_STOP_ITERATIONS) atomic_store(&m->helpers_stop, true);
     ggn_mcts *done[GGN_MAX_SEARCH_THREADS - 1];
     int ndone = 0;
     for (int i = 0; i < helpers; i++) {

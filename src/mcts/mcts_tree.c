@@ -13,6 +13,7 @@ void ggn_mcts_default_options(ggn_mcts_options *o)
 {
     o->exploration_milli = GGN_MCTS_DEFAULT_EXPLORATION_MILLI;
     o->playout_plies = GGN_MCTS_DEFAULT_PLAYOUT_PLIES;
+    o->eval_plies = 0;
     o->solver = true;
     o->reuse = true;
 }
@@ -38,6 +39,7 @@ void ggn_mcts_free(ggn_mcts *m)
 {
     if (!m) return;
     for (int i = 0; i < GGN_MAX_SEARCH_THREADS - 1; i++) ggn_mcts_free(m->helper[i]);
+    ggn_searcher_free(m->evaluator);
     free(m->pool);
     free(m);
 }
