@@ -137,7 +137,10 @@ void ggn_mcts_set_stop(ggn_mcts *m, const atomic_bool *stop);
 int ggn_mcts_set_threads(ggn_mcts *m, int threads);
 int ggn_mcts_threads(const ggn_mcts *m);
 
-/* Iterations the caller's thread's tree has completed in the running (or last) search; safe to call from another thread. */
+/*
+ * Iterations the caller's thread's tree has completed in the running (or
+ * last) search; safe to call from another thread.
+ */
 uint64_t ggn_mcts_iterations(const ggn_mcts *m);
 
 /*

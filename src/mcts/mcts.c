@@ -168,6 +168,8 @@ static bool expand(mc_run *R, uint32_t at)
      * win in one is seen (and a loss in one avoided) as soon as its parent
      * has children, not after a visit to each of them: one make and status
      * a child, about a fifth of a chess playout's cost for a whole expansion.
+     * These makes count towards the clock's plies like any other; a halt
+     * leaves the rest unmarked, to be found by visiting them as before.
      */
     if (m->options.solver) {
         for (size_t i = 0; i < n; i++) {
@@ -179,6 +181,7 @@ static bool expand(mc_run *R, uint32_t at)
                 c->proof = (uint8_t)status_proof(R, &st, c->mover);
             }
             ggn_position_unmake(R->pos);
+            if (++R->since_check >= GGN_MCTS_CLOCK_PLIES && must_halt(R)) break;
         }
     }
     return true;
@@ -285,7 +288,9 @@ static bool iterate(mc_run *R)
         made++;
         at = child;
         path[depth++] = at;
-        if (++R->since_check >= GGN_MCTS_CLOCK_PLIES && must_halt(R)) {
+        /* Halted by the clock or the flag (here or while expanding): the iteration is dropped. */
+        bool halt = ++R->since_check >= GGN_MCTS_CLOCK_PLIES ? must_halt(R) : R->halted;
+        if (halt && R->why != GGN_MCTS_STOP_NODES) {
             take_back(R->pos, made);
             return false;
         }
