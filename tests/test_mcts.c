@@ -329,6 +329,36 @@ static void test_threads(void **state)
     ggn_game_free(g);
 }
 
+/* PUCT with the material prior: a hanging queen taken, a mate still proven, the same answer for a seed. */
+static void test_prior(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    const char *fens[] = { "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" };
+    const char *want[] = { "d1d5", "a1a8" };
+    for (int i = 0; i < 2; i++) {
+        ggn_position *pos = at_fen(g, fens[i]);
+        ggn_mcts_result r[2];
+        for (int k = 0; k < 2; k++) {
+            ggn_mcts *m = ggn_mcts_new(16);
+            ggn_mcts_options o;
+            ggn_mcts_options_get(m, &o);
+            o.prior = true;
+            ggn_mcts_set_options(m, &o);
+            ggn_mcts_limits lim = { .iterations = 3000, .seed = 8 };
+            assert_true(ggn_mcts_run(m, pos, &lim, &r[k]));
+            ggn_mcts_free(m);
+        }
+        char text[32];
+        assert_true(ggn_move_format(pos, r[0].best, text, sizeof text) > 0);
+        assert_string_equal(text, want[i]);
+        assert_true(ggn_move_equal(r[0].best, r[1].best));
+        assert_int_equal(r[0].best_visits, r[1].best_visits);
+        ggn_position_free(pos);
+    }
+    ggn_game_free(g);
+}
+
 /* The spec's "player" key: read, and refused when it names no player. */
 static void test_spec_player(void **state)
 {
@@ -381,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_tree_reuse),
         cmocka_unit_test(test_many_players),
         cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_prior),
         cmocka_unit_test(test_spec_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

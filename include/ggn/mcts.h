@@ -42,6 +42,8 @@
 #define GGN_MCTS_DEFAULT_EXPLORATION_MILLI 1000
 /* With eval_plies, an evaluation of e centipawns scores 1 / (1 + exp(-e / this)) for the mover. */
 #define GGN_MCTS_EVAL_SCALE 200
+/* With prior, a move's prior weight is exp(material after it, in centipawns, / this). */
+#define GGN_MCTS_PRIOR_SCALE 100
 /* A cut playout is a win for the side ahead by at least this many centipawns of material. */
 #define GGN_MCTS_CUT_MARGIN 100
 /* Moves between the old root and the new position up to which the tree is kept. */
@@ -95,6 +97,8 @@ typedef struct ggn_mcts_options {
     int eval_plies;           /* > 0: a playout stops after this many plies and is scored by the full
                               evaluation, as a probability of winning (docs/ai.md); 0: to the end */
     bool solver;              /* prove wins and losses (MCTS-Solver) */
+    bool prior;               /* PUCT: each move's prior from the material after it (two teams;
+                                 docs/ai.md), off by default */
     bool reuse;               /* keep the subtree of the new position between searches */
 } ggn_mcts_options;
 

@@ -43,11 +43,14 @@ class _Result(ctypes.Structure):
     ]
 
 
+# Mirrors include/ggn/mcts.h field for field, as _capi's structs mirror theirs.
 class _Options(ctypes.Structure):
     _fields_ = [
         ("exploration_milli", ctypes.c_int),
         ("playout_plies", ctypes.c_int),
+        ("eval_plies", ctypes.c_int),
         ("solver", ctypes.c_bool),
+        ("prior", ctypes.c_bool),
         ("reuse", ctypes.c_bool),
     ]
 
@@ -90,11 +93,12 @@ class MCTSBot:
     uct_c is UCT's exploration constant; max_simulations the playouts a move (0: none, then time_limit
     must be given); time_limit the seconds a move (None: none); solve turns the solver on; seed makes
     the bot's choices repeatable (same seed, same moves, without a time limit); playout_plies cuts a
-    playout that long (scored by material, docs/ai.md); memory_mb bounds the tree.
+    playout that long (scored by material, docs/ai.md); memory_mb bounds the tree; prior selects by
+    PUCT with each move's prior from the material after it.
     """
 
     def __init__(self, game, uct_c=1.0, max_simulations=10000, *, time_limit=None, solve=True, seed=0,
-                 playout_plies=200, memory_mb=64):
+                 playout_plies=200, memory_mb=64, prior=False):
         if max_simulations < 0 or (time_limit is not None and time_limit <= 0):
             raise ValueError("mcts_bot: max_simulations must not be negative, time_limit must be positive")
         if not max_simulations and time_limit is None:
@@ -110,6 +114,7 @@ class MCTSBot:
         options.exploration_milli = int(round(uct_c * 1000))
         options.playout_plies = playout_plies
         options.solver = bool(solve)
+        options.prior = bool(prior)
         lib.ggn_mcts_set_options(self._handle, ctypes.byref(options))
         self._limits = _Limits(max_simulations, 0, int(round(time_limit * 1000)) if time_limit else 0, seed)
         self._seed = seed

@@ -40,6 +40,13 @@ def test_bot_plays_a_game_and_beats_random():
     assert reused > 0  # the tree carried over between moves
 
 
+def test_prior_takes_the_hanging_queen():
+    game = ggn.load_game("chess")
+    state = game.new_initial_state(fen="4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")
+    bot = ggn.mcts_bot(game, max_simulations=3000, seed=8, prior=True)
+    assert state.action_to_string(bot.step(state)) == "d1d5"
+
+
 def test_same_seed_same_moves():
     game = ggn.load_game("breakthrough")
     state = game.new_initial_state()

@@ -171,17 +171,39 @@ static bool expand(mc_run *R, uint32_t at)
      * These makes count towards the clock's plies like any other; a halt
      * leaves the rest unmarked, to be found by visiting them as before.
      */
-    if (m->options.solver) {
+    bool prior = m->options.prior && R->nteams == 2;
+    double weight[GGN_MAX_MOVES], best = -INFINITY;
+    size_t seen = 0;
+    if (m->options.solver || prior) {
         for (size_t i = 0; i < n; i++) {
             mc_node *c = &m->pool[node->first_child + i];
             if (!ggn_position_make(R->pos, c->move)) break;
-            ggn_status st = ggn_position_status(R->pos);
-            if (st.outcome != GGN_ONGOING) {
-                c->flags |= MC_TERMINAL | MC_EXPANDED;
-                c->proof = (uint8_t)status_proof(R, &st, c->mover);
+            if (m->options.solver) {
+                ggn_status st = ggn_position_status(R->pos);
+                if (st.outcome != GGN_ONGOING) {
+                    c->flags |= MC_TERMINAL | MC_EXPANDED;
+                    c->proof = (uint8_t)status_proof(R, &st, c->mover);
+                }
             }
+            if (prior) {
+                /* The material after the move, from the mover's view (the evaluation's is the next player's). */
+                int e = ggn_search_evaluate(R->pos);
+                bool ally = R->team[ggn_position_to_move(R->pos)] == R->team[mover];
+                weight[i] = (double)(ally ? e : -e) / GGN_MCTS_PRIOR_SCALE;
+                if (weight[i] > best) best = weight[i];
+            }
+            seen = i + 1;
             ggn_position_unmake(R->pos);
             if (++R->since_check >= GGN_MCTS_CLOCK_PLIES && must_halt(R)) break;
+        }
+    }
+    /* PUCT's prior: a softmax of the material after each move; moves not reached keep 0. */
+    if (prior && seen) {
+        double sum = 0.0;
+        for (size_t i = 0; i < seen; i++) sum += weight[i] = exp(weight[i] - best);
+        for (size_t i = 0; i < seen; i++) {
+            long p = lround(255.0 * weight[i] / sum);
+            m->pool[node->first_child + i].prior = (uint8_t)(p < 1 ? 1 : p > 255 ? 255 : p);
         }
     }
     return true;
@@ -199,6 +221,11 @@ static uint32_t select_child(mc_run *R, const mc_node *node)
         double score;
         if (c->proof == MC_WIN) return at;
         if (c->proof == MC_LOSS) score = -1e300;
+        else if (R->m->options.prior && node->nchildren > 0 && R->nteams == 2)
+            /* PUCT: mean (a neutral 0.5 untried) plus c P sqrt(N) / (1 + n); ties broken at random. */
+            score = (c->visits ? c->value / c->visits : 0.5) +
+                    R->exploration * (c->prior / 255.0) * sqrt((double)node->visits) / (1.0 + c->visits) +
+                    (double)(next_random(&R->rng) >> 40) * 1e-18;
         else if (c->visits == 0) score = 1e9 + (double)(next_random(&R->rng) >> 40);
         else score = c->value / c->visits + R->exploration * sqrt(log_n / c->visits);
         if (score > best_score) {

@@ -34,6 +34,7 @@ typedef struct mc_node {
     int8_t mover;
     uint8_t proof;         /* MC_* */
     uint8_t flags;         /* MC_EXPANDED, MC_TERMINAL */
+    uint8_t prior;         /* with ggn_mcts_options.prior: the move's share of 255 among its siblings */
 } mc_node;
 
 struct ggn_mcts {

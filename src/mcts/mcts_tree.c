@@ -15,6 +15,7 @@ void ggn_mcts_default_options(ggn_mcts_options *o)
     o->playout_plies = GGN_MCTS_DEFAULT_PLAYOUT_PLIES;
     o->eval_plies = 0;
     o->solver = true;
+    o->prior = false;
     o->reuse = true;
 }
 
