@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "cli_json.h"
+#include "cli_player.h"
 #include "ggn/ggn.h"
 #include "ggn/game.h"
 #include "ggn/search.h"
@@ -14,10 +15,11 @@
 static const char help[] =
     "Usage: ggn bestmove GAME [--fen FEN | --sfen SFEN] [--moves M1,M2,...]\n"
     "                         [--depth N] [--think TIME] [--nodes N] [--seed N]\n"
-    "                         [--threads N] [--usi] [--json]\n"
+    "                         [--threads N] [--player P] [--usi] [--json]\n"
     "\n"
     "Searches a position of GAME with the generic computer player (alpha-beta\n"
-    "over the game's own rules, docs/ai.md) and prints the move it chooses.\n"
+    "over the game's own rules, or Monte Carlo tree search; docs/ai.md) and\n"
+    "prints the move it chooses.\n"
     "\n"
     "GAME is a game spec file, or a game's name: NAME.json, in any case, in\n"
     "$GGN_PATH, the installed games or the current directory (ggn games).\n"
@@ -40,6 +42,12 @@ static const char help[] =
     "                 --threads is used\n"
     "  --threads N    search on N threads (1, the default, to 64); they share\n"
     "                 what they learn, so the same time reaches deeper\n"
+    "  --player P     alphabeta or mcts (default: the one the game's spec\n"
+    "                 names, else alphabeta). mcts takes --nodes as its\n"
+    "                 playouts (each thread's), --think, --seed (its\n"
+    "                 playouts' random state) and --threads (a tree a\n"
+    "                 thread), not --depth; with no limit it plays 10000\n"
+    "                 playouts\n"
     "  --usi          print the move in USI, as shogi programs do (7g7f,\n"
     "                 8h2b+, P*5e); only for games with FEN of at most 9\n"
     "                 files and 26 ranks\n"
@@ -47,7 +55,10 @@ static const char help[] =
     "                 {\"move\": \"e2e4\", \"score\": centipawns | null,\n"
     "                  \"mate\": plies | null, \"depth\": D, \"nodes\": N}\n"
     "                 (\"mate\" N > 0: the mover mates in N plies, N < 0: is\n"
-    "                 mated in -N; \"score\" is null then)\n"
+    "                 mated in -N; \"score\" is null then); with mcts:\n"
+    "                 {\"move\", \"player\": \"mcts\", \"value\": 0 to 1 (the\n"
+    "                  mover's expected result), \"proven\": \"win\" | \"draw\"\n"
+    "                  | \"loss\" | null, \"iterations\": N, \"nodes\": tree}\n"
     "With no limit, the search goes 4 plies deep. With several, the first\n"
     "one reached stops it.\n"
     "\n"
@@ -131,14 +142,51 @@ static int search_and_print(ggn_position *pos, const ggn_search_limits *lim, int
     return status;
 }
 
+/* The Monte Carlo player's answer (--player mcts): the move, then its value and counts on stderr. */
+static int mcts_and_print(ggn_position *pos, const ggn_search_limits *lim, int threads, cli_move_writer write_move,
+                          bool json)
+{
+    ggn_mcts *m = ggn_mcts_new(0);
+    if (!m) {
+        fprintf(stderr, "ggn bestmove: out of memory\n");
+        return CLI_INVALID;
+    }
+    ggn_mcts_set_threads(m, threads);
+    ggn_mcts_result r;
+    bool found = cli_mcts_run(m, pos, lim, &r);
+    ggn_mcts_free(m);
+    if (!found) {
+        ggn_status st = ggn_position_status(pos);
+        fprintf(stderr, "ggn bestmove: no legal move: the game is over (%s)\n", ggn_outcome_name(st.outcome));
+        return CLI_INVALID;
+    }
+    char text[64];
+    if (!write_move(pos, r.best, text, sizeof text)) snprintf(text, sizeof text, "?");
+    static const char *const proven[] = { NULL, "win", "draw", "loss" };
+    int status = CLI_OK;
+    if (json)
+        status = cli_json_print("bestmove", json_pack("{s:s, s:s, s:f, s:o, s:I, s:I}", "move", text, "player", "mcts",
+                                                      "value", r.value,
+                                                      "proven", proven[r.proven] ? json_string(proven[r.proven]) : json_null(),
+                                                      "iterations", (json_int_t)r.iterations, "nodes",
+                                                      (json_int_t)r.tree_nodes));
+    else printf("%s\n", text);
+    fflush(stdout);
+    fprintf(stderr, "value %.3f%s%s iterations %" PRIu64 " nodes %" PRIu64 " time %ld ms %.0f iterations/s\n", r.value,
+            proven[r.proven] ? " proven " : "", proven[r.proven] ? proven[r.proven] : "", r.iterations, r.tree_nodes,
+            r.elapsed_ms, r.elapsed_ms > 0 ? (double)r.iterations * 1000.0 / (double)r.elapsed_ms : 0.0);
+    return status;
+}
+
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *moves = NULL, *depth = NULL, *think = NULL,
-               *nodes = NULL, *seed = NULL, *threads = NULL;
+               *nodes = NULL, *seed = NULL, *threads = NULL, *player = NULL;
     bool want_usi = false, want_json = false;
     for (int i = 1; i < argc;) {
-        const char *names[] = { "--fen", "--sfen", "--moves", "--depth", "--think", "--nodes", "--seed", "--threads" };
-        const char **slots[] = { &fen, &sfen, &moves, &depth, &think, &nodes, &seed, &threads };
+        const char *names[] = { "--fen", "--sfen", "--moves", "--depth", "--think", "--nodes", "--seed", "--threads",
+                                "--player" };
+        const char **slots[] = { &fen, &sfen, &moves, &depth, &think, &nodes, &seed, &threads, &player };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("bestmove", argc, argv, &i, names[k], slots[k]);
@@ -192,8 +240,15 @@ static int run(int argc, char **argv)
         nthreads = (int)v;
     }
 
+    ggn_player_kind kind = GGN_PLAYER_DEFAULT;
+    if (player && !cli_player_parse(player, &kind))
+        return cli_usage_error("bestmove", "--player takes alphabeta or mcts, not '%s'", player);
+    if (kind == GGN_PLAYER_MCTS && depth)
+        return cli_usage_error("bestmove", "--depth means nothing to the mcts player: give --nodes or --think");
+
     ggn_game *game = cli_load_game(game_arg);
     if (!game) return CLI_INVALID;
+    kind = cli_player_resolve(game, kind);
     cli_move_writer write_move = cli_move_writer_for("bestmove", game, want_usi);
     if (!write_move) {
         ggn_game_free(game);
@@ -201,7 +256,8 @@ static int run(int argc, char **argv)
     }
     int status = CLI_INVALID;
     ggn_position *pos = cli_open_position(game, fen, sfen, moves);
-    if (pos) status = search_and_print(pos, &lim, nthreads, write_move, want_json);
+    if (pos && kind == GGN_PLAYER_MCTS) status = mcts_and_print(pos, &lim, nthreads, write_move, want_json);
+    else if (pos) status = search_and_print(pos, &lim, nthreads, write_move, want_json);
     ggn_position_free(pos);
     ggn_game_free(game);
     return status;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_player.h"
 #include "ggn/ggn.h"
 #include "ggn/id.h"
 #include "play.h"
@@ -20,7 +21,7 @@
 static const char help[] =
     "Usage: ggn play [GAME] [--players LIST] [--fen FEN | --sfen SFEN]\n"
     "                [--load FILE] [--record FILE] [--think TIME] [--depth N]\n"
-    "                [--flip] [--color WHEN] [--seed N] [--wxf]\n"
+    "                [--flip] [--color WHEN] [--seed N] [--wxf] [--player P]\n"
     "\n"
     "Plays GAME (a game spec file or a name ggn games lists; chess by default) in\n"
     "the terminal, drawn in its family's look where the terminal can (the\n"
@@ -59,6 +60,9 @@ static const char help[] =
     "                  UTF-8) when it ends in .kif, else the JSON record\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
     "  --depth N       the computer's maximum search depth in half-moves (1 to 48)\n"
+    "  --player P      the computer player: alphabeta or mcts (default: the one\n"
+    "                  the game's spec names, else alphabeta; mcts uses --think\n"
+    "                  only)\n"
     "  --seed N        a game that draws its start (fischerandom, caparandom:\n"
     "                  random_start) starts from the start N draws, the same on\n"
     "                  every machine (0 to 18446744073709551615); without it,\n"
@@ -536,13 +540,14 @@ static bool parse_seed(const char *text, uint64_t *out)
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *fen = NULL, *sfen = NULL, *players = NULL, *think = NULL, *depth = NULL,
-               *load = NULL, *record = NULL, *seed = NULL;
+               *load = NULL, *record = NULL, *seed = NULL, *player = NULL;
     const char *colour = "auto";
     bool flip = false, wxf = false;
     for (int i = 1; i < argc;) {
         static const char *const names[] = { "--fen",   "--sfen", "--players", "--think",
-                                             "--depth", "--load", "--color",   "--record", "--seed" };
-        const char **slots[] = { &fen, &sfen, &players, &think, &depth, &load, &colour, &record, &seed };
+                                             "--depth", "--load", "--color",   "--record", "--seed",
+                                             "--player" };
+        const char **slots[] = { &fen, &sfen, &players, &think, &depth, &load, &colour, &record, &seed, &player };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("play", argc, argv, &i, names[k], slots[k]);
@@ -573,6 +578,8 @@ static int run(int argc, char **argv)
                                    depth);
         s.limits.depth = (int)d;
     }
+    if (player && !cli_player_parse(player, &s.player))
+        return cli_usage_error("play", "--player takes alphabeta or mcts, not '%s'", player);
     if (cli_check_start("play", fen, sfen) != CLI_OK) return CLI_USAGE;
     if ((fen || sfen) && load)
         return cli_usage_error("play", "%s and --load both say where to start: give one", fen ? "--fen" : "--sfen");
@@ -656,6 +663,7 @@ static int run(int argc, char **argv)
     record_game(&s);
 done:
     ggn_searcher_free(s.searcher);
+    ggn_mcts_free(s.mcts);
     ggn_position_free(s.pos);
     free(s.start_fen);
     ggn_game_free(s.game);

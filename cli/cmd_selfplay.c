@@ -11,13 +11,14 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_player.h"
 #include "selfplay.h"
 #include "shard.h"
 
 static const char help[] =
     "Usage: ggn selfplay GAME [--games N] [--seed S] [--depth D[,D]]\n"
     "                         [--nodes N[,N]] [--think TIME[,TIME]]\n"
-    "                         [--random-plies N] [--max-plies N]\n"
+    "                         [--player P[,P]] [--random-plies N] [--max-plies N]\n"
     "                         [--json] [--shard I/K]\n"
     "\n"
     "The computer plays GAME against itself N times and reports what a game\n"
@@ -42,6 +43,11 @@ static const char help[] =
     "                    500ms, 2s, 1.5s, 1m (a bare number is seconds; 0 is\n"
     "                    none). A time limit depends on the machine, so the\n"
     "                    report is no longer repeatable\n"
+    "  --player P[,P]    the computer player of the first player, and after\n"
+    "                    the comma of every other player: alphabeta or mcts\n"
+    "                    (default: the one the game's spec names, else\n"
+    "                    alphabeta; docs/ai.md). For mcts, --nodes counts\n"
+    "                    playouts and --depth is not used\n"
     "  --random-plies N  the first N plies are random legal moves, so the games\n"
     "                    differ (default 2)\n"
     "  --max-plies N     a game still going after N plies is a draw, counted\n"
@@ -115,12 +121,12 @@ static void progress(long done, long total)
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *games = NULL, *seed = NULL, *depth = NULL, *nodes = NULL, *think = NULL,
-               *random_plies = NULL, *max_plies = NULL, *shard = NULL;
+               *random_plies = NULL, *max_plies = NULL, *shard = NULL, *player = NULL;
     bool want_json = false;
     for (int i = 1; i < argc;) {
         const char *names[] = { "--games", "--seed", "--depth", "--nodes", "--think", "--random-plies", "--max-plies",
-                                "--shard" };
-        const char **slots[] = { &games, &seed, &depth, &nodes, &think, &random_plies, &max_plies, &shard };
+                                "--shard", "--player" };
+        const char **slots[] = { &games, &seed, &depth, &nodes, &think, &random_plies, &max_plies, &shard, &player };
         int got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("selfplay", argc, argv, &i, names[k], slots[k]);
@@ -158,6 +164,14 @@ static int run(int argc, char **argv)
     if (think && !parse_pair(think, 0, 3600000L, true, set.think_ms))
         return cli_usage_error("selfplay", "--think takes TIME or TIME,TIME such as 500ms or 2s (at most 1 hour), "
                                "not '%s'", think);
+    if (player) {
+        char first[16] = "", others[16] = "";
+        const char *comma = strchr(player, ',');
+        snprintf(first, sizeof first, "%.*s", comma ? (int)(comma - player) : (int)strlen(player), player);
+        snprintf(others, sizeof others, "%s", comma ? comma + 1 : first);
+        if (!cli_player_parse(first, &set.player[0]) || !cli_player_parse(others, &set.player[1]))
+            return cli_usage_error("selfplay", "--player takes P or P,P with P alphabeta or mcts, not '%s'", player);
+    }
     if (!depth && !nodes && !think) set.depth[0] = set.depth[1] = SELFPLAY_DEFAULT_DEPTH;
     if (random_plies) {
         if (!parse_long(random_plies, 0, SELFPLAY_MAX_PLIES, &v))
@@ -180,10 +194,11 @@ static int run(int argc, char **argv)
     if (!game) return CLI_INVALID;
     json_t *job = selfplay_job(game, game_arg, &set);
     ggn_searcher *searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
+    ggn_mcts *mcts = ggn_mcts_new(0);
     long mine = set.games / parts + (set.games % parts >= part ? 1 : 0);
     selfplay_record *records = calloc((size_t)(mine ? mine : 1), sizeof *records);
     int status = CLI_OK;
-    if (!job || !searcher || !records) {
+    if (!job || !searcher || !mcts || !records) {
         fprintf(stderr, "ggn selfplay: out of memory, or the game's file cannot be read again\n");
         status = CLI_INVALID;
     }
@@ -192,7 +207,7 @@ static int run(int argc, char **argv)
     double start = cli_seconds();
     for (long g = 0; status == CLI_OK && g < set.games; g++) {
         if (!shard_owns(g, part, parts)) continue;
-        if (!selfplay_play(game, searcher, &set, g, &records[n])) {
+        if (!selfplay_play(game, searcher, mcts, &set, g, &records[n])) {
             fprintf(stderr, "ggn selfplay: out of memory\n");
             status = CLI_INVALID;
             break;
@@ -213,6 +228,7 @@ static int run(int argc, char **argv)
     }
     free(records);
     ggn_searcher_free(searcher);
+    ggn_mcts_free(mcts);
     json_decref(job);
     ggn_game_free(game);
     return status;

@@ -15,6 +15,7 @@
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "ggn/limits.h"
+#include "ggn/mcts.h"
 #include "ggn/search.h"
 
 /* Bytes of one line typed at the prompt, its NUL included (cmd_play.c cuts longer lines). */
@@ -42,6 +43,9 @@ typedef struct play_session {
     play_limits limits;
     ggn_searcher *searcher;             /* owned; made at the computer's first move, kept so its
                                            transposition table carries over from move to move */
+    ggn_player_kind player;             /* --player; GGN_PLAYER_DEFAULT: the spec's choice */
+    ggn_mcts *mcts;                     /* owned; the Monte Carlo player, made at its first move, kept so
+                                           its tree carries over from move to move */
     bool flipped;                       /* board seen from the top edge */
     bool wxf;                           /* --wxf: moves printed in WXF notation (xiangqi) */
     bool colour;                        /* ANSI colours on out */

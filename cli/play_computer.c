@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli_player.h"
 #include "ggn/search.h"
 #include "play.h"
 
@@ -55,6 +56,15 @@ static bool random_move(ggn_position *pos, ggn_move *out)
 bool choose_computer_move(play_session *s, ggn_move *out)
 {
     ggn_search_limits search = { .depth = s->limits.depth, .time_ms = s->limits.think_ms, .seed = rng_next() | 1 };
+    if (cli_player_resolve(s->game, s->player) == GGN_PLAYER_MCTS) {
+        if (!s->mcts) s->mcts = ggn_mcts_new(0);
+        ggn_mcts_result r;
+        if (s->mcts && cli_mcts_run(s->mcts, s->pos, &search, &r) && r.found) {
+            *out = r.best;
+            return true;
+        }
+        return random_move(s->pos, out);
+    }
     ggn_search_result result;
     if (!s->searcher) s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
     bool found = s->searcher ? ggn_searcher_run(s->searcher, s->pos, &search, &result)

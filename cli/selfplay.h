@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "ggn/game.h"
+#include "ggn/mcts.h"
 #include "ggn/search.h"
 
 enum {
@@ -34,6 +35,7 @@ typedef struct selfplay_settings {
     int depth[2];        /* search depth, 0: none */
     long nodes[2];       /* node budget per move, 0: none */
     long think_ms[2];    /* time per move, 0: none (a time limit makes the games irreproducible) */
+    ggn_player_kind player[2]; /* --player; GGN_PLAYER_DEFAULT: the spec's choice (cli_player.h) */
     int random_plies;    /* the first plies are uniformly random legal moves: the openings vary */
     int max_plies;       /* a game still going after this many plies is a draw, "move limit" */
     uint64_t seed;
@@ -50,8 +52,8 @@ typedef struct selfplay_record {
 } selfplay_record;
 
 /* Plays game `number` of the job (selfplay_game.c). False only when out of memory. */
-bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, const selfplay_settings *set, long number,
-                   selfplay_record *out);
+bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, ggn_mcts *mcts, const selfplay_settings *set,
+                   long number, selfplay_record *out);
 
 /* The job document of a run: {"command": "selfplay", "game", "spec", "players", "games", "seed", ...}. */
 json_t *selfplay_job(const ggn_game *game, const char *game_arg, const selfplay_settings *set);

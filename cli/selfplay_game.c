@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "cli_json.h"
+#include "cli_player.h"
 #include "ggn/notation.h"
 #include "selfplay.h"
 #include "shard.h"
@@ -34,8 +35,8 @@ static bool random_move(ggn_position *pos, uint64_t *rng, ggn_move *out)
     return true;
 }
 
-bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, const selfplay_settings *set, long number,
-                   selfplay_record *out)
+bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, ggn_mcts *mcts, const selfplay_settings *set,
+                   long number, selfplay_record *out)
 {
     memset(out, 0, sizeof *out);
     out->number = number;
@@ -47,6 +48,7 @@ bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, const selfplay_
     uint64_t mix = (uint64_t)number;
     rng ^= next_random(&mix);
     ggn_searcher_clear(searcher);
+    ggn_mcts_clear(mcts);
     for (;;) {
         ggn_status st = ggn_position_status(pos);
         if (st.outcome != GGN_ONGOING) {
@@ -66,9 +68,15 @@ bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, const selfplay_
             found = random_move(pos, &rng, &move);
         } else {
             ggn_search_limits limits = { .depth = set->depth[side], .time_ms = set->think_ms[side], .nodes = (uint64_t)set->nodes[side], .seed = seed };
-            ggn_search_result result;
-            found = ggn_searcher_run(searcher, pos, &limits, &result) && result.found;
-            move = result.best;
+            if (cli_player_resolve(game, set->player[side]) == GGN_PLAYER_MCTS) {
+                ggn_mcts_result result;
+                found = cli_mcts_run(mcts, pos, &limits, &result) && result.found;
+                move = result.best;
+            } else {
+                ggn_search_result result;
+                found = ggn_searcher_run(searcher, pos, &limits, &result) && result.found;
+                move = result.best;
+            }
             if (!found) found = random_move(pos, &rng, &move);
         }
         if (!found) {
@@ -100,6 +108,13 @@ json_t *selfplay_job(const ggn_game *game, const char *game_arg, const selfplay_
                             pair(set->depth[0], set->depth[1]), "nodes", pair(set->nodes[0], set->nodes[1]),
                             "think_ms", pair(set->think_ms[0], set->think_ms[1]), "random_plies", set->random_plies,
                             "max_plies", set->max_plies);
+    /* Which player moves each side, when one of them is the Monte Carlo player (docs/ai.md). */
+    ggn_player_kind first = cli_player_resolve(game, set->player[0]), others = cli_player_resolve(game, set->player[1]);
+    if (job && (first == GGN_PLAYER_MCTS || others == GGN_PLAYER_MCTS) &&
+        json_object_set_new(job, "player", json_pack("[s, s]", cli_player_name(first), cli_player_name(others))) != 0) {
+        json_decref(job);
+        return NULL;
+    }
     /* Who plays with whom, for a game with teams: the report credits a team's win to each of its players. */
     bool teams = false;
     for (int p = 0; p < ggn_game_player_count(game); p++) teams |= ggn_game_team(game, p) != p;

@@ -45,5 +45,6 @@
 #include "ggn/export.h"
 #include "ggn/notation.h"
 #include "ggn/action.h"
+#include "ggn/mcts.h"
 
 #endif

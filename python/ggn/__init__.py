@@ -20,7 +20,8 @@ import weakref
 from . import _capi
 from ._capi import lib
 
-__all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "TERMINAL"]
+__all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "TERMINAL",
+           "MCTSBot", "MCTSResult", "mcts_bot"]
 __version__ = "0.1.0"
 
 # What current_player() answers once the game is over (OpenSpiel's kTerminalPlayerId).
@@ -712,3 +713,7 @@ class State:
             return f"<ggn.State {self}>"
         except GgnError:
             return "<ggn.State (freed)>"
+
+
+# The Monte Carlo tree search bot (python/ggn/mcts.py); imported last, as it binds more of libggn.
+from .mcts import MCTSBot, MCTSResult, mcts_bot  # noqa: E402

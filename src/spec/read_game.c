@@ -11,7 +11,17 @@ static const char *const top_keys[] = {"name", "leader", "board", "players", "tu
                                        "pieces", "draw_conditions", "game_end", "hands",
                                        "leaders_may_not_face", "checked_leader_only_captures", "captures_to_hand",
                                        "drops_compulsory", "teams", "pass", "fen_rights", "random_start",
-                                       "gating", "display", "group_capture", "superko", NULL};
+                                       "gating", "display", "group_capture", "superko", "player", NULL};
+
+/* "player": "alphabeta" | "mcts", the computer player the game suits (docs/ai.md). */
+static void sd_read_player_kind(sd_reader *r, const json_t *root)
+{
+    char kind[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, root, "player", false, kind) != SD_OK) return;
+    if (strcmp(kind, "alphabeta") == 0) r->g->player = 1;
+    else if (strcmp(kind, "mcts") == 0) r->g->player = 2;
+    else sd_error_key(r, "player", GGN_E_VALUE, "player must be \"alphabeta\" or \"mcts\", not \"%s\"", kind);
+}
 
 static void read_top(sd_reader *r, const json_t *root)
 {
@@ -37,6 +47,7 @@ static void read_top(sd_reader *r, const json_t *root)
         sd_warn_key(r, "checked_leader_only_captures", GGN_E_VALUE,
                     "checked_leader_only_captures has no effect in a game without a leader");
     sd_read_pass(r, root);
+    sd_read_player_kind(r, root);
     sd_read_board(r, root);
     sd_read_players(r, root);
     sd_read_turns(r, root);

@@ -446,6 +446,8 @@ typedef struct sd_game {
                                     empty neighbour, which is then removed (false: such a drop is illegal) */
     bool superko;                /* extension "superko": "positional": no move but a pass may recreate
                                     the board of an earlier position of the game (superko.c) */
+    int player;                  /* "player": the computer player the game suits, a ggn_player_kind
+                                    (0 when absent, 1 "alphabeta", 2 "mcts"; docs/ai.md) */
     unsigned long long fen_rights; /* extension: kinds whose unmoved state FEN's castling field carries
                                       as file letters (cambodian's DEde); 0 when absent */
     sd_random_start random_start; /* extension: how a random start is drawn */

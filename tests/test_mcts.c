@@ -1,0 +1,418 @@
+/*
+ * test_mcts.c — the Monte Carlo tree search player (ggn/mcts.h): forced wins
+ * found and proven by the solver, the position given back untouched, the
+ * same answer for the same seed, the limits (iterations, nodes, time) and
+ * the stop flag kept — judged by the search's own counters, never by wall
+ * time —, the tree kept between moves, games of more than two players, and
+ * the spec's "player" key.
+ */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "game_util.h"
+#include "ggn/file.h"
+#include "ggn/limits.h"
+#include "ggn/mcts.h"
+#include "ggn/notation.h"
+
+static ggn_position *at_fen(const ggn_game *g, const char *fen)
+{
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    ggn_error err;
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("bad FEN %s: %s", fen, err.message);
+    return pos;
+}
+
+/* Searches pos with a fresh player and returns the chosen move as text. */
+static void search_text(ggn_position *pos, const ggn_mcts_limits *lim, ggn_mcts_result *r, char *text, size_t cap)
+{
+    ggn_mcts *m = ggn_mcts_new(16);
+    assert_non_null(m);
+    uint64_t before = ggn_position_hash(pos);
+    int history = ggn_position_history(pos);
+    assert_true(ggn_mcts_run(m, pos, lim, r));
+    assert_true(r->found);
+    /* The position is the caller's again, exactly. */
+    assert_int_equal(ggn_position_hash(pos), before);
+    assert_int_equal(ggn_position_history(pos), history);
+    assert_true(ggn_move_format(pos, r->best, text, cap) > 0);
+    ggn_mcts_free(m);
+}
+
+static void test_mate_in_one(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = at_fen(g, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    ggn_mcts_limits lim = { .iterations = 200000, .seed = 1 };
+    ggn_mcts_result r;
+    char text[32];
+    search_text(pos, &lim, &r, text, sizeof text);
+    assert_string_equal(text, "a1a8");
+    /* The solver proves it, and the search ends there rather than spending its iterations. */
+    assert_int_equal(r.proven, GGN_MCTS_PROVEN_WIN);
+    assert_int_equal(r.stop, GGN_MCTS_STOP_SOLVED);
+    assert_true(r.iterations < lim.iterations);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_breakthrough_win(void **state)
+{
+    (void)state;
+    ggn_game *g = load("breakthrough.json");
+    /* Black threatens h2-h1; White wins first by reaching the eighth rank. */
+    ggn_position *pos = at_fen(g, "1ppppppp/P7/8/8/8/8/7p/8 w - - 0 1");
+    ggn_mcts_limits lim = { .iterations = 100000, .seed = 7 };
+    ggn_mcts_result r;
+    char text[32];
+    search_text(pos, &lim, &r, text, sizeof text);
+    assert_true(strcmp(text, "a7a8") == 0 || strcmp(text, "a7b8") == 0);
+    assert_int_equal(r.proven, GGN_MCTS_PROVEN_WIN);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* A mate in two (Kb6, Kb8, Rh8#): the solver must refute every reply, not find one move. */
+static void test_solver_proves_endgame(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = at_fen(g, "k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    ggn_mcts_limits lim = { .iterations = 300000, .seed = 3 };
+    ggn_mcts_result r;
+    char text[32];
+    search_text(pos, &lim, &r, text, sizeof text);
+    assert_int_equal(r.proven, GGN_MCTS_PROVEN_WIN);
+    assert_int_equal(r.stop, GGN_MCTS_STOP_SOLVED);
+    /* And the move kept is a winning one: after it, the other side's every reply is searched to a loss. */
+    assert_true(ggn_position_make(pos, r.best));
+    ggn_mcts *m = ggn_mcts_new(16);
+    ggn_mcts_result reply;
+    assert_true(ggn_mcts_run(m, pos, &lim, &reply));
+    assert_int_equal(reply.proven, GGN_MCTS_PROVEN_LOSS);
+    ggn_mcts_free(m);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* A position where the side to move is lost whatever it does is proven a loss, and a move still comes. */
+static void test_proven_loss(void **state)
+{
+    (void)state;
+    ggn_game *g = load("breakthrough.json");
+    /* Black to move cannot stop the white pawn on a7; its own pawn is two moves away. */
+    ggn_position *pos = at_fen(g, "8/P7/8/8/8/7p/8/8 b - - 0 1");
+    ggn_mcts_limits lim = { .iterations = 100000, .seed = 5 };
+    ggn_mcts_result r;
+    char text[32];
+    search_text(pos, &lim, &r, text, sizeof text);
+    assert_int_equal(r.proven, GGN_MCTS_PROVEN_LOSS);
+    assert_true(r.value < 0.01);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    ggn_game *g = load("breakthrough.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_mcts_limits lim = { .iterations = 3000, .seed = 42 };
+    ggn_mcts_result a, b, c;
+    char ta[32], tb[32], tc[32];
+    search_text(pos, &lim, &a, ta, sizeof ta);
+    search_text(pos, &lim, &b, tb, sizeof tb);
+    assert_string_equal(ta, tb);
+    assert_int_equal(a.best_visits, b.best_visits);
+    assert_int_equal(a.playout_plies, b.playout_plies);
+    assert_int_equal(a.tree_nodes, b.tree_nodes);
+    assert_int_equal(a.iterations, 3000);
+    assert_int_equal(a.stop, GGN_MCTS_STOP_ITERATIONS);
+    /* Another seed plays other playouts: the seed is used. */
+    lim.seed = 43;
+    search_text(pos, &lim, &c, tc, sizeof tc);
+    assert_true(c.playout_plies != a.playout_plies || c.best_visits != a.best_visits);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_node_limit(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_mcts_limits lim = { .nodes = 500, .seed = 1 };
+    ggn_mcts_result r;
+    char text[32];
+    search_text(pos, &lim, &r, text, sizeof text);
+    assert_int_equal(r.stop, GGN_MCTS_STOP_NODES);
+    assert_true(r.tree_nodes <= 500);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
+ * The time limit in a crowded position (four players on 160 squares, long
+ * playouts): the search ends by its clock, and never made more than
+ * GGN_MCTS_CLOCK_PLIES plies between two readings of it — the bound that
+ * keeps the answer within the time plus one chunk.
+ */
+static void test_time_limit_kept(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess4.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_mcts_limits lim = { .time_ms = 40, .seed = 1 };
+    ggn_mcts_result r;
+    char text[32];
+    search_text(pos, &lim, &r, text, sizeof text);
+    assert_int_equal(r.stop, GGN_MCTS_STOP_TIME);
+    assert_true(r.max_clock_gap <= GGN_MCTS_CLOCK_PLIES);
+    assert_true(r.max_clock_gap > 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* The stop flag, set by another thread while the search runs. */
+typedef struct stop_job {
+    ggn_mcts *m;
+    ggn_position *pos;
+    ggn_mcts_result result;
+    bool ok;
+} stop_job;
+
+static void *run_search(void *arg)
+{
+    stop_job *job = arg;
+    ggn_mcts_limits lim = { .iterations = UINT64_MAX / 2, .time_ms = 600000, .seed = 1 };
+    job->ok = ggn_mcts_run(job->m, job->pos, &lim, &job->result);
+    return NULL;
+}
+
+static void test_stop_flag(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = ggn_position_new(g);
+    atomic_bool stop;
+    atomic_init(&stop, false);
+    stop_job job = { .m = ggn_mcts_new(16), .pos = pos };
+    assert_non_null(job.m);
+    ggn_mcts_set_stop(job.m, &stop);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, run_search, &job), 0);
+    /* Let it search a while (by its own count), then stop it and note how far it had gone. */
+    struct timespec nap = { 0, 1000000 };
+    while (ggn_mcts_iterations(job.m) < 200) nanosleep(&nap, NULL);
+    atomic_store(&stop, true);
+    uint64_t at_stop = ggn_mcts_iterations(job.m);
+    pthread_join(t, NULL);
+    assert_true(job.ok);
+    assert_int_equal(job.result.stop, GGN_MCTS_STOP_FLAG);
+    /*
+     * At most the iteration under way when the flag was set completes: the
+     * flag is read between every GGN_MCTS_CLOCK_PLIES plies, and an iteration
+     * caught in its middle is dropped.
+     */
+    assert_true(job.result.iterations <= at_stop + 1);
+    assert_true(job.result.max_clock_gap <= GGN_MCTS_CLOCK_PLIES);
+    ggn_mcts_free(job.m);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* After a move and a reply, the next search starts from the subtree it had grown there. */
+static void test_tree_reuse(void **state)
+{
+    (void)state;
+    ggn_game *g = load("breakthrough.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_mcts *m = ggn_mcts_new(16);
+    ggn_mcts_limits lim = { .iterations = 20000, .seed = 9 };
+    ggn_mcts_result r;
+    assert_true(ggn_mcts_run(m, pos, &lim, &r));
+    assert_int_equal(r.reused_nodes, 0);
+    assert_true(ggn_position_make(pos, r.best));
+    /* The reply the tree knows best. */
+    ggn_mcts_result reply;
+    ggn_mcts_limits one = { .iterations = 1, .seed = 9 };
+    assert_true(ggn_mcts_run(m, pos, &one, &reply));
+    assert_true(reply.reused_nodes > 1);
+    assert_true(ggn_position_make(pos, reply.best));
+    assert_true(ggn_mcts_run(m, pos, &lim, &r));
+    assert_true(r.reused_nodes > 1);
+    assert_true(r.found);
+    /* A cleared player, or a position not reached from the root, starts afresh. */
+    ggn_mcts_clear(m);
+    assert_true(ggn_mcts_run(m, pos, &one, &r));
+    assert_int_equal(r.reused_nodes, 0);
+    ggn_position *start = ggn_position_new(g);
+    assert_true(ggn_mcts_run(m, start, &one, &r));
+    assert_int_equal(r.reused_nodes, 0);
+    ggn_position_free(start);
+    ggn_mcts_free(m);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Four players, and two teams of two: legal answers, and every player's results kept. */
+static void test_many_players(void **state)
+{
+    (void)state;
+    const char *files[] = { "chess4.json", "chess4teams.json" };
+    for (size_t i = 0; i < 2; i++) {
+        ggn_game *g = load(files[i]);
+        ggn_position *pos = ggn_position_new(g);
+        ggn_mcts_limits lim = { .iterations = 300, .seed = 2 };
+        ggn_mcts_result r;
+        char text[32];
+        search_text(pos, &lim, &r, text, sizeof text);
+        assert_true(has_move(pos, text));
+        assert_true(r.value >= 0.0 && r.value <= 1.0);
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+}
+
+/* Root parallelism: every tree searches its iterations, their visits are added up, a mate is still found. */
+static void test_threads(void **state)
+{
+    (void)state;
+    ggn_game *g = load("breakthrough.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_mcts *m = ggn_mcts_new(16);
+    assert_int_equal(ggn_mcts_set_threads(m, 3), 3);
+    assert_int_equal(ggn_mcts_threads(m), 3);
+    ggn_mcts_limits lim = { .iterations = 1500, .seed = 4 };
+    ggn_mcts_result r;
+    uint64_t before = ggn_position_hash(pos);
+    assert_true(ggn_mcts_run(m, pos, &lim, &r));
+    assert_int_equal(ggn_position_hash(pos), before);
+    assert_int_equal(r.iterations, 3 * 1500);
+    /* Each tree completes its iterations, so threads repeat themselves under an iteration limit. */
+    ggn_mcts *again = ggn_mcts_new(16);
+    ggn_mcts_set_threads(again, 3);
+    ggn_mcts_result r2;
+    assert_true(ggn_mcts_run(again, pos, &lim, &r2));
+    assert_true(ggn_move_equal(r.best, r2.best));
+    assert_int_equal(r.best_visits, r2.best_visits);
+    ggn_mcts_free(again);
+    /* The move's visits are counted over the three trees: more than one tree could give it. */
+    assert_true(r.best_visits > 1500 / 10);
+    ggn_mcts_free(m);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+
+    g = load("chess.json");
+    pos = at_fen(g, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    m = ggn_mcts_new(16);
+    ggn_mcts_set_threads(m, 2);
+    lim.iterations = 100000;
+    assert_true(ggn_mcts_run(m, pos, &lim, &r));
+    char text[32];
+    assert_true(ggn_move_format(pos, r.best, text, sizeof text) > 0);
+    assert_string_equal(text, "a1a8");
+    assert_true(r.value > 0.99);
+    ggn_mcts_free(m);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* PUCT with the material prior: a hanging queen taken, a mate still proven, the same answer for a seed. */
+static void test_prior(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    const char *fens[] = { "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" };
+    const char *want[] = { "d1d5", "a1a8" };
+    for (int i = 0; i < 2; i++) {
+        ggn_position *pos = at_fen(g, fens[i]);
+        ggn_mcts_result r[2];
+        for (int k = 0; k < 2; k++) {
+            ggn_mcts *m = ggn_mcts_new(16);
+            ggn_mcts_options o;
+            ggn_mcts_options_get(m, &o);
+            o.prior = true;
+            ggn_mcts_set_options(m, &o);
+            ggn_mcts_limits lim = { .iterations = 3000, .seed = 8 };
+            assert_true(ggn_mcts_run(m, pos, &lim, &r[k]));
+            ggn_mcts_free(m);
+        }
+        char text[32];
+        assert_true(ggn_move_format(pos, r[0].best, text, sizeof text) > 0);
+        assert_string_equal(text, want[i]);
+        assert_true(ggn_move_equal(r[0].best, r[1].best));
+        assert_int_equal(r[0].best_visits, r[1].best_visits);
+        ggn_position_free(pos);
+    }
+    ggn_game_free(g);
+}
+
+/* The spec's "player" key: read, and refused when it names no player. */
+static void test_spec_player(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/breakthrough.json", GGN_GAMES_DIR);
+    ggn_game *plain = load("breakthrough.json");
+    assert_int_equal(ggn_game_player(plain), GGN_PLAYER_DEFAULT);
+    ggn_game_free(plain);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char text[1 << 16];
+    size_t n = fread(text + 1, 1, sizeof text - 64, f);
+    fclose(f);
+    text[n + 1] = 0;
+    const char *brace = strchr(text + 1, '{');
+    assert_non_null(brace);
+    const char *kinds[] = { "mcts", "alphabeta", "minimax" };
+    const ggn_player_kind want[] = { GGN_PLAYER_MCTS, GGN_PLAYER_ALPHABETA, GGN_PLAYER_DEFAULT };
+    for (int k = 0; k < 3; k++) {
+        char spec[(1 << 16) + 64];
+        snprintf(spec, sizeof spec, "{\"player\": \"%s\", %s", kinds[k], brace + 1);
+        ggn_errors errs;
+        ggn_errors_init(&errs);
+        ggn_game *g = ggn_game_load_string(spec, strlen(spec), "player.json", &errs);
+        if (k < 2) {
+            assert_non_null(g);
+            assert_int_equal(ggn_game_player(g), want[k]);
+            ggn_game_free(g);
+        } else {
+            assert_null(g);
+            assert_true(errs.count > 0);
+            assert_string_equal(errs.items[0].pointer, "/player");
+            assert_non_null(strstr(errs.items[0].message, "minimax"));
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mate_in_one),
+        cmocka_unit_test(test_breakthrough_win),
+        cmocka_unit_test(test_solver_proves_endgame),
+        cmocka_unit_test(test_proven_loss),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_node_limit),
+        cmocka_unit_test(test_time_limit_kept),
+        cmocka_unit_test(test_stop_flag),
+        cmocka_unit_test(test_tree_reuse),
+        cmocka_unit_test(test_many_players),
+        cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_prior),
+        cmocka_unit_test(test_spec_player),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
