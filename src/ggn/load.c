@@ -120,7 +120,7 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
         return;
     }
     uint32_t dest_index = (uint32_t)rs->ndests++;
-    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nposs, 0 };
+    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nuses, 0 };
     rs->sources[source_index].dest_count++;
     if (!json_is_array(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an array of possibilities, found %s",
@@ -132,14 +132,16 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
                   "an empty possibility array is not allowed in %s documents (at least one possibility)",
                   ggn_spelling_name(rs->spelling));
-    size_t first = rs->nposs;
+    size_t first = rs->nuses;
+    gg_dup_begin(ld);
     for (size_t i = 0; i < n && !ld->stop; i++) {
+        json_t *item = json_array_get(value, i);
         ggn_jpath_index(&ld->path, i);
-        gg_read_possibility(ld, json_array_get(value, i), dest_index, (uint32_t)i);
+        uint32_t poss = gg_read_possibility(ld, item);
         ggn_jpath_pop(&ld->path);
+        if (!ld->stop) gg_dup_item(ld, (uint32_t)i, poss, item, value, 0, 0);
     }
-    rs->dests[dest_index].poss_count = (uint32_t)(rs->nposs - first);
-    if (!ld->trusted && !ld->stop && n > 1) gg_check_duplicates(ld, value, first, rs->nposs - first);
+    rs->dests[dest_index].poss_count = (uint32_t)(rs->nuses - first);
 }
 
 static void read_source(gg_loader *ld, const char *key, json_t *value, uint32_t entry)
@@ -180,14 +182,7 @@ static void scan_failed(gg_loader *ld)
     ld->stop = true;
 }
 
-/* The offsets and lengths of one array's items, kept while it is read for the duplicate check. */
-typedef struct item_list {
-    size_t *v;
-    size_t n, cap;
-} item_list;
-
-static void read_destination_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t source_index,
-                                  item_list *items)
+static void read_destination_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t source_index)
 {
     ggn_ruleset *rs = ld->rs;
     const char *t = ld->doc->text;
@@ -209,10 +204,10 @@ static void read_destination_text(gg_loader *ld, const char *key, size_t at, siz
         return;
     }
     uint32_t dest_index = (uint32_t)rs->ndests++;
-    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nposs, 0 };
+    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nuses, 0 };
     rs->sources[source_index].dest_count++;
-    size_t first = rs->nposs, n = 0, i_at, i_len;
-    items->n = 0;
+    size_t first = rs->nuses, n = 0, i_at, i_len;
+    gg_dup_begin(ld);
     while (!ld->stop && gg_cursor_next(&c, &i_at, &i_len)) {
         json_t *item = gg_parse_item(t, i_at, i_len);
         if (!item) {
@@ -220,13 +215,10 @@ static void read_destination_text(gg_loader *ld, const char *key, size_t at, siz
             break;
         }
         ggn_jpath_index(&ld->path, n);
-        gg_read_possibility(ld, item, dest_index, (uint32_t)n);
+        uint32_t poss = gg_read_possibility(ld, item);
         ggn_jpath_pop(&ld->path);
+        if (!ld->stop) gg_dup_item(ld, (uint32_t)n, poss, item, NULL, i_at, i_len);
         json_decref(item);
-        if (!ld->trusted && GG_PUSH(items->v, items->n, items->cap) && GG_PUSH(items->v, items->n + 1, items->cap)) {
-            items->v[items->n++] = i_at;
-            items->v[items->n++] = i_len;
-        }
         n++;
     }
     if (c.bad) scan_failed(ld);
@@ -236,12 +228,10 @@ static void read_destination_text(gg_loader *ld, const char *key, size_t at, siz
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
                   "an empty possibility array is not allowed in %s documents (at least one possibility)",
                   ggn_spelling_name(rs->spelling));
-    rs->dests[dest_index].poss_count = (uint32_t)(rs->nposs - first);
-    if (!ld->trusted && !ld->stop && n > 1 && items->n == 2 * n && rs->nposs - first == n)
-        gg_check_duplicates_text(ld, t, items->v, first, n);
+    rs->dests[dest_index].poss_count = (uint32_t)(rs->nuses - first);
 }
 
-static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t entry, item_list *items)
+static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t entry)
 {
     ggn_ruleset *rs = ld->rs;
     const char *t = ld->doc->text;
@@ -266,7 +256,7 @@ static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t l
     size_t d_at, d_len;
     while (!ld->stop && gg_cursor_next(&c, &d_at, &d_len)) {
         ggn_jpath_key(&ld->path, c.key);
-        read_destination_text(ld, c.key, d_at, d_len, source_index, items);
+        read_destination_text(ld, c.key, d_at, d_len, source_index);
         ggn_jpath_pop(&ld->path);
     }
     if (c.bad) scan_failed(ld);
@@ -285,18 +275,16 @@ static void read_piece_text(gg_loader *ld, const char *pk, size_t at, size_t len
     uint32_t piece = gg_read_piece(ld, pk, "piece key");
     ld->side_known = piece != GG_NONE;
     ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
-    item_list items = { NULL, 0, 0 };
     if (add_entry(ld, piece)) {
         uint32_t entry = (uint32_t)ld->rs->nentries - 1;
         size_t s_at, s_len;
         while (!ld->stop && gg_cursor_next(&c, &s_at, &s_len)) {
             ggn_jpath_key(&ld->path, c.key);
-            read_source_text(ld, c.key, s_at, s_len, entry, &items);
+            read_source_text(ld, c.key, s_at, s_len, entry);
             ggn_jpath_pop(&ld->path);
         }
         if (c.bad) scan_failed(ld);
     }
-    free(items.v);
     gg_cursor_close(&c);
     ggn_jpath_pop(&ld->path);
 }
@@ -365,6 +353,7 @@ static void shrink(ggn_ruleset *rs)
     GG_SHRINK(rs->entries, rs->nentries, rs->cap_entries);
     GG_SHRINK(rs->sources, rs->nsources, rs->cap_sources);
     GG_SHRINK(rs->dests, rs->ndests, rs->cap_dests);
+    GG_SHRINK(rs->uses, rs->nuses, rs->cap_uses);
     GG_SHRINK(rs->poss, rs->nposs, rs->cap_poss);
     GG_SHRINK(rs->tests, rs->ntests, rs->cap_tests);
     GG_SHRINK(rs->exacts, rs->nexacts, rs->cap_exacts);
@@ -393,6 +382,7 @@ static ggn_ruleset *load_pieces(const ggn_jdoc *doc, gg_pieces *src, const ggn_l
     ggn_jpath_init(&ld.path);
     rs->spelling = gg_detect_spelling(src, ld.first_field, sizeof ld.first_field);
     if (!src->failed) read_document(&ld, src);
+    gg_loader_release(&ld);
     if (src->failed) {
         ggn_ruleset_free(rs);
         return NULL;
@@ -411,9 +401,9 @@ static ggn_ruleset *load_pieces(const ggn_jdoc *doc, gg_pieces *src, const ggn_l
 
 /*
  * Loads a document whose text is read (and checked for NUL bytes and depth)
- * but not parsed. The root's members are parsed one at a time, so that only
- * one piece's jansson tree exists at once (docs/ggn.md, Memory). When the
- * top level does not scan or a piece does not parse, whatever was reported
+ * but not parsed. The root's members are found in the text, and each piece
+ * is walked there level by level, jansson parsing one possibility at a time
+ * (docs/ggn.md, Memory). When the text does not scan, whatever was reported
  * is taken back and the document is parsed whole, whose errors then say
  * exactly what is wrong, as they always did.
  */
@@ -470,6 +460,7 @@ void ggn_ruleset_free(ggn_ruleset *rs)
     free(rs->entries);
     free(rs->sources);
     free(rs->dests);
+    free(rs->uses);
     free(rs->poss);
     free(rs->tests);
     free(rs->exacts);
@@ -489,5 +480,5 @@ void ggn_ruleset_stats_get(const ggn_ruleset *rs, ggn_ruleset_stats *out)
     out->pieces = rs->npieces;
     out->sources = rs->nsources;
     out->destinations = rs->ndests;
-    out->possibilities = rs->nposs;
+    out->possibilities = rs->nuses;
 }
