@@ -92,6 +92,40 @@ void gg_dup_begin(gg_loader *ld)
 {
     ld->dup_dest++;
     ld->nreps = 0;
+    ld->nfound = 0;
+    ld->more_found = 0;
+}
+
+/*
+ * A duplicate, kept to be reported at the array's end. Only the first
+ * GGN_MAX_ERRORS are kept: no list holds more problems, so the others are
+ * counted, to be reported (and dropped) after them.
+ */
+static void found(gg_loader *ld, uint32_t later, uint32_t earlier)
+{
+    if (ld->nfound >= 2 * (size_t)GGN_MAX_ERRORS || !GG_PUSH(ld->found, ld->nfound, ld->cap_found) ||
+        !GG_PUSH(ld->found, ld->nfound + 1, ld->cap_found)) {
+        ld->more_found++;
+        return;
+    }
+    ld->found[ld->nfound++] = later;
+    ld->found[ld->nfound++] = earlier;
+}
+
+static void warn_duplicate(gg_loader *ld, uint32_t later, uint32_t earlier)
+{
+    ggn_jpath_index(&ld->path, later);
+    gg_report(ld, GGN_SEVERITY_WARNING, GGN_E_DUPLICATE, "possibility %u is identical to possibility %u", later,
+              earlier);
+    ggn_jpath_pop(&ld->path);
+}
+
+void gg_dup_end(gg_loader *ld, bool all_loaded)
+{
+    if (!all_loaded || ld->stop) return;
+    for (size_t k = 0; k < ld->nfound; k += 2) warn_duplicate(ld, ld->found[k], ld->found[k + 1]);
+    /* past GGN_MAX_ERRORS kept: the list is full, so these are only counted (their text is not kept) */
+    for (size_t k = 0; k < ld->more_found; k++) warn_duplicate(ld, 0, 0);
 }
 
 /* Room for the per-possibility stamps up to possibility poss. */
@@ -122,10 +156,7 @@ void gg_dup_item(gg_loader *ld, uint32_t index, uint32_t poss, json_t *item, jso
             bool equal = earlier && json_equal(earlier, item);
             json_decref(earlier);
             if (equal) {
-                ggn_jpath_index(&ld->path, index);
-                gg_report(ld, GGN_SEVERITY_WARNING, GGN_E_DUPLICATE, "possibility %u is identical to possibility %u",
-                          index, rep->item);
-                ggn_jpath_pop(&ld->path);
+                found(ld, index, rep->item);
                 return;
             }
             last = r;
@@ -149,6 +180,7 @@ void gg_loader_release(gg_loader *ld)
     free(ld->rep_stamp);
     free(ld->rep_head);
     free(ld->reps);
-    ld->poss_slots = ld->rep_stamp = ld->rep_head = NULL;
+    free(ld->found);
+    ld->poss_slots = ld->rep_stamp = ld->rep_head = ld->found = NULL;
     ld->reps = NULL;
 }

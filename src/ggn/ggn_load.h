@@ -36,6 +36,9 @@ typedef struct gg_loader {
     size_t rep_cap;
     gg_rep *reps;               /* the array's reps */
     size_t nreps, cap_reps;
+    uint32_t *found;            /* the array's duplicates as (item, earlier item) pairs, reported at its end */
+    size_t nfound, cap_found;   /* entries of found: two per duplicate, at most 2 * GGN_MAX_ERRORS */
+    size_t more_found;          /* duplicates past those, counted */
 } gg_loader;
 
 /*
@@ -104,6 +107,8 @@ void gg_check_contradictions(gg_loader *ld, const gg_poss *p);
  */
 void gg_dup_begin(gg_loader *ld);
 void gg_dup_item(gg_loader *ld, uint32_t index, uint32_t poss, json_t *item, json_t *array, size_t at, size_t len);
+/* Reports the array's duplicates, in array order after its items' own problems, when every item loaded. */
+void gg_dup_end(gg_loader *ld, bool all_loaded);
 
 /* Releases what loading alone needed (the possibility table, the duplicate check's). */
 void gg_loader_release(gg_loader *ld);

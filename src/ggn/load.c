@@ -142,6 +142,7 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
         if (!ld->stop) gg_dup_item(ld, (uint32_t)i, poss, item, value, 0, 0);
     }
     rs->dests[dest_index].poss_count = (uint32_t)(rs->nuses - first);
+    gg_dup_end(ld, rs->nuses - first == n);
 }
 
 static void read_source(gg_loader *ld, const char *key, json_t *value, uint32_t entry)
@@ -229,6 +230,7 @@ static void read_destination_text(gg_loader *ld, const char *key, size_t at, siz
                   "an empty possibility array is not allowed in %s documents (at least one possibility)",
                   ggn_spelling_name(rs->spelling));
     rs->dests[dest_index].poss_count = (uint32_t)(rs->nuses - first);
+    gg_dup_end(ld, rs->nuses - first == n);
 }
 
 static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t entry)
