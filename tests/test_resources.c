@@ -31,6 +31,7 @@
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "ggn/ruleset.h"
+#include "../bench/ggn_gen.h"
 
 static double now(void)
 {
@@ -363,7 +364,24 @@ static long file_kib(const char *path)
  * tiny file and on the big one; the big run's peak must be within the
  * bound of the tiny run's, and both must exit with want_status.
  */
+/* want_status for a command whose answer is not the point: the big file's run ends as the tiny file's did */
+#define SAME_STATUS (-2)
+
+static void check_memory_plus(const char *what, const char *tiny, const char *big, int want_status,
+                              const char *const *args, const char *output);
+
 static void check_memory(const char *what, const char *tiny, const char *big, int want_status, const char *const *args)
+{
+    check_memory_plus(what, tiny, big, want_status, args, NULL);
+}
+
+/*
+ * check_memory for a command that writes a file (output) it holds whole
+ * until written (ggn convert, whose text is at most GGN_MAX_FILE_BYTES):
+ * that file's size is allowed on top of the bound.
+ */
+static void check_memory_plus(const char *what, const char *tiny, const char *big, int want_status,
+                              const char *const *args, const char *output)
 {
     const char *argv[16] = { GGN_BINARY };
     int n = 1, at = -1;
@@ -376,15 +394,18 @@ static void check_memory(const char *what, const char *tiny, const char *big, in
     int status;
     argv[at] = tiny;
     long base = peak_kib(argv, &status);
+    if (want_status == SAME_STATUS) want_status = status;
     assert_int_equal(status, want_status);
     argv[at] = big;
     long peak = peak_kib(argv, &status);
-    long size = file_kib(big);
-    printf("%-40s %7ld KiB file: peak %7ld KiB, %6ld KiB above the tiny file's %ld KiB (%.1fx the file)\n", what,
+    long size = file_kib(big), written = output ? file_kib(output) : 0;
+    printf("%-40s %7ld KiB file: peak %7ld KiB, %6ld KiB above the tiny file's %ld KiB (%.1fx the file)", what,
            size, peak, peak - base, base, (double)(peak - base) / (double)size);
+    if (output) printf(", %ld KiB written", written);
+    printf("\n");
     if (status != want_status) fprintf(stderr, "%s: exit %d, want %d\n", what, status, want_status);
     assert_int_equal(status, want_status);
-    assert_true(peak - base <= GGN_TEST_MEMORY_FACTOR * size);
+    assert_true(peak - base <= GGN_TEST_MEMORY_FACTOR * size + written);
 }
 
 /* Writes text to tmpdir/name; the path into path. */
@@ -431,6 +452,184 @@ static void test_pgn_memory(void **state)
     unlink(json);
 }
 
+/* A growing text for the generated libraries. */
+typedef struct text_buf {
+    char *s;
+    size_t len, cap;
+} text_buf;
+
+static void put_text(text_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void put_text(text_buf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        assert_true(n >= 0);
+        if (b->s && (size_t)n < b->cap - b->len) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = b->cap ? b->cap * 2 : 1 << 16;
+        while (cap < b->len + (size_t)n + 1) cap *= 2;
+        b->s = realloc(b->s, cap);
+        assert_non_null(b->s);
+        b->cap = cap;
+    }
+}
+
+/* A square of an n x n board as CELL writes it: files a..z then aa, ab, ...; ranks from 1 (out holds 16 bytes). */
+static void cell(char *out, int file, int rank)
+{
+    char letters[4];
+    int k = 0;
+    for (int f = file + 1; f > 0; f = (f - 1) / 26) letters[k++] = (char)('a' + (f - 1) % 26);
+    int n = 0;
+    while (k) out[n++] = letters[--k];
+    snprintf(out + n, 12, "%d", rank % 100000 + 1);
+}
+
+/* n copies of the possibility {} in one array (must-deny): the smallest text a possibility has. */
+static void gen_empty_possibilities(text_buf *b, size_t n)
+{
+    put_text(b, "{\"C:R\":{\"a1\":{\"a2\":[");
+    for (size_t i = 0; i < n; i++) put_text(b, i ? ",{}" : "{}");
+    put_text(b, "]}}}");
+}
+
+/* Empty possibility arrays (must-deny) from every square of an n x n board to every square on its lines. */
+static void gen_empty_arrays(text_buf *b, int n)
+{
+    put_text(b, "{\"C:R\":{");
+    for (int f = 0; f < n; f++)
+        for (int r = 0; r < n; r++) {
+            char from[16];
+            cell(from, f, r);
+            put_text(b, "%s\"%s\":{", f || r ? "," : "", from);
+            bool first = true;
+            for (int t = 0; t < n * n; t++) {
+                int tf = t / n, tr = t % n;
+                if ((tf == f) == (tr == r)) continue; /* the same square, or off its lines */
+                char to[16];
+                cell(to, tf, tr);
+                put_text(b, "%s\"%s\":[]", first ? "" : ",", to);
+                first = false;
+            }
+            put_text(b, "}");
+        }
+    put_text(b, "}}");
+}
+
+/* Compact rook slides of up to reach squares on an n x n board (must-deny), every path square tested. */
+static void gen_compact_slides(text_buf *b, int n, int reach)
+{
+    static const int dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
+    put_text(b, "{\"C:R\":{");
+    for (int f = 0; f < n; f++)
+        for (int r = 0; r < n; r++) {
+            char from[16];
+            cell(from, f, r);
+            put_text(b, "%s\"%s\":{", f || r ? "," : "", from);
+            bool first = true;
+            for (int d = 0; d < 4; d++) {
+                char path[32][16];
+                int npath = 0;
+                for (int k = 1; k <= reach && npath < 32; k++) {
+                    int tf = f + dirs[d][0] * k, tr = r + dirs[d][1] * k;
+                    if (tf < 0 || tr < 0 || tf >= n || tr >= n) break;
+                    char to[16];
+                    cell(to, tf, tr);
+                    put_text(b, "%s\"%s\":[", first ? "" : ",", to);
+                    first = false;
+                    for (int v = 0; v < 2; v++) {
+                        put_text(b, "%s{\"must\":{", v ? "," : "");
+                        for (int p = 0; p < npath; p++) put_text(b, "\"%s\":\"empty\",", path[p]);
+                        put_text(b, "\"%s\":\"%s\"}}", to, v ? "enemy" : "empty");
+                    }
+                    put_text(b, "]");
+                    snprintf(path[npath++], 16, "%s", to);
+                }
+            }
+            put_text(b, "}");
+        }
+    put_text(b, "}}");
+}
+
+/*
+ * Every GGN command (check, moves, query, convert) on libraries of each
+ * shape that costs memory: many tiny possibilities, many empty arrays,
+ * compact paths on a 64 x 64 board, and a pretty-printed library (bench's
+ * every slide and leap), each measured against a tiny library of its shape.
+ * convert writes a text of its own, which it holds until written: it is
+ * measured on the shapes whose output is no bigger than their input.
+ */
+static void test_ggn_memory(void **state)
+{
+    (void)state;
+    if (!memory_measurable()) skip();
+    /* the rook on b2 (every shape has moves from there but the first, whose one source is a1) */
+    const char *position = "{\"board\":{\"b2\":\"C:R\",\"b4\":\"c:n\"},\"active\":\"first\"}";
+    char out[512];
+    snprintf(out, sizeof out, "%s/converted.json", tmpdir);
+    for (int shape = 0; shape < 4; shape++) {
+        text_buf tiny = { NULL, 0, 0 }, big = { NULL, 0, 0 };
+        const char *what;
+        bool converts = true;
+        if (shape == 0) {
+            what = "200,000 {} in one array";
+            gen_empty_possibilities(&tiny, 2);
+            gen_empty_possibilities(&big, 200000);
+            converts = false; /* each {} is written out as a whole possibility */
+        } else if (shape == 1) {
+            what = "empty arrays on 32x32";
+            gen_empty_arrays(&tiny, 2);
+            gen_empty_arrays(&big, 32);
+            converts = false;
+        } else if (shape == 2) {
+            what = "compact slides on 64x64";
+            gen_compact_slides(&tiny, 2, 1);
+            gen_compact_slides(&big, 64, 2);
+        } else {
+            what = "pretty every slide and leap 8x8";
+            size_t len;
+            tiny.s = gen_big_ggn(2, GGN_SPELLING_MUST_DENY, &len);
+            tiny.len = len;
+            big.s = gen_big_ggn(8, GGN_SPELLING_MUST_DENY, &len);
+            big.len = len;
+        }
+        assert_non_null(tiny.s);
+        assert_non_null(big.s);
+        char tiny_path[512], big_path[512], label[128];
+        write_file(tiny_path, sizeof tiny_path, "tiny.json", tiny.s, tiny.len);
+        write_file(big_path, sizeof big_path, "big.json", big.s, big.len);
+        free(tiny.s);
+        free(big.s);
+        snprintf(label, sizeof label, "check, %s", what);
+        check_memory(label, tiny_path, big_path, 0, (const char *const[]){ "check", "@", NULL });
+        snprintf(label, sizeof label, "moves, %s", what);
+        check_memory(label, tiny_path, big_path, 0, (const char *const[]){ "moves", "@", "--position", position, NULL });
+        snprintf(label, sizeof label, "query, %s", what);
+        /* the first shape's one move has more possibilities than a query lists (GGN_MAX_MOVES) */
+        if (shape != 0)
+            check_memory(label, tiny_path, big_path, SAME_STATUS,
+                         (const char *const[]){ "query", "@", "C:R", "b2", "b1", "--position", position, NULL });
+        if (converts) {
+            snprintf(label, sizeof label, "convert, %s", what);
+            check_memory_plus(label, tiny_path, big_path, 0,
+                              (const char *const[]){ "convert", "@", "--to", "must-diff", "-o", out, NULL }, out);
+        }
+        unlink(tiny_path);
+        unlink(big_path);
+        unlink(out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -441,6 +640,7 @@ int main(void)
         cmocka_unit_test(test_thousand_pieces_refused_at_limit),
         cmocka_unit_test(test_positions_without_moves),
         cmocka_unit_test(test_pgn_memory),
+        cmocka_unit_test(test_ggn_memory),
     };
     return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }

@@ -233,7 +233,8 @@ typedef struct ggn_transition {
     const char *destination;  /* a square, or "*" for a move into the hand */
     size_t possibility;       /* index in the destination's possibility array */
     const ggn_ruleset *ruleset_; /* private: the ruleset it comes from */
-    unsigned entry_;          /* private: the compiled possibility */
+    unsigned entry_;          /* private: the array item (its compiled possibility) */
+    unsigned dest_;           /* private: its destination */
 } ggn_transition;
 
 /*

@@ -13,6 +13,10 @@
  * last whole word that leaves room for " ...". Every library message
  * (ggn_error.message, 256 bytes) is formatted this way.
  */
-void er_vformat(char *out, size_t cap, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
+void er_vformat(char *out, size_t cap, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
 
 #endif

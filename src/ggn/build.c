@@ -83,7 +83,7 @@ bool gg_index_build(ggn_ruleset *rs)
      * slot, so that an empty one (a document with no conditions, no patches,
      * no possibilities) is never null-pointer arithmetic (fuzz/crashers/ggn).
      */
-    if (!GG_PUSH(rs->dests, 0, rs->cap_dests) || !GG_PUSH(rs->poss, 0, rs->cap_poss) ||
+    if (!GG_PUSH(rs->dests, 0, rs->cap_dests) || !GG_PUSH(rs->poss, 0, rs->cap_poss) || !GG_PUSH(rs->uses, 0, rs->cap_uses) ||
         !GG_PUSH(rs->tests, 0, rs->cap_tests) || !GG_PUSH(rs->exacts, 0, rs->cap_exacts) ||
         !GG_PUSH(rs->conds, 0, rs->cap_conds) || !GG_PUSH(rs->patches, 0, rs->cap_patches))
         return false;

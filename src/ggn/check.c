@@ -69,8 +69,8 @@ void gg_check_contradictions(gg_loader *ld, const gg_poss *p)
             const gg_cond *req = &rs->conds[p->cond_first + r];
             if (req->denied || req->square != den->square) continue;
             const char *sq = rs->squares[den->square];
-            js_path_key(&ld->path, denied_field);
-            js_path_key(&ld->path, sq);
+            ggn_jpath_key(&ld->path, denied_field);
+            ggn_jpath_key(&ld->path, sq);
             if (req->state == den->state && req->piece == den->piece)
                 gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_CONTRADICTION,
                           "%s is both required and forbidden to be %s (%s and %s)", sq, state_text(rs, den),
@@ -80,121 +80,107 @@ void gg_check_contradictions(gg_loader *ld, const gg_poss *p)
                           "%s can never be %s without being %s for a %s-side mover (%s and %s)", sq,
                           state_text(rs, req), state_text(rs, den), ld->side == GGN_SIDE_FIRST ? "first" : "second",
                           required_field, denied_field);
-            js_path_pop(&ld->path);
-            js_path_pop(&ld->path);
+            ggn_jpath_pop(&ld->path);
+            ggn_jpath_pop(&ld->path);
         }
     }
 }
 
-/* An order-independent digest of what a possibility says. */
-static uint64_t mix(uint64_t x)
+/* ---- duplicates in one possibility array ---- */
+
+void gg_dup_begin(gg_loader *ld)
 {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
+    ld->dup_dest++;
+    ld->nreps = 0;
+    ld->nfound = 0;
+    ld->more_found = 0;
 }
 
-static uint64_t digest(const ggn_ruleset *rs, const gg_poss *p)
+/*
+ * A duplicate, kept to be reported at the array's end. Only the first
+ * GGN_MAX_ERRORS are kept: no list holds more problems, so the others are
+ * counted, to be reported (and dropped) after them.
+ */
+static void found(gg_loader *ld, uint32_t later, uint32_t earlier)
 {
-    uint64_t h = mix(((uint64_t)p->hand_add << 32) ^ p->hand_del ^ ((uint64_t)p->explicit_patch << 63));
-    for (uint32_t k = 0; k < p->cond_count; k++) {
-        const gg_cond *c = &rs->conds[p->cond_first + k];
-        h += mix(((uint64_t)c->square << 32) ^ ((uint64_t)c->piece << 4) ^ ((uint64_t)c->denied << 3) ^ c->state);
+    if (ld->nfound >= 2 * (size_t)GGN_MAX_ERRORS || !GG_PUSH(ld->found, ld->nfound, ld->cap_found) ||
+        !GG_PUSH(ld->found, ld->nfound + 1, ld->cap_found)) {
+        ld->more_found++;
+        return;
     }
-    for (uint32_t k = 0; k < p->patch_count; k++) {
-        const gg_patch *q = &rs->patches[p->patch_first + k];
-        h += mix(((uint64_t)q->square << 32) ^ q->piece ^ 0x5bd1e995ULL);
+    ld->found[ld->nfound++] = later;
+    ld->found[ld->nfound++] = earlier;
+}
+
+static void warn_duplicate(gg_loader *ld, uint32_t later, uint32_t earlier)
+{
+    ggn_jpath_index(&ld->path, later);
+    gg_report(ld, GGN_SEVERITY_WARNING, GGN_E_DUPLICATE, "possibility %u is identical to possibility %u", later,
+              earlier);
+    ggn_jpath_pop(&ld->path);
+}
+
+void gg_dup_end(gg_loader *ld, bool all_loaded)
+{
+    if (!all_loaded || ld->stop) return;
+    for (size_t k = 0; k < ld->nfound; k += 2) warn_duplicate(ld, ld->found[k], ld->found[k + 1]);
+    /* past GGN_MAX_ERRORS kept: the list is full, so these are only counted (their text is not kept) */
+    for (size_t k = 0; k < ld->more_found; k++) warn_duplicate(ld, 0, 0);
+}
+
+/* Room for the per-possibility stamps up to possibility poss. */
+static bool rep_room(gg_loader *ld, uint32_t poss)
+{
+    if (poss < ld->rep_cap) return true;
+    size_t cap = ld->rep_cap ? ld->rep_cap : 1024;
+    while (cap <= poss) cap *= 2;
+    uint32_t *stamp = realloc(ld->rep_stamp, cap * sizeof *stamp);
+    if (stamp) ld->rep_stamp = stamp;
+    uint32_t *head = stamp ? realloc(ld->rep_head, cap * sizeof *head) : NULL;
+    if (!head) return false;
+    ld->rep_head = head;
+    memset(ld->rep_stamp + ld->rep_cap, 0, (cap - ld->rep_cap) * sizeof *stamp);
+    ld->rep_cap = cap;
+    return true;
+}
+
+void gg_dup_item(gg_loader *ld, uint32_t index, uint32_t poss, json_t *item, json_t *array, size_t at, size_t len)
+{
+    if (ld->trusted || poss == GG_NONE || !rep_room(ld, poss)) return;
+    uint32_t last = GG_NONE;
+    if (ld->rep_stamp[poss] == ld->dup_dest) {
+        for (uint32_t r = ld->rep_head[poss]; r != GG_NONE; r = ld->reps[r].next) {
+            const gg_rep *rep = &ld->reps[r];
+            json_t *earlier = array ? json_incref(json_array_get(array, rep->item))
+                                    : gg_parse_item(ld->doc->text, rep->at, rep->len);
+            bool equal = earlier && json_equal(earlier, item);
+            json_decref(earlier);
+            if (equal) {
+                found(ld, index, rep->item);
+                return;
+            }
+            last = r;
+        }
     }
-    return h;
-}
-
-typedef struct keyed {
-    uint64_t hash;
-    size_t index;
-} keyed;
-
-static int keyed_cmp(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    if (x->hash != y->hash) return x->hash < y->hash ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
-static void warn_duplicate(gg_loader *ld, size_t later, size_t earlier)
-{
-    js_path_index(&ld->path, later);
-    gg_report(ld, GGN_SEVERITY_WARNING, GGN_E_DUPLICATE, "possibility %zu is identical to possibility %zu",
-              later, earlier);
-    js_path_pop(&ld->path);
-}
-
-/* Where the items of the array being checked come from: its tree, or its text and their extents. */
-typedef struct item_source {
-    json_t *array;
-    const char *text;
-    const size_t *items;
-} item_source;
-
-/* Items i and j of the array are equal JSON (a text's items are parsed for it, one pair at a time). */
-static bool items_equal(const item_source *src, size_t i, size_t j)
-{
-    if (src->array) return json_equal(json_array_get(src->array, i), json_array_get(src->array, j));
-    json_t *a = gg_parse_item(src->text, src->items[2 * i], src->items[2 * i + 1]);
-    json_t *b = a ? gg_parse_item(src->text, src->items[2 * j], src->items[2 * j + 1]) : NULL;
-    bool equal = a && b && json_equal(a, b);
-    json_decref(a);
-    json_decref(b);
-    return equal;
-}
-
-static void check_duplicates(gg_loader *ld, const item_source *src, size_t first, size_t count);
-
-void gg_check_duplicates(gg_loader *ld, json_t *array, size_t first, size_t count)
-{
-    if (count != json_array_size(array)) return; /* some items did not load: errors were reported */
-    item_source src = { array, NULL, NULL };
-    check_duplicates(ld, &src, first, count);
-}
-
-void gg_check_duplicates_text(gg_loader *ld, const char *text, const size_t *items, size_t first, size_t count)
-{
-    item_source src = { NULL, text, items };
-    check_duplicates(ld, &src, first, count);
-}
-
-static void check_duplicates(gg_loader *ld, const item_source *src, size_t first, size_t count)
-{
-    const ggn_ruleset *rs = ld->rs;
-    keyed small[16];
-    keyed *keys = count <= 16 ? small : malloc(count * sizeof *keys);
-    if (!keys) return;
-    for (size_t k = 0; k < count; k++) keys[k] = (keyed){ digest(rs, &rs->poss[first + k]), k };
-    if (count <= 16) {
-        /* report in array order */
-        for (size_t j = 1; j < count; j++)
-            for (size_t i = 0; i < j; i++)
-                if (keys[i].hash == keys[j].hash && items_equal(src, i, j)) {
-                    warn_duplicate(ld, j, i);
-                    break;
-                }
+    /* the first item of its JSON among those of its possibility: a rep */
+    if (!GG_PUSH(ld->reps, ld->nreps, ld->cap_reps)) return;
+    uint32_t r = (uint32_t)ld->nreps++;
+    ld->reps[r] = (gg_rep){ index, GG_NONE, at, len };
+    if (last == GG_NONE) {
+        ld->rep_stamp[poss] = ld->dup_dest;
+        ld->rep_head[poss] = r;
     } else {
-        qsort(keys, count, sizeof *keys, keyed_cmp);
-        size_t run = 0; /* first key of the current run of equal digests */
-        for (size_t j = 1; j < count; j++) {
-            if (keys[j].hash != keys[run].hash) {
-                run = j;
-                continue;
-            }
-            for (size_t i = run; i < j; i++) {
-                if (items_equal(src, keys[i].index, keys[j].index)) {
-                    warn_duplicate(ld, keys[j].index, keys[i].index);
-                    break;
-                }
-            }
-        }
+        ld->reps[last].next = r;
     }
-    if (keys != small) free(keys);
+}
+
+void gg_loader_release(gg_loader *ld)
+{
+    free(ld->poss_slots);
+    free(ld->rep_stamp);
+    free(ld->rep_head);
+    free(ld->reps);
+    free(ld->found);
+    ld->poss_slots = ld->rep_stamp = ld->rep_head = ld->found = NULL;
+    ld->reps = NULL;
 }

@@ -4,7 +4,13 @@
  * Loading turns the JSON tree into flat arrays, one per level of the
  * document, each level's children contiguous in the next array:
  *
- *   entries (piece keys) → sources → dests → poss (possibilities)
+ *   entries (piece keys) → sources → dests → uses → poss (possibilities)
+ *
+ * A use is one item of a destination's possibility array; it names its
+ * possibility, and possibilities that compile the same (the same conditions
+ * in the same order, the same effects) are stored once, whatever their
+ * destination: a library that repeats one possibility a million times
+ * holds it once and a million 4-byte uses (docs/ggn.md, Memory).
  *
  * Every square and piece id is interned into a small index at load, so that
  * strings exist only at the edges. A possibility's conditions are compiled
@@ -77,8 +83,6 @@ typedef enum gg_toggle {
 
 typedef struct gg_poss {
     gg_test head;                     /* the first word's test, inline: most possibilities need no other */
-    uint32_t dest;                    /* owning destination entry */
-    uint32_t index;                   /* position in its JSON array */
     uint32_t test_first, test_count;  /* the other words' tests, into rs->tests */
     uint32_t exact_first, exact_count; /* into rs->exacts */
     uint32_t cond_first, cond_count;  /* into rs->conds */
@@ -92,7 +96,7 @@ typedef struct gg_poss {
 typedef struct gg_dest {
     uint32_t square;                  /* square index or GG_HAND */
     uint32_t source;                  /* owning source */
-    uint32_t poss_first, poss_count;
+    uint32_t poss_first, poss_count;  /* its array's items: into rs->uses, each naming a possibility */
 } gg_dest;
 
 typedef struct gg_source {
@@ -137,7 +141,8 @@ struct ggn_ruleset {
     gg_entry *entries;      size_t nentries, cap_entries;
     gg_source *sources;     size_t nsources, cap_sources;
     gg_dest *dests;         size_t ndests, cap_dests;
-    gg_poss *poss;          size_t nposs, cap_poss;
+    uint32_t *uses;         size_t nuses, cap_uses;           /* per array item: its possibility in poss */
+    gg_poss *poss;          size_t nposs, cap_poss;           /* each distinct possibility once */
     gg_test *tests;         size_t ntests, cap_tests;
     gg_exact *exacts;       size_t nexacts, cap_exacts;
     gg_cond *conds;         size_t nconds, cap_conds;

@@ -6,6 +6,12 @@
 #include "ggn_scan.h"
 #include "json/json_doc.h"
 
+/* An item of the array being read that is the first of its JSON text among items of its possibility. */
+typedef struct gg_rep {
+    uint32_t item, next;        /* its index in the array; the next such item of the same possibility, or GG_NONE */
+    size_t at, len;             /* where it lies in the text (text mode) */
+} gg_rep;
+
 typedef struct gg_loader {
     ggn_ruleset *rs;
     const js_doc *doc;
@@ -20,6 +26,19 @@ typedef struct gg_loader {
     ggn_side side;              /* side of the current piece key (the mover) */
     bool side_known;            /* false when the piece key did not parse */
     bool scan_failed;           /* the text did not scan below a piece: parse the whole document instead */
+    /* storing each distinct possibility once (poss.c) */
+    uint32_t *poss_slots;       /* open addressing: possibility index + 1, 0 = free */
+    size_t poss_slot_cap;       /* a power of two, at least twice rs->nposs */
+    /* duplicates within one array (check.c): items are grouped by their possibility */
+    uint32_t dup_dest;          /* a stamp for the array being read */
+    uint32_t *rep_stamp;        /* per possibility: the stamp of the array it was last met in */
+    uint32_t *rep_head;         /* per possibility: its first rep in that array (into reps) */
+    size_t rep_cap;
+    gg_rep *reps;               /* the array's reps */
+    size_t nreps, cap_reps;
+    uint32_t *found;            /* the array's duplicates as (item, earlier item) pairs, reported at its end */
+    size_t nfound, cap_found;   /* entries of found: two per duplicate, at most 2 * GGN_MAX_ERRORS */
+    size_t more_found;          /* duplicates past those, counted */
 } gg_loader;
 
 /*
@@ -67,16 +86,31 @@ uint32_t gg_read_square(gg_loader *ld, const char *text, bool allow_hand, const 
 /* Interns a piece id in the document's grammar; reports and returns GG_NONE when invalid. */
 uint32_t gg_read_piece(gg_loader *ld, const char *text, const char *role);
 
-/* Reads one possibility object at ld->path into rs->poss. */
-void gg_read_possibility(gg_loader *ld, json_t *item, uint32_t dest, uint32_t index);
+/*
+ * Reads one possibility object at ld->path: its possibility goes to
+ * rs->poss unless an equal one is there, and a use of it to rs->uses.
+ * Returns the possibility's index, GG_NONE when the item did not load.
+ */
+uint32_t gg_read_possibility(gg_loader *ld, json_t *item);
 
 /* Checks of one possibility's conditions: contradictions. */
 void gg_check_contradictions(gg_loader *ld, const gg_poss *p);
 
-/* Warns about identical possibilities in one array (items first..first+count of rs->poss). */
-void gg_check_duplicates(gg_loader *ld, json_t *array, size_t first, size_t count);
+/*
+ * Duplicates in one possibility array, found as the items are read: an
+ * item whose JSON equals an earlier item's is warned about (DUPLICATE,
+ * naming the first such item). JSON-equal items compile to the same
+ * possibility, so only earlier items of the same possibility are compared.
+ * gg_dup_begin starts an array; gg_dup_item is told of each item read
+ * (poss: the possibility it compiled to; its tree, and either the array's
+ * tree or the item's place in the text).
+ */
+void gg_dup_begin(gg_loader *ld);
+void gg_dup_item(gg_loader *ld, uint32_t index, uint32_t poss, json_t *item, json_t *array, size_t at, size_t len);
+/* Reports the array's duplicates, in array order after its items' own problems, when every item loaded. */
+void gg_dup_end(gg_loader *ld, bool all_loaded);
 
-/* The same for an array read from the text: item k lies at items[2k] (offset) and items[2k + 1] (length). */
-void gg_check_duplicates_text(gg_loader *ld, const char *text, const size_t *items, size_t first, size_t count);
+/* Releases what loading alone needed (the possibility table, the duplicate check's). */
+void gg_loader_release(gg_loader *ld);
 
 #endif

@@ -20,7 +20,7 @@ void gg_report(gg_loader *ld, ggn_severity severity, ggn_code code, const char *
     va_start(ap, fmt);
     er_vformat(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    js_doc_report(ld->doc, ld->errs, severity, code, &ld->path, "%s", msg);
+    ggn_jdoc_report(ld->doc, ld->errs, severity, code, &ld->path, "%s", msg);
 }
 
 uint32_t gg_read_square(gg_loader *ld, const char *text, bool allow_hand, const char *role)
@@ -120,11 +120,11 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
         return;
     }
     uint32_t dest_index = (uint32_t)rs->ndests++;
-    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nposs, 0 };
+    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nuses, 0 };
     rs->sources[source_index].dest_count++;
     if (!json_is_array(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an array of possibilities, found %s",
-                  js_kind(value));
+                  ggn_json_kind(value));
         return;
     }
     size_t n = json_array_size(value);
@@ -132,14 +132,17 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
                   "an empty possibility array is not allowed in %s documents (at least one possibility)",
                   ggn_spelling_name(rs->spelling));
-    size_t first = rs->nposs;
+    size_t first = rs->nuses;
+    gg_dup_begin(ld);
     for (size_t i = 0; i < n && !ld->stop; i++) {
-        js_path_index(&ld->path, i);
-        gg_read_possibility(ld, json_array_get(value, i), dest_index, (uint32_t)i);
-        js_path_pop(&ld->path);
+        json_t *item = json_array_get(value, i);
+        ggn_jpath_index(&ld->path, i);
+        uint32_t poss = gg_read_possibility(ld, item);
+        ggn_jpath_pop(&ld->path);
+        if (!ld->stop) gg_dup_item(ld, (uint32_t)i, poss, item, value, 0, 0);
     }
-    rs->dests[dest_index].poss_count = (uint32_t)(rs->nposs - first);
-    if (!ld->trusted && !ld->stop && n > 1) gg_check_duplicates(ld, value, first, rs->nposs - first);
+    rs->dests[dest_index].poss_count = (uint32_t)(rs->nuses - first);
+    gg_dup_end(ld, rs->nuses - first == n);
 }
 
 static void read_source(gg_loader *ld, const char *key, json_t *value, uint32_t entry)
@@ -158,15 +161,15 @@ static void read_source(gg_loader *ld, const char *key, json_t *value, uint32_t 
     rs->entries[entry].source_count++;
     if (!json_is_object(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an object of destinations, found %s",
-                  js_kind(value));
+                  ggn_json_kind(value));
         return;
     }
     const char *dk;
     json_t *dv;
     json_object_foreach(value, dk, dv) {
-        js_path_key(&ld->path, dk);
+        ggn_jpath_key(&ld->path, dk);
         read_destination(ld, dk, dv, source_index);
-        js_path_pop(&ld->path);
+        ggn_jpath_pop(&ld->path);
         if (ld->stop) break;
     }
 }
@@ -180,14 +183,7 @@ static void scan_failed(gg_loader *ld)
     ld->stop = true;
 }
 
-/* The offsets and lengths of one array's items, kept while it is read for the duplicate check. */
-typedef struct item_list {
-    size_t *v;
-    size_t n, cap;
-} item_list;
-
-static void read_destination_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t source_index,
-                                  item_list *items)
+static void read_destination_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t source_index)
 {
     ggn_ruleset *rs = ld->rs;
     const char *t = ld->doc->text;
@@ -209,24 +205,21 @@ static void read_destination_text(gg_loader *ld, const char *key, size_t at, siz
         return;
     }
     uint32_t dest_index = (uint32_t)rs->ndests++;
-    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nposs, 0 };
+    rs->dests[dest_index] = (gg_dest){ sq, source_index, (uint32_t)rs->nuses, 0 };
     rs->sources[source_index].dest_count++;
-    size_t first = rs->nposs, n = 0, i_at, i_len;
-    items->n = 0;
+    size_t first = rs->nuses, n = 0, i_at, i_len;
+    gg_dup_begin(ld);
     while (!ld->stop && gg_cursor_next(&c, &i_at, &i_len)) {
         json_t *item = gg_parse_item(t, i_at, i_len);
         if (!item) {
             scan_failed(ld);
             break;
         }
-        js_path_index(&ld->path, n);
-        gg_read_possibility(ld, item, dest_index, (uint32_t)n);
-        js_path_pop(&ld->path);
+        ggn_jpath_index(&ld->path, n);
+        uint32_t poss = gg_read_possibility(ld, item);
+        ggn_jpath_pop(&ld->path);
+        if (!ld->stop) gg_dup_item(ld, (uint32_t)n, poss, item, NULL, i_at, i_len);
         json_decref(item);
-        if (!ld->trusted && GG_PUSH(items->v, items->n, items->cap) && GG_PUSH(items->v, items->n + 1, items->cap)) {
-            items->v[items->n++] = i_at;
-            items->v[items->n++] = i_len;
-        }
         n++;
     }
     if (c.bad) scan_failed(ld);
@@ -236,12 +229,11 @@ static void read_destination_text(gg_loader *ld, const char *key, size_t at, siz
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_VALUE,
                   "an empty possibility array is not allowed in %s documents (at least one possibility)",
                   ggn_spelling_name(rs->spelling));
-    rs->dests[dest_index].poss_count = (uint32_t)(rs->nposs - first);
-    if (!ld->trusted && !ld->stop && n > 1 && items->n == 2 * n && rs->nposs - first == n)
-        gg_check_duplicates_text(ld, t, items->v, first, n);
+    rs->dests[dest_index].poss_count = (uint32_t)(rs->nuses - first);
+    gg_dup_end(ld, rs->nuses - first == n);
 }
 
-static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t entry, item_list *items)
+static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t len, uint32_t entry)
 {
     ggn_ruleset *rs = ld->rs;
     const char *t = ld->doc->text;
@@ -265,9 +257,9 @@ static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t l
     rs->entries[entry].source_count++;
     size_t d_at, d_len;
     while (!ld->stop && gg_cursor_next(&c, &d_at, &d_len)) {
-        js_path_key(&ld->path, c.key);
-        read_destination_text(ld, c.key, d_at, d_len, source_index, items);
-        js_path_pop(&ld->path);
+        ggn_jpath_key(&ld->path, c.key);
+        read_destination_text(ld, c.key, d_at, d_len, source_index);
+        ggn_jpath_pop(&ld->path);
     }
     if (c.bad) scan_failed(ld);
     gg_cursor_close(&c);
@@ -281,30 +273,28 @@ static void read_piece_text(gg_loader *ld, const char *pk, size_t at, size_t len
         scan_failed(ld);
         return;
     }
-    js_path_key(&ld->path, pk);
+    ggn_jpath_key(&ld->path, pk);
     uint32_t piece = gg_read_piece(ld, pk, "piece key");
     ld->side_known = piece != GG_NONE;
     ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
-    item_list items = { NULL, 0, 0 };
     if (add_entry(ld, piece)) {
         uint32_t entry = (uint32_t)ld->rs->nentries - 1;
         size_t s_at, s_len;
         while (!ld->stop && gg_cursor_next(&c, &s_at, &s_len)) {
-            js_path_key(&ld->path, c.key);
-            read_source_text(ld, c.key, s_at, s_len, entry, &items);
-            js_path_pop(&ld->path);
+            ggn_jpath_key(&ld->path, c.key);
+            read_source_text(ld, c.key, s_at, s_len, entry);
+            ggn_jpath_pop(&ld->path);
         }
         if (c.bad) scan_failed(ld);
     }
-    free(items.v);
     gg_cursor_close(&c);
-    js_path_pop(&ld->path);
+    ggn_jpath_pop(&ld->path);
 }
 
 /* One member of the root: a piece key and its sources. */
 static void read_piece(gg_loader *ld, const char *pk, json_t *pv)
 {
-    js_path_key(&ld->path, pk);
+    ggn_jpath_key(&ld->path, pk);
     uint32_t piece = gg_read_piece(ld, pk, "piece key");
     ld->side_known = piece != GG_NONE;
     ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
@@ -312,19 +302,19 @@ static void read_piece(gg_loader *ld, const char *pk, json_t *pv)
         uint32_t entry = (uint32_t)ld->rs->nentries - 1;
         if (!json_is_object(pv)) {
             gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an object of sources, found %s",
-                      js_kind(pv));
+                      ggn_json_kind(pv));
         } else {
             const char *sk;
             json_t *sv;
             json_object_foreach(pv, sk, sv) {
-                js_path_key(&ld->path, sk);
+                ggn_jpath_key(&ld->path, sk);
                 read_source(ld, sk, sv, entry);
-                js_path_pop(&ld->path);
+                ggn_jpath_pop(&ld->path);
                 if (ld->stop) break;
             }
         }
     }
-    js_path_pop(&ld->path);
+    ggn_jpath_pop(&ld->path);
 }
 
 /* Each piece of src in order, each piece's tree released once compiled. */
@@ -332,7 +322,7 @@ static void read_document(gg_loader *ld, gg_pieces *src)
 {
     if (src->root && !json_is_object(src->root)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
-                  "a GGN document is an object whose keys are piece ids, found %s", js_kind(src->root));
+                  "a GGN document is an object whose keys are piece ids, found %s", ggn_json_kind(src->root));
         return;
     }
     gg_pieces_rewind(src);
@@ -365,6 +355,7 @@ static void shrink(ggn_ruleset *rs)
     GG_SHRINK(rs->entries, rs->nentries, rs->cap_entries);
     GG_SHRINK(rs->sources, rs->nsources, rs->cap_sources);
     GG_SHRINK(rs->dests, rs->ndests, rs->cap_dests);
+    GG_SHRINK(rs->uses, rs->nuses, rs->cap_uses);
     GG_SHRINK(rs->poss, rs->nposs, rs->cap_poss);
     GG_SHRINK(rs->tests, rs->ntests, rs->cap_tests);
     GG_SHRINK(rs->exacts, rs->nexacts, rs->cap_exacts);
@@ -373,7 +364,7 @@ static void shrink(ggn_ruleset *rs)
 }
 
 /* Loads from src; NULL with src->failed set when one of its pieces does not parse. */
-static ggn_ruleset *load_pieces(const js_doc *doc, gg_pieces *src, const ggn_load_options *opts, ggn_errors *errs)
+static ggn_ruleset *load_pieces(const ggn_jdoc *doc, gg_pieces *src, const ggn_load_options *opts, ggn_errors *errs)
 {
     ggn_ruleset *rs = calloc(1, sizeof *rs);
     if (!rs) {
@@ -390,15 +381,16 @@ static ggn_ruleset *load_pieces(const js_doc *doc, gg_pieces *src, const ggn_loa
     ld.doc = doc;
     ld.errs = errs;
     ld.trusted = opts && opts->trusted;
-    js_path_init(&ld.path);
+    ggn_jpath_init(&ld.path);
     rs->spelling = gg_detect_spelling(src, ld.first_field, sizeof ld.first_field);
     if (!src->failed) read_document(&ld, src);
+    gg_loader_release(&ld);
     if (src->failed) {
         ggn_ruleset_free(rs);
         return NULL;
     }
     if (ld.errors == 0 && !gg_index_build(rs)) {
-        js_path_init(&ld.path);
+        ggn_jpath_init(&ld.path);
         gg_report(&ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory building the source index");
     }
     if (ld.errors) {
@@ -411,13 +403,13 @@ static ggn_ruleset *load_pieces(const js_doc *doc, gg_pieces *src, const ggn_loa
 
 /*
  * Loads a document whose text is read (and checked for NUL bytes and depth)
- * but not parsed. The root's members are parsed one at a time, so that only
- * one piece's jansson tree exists at once (docs/ggn.md, Memory). When the
- * top level does not scan or a piece does not parse, whatever was reported
+ * but not parsed. The root's members are found in the text, and each piece
+ * is walked there level by level, jansson parsing one possibility at a time
+ * (docs/ggn.md, Memory). When the text does not scan, whatever was reported
  * is taken back and the document is parsed whole, whose errors then say
  * exactly what is wrong, as they always did.
  */
-static ggn_ruleset *load_text(js_doc *doc, const ggn_load_options *opts, ggn_errors *errs)
+static ggn_ruleset *load_text(ggn_jdoc *doc, const ggn_load_options *opts, ggn_errors *errs)
 {
     gg_member *members;
     size_t n;
@@ -436,7 +428,7 @@ static ggn_ruleset *load_text(js_doc *doc, const ggn_load_options *opts, ggn_err
             errs->warnings = warnings;
         }
     }
-    if (!js_doc_parse(doc, errs)) return NULL;
+    if (!ggn_jdoc_parse(doc, errs)) return NULL;
     gg_pieces src = { doc->root, NULL, NULL, 0, 0, NULL, 0, 0, false };
     return load_pieces(doc, &src, opts, errs);
 }
@@ -444,18 +436,18 @@ static ggn_ruleset *load_text(js_doc *doc, const ggn_load_options *opts, ggn_err
 ggn_ruleset *ggn_ruleset_load_string(const char *text, size_t len, const char *name,
                                      const ggn_load_options *opts, ggn_errors *errs)
 {
-    js_doc doc;
+    ggn_jdoc doc;
     if (!text) text = "";
-    ggn_ruleset *rs = js_doc_read_string(&doc, text, len, name, errs) ? load_text(&doc, opts, errs) : NULL;
-    js_doc_free(&doc);
+    ggn_ruleset *rs = ggn_jdoc_read_string(&doc, text, len, name, errs) ? load_text(&doc, opts, errs) : NULL;
+    ggn_jdoc_free(&doc);
     return rs;
 }
 
 ggn_ruleset *ggn_ruleset_load_file(const char *path, const ggn_load_options *opts, ggn_errors *errs)
 {
-    js_doc doc;
-    ggn_ruleset *rs = js_doc_read_file(&doc, path, errs) ? load_text(&doc, opts, errs) : NULL;
-    js_doc_free(&doc);
+    ggn_jdoc doc;
+    ggn_ruleset *rs = ggn_jdoc_read_file(&doc, path, errs) ? load_text(&doc, opts, errs) : NULL;
+    ggn_jdoc_free(&doc);
     return rs;
 }
 
@@ -470,6 +462,7 @@ void ggn_ruleset_free(ggn_ruleset *rs)
     free(rs->entries);
     free(rs->sources);
     free(rs->dests);
+    free(rs->uses);
     free(rs->poss);
     free(rs->tests);
     free(rs->exacts);
@@ -489,5 +482,5 @@ void ggn_ruleset_stats_get(const ggn_ruleset *rs, ggn_ruleset_stats *out)
     out->pieces = rs->npieces;
     out->sources = rs->nsources;
     out->destinations = rs->ndests;
-    out->possibilities = rs->nposs;
+    out->possibilities = rs->nuses;
 }

@@ -47,7 +47,7 @@ static void read_condition(gg_loader *ld, const char *key, json_t *value, bool d
                   "%s names the source square %s, where the moving piece already stands", field, key);
     if (!json_is_string(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected a state (%s), found %s",
-                  state_list(rs->spelling), js_kind(value));
+                  state_list(rs->spelling), ggn_json_kind(value));
         return;
     }
     const char *text = json_string_value(value);
@@ -79,7 +79,7 @@ static void read_conditions(gg_loader *ld, json_t *value, bool denied, const cha
 {
     if (!json_is_object(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "%s must be an object of square: state, found %s", field,
-                  js_kind(value));
+                  ggn_json_kind(value));
         return;
     }
     if (json_object_size(value) == 0 && ld->rs->spelling == GGN_SPELLING_REQUIRE_PREVENT && !ld->trusted)
@@ -88,9 +88,9 @@ static void read_conditions(gg_loader *ld, json_t *value, bool denied, const cha
     const char *key;
     json_t *v;
     json_object_foreach(value, key, v) {
-        js_path_key(&ld->path, key);
+        ggn_jpath_key(&ld->path, key);
         read_condition(ld, key, v, denied, field);
-        js_path_pop(&ld->path);
+        ggn_jpath_pop(&ld->path);
         if (ld->stop) return;
     }
 }
@@ -100,13 +100,13 @@ static void read_patch(gg_loader *ld, json_t *value, const char *field)
     ggn_ruleset *rs = ld->rs;
     if (!json_is_object(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "%s must be an object of square: piece id or null, found %s",
-                  field, js_kind(value));
+                  field, ggn_json_kind(value));
         return;
     }
     const char *key;
     json_t *v;
     json_object_foreach(value, key, v) {
-        js_path_key(&ld->path, key);
+        ggn_jpath_key(&ld->path, key);
         uint32_t sq = gg_read_square(ld, key, false, "a patched square");
         uint32_t piece = GG_NONE;
         bool ok = sq != GG_NONE;
@@ -115,7 +115,7 @@ static void read_patch(gg_loader *ld, json_t *value, const char *field)
             ok = ok && piece != GG_NONE;
         } else if (!json_is_null(v)) {
             gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected a piece id or null, found %s",
-                      js_kind(v));
+                      ggn_json_kind(v));
             ok = false;
         }
         if (ok) {
@@ -125,7 +125,7 @@ static void read_patch(gg_loader *ld, json_t *value, const char *field)
                 rs->patches[rs->npatches++] = (gg_patch){ sq, piece };
             }
         }
-        js_path_pop(&ld->path);
+        ggn_jpath_pop(&ld->path);
         if (ld->stop) return;
     }
 }
@@ -136,7 +136,7 @@ static uint32_t read_hand(gg_loader *ld, json_t *value, const char *field)
     if (json_is_null(value)) return GG_NONE;
     if (!json_is_string(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "%s must be a piece id or null, found %s", field,
-                  js_kind(value));
+                  ggn_json_kind(value));
         return GG_NONE;
     }
     const char *text = json_string_value(value);
@@ -164,7 +164,7 @@ static void read_stn_hand(gg_loader *ld, const char *key, json_t *value, gg_poss
     if (!json_is_integer(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
                   "a hand change is a whole number (pieces put in, or taken out when negative), found %s",
-                  js_kind(value));
+                  ggn_json_kind(value));
         return;
     }
     json_int_t delta = json_integer_value(value);
@@ -202,37 +202,37 @@ static void read_diff(gg_loader *ld, json_t *value, gg_poss *p)
     p->toggle = GG_TOGGLE_ABSENT;
     if (!json_is_object(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
-                  "diff must be an STN object (board, hands, toggle), found %s", js_kind(value));
+                  "diff must be an STN object (board, hands, toggle), found %s", ggn_json_kind(value));
         return;
     }
     const char *key;
     json_t *v;
     json_object_foreach(value, key, v) {
-        js_path_key(&ld->path, key);
+        ggn_jpath_key(&ld->path, key);
         if (!strcmp(key, "board")) {
             read_patch(ld, v, "diff board");
         } else if (!strcmp(key, "hands")) {
             if (!json_is_object(v)) {
                 gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "hands must be an object of piece id: count, found %s",
-                          js_kind(v));
+                          ggn_json_kind(v));
             } else {
                 const char *hk;
                 json_t *hv;
                 json_object_foreach(v, hk, hv) {
-                    js_path_key(&ld->path, hk);
+                    ggn_jpath_key(&ld->path, hk);
                     read_stn_hand(ld, hk, hv, p);
-                    js_path_pop(&ld->path);
+                    ggn_jpath_pop(&ld->path);
                     if (ld->stop) break;
                 }
             }
         } else if (!strcmp(key, "toggle")) {
             if (json_is_boolean(v)) p->toggle = json_is_true(v) ? GG_TOGGLE_TRUE : GG_TOGGLE_FALSE;
-            else gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "toggle must be true or false, found %s", js_kind(v));
+            else gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "toggle must be true or false, found %s", ggn_json_kind(v));
         } else if (!ld->trusted) {
             gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, "unknown diff field \"%s\" (an STN diff has board, hands, toggle)",
                       key);
         }
-        js_path_pop(&ld->path);
+        ggn_jpath_pop(&ld->path);
         if (ld->stop) return;
     }
 }
@@ -248,18 +248,106 @@ static void report_mixed(gg_loader *ld, const char *field, ggn_spelling other)
               ld->first_field[0] ? ld->first_field : "/");
 }
 
-void gg_read_possibility(gg_loader *ld, json_t *item, uint32_t dest, uint32_t index)
+/* ---- each distinct possibility stored once ---- */
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+/* A hash of everything that makes two possibilities the same (conditions in order, effects). */
+static uint64_t poss_hash(const ggn_ruleset *rs, const gg_poss *p)
+{
+    uint64_t h = mix64(((uint64_t)p->hand_add << 32) ^ p->hand_del ^ ((uint64_t)p->explicit_patch << 40) ^
+                       ((uint64_t)p->toggle << 48) ^ ((uint64_t)p->never << 56));
+    for (uint32_t k = 0; k < p->cond_count; k++) {
+        const gg_cond *c = &rs->conds[p->cond_first + k];
+        h = mix64(h ^ ((uint64_t)c->square << 32) ^ ((uint64_t)c->piece << 4) ^ ((uint64_t)c->denied << 3) ^ c->state);
+    }
+    for (uint32_t k = 0; k < p->patch_count; k++) {
+        const gg_patch *q = &rs->patches[p->patch_first + k];
+        h = mix64(h ^ ((uint64_t)q->square << 32) ^ q->piece ^ 0x5bd1e995ULL);
+    }
+    return h;
+}
+
+static bool same_poss(const ggn_ruleset *rs, const gg_poss *a, const gg_poss *b)
+{
+    if (a->cond_count != b->cond_count || a->patch_count != b->patch_count || a->hand_add != b->hand_add ||
+        a->hand_del != b->hand_del || a->explicit_patch != b->explicit_patch || a->toggle != b->toggle ||
+        a->never != b->never)
+        return false;
+    for (uint32_t k = 0; k < a->cond_count; k++) {
+        const gg_cond *x = &rs->conds[a->cond_first + k], *y = &rs->conds[b->cond_first + k];
+        if (x->square != y->square || x->piece != y->piece || x->denied != y->denied || x->state != y->state)
+            return false;
+    }
+    for (uint32_t k = 0; k < a->patch_count; k++) {
+        const gg_patch *x = &rs->patches[a->patch_first + k], *y = &rs->patches[b->patch_first + k];
+        if (x->square != y->square || x->piece != y->piece) return false;
+    }
+    return true;
+}
+
+/* Doubles the table of stored possibilities (or makes its first). False when out of memory. */
+static bool grow_slots(gg_loader *ld)
+{
+    const ggn_ruleset *rs = ld->rs;
+    size_t cap = ld->poss_slot_cap ? ld->poss_slot_cap * 2 : 1024;
+    uint32_t *slots = calloc(cap, sizeof *slots);
+    if (!slots) return false;
+    for (size_t i = 0; i < rs->nposs; i++) {
+        size_t k = (size_t)poss_hash(rs, &rs->poss[i]) & (cap - 1);
+        while (slots[k]) k = (k + 1) & (cap - 1);
+        slots[k] = (uint32_t)i + 1;
+    }
+    free(ld->poss_slots);
+    ld->poss_slots = slots;
+    ld->poss_slot_cap = cap;
+    return true;
+}
+
+/*
+ * The index of p among the stored possibilities. p was compiled last, so
+ * its conditions, patches and tests end their arrays: when an equal
+ * possibility is stored already, they are taken back and its index is
+ * returned; else p is stored. GG_NONE when out of memory.
+ */
+static uint32_t store_poss(gg_loader *ld, const gg_poss *p)
+{
+    ggn_ruleset *rs = ld->rs;
+    if ((rs->nposs + 1) * 2 > ld->poss_slot_cap && !grow_slots(ld)) return GG_NONE;
+    size_t mask = ld->poss_slot_cap - 1, k = (size_t)poss_hash(rs, p) & mask;
+    for (; ld->poss_slots[k]; k = (k + 1) & mask) {
+        uint32_t i = ld->poss_slots[k] - 1;
+        if (same_poss(rs, &rs->poss[i], p)) {
+            rs->nconds = p->cond_first;
+            rs->npatches = p->patch_first;
+            rs->ntests = p->test_first;
+            rs->nexacts = p->exact_first;
+            return i;
+        }
+    }
+    if (!GG_PUSH(rs->poss, rs->nposs, rs->cap_poss)) return GG_NONE;
+    rs->poss[rs->nposs] = *p;
+    ld->poss_slots[k] = (uint32_t)rs->nposs + 1;
+    return (uint32_t)rs->nposs++;
+}
+
+uint32_t gg_read_possibility(gg_loader *ld, json_t *item)
 {
     ggn_ruleset *rs = ld->rs;
     if (!json_is_object(item)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected a possibility object, found %s",
-                  js_kind(item));
-        return;
+                  ggn_json_kind(item));
+        return GG_NONE;
     }
     gg_poss p;
     memset(&p, 0, sizeof p);
-    p.dest = dest;
-    p.index = index;
     p.cond_first = (uint32_t)rs->nconds;
     p.patch_first = (uint32_t)rs->npatches;
     p.hand_add = p.hand_del = GG_NONE;
@@ -269,7 +357,7 @@ void gg_read_possibility(gg_loader *ld, json_t *item, uint32_t dest, uint32_t in
     json_object_foreach(item, field, value) {
         unsigned fs;
         const char *canon = gg_spelling_of_field(field, &fs);
-        js_path_key(&ld->path, field);
+        ggn_jpath_key(&ld->path, field);
         if (!canon) {
             if (!ld->trusted)
                 gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, "unknown field \"%s\" (a %s possibility has %s)",
@@ -291,8 +379,8 @@ void gg_read_possibility(gg_loader *ld, json_t *item, uint32_t dest, uint32_t in
         } else {
             p.hand_del = read_hand(ld, value, canon);
         }
-        js_path_pop(&ld->path);
-        if (ld->stop) return;
+        ggn_jpath_pop(&ld->path);
+        if (ld->stop) return GG_NONE;
     }
     if (rs->spelling == GGN_SPELLING_BOARD_CHECK && !seen_check)
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_MISSING, "missing board_check (a board-check possibility needs board_check and board_patch)");
@@ -307,9 +395,12 @@ void gg_read_possibility(gg_loader *ld, json_t *item, uint32_t dest, uint32_t in
     p.cond_count = (uint32_t)rs->nconds - p.cond_first;
     p.patch_count = (uint32_t)rs->npatches - p.patch_first;
     if (!ld->trusted && ld->side_known) gg_check_contradictions(ld, &p);
-    if (!GG_PUSH(rs->poss, rs->nposs, rs->cap_poss) || !gg_poss_compile(rs, &p)) {
+    uint32_t index = GG_NONE;
+    if (!GG_PUSH(rs->uses, rs->nuses, rs->cap_uses) || !gg_poss_compile(rs, &p) ||
+        (index = store_poss(ld, &p)) == GG_NONE) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory");
-        return;
+        return GG_NONE;
     }
-    rs->poss[rs->nposs++] = p;
+    rs->uses[rs->nuses++] = index;
+    return index;
 }

@@ -40,18 +40,19 @@ static size_t emit_dest(const ggn_ruleset *rs, const ggn_board_view *v, uint32_t
                         const char *source, ggn_transition *out, size_t cap, size_t n)
 {
     const gg_dest *dest = &rs->dests[d];
-    const gg_poss *p = rs->poss + dest->poss_first;
+    const uint32_t *use = rs->uses + dest->poss_first;
     const bits b = { v->occ, v->ally, v->enemy, v->piece_at };
-    for (uint32_t k = 0; k < dest->poss_count; k++, p++) {
-        if (!holds(rs, p, &b)) continue;
+    for (uint32_t k = 0; k < dest->poss_count; k++) {
+        if (!holds(rs, &rs->poss[use[k]], &b)) continue;
         if (n < cap) {
             ggn_transition *t = &out[n];
             t->piece = piece;
             t->source = source;
             t->destination = dest->square == GG_HAND ? "*" : rs->squares[dest->square];
-            t->possibility = p->index;
+            t->possibility = k;
             t->ruleset_ = rs;
             t->entry_ = dest->poss_first + k;
+            t->dest_ = d;
         }
         n++;
     }

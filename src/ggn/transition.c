@@ -13,13 +13,13 @@ typedef struct implied {
 
 static const gg_poss *poss_of(const ggn_transition *t)
 {
-    if (!t || !t->ruleset_ || t->entry_ >= t->ruleset_->nposs) return NULL;
-    return &t->ruleset_->poss[t->entry_];
+    if (!t || !t->ruleset_ || t->entry_ >= t->ruleset_->nuses || t->dest_ >= t->ruleset_->ndests) return NULL;
+    return &t->ruleset_->poss[t->ruleset_->uses[t->entry_]];
 }
 
-static implied implied_of(const ggn_ruleset *rs, const gg_poss *p)
+static implied implied_of(const ggn_ruleset *rs, const ggn_transition *t)
 {
-    const gg_dest *d = &rs->dests[p->dest];
+    const gg_dest *d = &rs->dests[t->dest_];
     const gg_source *s = &rs->sources[d->source];
     return (implied){ s->square, d->square, rs->entries[s->entry].piece };
 }
@@ -29,7 +29,7 @@ size_t ggn_transition_diff_count(const ggn_transition *t)
     const gg_poss *p = poss_of(t);
     if (!p) return 0;
     if (p->explicit_patch) return p->patch_count;
-    implied m = implied_of(t->ruleset_, p);
+    implied m = implied_of(t->ruleset_, t);
     return (m.source != GG_HAND) + (m.destination != GG_HAND);
 }
 
@@ -44,7 +44,7 @@ bool ggn_transition_diff(const ggn_transition *t, size_t i, const char **square,
         sq = q->square;
         pc = q->piece;
     } else {
-        implied m = implied_of(rs, p);
+        implied m = implied_of(rs, t);
         if (i == 0 && m.source != GG_HAND) {
             sq = m.source;
             pc = GG_NONE;
@@ -66,7 +66,7 @@ void ggn_transition_hand(const ggn_transition *t, const char **added, const char
         add = p->hand_add;
         del = p->hand_del;
     } else if (p) {
-        implied m = implied_of(t->ruleset_, p);
+        implied m = implied_of(t->ruleset_, t);
         if (m.source == GG_HAND && m.destination != GG_HAND) del = m.piece;
         if (m.destination == GG_HAND && m.source != GG_HAND) add = m.piece;
     }

@@ -27,6 +27,7 @@ typedef struct writer {
     char *out;                        /* the text so far */
     size_t len, cap;
     char games[26][GGN_MAX_GAME_ID + 1]; /* GAN → QPI: the game (lower case) each style letter stands for */
+    uint32_t dest;                    /* the destination being written (a possibility may serve several) */
 } writer;
 
 static bool refuse(writer *w, const char *fmt, ...)
@@ -107,9 +108,9 @@ typedef struct effects {
     uint32_t hand_add, hand_del;
 } effects;
 
-static effects implied_effects(const ggn_ruleset *rs, const gg_poss *p)
+static effects implied_effects(const ggn_ruleset *rs, uint32_t dest)
 {
-    const gg_dest *d = &rs->dests[p->dest];
+    const gg_dest *d = &rs->dests[dest];
     const gg_source *s = &rs->sources[d->source];
     uint32_t piece = rs->entries[s->entry].piece;
     effects e = { { { 0, 0 }, { 0, 0 } }, 0, GG_NONE, GG_NONE };
@@ -121,9 +122,9 @@ static effects implied_effects(const ggn_ruleset *rs, const gg_poss *p)
 }
 
 /* True when an explicit possibility changes exactly what must-deny implies. */
-static bool is_implied(const ggn_ruleset *rs, const gg_poss *p)
+static bool is_implied(const ggn_ruleset *rs, const gg_poss *p, uint32_t dest)
 {
-    effects e = implied_effects(rs, p);
+    effects e = implied_effects(rs, dest);
     if (p->patch_count != e.npatch || p->hand_add != e.hand_add || p->hand_del != e.hand_del) return false;
     for (size_t k = 0; k < e.npatch; k++) {
         bool found = false;
@@ -173,7 +174,7 @@ static json_t *write_stn_diff(writer *w, const gg_poss *p, const gg_patch *patch
                               uint32_t hand_add, uint32_t hand_del)
 {
     const ggn_ruleset *rs = w->rs;
-    uint32_t mover = rs->entries[rs->sources[rs->dests[p->dest].source].entry].piece;
+    uint32_t mover = rs->entries[rs->sources[rs->dests[w->dest].source].entry].piece;
     json_t *diff = json_object(), *board = json_object(), *hands = json_object();
     bool ok = diff && board && hands;
     if (!ok) refuse(w, "out of memory");
@@ -267,7 +268,7 @@ static json_t *write_possibility(writer *w, const gg_poss *p)
     size_t npatch = p->patch_count;
     effects e;
     if (ok && !p->explicit_patch) {
-        e = implied_effects(rs, p);
+        e = implied_effects(rs, w->dest);
         patches = e.patch;
         npatch = e.npatch;
         hand_add = e.hand_add;
@@ -276,7 +277,7 @@ static json_t *write_possibility(writer *w, const gg_poss *p)
     if (ok && to != GGN_SPELLING_MUST_DIFF && (p->toggle == GG_TOGGLE_FALSE || p->toggle == GG_TOGGLE_ABSENT))
         ok = refuse(w, "its diff keeps the same player to move (toggle %s), which %s cannot say: it leaves turns to the rule system",
                     p->toggle == GG_TOGGLE_FALSE ? "false" : "left out", ggn_spelling_name(to));
-    if (ok && to == GGN_SPELLING_MUST_DENY && p->explicit_patch && !is_implied(rs, p))
+    if (ok && to == GGN_SPELLING_MUST_DENY && p->explicit_patch && !is_implied(rs, p, w->dest))
         ok = refuse(w, "the changes its %s writes differ from what must-deny implies (source emptied, destination taking the piece)",
                     effects_field(rs->spelling));
     if (ok && to == GGN_SPELLING_REQUIRE_PREVENT && (hand_add != GG_NONE || hand_del != GG_NONE))
@@ -457,7 +458,8 @@ static void write_destination(writer *w, const gg_dest *d)
         if (w->to == GGN_SPELLING_REQUIRE_PREVENT && (s->square == GG_HAND || d->square == GG_HAND)) {
             refuse(w, "require-prevent has no moves to or from the hand (\"*\")");
         } else {
-            json_t *item = write_possibility(w, &rs->poss[d->poss_first + k]);
+            w->dest = (uint32_t)(d - rs->dests);
+            json_t *item = write_possibility(w, &rs->poss[rs->uses[d->poss_first + k]]);
             if (item && emit_str(w, k ? ",\n" : "\n") && emit_indent(w, 4)) emit_value(w, item, 4);
             json_decref(item);
         }
