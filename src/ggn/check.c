@@ -69,8 +69,8 @@ void gg_check_contradictions(gg_loader *ld, const gg_poss *p)
             const gg_cond *req = &rs->conds[p->cond_first + r];
             if (req->denied || req->square != den->square) continue;
             const char *sq = rs->squares[den->square];
-            ggn_jpath_key(&ld->path, denied_field);
-            ggn_jpath_key(&ld->path, sq);
+            js_path_key(&ld->path, denied_field);
+            js_path_key(&ld->path, sq);
             if (req->state == den->state && req->piece == den->piece)
                 gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_CONTRADICTION,
                           "%s is both required and forbidden to be %s (%s and %s)", sq, state_text(rs, den),
@@ -80,8 +80,8 @@ void gg_check_contradictions(gg_loader *ld, const gg_poss *p)
                           "%s can never be %s without being %s for a %s-side mover (%s and %s)", sq,
                           state_text(rs, req), state_text(rs, den), ld->side == GGN_SIDE_FIRST ? "first" : "second",
                           required_field, denied_field);
-            ggn_jpath_pop(&ld->path);
-            ggn_jpath_pop(&ld->path);
+            js_path_pop(&ld->path);
+            js_path_pop(&ld->path);
         }
     }
 }
@@ -114,10 +114,10 @@ static void found(gg_loader *ld, uint32_t later, uint32_t earlier)
 
 static void warn_duplicate(gg_loader *ld, uint32_t later, uint32_t earlier)
 {
-    ggn_jpath_index(&ld->path, later);
+    js_path_index(&ld->path, later);
     gg_report(ld, GGN_SEVERITY_WARNING, GGN_E_DUPLICATE, "possibility %u is identical to possibility %u", later,
               earlier);
-    ggn_jpath_pop(&ld->path);
+    js_path_pop(&ld->path);
 }
 
 void gg_dup_end(gg_loader *ld, bool all_loaded)

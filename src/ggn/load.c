@@ -20,7 +20,7 @@ void gg_report(gg_loader *ld, ggn_severity severity, ggn_code code, const char *
     va_start(ap, fmt);
     er_vformat(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    ggn_jdoc_report(ld->doc, ld->errs, severity, code, &ld->path, "%s", msg);
+    js_doc_report(ld->doc, ld->errs, severity, code, &ld->path, "%s", msg);
 }
 
 uint32_t gg_read_square(gg_loader *ld, const char *text, bool allow_hand, const char *role)
@@ -124,7 +124,7 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
     rs->sources[source_index].dest_count++;
     if (!json_is_array(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an array of possibilities, found %s",
-                  ggn_json_kind(value));
+                  js_kind(value));
         return;
     }
     size_t n = json_array_size(value);
@@ -136,9 +136,9 @@ static void read_destination(gg_loader *ld, const char *key, json_t *value, uint
     gg_dup_begin(ld);
     for (size_t i = 0; i < n && !ld->stop; i++) {
         json_t *item = json_array_get(value, i);
-        ggn_jpath_index(&ld->path, i);
+        js_path_index(&ld->path, i);
         uint32_t poss = gg_read_possibility(ld, item);
-        ggn_jpath_pop(&ld->path);
+        js_path_pop(&ld->path);
         if (!ld->stop) gg_dup_item(ld, (uint32_t)i, poss, item, value, 0, 0);
     }
     rs->dests[dest_index].poss_count = (uint32_t)(rs->nuses - first);
@@ -161,15 +161,15 @@ static void read_source(gg_loader *ld, const char *key, json_t *value, uint32_t 
     rs->entries[entry].source_count++;
     if (!json_is_object(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an object of destinations, found %s",
-                  ggn_json_kind(value));
+                  js_kind(value));
         return;
     }
     const char *dk;
     json_t *dv;
     json_object_foreach(value, dk, dv) {
-        ggn_jpath_key(&ld->path, dk);
+        js_path_key(&ld->path, dk);
         read_destination(ld, dk, dv, source_index);
-        ggn_jpath_pop(&ld->path);
+        js_path_pop(&ld->path);
         if (ld->stop) break;
     }
 }
@@ -215,9 +215,9 @@ static void read_destination_text(gg_loader *ld, const char *key, size_t at, siz
             scan_failed(ld);
             break;
         }
-        ggn_jpath_index(&ld->path, n);
+        js_path_index(&ld->path, n);
         uint32_t poss = gg_read_possibility(ld, item);
-        ggn_jpath_pop(&ld->path);
+        js_path_pop(&ld->path);
         if (!ld->stop) gg_dup_item(ld, (uint32_t)n, poss, item, NULL, i_at, i_len);
         json_decref(item);
         n++;
@@ -257,9 +257,9 @@ static void read_source_text(gg_loader *ld, const char *key, size_t at, size_t l
     rs->entries[entry].source_count++;
     size_t d_at, d_len;
     while (!ld->stop && gg_cursor_next(&c, &d_at, &d_len)) {
-        ggn_jpath_key(&ld->path, c.key);
+        js_path_key(&ld->path, c.key);
         read_destination_text(ld, c.key, d_at, d_len, source_index);
-        ggn_jpath_pop(&ld->path);
+        js_path_pop(&ld->path);
     }
     if (c.bad) scan_failed(ld);
     gg_cursor_close(&c);
@@ -273,7 +273,7 @@ static void read_piece_text(gg_loader *ld, const char *pk, size_t at, size_t len
         scan_failed(ld);
         return;
     }
-    ggn_jpath_key(&ld->path, pk);
+    js_path_key(&ld->path, pk);
     uint32_t piece = gg_read_piece(ld, pk, "piece key");
     ld->side_known = piece != GG_NONE;
     ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
@@ -281,20 +281,20 @@ static void read_piece_text(gg_loader *ld, const char *pk, size_t at, size_t len
         uint32_t entry = (uint32_t)ld->rs->nentries - 1;
         size_t s_at, s_len;
         while (!ld->stop && gg_cursor_next(&c, &s_at, &s_len)) {
-            ggn_jpath_key(&ld->path, c.key);
+            js_path_key(&ld->path, c.key);
             read_source_text(ld, c.key, s_at, s_len, entry);
-            ggn_jpath_pop(&ld->path);
+            js_path_pop(&ld->path);
         }
         if (c.bad) scan_failed(ld);
     }
     gg_cursor_close(&c);
-    ggn_jpath_pop(&ld->path);
+    js_path_pop(&ld->path);
 }
 
 /* One member of the root: a piece key and its sources. */
 static void read_piece(gg_loader *ld, const char *pk, json_t *pv)
 {
-    ggn_jpath_key(&ld->path, pk);
+    js_path_key(&ld->path, pk);
     uint32_t piece = gg_read_piece(ld, pk, "piece key");
     ld->side_known = piece != GG_NONE;
     ld->side = piece != GG_NONE ? gg_piece_side(ld->rs, piece) : GGN_SIDE_FIRST;
@@ -302,19 +302,19 @@ static void read_piece(gg_loader *ld, const char *pk, json_t *pv)
         uint32_t entry = (uint32_t)ld->rs->nentries - 1;
         if (!json_is_object(pv)) {
             gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected an object of sources, found %s",
-                      ggn_json_kind(pv));
+                      js_kind(pv));
         } else {
             const char *sk;
             json_t *sv;
             json_object_foreach(pv, sk, sv) {
-                ggn_jpath_key(&ld->path, sk);
+                js_path_key(&ld->path, sk);
                 read_source(ld, sk, sv, entry);
-                ggn_jpath_pop(&ld->path);
+                js_path_pop(&ld->path);
                 if (ld->stop) break;
             }
         }
     }
-    ggn_jpath_pop(&ld->path);
+    js_path_pop(&ld->path);
 }
 
 /* Each piece of src in order, each piece's tree released once compiled. */
@@ -322,7 +322,7 @@ static void read_document(gg_loader *ld, gg_pieces *src)
 {
     if (src->root && !json_is_object(src->root)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
-                  "a GGN document is an object whose keys are piece ids, found %s", ggn_json_kind(src->root));
+                  "a GGN document is an object whose keys are piece ids, found %s", js_kind(src->root));
         return;
     }
     gg_pieces_rewind(src);
@@ -364,7 +364,7 @@ static void shrink(ggn_ruleset *rs)
 }
 
 /* Loads from src; NULL with src->failed set when one of its pieces does not parse. */
-static ggn_ruleset *load_pieces(const ggn_jdoc *doc, gg_pieces *src, const ggn_load_options *opts, ggn_errors *errs)
+static ggn_ruleset *load_pieces(const js_doc *doc, gg_pieces *src, const ggn_load_options *opts, ggn_errors *errs)
 {
     ggn_ruleset *rs = calloc(1, sizeof *rs);
     if (!rs) {
@@ -381,7 +381,7 @@ static ggn_ruleset *load_pieces(const ggn_jdoc *doc, gg_pieces *src, const ggn_l
     ld.doc = doc;
     ld.errs = errs;
     ld.trusted = opts && opts->trusted;
-    ggn_jpath_init(&ld.path);
+    js_path_init(&ld.path);
     rs->spelling = gg_detect_spelling(src, ld.first_field, sizeof ld.first_field);
     if (!src->failed) read_document(&ld, src);
     gg_loader_release(&ld);
@@ -390,7 +390,7 @@ static ggn_ruleset *load_pieces(const ggn_jdoc *doc, gg_pieces *src, const ggn_l
         return NULL;
     }
     if (ld.errors == 0 && !gg_index_build(rs)) {
-        ggn_jpath_init(&ld.path);
+        js_path_init(&ld.path);
         gg_report(&ld, GGN_SEVERITY_ERROR, GGN_E_NOMEM, "out of memory building the source index");
     }
     if (ld.errors) {
@@ -409,7 +409,7 @@ static ggn_ruleset *load_pieces(const ggn_jdoc *doc, gg_pieces *src, const ggn_l
  * is taken back and the document is parsed whole, whose errors then say
  * exactly what is wrong, as they always did.
  */
-static ggn_ruleset *load_text(ggn_jdoc *doc, const ggn_load_options *opts, ggn_errors *errs)
+static ggn_ruleset *load_text(js_doc *doc, const ggn_load_options *opts, ggn_errors *errs)
 {
     gg_member *members;
     size_t n;
@@ -428,7 +428,7 @@ static ggn_ruleset *load_text(ggn_jdoc *doc, const ggn_load_options *opts, ggn_e
             errs->warnings = warnings;
         }
     }
-    if (!ggn_jdoc_parse(doc, errs)) return NULL;
+    if (!js_doc_parse(doc, errs)) return NULL;
     gg_pieces src = { doc->root, NULL, NULL, 0, 0, NULL, 0, 0, false };
     return load_pieces(doc, &src, opts, errs);
 }
@@ -436,18 +436,18 @@ static ggn_ruleset *load_text(ggn_jdoc *doc, const ggn_load_options *opts, ggn_e
 ggn_ruleset *ggn_ruleset_load_string(const char *text, size_t len, const char *name,
                                      const ggn_load_options *opts, ggn_errors *errs)
 {
-    ggn_jdoc doc;
+    js_doc doc;
     if (!text) text = "";
-    ggn_ruleset *rs = ggn_jdoc_read_string(&doc, text, len, name, errs) ? load_text(&doc, opts, errs) : NULL;
-    ggn_jdoc_free(&doc);
+    ggn_ruleset *rs = js_doc_read_string(&doc, text, len, name, errs) ? load_text(&doc, opts, errs) : NULL;
+    js_doc_free(&doc);
     return rs;
 }
 
 ggn_ruleset *ggn_ruleset_load_file(const char *path, const ggn_load_options *opts, ggn_errors *errs)
 {
-    ggn_jdoc doc;
-    ggn_ruleset *rs = ggn_jdoc_read_file(&doc, path, errs) ? load_text(&doc, opts, errs) : NULL;
-    ggn_jdoc_free(&doc);
+    js_doc doc;
+    ggn_ruleset *rs = js_doc_read_file(&doc, path, errs) ? load_text(&doc, opts, errs) : NULL;
+    js_doc_free(&doc);
     return rs;
 }
 

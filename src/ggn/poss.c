@@ -47,7 +47,7 @@ static void read_condition(gg_loader *ld, const char *key, json_t *value, bool d
                   "%s names the source square %s, where the moving piece already stands", field, key);
     if (!json_is_string(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected a state (%s), found %s",
-                  state_list(rs->spelling), ggn_json_kind(value));
+                  state_list(rs->spelling), js_kind(value));
         return;
     }
     const char *text = json_string_value(value);
@@ -79,7 +79,7 @@ static void read_conditions(gg_loader *ld, json_t *value, bool denied, const cha
 {
     if (!json_is_object(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "%s must be an object of square: state, found %s", field,
-                  ggn_json_kind(value));
+                  js_kind(value));
         return;
     }
     if (json_object_size(value) == 0 && ld->rs->spelling == GGN_SPELLING_REQUIRE_PREVENT && !ld->trusted)
@@ -88,9 +88,9 @@ static void read_conditions(gg_loader *ld, json_t *value, bool denied, const cha
     const char *key;
     json_t *v;
     json_object_foreach(value, key, v) {
-        ggn_jpath_key(&ld->path, key);
+        js_path_key(&ld->path, key);
         read_condition(ld, key, v, denied, field);
-        ggn_jpath_pop(&ld->path);
+        js_path_pop(&ld->path);
         if (ld->stop) return;
     }
 }
@@ -100,13 +100,13 @@ static void read_patch(gg_loader *ld, json_t *value, const char *field)
     ggn_ruleset *rs = ld->rs;
     if (!json_is_object(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "%s must be an object of square: piece id or null, found %s",
-                  field, ggn_json_kind(value));
+                  field, js_kind(value));
         return;
     }
     const char *key;
     json_t *v;
     json_object_foreach(value, key, v) {
-        ggn_jpath_key(&ld->path, key);
+        js_path_key(&ld->path, key);
         uint32_t sq = gg_read_square(ld, key, false, "a patched square");
         uint32_t piece = GG_NONE;
         bool ok = sq != GG_NONE;
@@ -115,7 +115,7 @@ static void read_patch(gg_loader *ld, json_t *value, const char *field)
             ok = ok && piece != GG_NONE;
         } else if (!json_is_null(v)) {
             gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected a piece id or null, found %s",
-                      ggn_json_kind(v));
+                      js_kind(v));
             ok = false;
         }
         if (ok) {
@@ -125,7 +125,7 @@ static void read_patch(gg_loader *ld, json_t *value, const char *field)
                 rs->patches[rs->npatches++] = (gg_patch){ sq, piece };
             }
         }
-        ggn_jpath_pop(&ld->path);
+        js_path_pop(&ld->path);
         if (ld->stop) return;
     }
 }
@@ -136,7 +136,7 @@ static uint32_t read_hand(gg_loader *ld, json_t *value, const char *field)
     if (json_is_null(value)) return GG_NONE;
     if (!json_is_string(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "%s must be a piece id or null, found %s", field,
-                  ggn_json_kind(value));
+                  js_kind(value));
         return GG_NONE;
     }
     const char *text = json_string_value(value);
@@ -164,7 +164,7 @@ static void read_stn_hand(gg_loader *ld, const char *key, json_t *value, gg_poss
     if (!json_is_integer(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
                   "a hand change is a whole number (pieces put in, or taken out when negative), found %s",
-                  ggn_json_kind(value));
+                  js_kind(value));
         return;
     }
     json_int_t delta = json_integer_value(value);
@@ -202,37 +202,37 @@ static void read_diff(gg_loader *ld, json_t *value, gg_poss *p)
     p->toggle = GG_TOGGLE_ABSENT;
     if (!json_is_object(value)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE,
-                  "diff must be an STN object (board, hands, toggle), found %s", ggn_json_kind(value));
+                  "diff must be an STN object (board, hands, toggle), found %s", js_kind(value));
         return;
     }
     const char *key;
     json_t *v;
     json_object_foreach(value, key, v) {
-        ggn_jpath_key(&ld->path, key);
+        js_path_key(&ld->path, key);
         if (!strcmp(key, "board")) {
             read_patch(ld, v, "diff board");
         } else if (!strcmp(key, "hands")) {
             if (!json_is_object(v)) {
                 gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "hands must be an object of piece id: count, found %s",
-                          ggn_json_kind(v));
+                          js_kind(v));
             } else {
                 const char *hk;
                 json_t *hv;
                 json_object_foreach(v, hk, hv) {
-                    ggn_jpath_key(&ld->path, hk);
+                    js_path_key(&ld->path, hk);
                     read_stn_hand(ld, hk, hv, p);
-                    ggn_jpath_pop(&ld->path);
+                    js_path_pop(&ld->path);
                     if (ld->stop) break;
                 }
             }
         } else if (!strcmp(key, "toggle")) {
             if (json_is_boolean(v)) p->toggle = json_is_true(v) ? GG_TOGGLE_TRUE : GG_TOGGLE_FALSE;
-            else gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "toggle must be true or false, found %s", ggn_json_kind(v));
+            else gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "toggle must be true or false, found %s", js_kind(v));
         } else if (!ld->trusted) {
             gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, "unknown diff field \"%s\" (an STN diff has board, hands, toggle)",
                       key);
         }
-        ggn_jpath_pop(&ld->path);
+        js_path_pop(&ld->path);
         if (ld->stop) return;
     }
 }
@@ -343,7 +343,7 @@ uint32_t gg_read_possibility(gg_loader *ld, json_t *item)
     ggn_ruleset *rs = ld->rs;
     if (!json_is_object(item)) {
         gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_TYPE, "expected a possibility object, found %s",
-                  ggn_json_kind(item));
+                  js_kind(item));
         return GG_NONE;
     }
     gg_poss p;
@@ -357,7 +357,7 @@ uint32_t gg_read_possibility(gg_loader *ld, json_t *item)
     json_object_foreach(item, field, value) {
         unsigned fs;
         const char *canon = gg_spelling_of_field(field, &fs);
-        ggn_jpath_key(&ld->path, field);
+        js_path_key(&ld->path, field);
         if (!canon) {
             if (!ld->trusted)
                 gg_report(ld, GGN_SEVERITY_ERROR, GGN_E_UNKNOWN, "unknown field \"%s\" (a %s possibility has %s)",
@@ -379,7 +379,7 @@ uint32_t gg_read_possibility(gg_loader *ld, json_t *item)
         } else {
             p.hand_del = read_hand(ld, value, canon);
         }
-        ggn_jpath_pop(&ld->path);
+        js_path_pop(&ld->path);
         if (ld->stop) return GG_NONE;
     }
     if (rs->spelling == GGN_SPELLING_BOARD_CHECK && !seen_check)
