@@ -17,8 +17,9 @@ if [ "${1:-}" = "--png" ]; then
     png=yes
     shift
 fi
-# README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts.
-readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts"
+# README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts,
+# and the stone games (Go, Hex, Othello, Connect Four).
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four"
 if [ "${1:-}" = "--all" ]; then
     set -- "$root"/games/*.json
 elif [ $# -eq 0 ]; then
