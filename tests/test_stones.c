@@ -94,19 +94,19 @@ static void test_flanked_conversion(void **state)
     ggn_position *pos = ggn_position_new(g);
     char text[4096];
     moves_text(pos, text, sizeof text);
-    assert_string_equal(text, "P@c4 P@d3 P@e6 P@f5");
-    play_moves(pos, "P@d3");
+    assert_string_equal(text, "c4 d3 e6 f5");
+    play_moves(pos, "d3");
     assert_int_equal(stones(pos, 0), 4);
     assert_int_equal(stones(pos, 1), 1);
     ggn_position_free(pos);
     /* Black on a1 and h8, a white diagonal between, a white run on rank 4 closed by black on h4, and a white
      * disc on d2 with nothing behind it: d4 turns the diagonal's b2 c3 (a1's side) and e5 f6 g7 (h8's side)
      * and e4 f4 g4, and leaves d2 and d3. */
-    pos = position_from_fen(g, "7P/6p1/5p2/4p3/4pppP/2p5/1p1p4/P7[PPp] w - - 0 1");
+    pos = position_from_fen(g, "7P/6p1/5p2/4p3/4pppP/2p5/1p1p4/P7 w - - 0 1");
     play_moves(pos, "P@d4");
     char fen[512];
     ggn_position_fen(pos, fen, sizeof fen);
-    assert_string_equal(fen, "7P/6P1/5P2/4P3/3PPPPP/2P5/1P1p4/P7[Pp] b - - 1 1");
+    assert_string_equal(fen, "7P/6P1/5P2/4P3/3PPPPP/2P5/1P1p4/P7 b - - 1 1");
     ggn_position_free(pos);
     ggn_game_free(g);
 }

@@ -50,10 +50,14 @@ function mirrorSquares(text) {
     if (!ranksMirror) return text;
     return text.replace(/([a-z])(\d+)/g, (_, f, r) => f + String(rows + 1 - Number(r)));
 }
-/* ffish's FEN as ggn reads it: the board's ranks reversed when mirrored. */
+/* A supply that never runs out ("count": "unlimited") has no pocket in ggn's FEN; ffish counts one. */
+const unlimited = spec.players.some((p) => (p.starting_hand || []).some((h) => h.count === 'unlimited'));
+/* ffish's FEN as ggn reads it: the pocket left out for an unlimited supply, the board's ranks
+ * reversed when mirrored. */
 function ggnFen(fen) {
-    if (!ranksMirror) return fen;
-    const m = fen.match(/^([^ []+)(.*)$/);
+    const f = unlimited ? fen.replace(/\[[^\]]*\]/, '') : fen;
+    if (!ranksMirror) return f;
+    const m = f.match(/^([^ []+)(.*)$/);
     return m[1].split('/').reverse().join('/') + m[2];
 }
 /* One form for a move of either program. */
