@@ -117,7 +117,7 @@ static void test_suicide(void **state)
                            ".........", "s........", "Ss.......", ".S......."};
     /* WHITE to move: a1 touches a2 and b1 (BLACK). b1 keeps c1; a2's only liberty is a1 itself. */
     ggn_position *pos = at(g, rows, 'b');
-    assert_true(has_move(pos, "S@a1")); /* takes a2, so the stone on a1 breathes through a2 */
+    assert_true(has_move(pos, "a1")); /* takes a2, so the stone on a1 breathes through a2 */
     play_moves(pos, "S@a1");
     assert_int_equal(stone(pos, "a2"), '.');
     assert_int_equal(stone(pos, "a1"), 's');
@@ -126,9 +126,9 @@ static void test_suicide(void **state)
     const char *rows2[9] = {".........", ".........", ".........", ".........", ".........",
                             ".........", ".........", "Ss.......", ".S......."};
     pos = at(g, rows2, 'b');
-    assert_false(has_move(pos, "S@a1"));
-    assert_true(has_move(pos, "S@c1"));
-    assert_true(has_move(pos, "a1a1")); /* the pass, on the first square */
+    assert_false(has_move(pos, "a1"));
+    assert_true(has_move(pos, "c1"));
+    assert_true(has_move(pos, "pass")); /* the pass, on the first square */
     ggn_position_free(pos);
     ggn_game_free(g);
 }
@@ -144,12 +144,12 @@ static void test_ko(void **state)
     ggn_position *pos = at(g, rows, 'w');
     play_moves(pos, "S@e5"); /* takes d5 */
     assert_int_equal(stone(pos, "d5"), '.');
-    assert_false(has_move(pos, "S@d5"));        /* WHITE may not retake: ko */
-    play_moves(pos, "a1a1");                    /* WHITE passes */
-    assert_true(has_move(pos, "S@d5"));         /* BLACK may fill the ko: no board repeats */
+    assert_false(has_move(pos, "d5"));        /* WHITE may not retake: ko */
+    play_moves(pos, "pass");                    /* WHITE passes */
+    assert_true(has_move(pos, "d5"));         /* BLACK may fill the ko: no board repeats */
     play_moves(pos, "S@h8 S@h2");               /* BLACK elsewhere, WHITE elsewhere */
     play_moves(pos, "S@a9");                    /* BLACK elsewhere again */
-    assert_true(has_move(pos, "S@d5"));         /* the board has changed since: WHITE retakes */
+    assert_true(has_move(pos, "d5"));         /* the board has changed since: WHITE retakes */
     play_moves(pos, "S@d5");
     assert_int_equal(stone(pos, "e5"), '.');
     assert_hash_fresh(g, pos);
@@ -177,12 +177,12 @@ static void test_triple_ko(void **state)
     assert_int_equal(stone(pos, "c3"), 'S');
     /* WHITE's b3 would take c3 and bring back the first board: it was not BLACK's last capture (h8),
      * so simple ko allows it; positional superko does not. */
-    assert_false(has_move(pos, "S@b3"));
-    assert_true(has_move(pos, "S@e5"));
-    assert_true(has_move(pos, "a1a1"));
+    assert_false(has_move(pos, "b3"));
+    assert_true(has_move(pos, "e5"));
+    assert_true(has_move(pos, "pass"));
     /* After a stone elsewhere the board is new: b3 is legal again. */
     play_moves(pos, "S@e5 S@e4");
-    assert_true(has_move(pos, "S@b3"));
+    assert_true(has_move(pos, "b3"));
     ggn_position_free(pos);
     ggn_game_free(g);
 }
@@ -201,9 +201,9 @@ static void test_area_scoring(void **state)
     assert_true(score[0] == 27.0);
     assert_true(score[1] == 43.5);
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play_moves(pos, "a1a1");
+    play_moves(pos, "pass");
     assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING);
-    play_moves(pos, "a1a1");
+    play_moves(pos, "pass");
     ggn_status st = ggn_position_status(pos);
     assert_int_equal(st.outcome, GGN_PASSES);
     assert_int_equal(st.winner, 1);

@@ -73,7 +73,7 @@ void sd_read_group_rules(sd_reader *r, const json_t *root)
 {
     read_group_capture(r, root);
     read_superko(r, root);
-    if (r->g->pass && r->g->leader < 0 && r->kinds_ok && ends_where_it_began(r->g))
+    if (r->g->pass && !r->g->pass_forced && r->g->leader < 0 && r->kinds_ok && ends_where_it_began(r->g))
         sd_error_key(r, "pass", GGN_E_VALUE, "a game without a leader passes on its first square twice, so no move "
                                              "may end where it began (a step [0, 0] or a chain capture): give a leader");
 }
