@@ -70,10 +70,10 @@ static bool own_eye(const ggn_position *pos, int sq, int side)
 }
 
 /* GTP's name of a point: columns A-J without I, rows from 1. */
-static void gtp_point(int sq, char *buf)
+static void gtp_point(int sq, char *buf, size_t cap)
 {
     static const char cols[] = "ABCDEFGHJKLMNOPQRST";
-    snprintf(buf, 8, "%c%d", cols[sq % N], sq / N + 1);
+    snprintf(buf, cap, "%c%d", cols[sq % N], sq / N + 1);
 }
 
 /* One game: plays it, writes the GTP script, runs GNU Go, compares. 0 agreed, 1 differs, -1 not compared. */
@@ -95,8 +95,8 @@ static int one_game(const ggn_game *g, const char *gnugo, uint64_t *rng, int num
             else if (!own_eye(pos, mv[i].to, side)) stones[ns++] = mv[i];
         }
         ggn_move m = ns ? stones[rng_next(rng) % ns] : pass;
-        char point[8] = "pass";
-        if (ns) gtp_point(m.to, point);
+        char point[16] = "pass";
+        if (ns) gtp_point(m.to, point, sizeof point);
         fprintf(gtp, "play %c %s\n", side == 0 ? 'B' : 'W', point);
         moves_sent++;
         if (!ggn_position_make(pos, m)) {
