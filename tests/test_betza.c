@@ -22,8 +22,8 @@
 
 #include "game_util.h"
 #include "ggn/game.h"
-#include "spec/betza.h"
-#include "spec/spec_def.h"
+#include "gamespec/betza.h"
+#include "gamespec/spec_def.h"
 
 /* A 9 x 9 board with the piece X alone in the middle; %s is the rest of X. */
 static const char template_spec[] =

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "spec/spec_def.h"
+#include "gamespec/spec_def.h"
 
 #define MAX_EXPECT 512
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "spec/spec_def.h"
+#include "gamespec/spec_def.h"
 
 #define COMPAT_CHESS GGN_COMPAT_DIR "/modern-chess"
 

@@ -3,7 +3,7 @@
 
 #include "ggn/game.h"
 #include "ggn/ruleset.h"
-#include "ggn/ggn_scan.h"
+#include "ruleset/ggn_scan.h"
 #include "json/json_doc.h"
 
 #include <string.h>

@@ -18,8 +18,8 @@
 
 #include "ggn/game.h"
 #include "engine/probe.h"
-#include "spec/arena.h"
-#include "spec/spec_def.h"
+#include "gamespec/arena.h"
+#include "gamespec/spec_def.h"
 
 #define EG_NONE (-1)
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "spec/betza.h"
+#include "gamespec/betza.h"
 
 static ggn_game *finish_load(sd_game *def, const char *file, ggn_errors *errs)
 {

@@ -4,7 +4,7 @@
  * text a user can pass to `ggn moves --position` or `ggn query`.
  *
  * The current FEEN form is written, `<placement> <first>/<second> <A/o>`
- * (src/ggn/feen.c reads it): ranks from the highest down, runs of empty
+ * (src/ruleset/feen.c reads it): ranks from the highest down, runs of empty
  * squares (disabled ones too: FEEN has no holes, and a library never
  * names them) as numbers; each piece is its exported id without the
  * "NAME:" part, since the last field gives the name of each case; hands

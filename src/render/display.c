@@ -1,5 +1,5 @@
 /*
- * display.c — ggn/display.h: the spec's "display" (src/spec/read_display.c)
+ * display.c — ggn/display.h: the spec's "display" (src/gamespec/read_display.c)
  * read through the compiled game, with the defaults a game without one gets.
  */
 #include <stdio.h>
