@@ -1,7 +1,9 @@
 /*
- * test_spec_load.c — the game-spec reader on real files: the original
- * engine's compat specs (../shared/compat/modern-chess) load without error
- * and resolve to the expected structure.
+ * test_spec_load.c — the game-spec reader on real files: specs in the
+ * original engine's dialect load without error and resolve to the expected
+ * structure — ours (tests/data/compat/, always) and, with --original, the
+ * original engine's own (../shared/compat/modern-chess, not in the
+ * repository; exit 77, loudly, when that directory is absent).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +17,7 @@
 
 #include "gamespec/spec_def.h"
 
+#define OURS GGN_TEST_DATA "/compat"
 #define COMPAT_CHESS GGN_COMPAT_DIR "/modern-chess"
 
 /* Set when a compat test was skipped: main then exits 77, which CTest shows as "Skipped". */
@@ -26,8 +29,9 @@ static bool compat_present(void)
     if (stat(COMPAT_CHESS, &st) == 0 && S_ISDIR(st.st_mode)) return true;
     compat_skipped = true;
     fprintf(stderr,
-            "SKIPPED: compat directory %s is absent; the original engine's spec files were NOT checked\n",
-            COMPAT_CHESS);
+            "SKIPPED: compat directory %s is absent; the original engine's spec files were NOT checked"
+            " (ours in %s were, by test_spec_load)\n",
+            COMPAT_CHESS, OURS);
     return false;
 }
 
@@ -64,7 +68,7 @@ static int kind_index(const sd_game *g, const char *code)
     return -1;
 }
 
-static void test_chess_structure(void **state)
+static void test_original_chess_structure(void **state)
 {
     (void)state;
     if (!compat_present()) skip();
@@ -211,7 +215,7 @@ static void test_chess_structure(void **state)
     sd_game_free(g);
 }
 
-static void test_four_player_directions(void **state)
+static void test_original_four_player_directions(void **state)
 {
     (void)state;
     if (!compat_present()) skip();
@@ -237,7 +241,7 @@ static void test_four_player_directions(void **state)
     sd_game_free(g);
 }
 
-static void test_compat_tests_dir(void **state)
+static void test_original_tests_dir(void **state)
 {
     (void)state;
     if (!compat_present()) skip();
@@ -250,6 +254,128 @@ static void test_compat_tests_dir(void **state)
         sd_game *g = load_clean(path);
         sd_game_free(g);
     }
+}
+
+/* Our chess.json in the original dialect (tests/data/compat/README.md). */
+static void test_ours_chess_structure(void **state)
+{
+    (void)state;
+    sd_game *g = load_clean(OURS "/chess.json");
+    assert_string_equal(g->name, "CHESS");
+    assert_int_equal(g->cols, 8);
+    assert_int_equal(g->rows, 8);
+    static const char *const codes[] = {"KING", "QUEEN", "ROOK", "BISHOP", "KNIGHT", "PAWN"};
+    static const int nmoves[] = {10, 8, 4, 4, 8, 4};
+    assert_int_equal(g->nkinds, 6);
+    for (int i = 0; i < 6; i++) {
+        assert_string_equal(g->kinds[i].code, codes[i]);
+        assert_int_equal(g->kinds[i].nmoves, nmoves[i]);
+        assert_int_equal(g->kinds[i].symbol, '\0'); /* the dialect has no symbols */
+        assert_int_equal(g->kinds[i].value, -1);
+    }
+    assert_int_equal(g->leader, 0);
+    assert_int_equal(g->nplayers, 2);
+    assert_int_equal(g->players[1].dir[0][0], -1);
+    assert_int_equal(g->players[1].dir[1][1], -1);
+    assert_int_equal(g->players[0].nstarts, 16);
+    assert_int_equal(g->players[1].nstarts, 16);
+    assert_int_equal(g->players[1].starts[0].kind, 0); /* the black king on e8 */
+    assert_int_equal(g->players[1].starts[0].x, 4);
+    assert_int_equal(g->players[1].starts[0].y, 7);
+
+    /* The pawn's double step is a move of its own, [0, 2], after the single step it depends on. */
+    const sd_kind *pawn = &g->kinds[5];
+    assert_int_equal(pawn->moves[0].nmodifiers, 1);
+    assert_int_equal(pawn->moves[0].modifiers[0].noptions, 4);
+    assert_false(pawn->moves[0].repeat.present);
+    const sd_move *dbl = &pawn->moves[1];
+    assert_int_equal(dbl->step[0], 0);
+    assert_int_equal(dbl->step[1], 2);
+    assert_int_equal(dbl->nconditions, 2);
+    assert_int_equal(dbl->conditions[0].kind, SD_COND_FIRST_MOVE);
+    assert_int_equal(dbl->conditions[1].kind, SD_COND_DEPENDS_ON);
+    assert_int_equal(dbl->conditions[1].move, 0);
+    assert_int_equal(dbl->effects[0].kind, SD_EFFECT_SET_STATE);
+    assert_int_equal(dbl->effects[0].duration, 1);
+    /* En passant: the EMPTY action with CHECK_STATE beside the source and a CAPTURE there. */
+    const sd_action *ep = &pawn->moves[2].actions[1];
+    assert_int_equal(ep->state, SD_EMPTY);
+    assert_int_equal(ep->conditions[0].kind, SD_COND_CHECK_STATE);
+    assert_int_equal(ep->conditions[0].pos[0], 1);
+    assert_int_equal(ep->effects[0].kind, SD_EFFECT_CAPTURE);
+    assert_int_equal(ep->effects[0].target[0], 1);
+    assert_int_equal(pawn->moves[2].nmodifiers, 1); /* a capture promotes too */
+
+    /* Castling: a ROOK_FIRST_MOVE pair, one square for each player's rook. */
+    const sd_move *castle = &g->kinds[0].moves[8];
+    assert_int_equal(castle->step[0], 2);
+    assert_int_equal(castle->nconditions, 5);
+    assert_int_equal(castle->conditions[3].kind, SD_COND_ROOK_FIRST_MOVE);
+    assert_int_equal(castle->conditions[3].pos[0], 3);
+    assert_int_equal(castle->conditions[4].pos[0], 4);
+    assert_int_equal(castle->neffects, 2);
+    assert_int_equal(castle->effects[0].kind, SD_EFFECT_MOVE);
+    assert_int_equal(castle->effects[0].piece, 2);
+
+    /* draw_conditions in the original engine's shape. */
+    assert_true(g->draw.present);
+    assert_int_equal(g->draw.repetition_count, 3);
+    assert_int_equal(g->draw.fifty_move_halfmoves, 100);
+    assert_int_equal(g->draw.nreset_kinds, 1);
+    assert_int_equal(g->draw.reset_kinds[0], 5);
+    assert_int_equal(g->draw.ninsufficient, 3);
+    assert_int_equal(g->draw.insufficient_sizes[0], 1);
+    assert_int_equal(g->draw.insufficient[0][0], 0);
+    assert_int_equal(g->draw.insufficient_sizes[1], 2);
+    assert_int_equal(g->draw.insufficient[1][1], 4);
+    sd_game_free(g);
+}
+
+/* Our four-player spec: the side players' matrices read as column vectors, disabled corners. */
+static void test_ours_four_player(void **state)
+{
+    (void)state;
+    sd_game *g = load_clean(OURS "/4player_chess.json");
+    assert_int_equal(g->nplayers, 4);
+    static const int dirs[4][2][2] = {{{1, 0}, {0, 1}}, {{0, 1}, {-1, 0}}, {{-1, 0}, {0, -1}}, {{0, -1}, {1, 0}}};
+    static const char *const names[4] = {"SOUTH", "WEST", "NORTH", "EAST"};
+    for (int p = 0; p < 4; p++) {
+        assert_string_equal(g->players[p].name, names[p]);
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 2; j++) assert_int_equal(g->players[p].dir[i][j], dirs[p][i][j]);
+        assert_int_equal(g->players[p].nstarts, 10);
+        assert_int_equal(g->order[p], p);
+    }
+    for (int y = 0; y < 10; y++)
+        for (int x = 0; x < 10; x++)
+            assert_int_equal(g->disabled[y * 10 + x], (x < 2 || x > 7) && (y < 2 || y > 7));
+    assert_int_equal(g->leader, -1);
+    assert_int_equal(g->nnamed, 1);
+    assert_int_equal(g->named[0].nsquares[1], 6); /* WEST promotes on the east edge's six squares */
+    assert_int_equal(g->named[0].squares[1][0][0], 9);
+    assert_false(g->draw.present);
+    assert_int_equal(g->nkinds, 3);
+    sd_game_free(g);
+}
+
+/* Every small spec of ours loads without an error or a warning. */
+static void test_ours_tests_dir(void **state)
+{
+    (void)state;
+    DIR *d = opendir(OURS "/tests");
+    assert_non_null(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/tests/%s", OURS, e->d_name);
+        sd_game_free(load_clean(path));
+        n++;
+    }
+    closedir(d);
+    assert_int_equal(n, 7);
 }
 
 /* Every extension and every default, read from tests/data/spec/good/extensions.json. */
@@ -448,19 +574,28 @@ static void test_suggestions(void **state)
     assert_non_null(strstr(errs.items[2].message, "unknown condition 'TELEPORT'; allowed: FIRST_MOVE"));
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_chess_structure),
-        cmocka_unit_test(test_four_player_directions),
-        cmocka_unit_test(test_compat_tests_dir),
+        cmocka_unit_test(test_ours_chess_structure),
+        cmocka_unit_test(test_ours_four_player),
+        cmocka_unit_test(test_ours_tests_dir),
         cmocka_unit_test(test_extensions_and_defaults),
         cmocka_unit_test(test_games_dir),
         cmocka_unit_test(test_api_edges),
         cmocka_unit_test(test_error_overflow_counted),
         cmocka_unit_test(test_suggestions),
     };
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest original[] = {
+        cmocka_unit_test(test_original_chess_structure),
+        cmocka_unit_test(test_original_four_player_directions),
+        cmocka_unit_test(test_original_tests_dir),
+    };
+    if (argc > 1 && strcmp(argv[1], "--original") != 0) {
+        fprintf(stderr, "usage: test_spec_load [--original]\n");
+        return 2;
+    }
+    int failed = argc > 1 ? cmocka_run_group_tests(original, NULL, NULL) : cmocka_run_group_tests(tests, NULL, NULL);
     if (failed == 0 && compat_skipped) return 77;
     return failed;
 }
