@@ -107,6 +107,10 @@ static const char *unplayable(const ggn_game *game)
     if (ggn_game_cols(game) > XB_MAX_FILES || ggn_game_rows(game) > XB_MAX_RANKS)
         return "XBoard's board has at most 16 files and 16 ranks";
     if (ggn_game_kind_count(game) > XB_MAX_SLOTS) return "XBoard has at most 22 kinds of piece";
+    /* XBoard 4.9 takes off at most two pieces a move (its kill squares), and judges a side without
+     * moves stalemated: a draughts chain may take more (docs/protocols.md). */
+    if (ggn_game_has_chains(game))
+        return "XBoard removes at most two pieces in one move, and a chain capture may take more";
     return NULL;
 }
 
@@ -155,6 +159,18 @@ static void list_variants(xb_session *s)
  * The variant XBoard calls name. Shipped games are loaded when first named,
  * not all at the start: most sessions play one game.
  */
+/* Why the shipped game NAME (a games/ name, never a path) is not offered, or NULL when there is no such game. */
+static const char *refusal(const char *name)
+{
+    if (!name[0] || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_-") != strlen(name)) return NULL;
+    char *path = cli_resolve_game(name);
+    ggn_game *game = path ? cli_load_game_file(path, NULL) : NULL;
+    const char *why = game ? unplayable(game) : NULL;
+    ggn_game_free(game);
+    free(path);
+    return why;
+}
+
 static const xb_variant *find_variant(xb_session *s, const char *name)
 {
     for (size_t i = 0; i < s->nvariants; i++)
@@ -745,7 +761,9 @@ static bool handle(xb_session *s, char *line)
         new_game(s);
     } else if (IS("variant")) {
         const xb_variant *var = find_variant(s, rest);
-        if (!var) say(s, "Error (unknown variant): %s", rest);
+        const char *why = var ? NULL : refusal(rest);
+        if (why) say(s, "Error (cannot be shown: %s): %s", why, rest);
+        else if (!var) say(s, "Error (unknown variant): %s", rest);
         else if (select_variant(s, var)) {
             s->over = false;
             if (!var->native) say_setup(s);

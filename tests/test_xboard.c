@@ -5,8 +5,8 @@
  * described with setup and piece lines, lift answered with highlight, games
  * played to mate with the result line, nonsense answered with
  * `Illegal move` or `Error (...)` lines while the session goes on, `?`,
- * `force` and `quit` answered while the engine thinks, and XBoard's ranks
- * (from 0 on a ten-rank board) in xiangqi.
+ * `force` and `quit` answered while the engine thinks, XBoard's ranks
+ * (from 0 on a ten-rank board) in xiangqi, and the draughts refused.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -197,6 +197,47 @@ static void test_engine_defined_variant(void **state)
     assert_non_null(strstr(r.out, "Error (unknown variant): nosuchgame\n"));
     assert_non_null(strstr(r.out, "Error (unknown variant): \n"));
     assert_non_null(strstr(r.out, "pong 2\n"));
+    proc_free(&r);
+}
+
+/*
+ * Issue 41: the draughts are refused, not played wrongly. XBoard 4.9 takes
+ * off at most two pieces in one move (the kill squares of a multi-leg move)
+ * and a draughts chain may take more, so its board would keep men that ggn
+ * took: checkers and draughts are left out of the variant list, `variant`
+ * says why, and a spec file with chains given on the command line stops the
+ * session at its start (exit 1, the reason on stderr). Chess stays offered.
+ */
+static void test_draughts_refused(void **state)
+{
+    (void)state;
+    proc_result r = xboard("protover 2\nvariant checkers\nvariant draughts\nping 1\nquit\n");
+    const char *list = strstr(r.out, "feature variants=\"");
+    assert_non_null(list);
+    size_t len = strcspn(list + 18, "\"");
+    char variants[4096];
+    assert_true(len < sizeof variants - 2);
+    snprintf(variants, sizeof variants, ",%.*s,", (int)len, list + 18);
+    assert_null(strstr(variants, ",checkers,"));
+    assert_null(strstr(variants, ",draughts,"));
+    assert_non_null(strstr(variants, ",normal,"));
+    static const char why[] = "XBoard removes at most two pieces in one move, and a chain capture may take more";
+    char want[256];
+    snprintf(want, sizeof want, "Error (cannot be shown: %s): checkers\n", why);
+    assert_non_null(strstr(r.out, want));
+    snprintf(want, sizeof want, "Error (cannot be shown: %s): draughts\n", why);
+    assert_non_null(strstr(r.out, want));
+    assert_null(strstr(r.out, "\nsetup ("));
+    assert_non_null(strstr(r.out, "pong 1\n"));
+    proc_free(&r);
+    /* A game that is not there is still just unknown. */
+    r = xboard("variant nosuchgame\nquit\n");
+    assert_non_null(strstr(r.out, "Error (unknown variant): nosuchgame\n"));
+    proc_free(&r);
+    /* A spec file with chain captures stops the session before it starts. */
+    r = xboard_with(GGN_GAMES_DIR "/checkers.json", "protover 2\nquit\n", 1);
+    assert_non_null(strstr(r.err, why));
+    assert_null(strstr(r.out, "feature done=1"));
     proc_free(&r);
 }
 
@@ -465,6 +506,7 @@ int main(void)
         cmocka_unit_test(test_moves_are_legal),
         cmocka_unit_test(test_force_undo_setboard),
         cmocka_unit_test(test_engine_defined_variant),
+        cmocka_unit_test(test_draughts_refused),
         cmocka_unit_test(test_janggi_described),
         cmocka_unit_test(test_lift_highlight),
         cmocka_unit_test(test_illegal_and_nonsense),

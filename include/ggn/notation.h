@@ -23,6 +23,15 @@ bool ggn_game_has_fen(const ggn_game *game);
  */
 bool ggn_game_has_usi(const ggn_game *game);
 
+/*
+ * True when the game has chain captures (extension "chain", the draughts):
+ * one move takes any number of pieces, and its text names every landing
+ * ("c3xe5xg7"). A program that follows a move by its source and destination
+ * alone, or removes only so many pieces in one move (XBoard: two), cannot
+ * show such a game.
+ */
+bool ggn_game_has_chains(const ggn_game *game);
+
 /* ---- positions ------------------------------------------------------------ */
 
 /*

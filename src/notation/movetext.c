@@ -21,6 +21,8 @@ static size_t label(const ggn_game *g, int sq, char *buf, size_t cap)
     return ggn_cell_format(&cell, buf, cap);
 }
 
+bool ggn_game_has_chains(const ggn_game *g) { return g->chains; }
+
 /* Gating: the kind that enters from the hand, or EG_NONE. */
 static int gated_kind(const ggn_game *g, ggn_move mv)
 {
