@@ -20,6 +20,7 @@ extern const cli_command cli_cmd_uci;
 extern const cli_command cli_cmd_usi;
 extern const cli_command cli_cmd_ucci;
 extern const cli_command cli_cmd_xboard;
+extern const cli_command cli_cmd_gtp;
 extern const cli_command cli_cmd_match;
 extern const cli_command cli_cmd_selfplay;
 extern const cli_command cli_cmd_merge;
@@ -41,6 +42,7 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_usi,
     &cli_cmd_ucci,
     &cli_cmd_xboard,
+    &cli_cmd_gtp,
     &cli_cmd_match,
     &cli_cmd_selfplay,
     &cli_cmd_merge,
