@@ -39,8 +39,9 @@ static const char help[] =
     "Options:\n"
     "  --engine CMD      an engine's command line (run by /bin/sh); give two.\n"
     "                    The first plays first in odd games, second in even ones.\n"
-    "                    CMD speaks UCI; xboard:CMD is an engine that speaks CECP\n"
-    "                    (XBoard's protocol, version 2), uci:CMD says UCI outright\n"
+    "                    CMD speaks UCI; xboard:CMD speaks CECP (XBoard's protocol,\n"
+    "                    version 2), gtp:CMD the Go Text Protocol (version 2),\n"
+    "                    uci:CMD says UCI outright\n"
     "  --games N         games to play (default 2); each opening is played twice,\n"
     "                    once with each engine first\n"
     "  --tc BASE+INC     a clock of BASE seconds plus INC seconds a move\n"
@@ -278,7 +279,9 @@ static void play_in_child(const match_plan *plan, const ggn_game *game, int numb
         if (started[side]) game_engines[side] = engines[side]->pid;
         if (!started[side] || !match_engine_handshake(engines[side], plan->variant, plan->options, why, sizeof why) ||
             (engines[side]->protocol == MATCH_PROTOCOL_XBOARD &&
-             !match_xboard_new_game(engines[side], game, plan->variant, fen, &plan->clock, why, sizeof why))) {
+             !match_xboard_new_game(engines[side], game, plan->variant, fen, &plan->clock, why, sizeof why)) ||
+            (engines[side]->protocol == MATCH_PROTOCOL_GTP &&
+             !match_gtp_new_game(engines[side], game, fen, &plan->clock, why, sizeof why))) {
             r.winner = 1 - side;
             r.end = MATCH_END_DISCONNECT;
             snprintf(r.reason, sizeof r.reason, "%s", why);
@@ -423,7 +426,9 @@ static int check_engines(const match_plan *plan, const ggn_game *game)
         bool started = match_engine_start(e, plan->engine[i], plan->protocol[i], why, sizeof why);
         bool ready = started && match_engine_handshake(e, plan->variant, plan->options, why, sizeof why) &&
                      (e->protocol != MATCH_PROTOCOL_XBOARD ||
-                      match_xboard_new_game(e, game, plan->variant, fen, &plan->clock, why, sizeof why));
+                      match_xboard_new_game(e, game, plan->variant, fen, &plan->clock, why, sizeof why)) &&
+                     (e->protocol != MATCH_PROTOCOL_GTP ||
+                      match_gtp_new_game(e, game, fen, &plan->clock, why, sizeof why));
         if (started) match_engine_stop(e);
         if (!ready && !interrupted) {
             char command[4 * 256], reason[4 * sizeof why];
@@ -575,6 +580,9 @@ static int run(int argc, char **argv)
             if (strncmp(value, "xboard:", 7) == 0) {
                 plan.protocol[nengines] = MATCH_PROTOCOL_XBOARD;
                 value += 7;
+            } else if (strncmp(value, "gtp:", 4) == 0) {
+                plan.protocol[nengines] = MATCH_PROTOCOL_GTP;
+                value += 4;
             } else if (strncmp(value, "uci:", 4) == 0) {
                 value += 4;
             }
