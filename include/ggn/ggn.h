@@ -47,5 +47,6 @@
 #include "ggn/action.h"
 #include "ggn/mcts.h"
 #include "ggn/gtp.h"
+#include "ggn/sgf.h"
 
 #endif
