@@ -40,7 +40,8 @@ static const char help[] =
     "  --player P     alphabeta or mcts (default: the one the game's spec names,\n"
     "                 else alphabeta); mcts is the Monte Carlo player (docs/ai.md)\n"
     "  --think TIME   time a move when the controller gives no clock (default\n"
-    "                 1s); with time_settings / time_left the clock decides\n"
+    "                 1s), and the most a move takes when it gives one\n"
+    "                 (time_settings, time_left: the clock decides within it)\n"
     "  --threads N    search on N threads (1 to 64)\n"
     "\n"
     "A session (what the controller sends after >):\n"
@@ -169,6 +170,7 @@ static int run(int argc, char **argv)
     config.move_ms = 1000;
     if (think && !cli_parse_think(think, 1, 1000000000L, &config.move_ms))
         return cli_usage_error("gtp", "--think takes a time such as 500ms or 2s, not '%s'", think);
+    if (think) config.max_move_ms = config.move_ms;
     config.threads = 1;
     if (threads) {
         char *end;

@@ -26,7 +26,8 @@ static const char help[] =
     "Usage: ggn match GAME --engine CMD --engine CMD [--games N]\n"
     "                 [--tc BASE+INC | --movetime MS] [--margin MS]\n"
     "                 [--openings FILE] [--variant NAME] [--option NAME=VALUE]...\n"
-    "                 [-j N] [--sprt ELO0,ELO1] [--pgn FILE] [--shard I/K]\n"
+    "                 [-j N] [--sprt ELO0,ELO1] [--pgn FILE] [--sgf FILE]\n"
+    "                 [--shard I/K]\n"
     "\n"
     "Plays two engines that speak UCI or CECP (XBoard's protocol) against each\n"
     "other in GAME, with ggn as the arbiter: ggn keeps both clocks, checks\n"
@@ -63,9 +64,8 @@ static const char help[] =
     "  --sprt E0,E1      stop when the sequential probability ratio test decides\n"
     "                    between \"the first engine is E0 Elo stronger\" and \"E1\n"
     "                    Elo stronger\" (alpha = beta = 0.05)\n"
-    "  --pgn FILE        write every game to FILE as PGN (SAN moves, Date,\n"
-    "                    Variant, FEN of the opening, Result and Termination\n"
-    "                    tags), each game as it ends\n"
+    "  --pgn FILE        write every game to FILE as PGN, each as it ends\n"
+    "  --sgf FILE        the same as SGF (Go and other games of stones)\n"
     "  --shard I/K       play only the games of shard I of K (game n, from 1,\n"
     "                    belongs to shard (n - 1) % K + 1; not with --sprt) and\n"
     "                    print them as a shard document (JSON, the game lines\n"
@@ -76,8 +76,7 @@ static const char help[] =
     "then the score from the first engine's view, its Elo difference with the\n"
     "95 % error, the forfeits by kind and, with --sprt, the test's verdict.\n"
     "\n"
-    "Example (ggn in UCI against ggn in CECP; with Fairy-Stockfish, --engine\n"
-    "/usr/games/fairy-stockfish or xboard:/usr/games/fairy-stockfish):\n"
+    "Example (ggn in UCI against ggn in CECP):\n"
     "  $ ggn match minishogi --engine 'ggn uci' --engine 'xboard:ggn xboard' --games 2 --movetime 50\n"
     "  Game 1: ggn uci (WHITE) - ggn xboard (BLACK): ...\n"
     "  ...\n"
@@ -124,6 +123,8 @@ typedef struct match_plan {
     double elo0, elo1;
     FILE *pgn;                     /* --pgn, or NULL */
     const char *pgn_path;
+    FILE *sgf;                     /* --sgf, or NULL */
+    const char *sgf_path;
     int shard, shards;             /* --shard I/K; 1/1 without */
     json_t *shard_games;           /* with --shard: the games played, for the shard document */
 } match_plan;
@@ -396,6 +397,10 @@ static void record(const match_plan *plan, const ggn_game *game, running *g, mat
     match_count_game(plan->shard_games ? stderr : stdout, t, &line);
     if (plan->shard_games) json_array_append_new(plan->shard_games, match_game_json(&line));
     if (plan->pgn) write_pgn(plan, game, g->number, g->started, first, winner, end, moves);
+    char why[256];
+    if (plan->sgf && !match_write_sgf(plan->sgf, game, plan->engine[first], plan->engine[1 - first], winner, end,
+                                      reason, moves, g->started, why, sizeof why))
+        fprintf(stderr, "ggn match: --sgf: game %d: %s\n", g->number, why);
 }
 
 static void summary(const match_plan *plan, const match_tally *t, const char *verdict)
@@ -567,7 +572,7 @@ static int run(int argc, char **argv)
     plan.clock.base_ms = 10000;
     plan.clock.inc_ms = 100;
     const char *game_arg = NULL, *tc = NULL, *movetime = NULL, *margin = NULL, *openings = NULL, *games = NULL,
-               *jobs = NULL, *sprt = NULL, *variant = NULL, *pgn = NULL, *shard = NULL;
+               *jobs = NULL, *sprt = NULL, *variant = NULL, *pgn = NULL, *shard = NULL, *sgf = NULL;
     int nengines = 0, noptions = 0;
     for (int i = 1; i < argc;) {
         const char *value = NULL;
@@ -598,8 +603,8 @@ static int run(int argc, char **argv)
             continue;
         }
         const char *names[] = { "--tc", "--movetime", "--margin", "--openings", "--games", "-j", "--sprt", "--variant",
-                                "--pgn", "--shard" };
-        const char **slots[] = { &tc, &movetime, &margin, &openings, &games, &jobs, &sprt, &variant, &pgn, &shard };
+                                "--pgn", "--shard", "--sgf" };
+        const char **slots[] = { &tc, &movetime, &margin, &openings, &games, &jobs, &sprt, &variant, &pgn, &shard, &sgf };
         got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("match", argc, argv, &i, names[k], slots[k]);
@@ -700,6 +705,14 @@ static int run(int argc, char **argv)
             status = CLI_INVALID;
         }
     }
+    if (status == CLI_OK && sgf) {
+        plan.sgf = fopen(sgf, "w");
+        plan.sgf_path = sgf;
+        if (!plan.sgf) {
+            fprintf(stderr, "ggn match: --sgf: cannot write %s: %s\n", sgf, strerror(errno));
+            status = CLI_INVALID;
+        }
+    }
     json_t *job = NULL;
     if (status == CLI_OK && shard) {
         job = shard_job(&plan, game, game_arg);
@@ -718,6 +731,10 @@ static int run(int argc, char **argv)
     json_decref(plan.shard_games);
     if (plan.pgn && (ferror(plan.pgn) | fclose(plan.pgn))) {
         fprintf(stderr, "ggn match: --pgn: writing %s failed\n", plan.pgn_path);
+        status = CLI_INVALID;
+    }
+    if (plan.sgf && (ferror(plan.sgf) | fclose(plan.sgf))) {
+        fprintf(stderr, "ggn match: --sgf: writing %s failed\n", plan.sgf_path);
         status = CLI_INVALID;
     }
     for (int i = 0; i < plan.nopenings; i++) free(plan.openings[i]);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include <stdio.h>
 
@@ -142,6 +143,16 @@ bool match_gtp_request(match_engine *e, const ggn_game *game, const char *moves,
  * refused play or genmove (the line into best), 0 anything else.
  */
 int match_gtp_reply(const match_engine *e, const char *line, char *best, size_t cap);
+
+/*
+ * Appends one game to out as an SGF game tree (match_sgf.c): the moves
+ * (ggn's coordinates, space-separated) replayed from the start, black and
+ * white the engines' commands, RE from winner and end (a match_end): the
+ * area margin (B+3.5), +R for a resignation, +T on time, +F for a forfeit,
+ * 0 for a draw. False with why when SGF cannot write the game.
+ */
+bool match_write_sgf(FILE *out, const ggn_game *game, const char *black, const char *white, int winner, int end,
+                     const char *reason, const char *moves, time_t started, char *why, size_t cap);
 
 typedef enum match_end {
     MATCH_END_RULE,        /* the game spec decided (mate, a draw rule, ...) */

@@ -64,6 +64,7 @@ typedef struct ggn_gtp_config {
     ggn_player_kind player;   /* the computer player; GGN_PLAYER_DEFAULT: the one the game's spec names,
                                  else alpha-beta (docs/ai.md) */
     long move_ms;             /* time a move when the controller gives no clock (0: 1000) */
+    long max_move_ms;         /* > 0: never more than this a move, whatever the clock allows */
     int threads;              /* the player's search threads (0: 1) */
     const char *name;         /* answers to name and version ("ggn", the library's version when NULL) */
     const char *version;

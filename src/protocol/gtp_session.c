@@ -239,6 +239,7 @@ static bool choose(ggn_gtp *s, ggn_move *best)
 {
     int colour = ggn_position_to_move(s->pos);
     long budget = gtp_clock_budget(&s->clock, colour, empty_points(s), s->config.move_ms > 0 ? s->config.move_ms : 1000);
+    if (s->config.max_move_ms > 0 && budget > s->config.max_move_ms) budget = s->config.max_move_ms;
     int threads = s->config.threads > 0 ? s->config.threads : 1;
     ggn_player_kind kind = s->config.player;
     if (kind == GGN_PLAYER_DEFAULT) kind = ggn_game_player(s->game);
