@@ -21,6 +21,7 @@ extern const cli_command cli_cmd_usi;
 extern const cli_command cli_cmd_ucci;
 extern const cli_command cli_cmd_xboard;
 extern const cli_command cli_cmd_gtp;
+extern const cli_command cli_cmd_sgf;
 extern const cli_command cli_cmd_match;
 extern const cli_command cli_cmd_selfplay;
 extern const cli_command cli_cmd_merge;
@@ -37,6 +38,7 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_export,
     &cli_cmd_games,
     &cli_cmd_pgn,
+    &cli_cmd_sgf,
     &cli_cmd_status,
     &cli_cmd_uci,
     &cli_cmd_usi,

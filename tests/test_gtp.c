@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ggn/game.h"
 #include "ggn/gtp.h"
@@ -260,6 +261,70 @@ static void test_command_line(void **state)
     proc_free(&r);
 }
 
+/* `ggn play --record x.sgf`, `ggn sgf` reading it back, and a bad record said at its line and column. */
+static void test_sgf_commands(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ggn_gtp_sgf_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char record[256], bad[256];
+    snprintf(record, sizeof record, "%s/game.sgf", dir);
+    snprintf(bad, sizeof bad, "%s/bad.sgf", dir);
+    const char *play[] = { GGN_BINARY, "play", "go9", "--players", "human,human", "--record", record, NULL };
+    proc_result r = proc_run(play, "e5\nd5\nd4\ne4\npass\npass\nquit\n", NULL, TIMEOUT_MS);
+    proc_free(&r);
+    r = proc_run((const char *const[]){ "/bin/cat", record, NULL }, "", NULL, TIMEOUT_MS);
+    assert_non_null(strstr(r.out, "SZ[9]KM[7.5]"));
+    assert_non_null(strstr(r.out, ";B[ee];W[de];B[df];W[ef];B[];W[])"));
+    assert_non_null(strstr(r.out, "RE[W+7.5]"));
+    proc_free(&r);
+    const char *check[] = { GGN_BINARY, "sgf", record, NULL };
+    r = proc_run(check, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "game.sgf: 1 game\n"));
+    proc_free(&r);
+    FILE *f = fopen(bad, "w");
+    assert_non_null(f);
+    fputs("(;GM[1]SZ[9];B[ee])\n(;SZ[9]\n;B[ee]\n;W[ee])\n", f);
+    fclose(f);
+    const char *check_bad[] = { GGN_BINARY, "sgf", bad, NULL };
+    r = proc_run(check_bad, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    /* The second tree's error, at its line in the file. */
+    assert_non_null(strstr(r.err, "bad.sgf:4:3: error: W[ee] (e5): not a legal move here"));
+    proc_free(&r);
+    unlink(record);
+    unlink(bad);
+    rmdir(dir);
+}
+
+/* Two `ggn gtp` through the arbiter: a whole 9x9 game, kept as SGF that `ggn sgf` reads back. */
+static void test_match_gtp(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ggn_gtp_match_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char record[256], engine[1024];
+    snprintf(record, sizeof record, "%s/match.sgf", dir);
+    snprintf(engine, sizeof engine, "gtp:%s gtp --player mcts --think 10ms", GGN_BINARY);
+    const char *match[] = { GGN_BINARY, "match", "go9", "--engine", engine, "--engine", engine, "--games", "1",
+                            "--movetime", "1000", "--sgf", record, NULL };
+    proc_result r = proc_run(match, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Forfeits: illegal move 0, time 0, disconnect 0"));
+    assert_non_null(strstr(r.out, "Game 1: "));
+    proc_free(&r);
+    const char *check[] = { GGN_BINARY, "sgf", record, NULL };
+    r = proc_run(check, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "match.sgf: 1 game\n"));
+    proc_free(&r);
+    unlink(record);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +334,8 @@ int main(void)
         cmocka_unit_test(test_same_colour_twice),
         cmocka_unit_test(test_genmove),
         cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_sgf_commands),
+        cmocka_unit_test(test_match_gtp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

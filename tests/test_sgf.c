@@ -150,6 +150,18 @@ static void test_setup_and_branches(void **state)
     assert_true(ggn_position_piece_at(pos, 5, 2, &kind, &owner, &unmoved) && owner == 1); /* fg = f3 */
     assert_false(ggn_position_piece_at(pos, 7, 1, &kind, &owner, &unmoved));              /* hh: another branch */
     assert_false(ggn_position_piece_at(pos, 0, 8, &kind, &owner, &unmoved));              /* aa: the second variation */
+    assert_int_equal(rec.end, strlen(text)); /* the whole tree, its other variations passed over */
+    ggn_position_free(pos);
+    /* A collection: the second tree starts where the first ended, a ')' in a value notwithstanding. */
+    const char *two = "(;SZ[9];B[ee](;W[dd]C[a (smile)])(;W[cc]C[ ) ]))\n(;SZ[9];B[aa])";
+    pos = read_sgf(g, two, &rec, &err);
+    assert_non_null(pos);
+    assert_int_equal(rec.moves, 2);
+    ggn_position_free(pos);
+    pos = read_sgf(g, two + rec.end, &rec, &err);
+    assert_non_null(pos);
+    assert_int_equal(rec.moves, 1);
+    assert_true(ggn_position_piece_at(pos, 0, 8, &kind, &owner, &unmoved));
     ggn_position_free(pos);
     /* Two black moves in a row: white passed between them. */
     pos = read_sgf(g, "(;SZ[9];B[ee];B[dd];W[cc])", &rec, &err);

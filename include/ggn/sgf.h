@@ -51,6 +51,8 @@ typedef struct ggn_sgf_record {
     double komi;                 /* KM */
     int setup;                   /* stones the root set up (AB, AW) */
     int moves;                   /* moves of the main line made on the position */
+    size_t end;                  /* the offset just past the game tree read: the next tree of a collection
+                                    (several games in one file) starts after it */
 } ggn_sgf_record;
 
 /*

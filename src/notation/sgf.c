@@ -348,7 +348,7 @@ static bool read_main_line(reader *r, ggn_position *pos, ggn_sgf_record *rec)
     if (!su) return fail_at(r, r->line, r->column, GGN_E_NOMEM, "out of memory");
     su->to_move = -1;
     bool set_up = false, ok = true;
-    int nodes = 0;
+    int nodes = 0, depth = 1;
     char value[1024];
     skip_space(r);
     if (peek(r) != '(') {
@@ -362,6 +362,7 @@ static bool read_main_line(reader *r, ggn_position *pos, ggn_sgf_record *rec)
         /* A branch: its first variation is the main line; the others (and the rest of the text) are not read. */
         if (c == '(') {
             next_char(r);
+            depth++;
             continue;
         }
         if (c == ')') break;
@@ -471,7 +472,13 @@ static bool read_main_line(reader *r, ggn_position *pos, ggn_sgf_record *rec)
                 if (!find_move(pos, pass, y * cols + x, &m) || !ggn_position_make(pos, m)) {
                     char text[16] = "pass";
                     if (!pass) snprintf(text, sizeof text, "%c%d", 'a' + x, y + 1);
-                    ok = fail_at(r, vline, vcolumn, GGN_E_ILLEGAL, "%s[%s] (%s): not a legal move here", id, value, text);
+                    /* A hand run dry says so: a spec's counted stones can run out before a record does. */
+                    bool dry = !pass && ggn_game_has_hands(g);
+                    for (int k = 0; dry && k < ggn_game_kind_count(g); k++)
+                        if (ggn_game_supply_unlimited(g, colour, k) || ggn_position_hand_count(pos, colour, k) > 0)
+                            dry = false;
+                    ok = fail_at(r, vline, vcolumn, GGN_E_ILLEGAL, "%s[%s] (%s): not a legal move here%s", id, value, text,
+                                 dry ? ": the player has no stone left in hand" : "");
                     break;
                 }
                 rec->moves++;
@@ -486,6 +493,17 @@ static bool read_main_line(reader *r, ggn_position *pos, ggn_sgf_record *rec)
     }
     if (ok && nodes == 0) ok = fail_at(r, r->line, r->column, GGN_E_SYNTAX, "a game tree needs a node (';')");
     free(su);
+    /* The rest of the tree (the other variations) is passed over to its closing ')': values may hold parentheses. */
+    while (ok && depth > 0) {
+        int c = peek(r);
+        if (c < 0) return fail_at(r, r->line, r->column, GGN_E_SYNTAX, "the game tree never ends (no ')')");
+        if (c == '[') {
+            if (!read_value(r, value, sizeof value)) return false;
+            continue;
+        }
+        depth += (c == '(') - (c == ')');
+        next_char(r);
+    }
     return ok;
 }
 
@@ -502,6 +520,7 @@ bool ggn_sgf_read(ggn_position *pos, const char *text, size_t len, const char *n
     ggn_position_copy(start, pos);
     bool ok = read_main_line(&r, pos, rec);
     if (!ok) ggn_position_copy(pos, start);
+    rec->end = r.at;
     ggn_position_free(start);
     return ok;
 }
