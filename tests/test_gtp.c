@@ -283,6 +283,14 @@ static void test_sgf_commands(void **state)
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "game.sgf: 1 game\n"));
     proc_free(&r);
+    /* ggn gtp reads it (loadsgf, up to a move number) and writes it again (printsgf). */
+    char script[600];
+    snprintf(script, sizeof script, "1 loadsgf %s 4\n2 printsgf\n3 loadsgf %s\n4 final_score\n5 loadsgf /no/such.sgf\n",
+             record, record);
+    r = gtp(NULL, script);
+    assert_non_null(strstr(r.out, "=1 white\n\n=2 (;FF[4]GM[1]CA[UTF-8]AP[ggn]SZ[9]KM[7.5]\n;B[ee];W[de];B[df])\n\n"
+                                  "=3 black\n\n=4 W+7.5\n\n?5 cannot load file\n\n"));
+    proc_free(&r);
     FILE *f = fopen(bad, "w");
     assert_non_null(f);
     fputs("(;GM[1]SZ[9];B[ee])\n(;SZ[9]\n;B[ee]\n;W[ee])\n", f);

@@ -17,7 +17,9 @@
 #include <strings.h>
 #include <time.h>
 
+#include "ggn/file.h"
 #include "ggn/search.h"
+#include "ggn/sgf.h"
 #include "protocol/gtp_internal.h"
 
 enum {
@@ -533,6 +535,85 @@ static void cmd_kgs_genmove_cleanup(ggn_gtp *s, long id, int argc, char **argv)
     genmove(s, id, argc, argv, true);
 }
 
+/* printsgf: the game so far as an SGF record, in the answer. */
+static void cmd_printsgf(ggn_gtp *s, long id, int argc, char **argv)
+{
+    if (argc > 0) {
+        /* The library writes no file: the controller keeps the answer where it likes. */
+        fail(s, id, "printsgf writes the record into its answer only: give no file name");
+        (void)argv;
+        return;
+    }
+    ggn_error err;
+    ggn_error_clear(&err);
+    char *text = ggn_sgf_write(s->pos, NULL, &err);
+    if (!text) {
+        fail(s, id, err.message);
+        return;
+    }
+    start(s, true, id);
+    put(s, "%s", text);
+    free(text);
+    send_answer(s);
+}
+
+/* loadsgf FILE [MOVE]: the record's board, komi and main line, up to (not with) move number MOVE. */
+static void cmd_loadsgf(ggn_gtp *s, long id, int argc, char **argv)
+{
+    long upto = 0;
+    if (argc < 1 || (argc > 1 && !read_int(argv[1], 1, GGN_MAX_PLY, &upto))) {
+        fail(s, id, "loadsgf needs a file name, and may take a move number");
+        return;
+    }
+    ggn_error err;
+    ggn_error_clear(&err);
+    size_t len;
+    char *text = ggn_file_read(argv[0], &len, &err);
+    if (!text) {
+        fail(s, id, "cannot load file");
+        return;
+    }
+    /* The board first (the record is read on a game of its size), then the record itself. */
+    const char *sz = strstr(text, "SZ[");
+    const char *km = strstr(text, "KM[");
+    int size = sz ? atoi(sz + 3) : 19;
+    double komi = km ? atof(km + 3) : s->komi;
+    char why[512] = "";
+    ggn_game *g = s->config.load(s->config.context, size, komi, why, sizeof why);
+    ggn_position *pos = g ? ggn_position_new(g) : NULL;
+    ggn_sgf_record rec;
+    bool ok = pos && ggn_sgf_read(pos, text, len, argv[0], &rec, &err);
+    free(text);
+    if (!ok || rec.setup > 0) {
+        start(s, false, id);
+        if (!g) put(s, "cannot load file: %s", why);
+        else if (!ok) put(s, "cannot load file: %d:%d: %s", err.line, err.column, err.message);
+        else put(s, "cannot load file: ggn plays a record from the empty board (it sets up %d stones)", rec.setup);
+        send_answer(s);
+        ggn_position_free(pos);
+        ggn_game_free(g);
+        return;
+    }
+    /* The record's moves, taken back on its position, become the session's plies. */
+    int n = ggn_position_history(pos);
+    if (upto > 0 && upto - 1 < n) n = (int)upto - 1;
+    ggn_move *moves = malloc(sizeof *moves * (size_t)(ggn_position_history(pos) + 1));
+    for (int i = ggn_position_history(pos) - 1; moves && i >= 0; i--) {
+        ggn_position_last_move(pos, &moves[i]);
+        ggn_position_unmake(pos);
+    }
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    if (!moves || !set_game(s, size, komi, false, why, sizeof why)) {
+        free(moves);
+        fail(s, id, "cannot load file");
+        return;
+    }
+    for (int i = 0; i < n && make_ply(s, moves[i]); i++) record_move(s, 1);
+    free(moves);
+    succeed(s, id, ggn_position_to_move(s->pos) == 0 ? "black" : "white");
+}
+
 static const command commands[] = {
     { "boardsize", cmd_boardsize },
     { "clear_board", cmd_clear_board },
@@ -543,8 +624,10 @@ static const command commands[] = {
     { "known_command", cmd_known_command },
     { "komi", cmd_komi },
     { "list_commands", cmd_list_commands },
+    { "loadsgf", cmd_loadsgf },
     { "name", cmd_name },
     { "play", cmd_play },
+    { "printsgf", cmd_printsgf },
     { "protocol_version", cmd_protocol_version },
     { "quit", cmd_quit },
     { "reg_genmove", cmd_reg_genmove },
