@@ -93,7 +93,7 @@ static const char help[] =
 
 static int run(int argc, char **argv);
 
-const cli_command cli_cmd_match = { "match", "play UCI or CECP engines against each other, ggn as the arbiter", help, run };
+const cli_command cli_cmd_match = { "match", "play UCI, CECP or GTP engines against each other, ggn as the arbiter", help, run };
 
 enum {
     MATCH_MAX_JOBS = 64,
