@@ -333,6 +333,58 @@ static void test_match_gtp(void **state)
     rmdir(dir);
 }
 
+/*
+ * Scripted GTP engines through the arbiter: one that plays E5 at every genmove (illegal from its
+ * second move on), one that refuses every play, one that resigns: each loses the right way.
+ */
+static void test_match_bad_engines(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ggn_gtp_bad_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    static const struct {
+        const char *name, *genmove, *play, *want;
+    } engines[] = {
+        { "repeats", "E5", "", "played an illegal move: 'E5'" },
+        { "refuses", "E5", "?", "refused a legal move" },
+        { "resigns", "resign", "", "resigns" },
+    };
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++) {
+        char path[512], engine[1024], ggn[1024];
+        snprintf(path, sizeof path, "%s/%s.sh", dir, engines[i].name);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        /* The engine answers every command by its id: "=ID" (or "?ID" for a refused play), then an empty line. */
+        fprintf(f, "while read -r line; do\n"
+                   "  set -- $line; id=''\n"
+                   "  case \"$1\" in [0-9]*) id=$1; shift;; esac\n"
+                   "  case \"$1\" in\n"
+                   "    protocol_version) printf '=%%s 2\\n\\n' \"$id\";;\n"
+                   "    genmove) printf '=%%s %s\\n\\n' \"$id\";;\n"
+                   "    play) if [ '%s' = '?' ]; then printf '?%%s illegal move\\n\\n' \"$id\"; "
+                   "else printf '=%%s\\n\\n' \"$id\"; fi;;\n"
+                   "    quit) printf '=%%s\\n\\n' \"$id\"; exit 0;;\n"
+                   "    *) printf '=%%s\\n\\n' \"$id\";;\n"
+                   "  esac\n"
+                   "done\n",
+                engines[i].genmove, engines[i].play);
+        fclose(f);
+        snprintf(engine, sizeof engine, "gtp:sh %s", path);
+        snprintf(ggn, sizeof ggn, "gtp:%s gtp --think 10ms", GGN_BINARY);
+        const char *match[] = { GGN_BINARY, "match", "go9", "--engine", engine, "--engine", ggn, "--games", "2",
+                                "--movetime", "1000", NULL };
+        proc_result r = proc_run(match, "", NULL, TIMEOUT_MS);
+        if (r.status != 0 || !strstr(r.out, engines[i].want)) fprintf(stderr, "%s:\n%s%s", engines[i].name, r.out, r.err);
+        assert_int_equal(r.status, 0);
+        assert_non_null(strstr(r.out, engines[i].want));
+        /* The scripted engine loses both games, as black and as white. */
+        assert_non_null(strstr(r.out, ": 0 - 2 - 0 "));
+        proc_free(&r);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_sgf_commands),
         cmocka_unit_test(test_match_gtp),
+        cmocka_unit_test(test_match_bad_engines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
