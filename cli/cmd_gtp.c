@@ -32,7 +32,7 @@ static const char help[] =
     "quit, boardsize, clear_board, komi, play COLOUR VERTEX, genmove COLOUR,\n"
     "reg_genmove, kgs-genmove_cleanup, undo, final_score (W+7.5), final_status_list,\n"
     "showboard, time_settings, time_left, loadsgf FILE [N], printsgf. A vertex\n"
-    "is a column letter without I\n"
+    "is a column letter without I (Hex's boards: every letter, lower case)\n"
     "(A-H, J-T on 19x19) and a row from 1 at the bottom, or pass. Every error\n"
     "(an illegal move, an unknown command, garbage) is answered \"? message\" and\n"
     "the session goes on; only quit or the end of input ends it.\n"

@@ -18,6 +18,7 @@
 
 #include "ggn/game.h"
 #include "ggn/gtp.h"
+#include "ggn/notation.h"
 #include "proc_util.h"
 #include "protocol/gtp_internal.h"
 
@@ -81,6 +82,35 @@ static void test_vertices(void **state)
     assert_false(ggn_gtp_move_parse(pos, "e5", &m, &err));
     assert_int_equal(err.code, GGN_E_ILLEGAL);
     assert_int_equal(ggn_gtp_move_format(pos, m, text, 2), 0); /* no room for "E5" */
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* On hexagonal cells the vertices are Hex programs': every letter, lower case, so ggn's own text. */
+static void test_hex_vertices(void **state)
+{
+    (void)state;
+    ggn_game *g = load("hex.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_move m;
+    ggn_error err;
+    assert_true(ggn_gtp_move_parse(pos, "I5", &m, &err));
+    assert_int_equal(m.to, 4 * 11 + 8);
+    assert_true(ggn_gtp_move_parse(pos, "k11", &m, &err));
+    assert_int_equal(m.to, 10 * 11 + 10);
+    assert_false(ggn_gtp_move_parse(pos, "l1", &m, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
+    assert_false(ggn_gtp_move_parse(pos, "pass", &m, &err)); /* Hex has no pass */
+    assert_int_equal(err.code, GGN_E_ILLEGAL);
+    ggn_move legal[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+    assert_int_equal(n, 121);
+    for (size_t i = 0; i < n; i++) {
+        char vertex[16], own[16];
+        assert_true(ggn_gtp_move_format(pos, legal[i], vertex, sizeof vertex) > 0);
+        assert_true(ggn_move_format(pos, legal[i], own, sizeof own) > 0);
+        assert_string_equal(vertex, own);
+    }
     ggn_position_free(pos);
     ggn_game_free(g);
 }
@@ -184,6 +214,18 @@ static void test_exchange(void **state)
                        "=23\n\n";
     if (strcmp(r.out, want) != 0) fprintf(stderr, "got:\n%s\nwanted:\n%s\n", r.out, want);
     assert_string_equal(r.out, want);
+    proc_free(&r);
+}
+
+/* Hex through GTP: board 11 from the game given, vertices with i, no pass to put between two moves of one colour. */
+static void test_hex_session(void **state)
+{
+    (void)state;
+    const char *args[] = { "hex", "--think", "50ms", NULL };
+    proc_result r = gtp(args, "1 boardsize 11\n2 play b i5\n3 play b j5\n4 genmove w\n5 boardsize 9\n6 final_score\n");
+    assert_non_null(strstr(r.out, "=1\n\n=2\n\n?3 illegal move: black cannot play now\n\n=4 "));
+    assert_non_null(strstr(r.out, "?5 unacceptable size"));
+    assert_non_null(strstr(r.out, "?6 cannot score"));
     proc_free(&r);
 }
 
@@ -389,9 +431,11 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vertices),
+        cmocka_unit_test(test_hex_vertices),
         cmocka_unit_test(test_clock),
         cmocka_unit_test(test_exchange),
         cmocka_unit_test(test_same_colour_twice),
+        cmocka_unit_test(test_hex_session),
         cmocka_unit_test(test_genmove),
         cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_sgf_commands),

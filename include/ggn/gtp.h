@@ -7,10 +7,13 @@
  *
  * GTP plays placement games on a board of points: Go (games/go9.json,
  * go13.json, go.json, chosen by `boardsize`) and any other game whose moves
- * are stones placed from a hand or a pass. Player 0 of the game is GTP's
- * black, player 1 its white. A vertex is a column letter, A to Z without I
- * (so the ninth column is J), then the row counted from 1 at the bottom
- * (ggn's y = 0); letters are read in either case and written in upper case.
+ * are stones placed from a hand or a pass, such as Hex. Player 0 of the game
+ * is GTP's black, player 1 its white. A vertex is a column letter, then the
+ * row counted from 1 (ggn's y = 0, Go's bottom row). On square points the
+ * letters are Go's, A to Z without I (so the ninth column is J), written in
+ * upper case; on hexagonal cells they are Hex programs' (HexGui, MoHex):
+ * every letter, a to y, written in lower case, so a vertex is ggn's own
+ * coordinate text. Letters are read in either case.
  *
  * The session never prints: every answer goes whole to the caller's write
  * callback, as GTP frames it ("=ID text\n\n" or "?ID message\n\n").

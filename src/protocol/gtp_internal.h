@@ -7,12 +7,18 @@
 
 #include <stdbool.h>
 
+#include "ggn/game.h"
+
 /*
  * Reads a vertex's text: "pass" (any case) sets *pass; a column letter
- * (A..Z without I, any case) and a row from 1 set *x and *y (from 0, y = 0
- * the bottom row), which may lie off the board. False for other text.
+ * (A..Z without I, or with hex every letter a..y; any case) and a row from 1
+ * set *x and *y (from 0; y = 0 is row 1), which may lie off the board.
+ * False for other text.
  */
-bool gtp_vertex_read(const char *text, int *x, int *y, bool *pass);
+bool gtp_vertex_read(const char *text, bool hex, int *x, int *y, bool *pass);
+
+/* The letter of column x on the game's board: Go's (no I, upper case) on square points, Hex's on hexagons. */
+char gtp_column_letter(const ggn_game *game, int x);
 
 /* The controller's clock for one colour (time_settings, time_left). */
 typedef struct gtp_clock {

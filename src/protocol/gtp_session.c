@@ -478,12 +478,11 @@ static void cmd_final_status_list(ggn_gtp *s, long id, int argc, char **argv)
 static void cmd_showboard(ggn_gtp *s, long id, int argc, char **argv)
 {
     (void)argc, (void)argv;
-    static const char letters[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
     const ggn_game *g = s->game;
     int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
     start(s, true, id);
     put(s, "\n   ");
-    for (int x = 0; x < cols; x++) put(s, " %c", letters[x]);
+    for (int x = 0; x < cols; x++) put(s, " %c", gtp_column_letter(g, x));
     for (int y = rows - 1; y >= 0; y--) {
         put(s, "\n%2d ", y + 1);
         for (int x = 0; x < cols; x++) {
@@ -497,7 +496,7 @@ static void cmd_showboard(ggn_gtp *s, long id, int argc, char **argv)
         put(s, " %d", y + 1);
     }
     put(s, "\n   ");
-    for (int x = 0; x < cols; x++) put(s, " %c", letters[x]);
+    for (int x = 0; x < cols; x++) put(s, " %c", gtp_column_letter(g, x));
     put(s, "\n%s to move (X black, O white), komi %g", ggn_position_to_move(s->pos) == 0 ? "black" : "white", s->komi);
     send_answer(s);
 }

@@ -1,6 +1,8 @@
 /*
- * gtp_vertex.c — GTP's vertices (ggn/gtp.h): a column letter without I, the
- * row from 1 at the bottom, or "pass"; and the legal move one names.
+ * gtp_vertex.c — GTP's vertices (ggn/gtp.h): a column letter, the row from 1,
+ * or "pass"; and the legal move one names. Go's programs leave the letter I
+ * out and write upper case; Hex's (HexGui, MoHex) use every letter, lower
+ * case: the board's cells (square or hexagonal) say which.
  */
 #include "ggn/gtp.h"
 
@@ -10,8 +12,16 @@
 
 #include "protocol/gtp_internal.h"
 
-/* GTP's column letters: I is left out, as Go players leave it out (it looks like J and 1). */
-static const char columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+/* GTP's column letters on square points: I is left out, as Go players leave it out (it looks like J and 1). */
+static const char go_columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+/* On hexagonal cells, as Hex programs write them: every letter. */
+static const char hex_columns[] = "abcdefghijklmnopqrstuvwxy";
+
+char gtp_column_letter(const ggn_game *game, int x)
+{
+    const char *columns = ggn_game_cells(game) == GGN_CELLS_HEX ? hex_columns : go_columns;
+    return x >= 0 && x < GGN_GTP_MAX_SIZE ? columns[x] : '?';
+}
 
 size_t ggn_gtp_move_format(const ggn_position *pos, ggn_move move, char *buf, size_t cap)
 {
@@ -21,7 +31,7 @@ size_t ggn_gtp_move_format(const ggn_position *pos, ggn_move move, char *buf, si
     if (ggn_move_is_pass(g, move))
         n = snprintf(buf, cap, "pass");
     else if (ggn_move_is_drop(move) && cols <= GGN_GTP_MAX_SIZE && move.to < cols * rows)
-        n = snprintf(buf, cap, "%c%d", columns[move.to % cols], move.to / cols + 1);
+        n = snprintf(buf, cap, "%c%d", gtp_column_letter(g, move.to % cols), move.to / cols + 1);
     if (n < 0 || (size_t)n >= cap) {
         if (cap) buf[0] = '\0';
         return 0;
@@ -29,15 +39,17 @@ size_t ggn_gtp_move_format(const ggn_position *pos, ggn_move move, char *buf, si
     return (size_t)n;
 }
 
-bool gtp_vertex_read(const char *text, int *x, int *y, bool *pass)
+bool gtp_vertex_read(const char *text, bool hex, int *x, int *y, bool *pass)
 {
+    const char *columns = hex ? hex_columns : go_columns;
     *pass = false;
     if (strlen(text) == 4 && tolower((unsigned char)text[0]) == 'p' && tolower((unsigned char)text[1]) == 'a' &&
         tolower((unsigned char)text[2]) == 's' && tolower((unsigned char)text[3]) == 's') {
         *pass = true;
         return true;
     }
-    const char *letter = text[0] ? strchr(columns, toupper((unsigned char)text[0])) : NULL;
+    int c = hex ? tolower((unsigned char)text[0]) : toupper((unsigned char)text[0]);
+    const char *letter = text[0] ? strchr(columns, c) : NULL;
     if (!letter || !isdigit((unsigned char)text[1]) || text[1] == '0') return false;
     int row = 0;
     for (const char *p = text + 1; *p; p++) {
@@ -54,8 +66,10 @@ bool ggn_gtp_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn
     const ggn_game *g = ggn_position_game(pos);
     int x = 0, y = 0;
     bool pass;
-    if (!gtp_vertex_read(text, &x, &y, &pass)) {
-        ggn_error_set(err, GGN_E_SYNTAX, "'%.40s' is no vertex (a letter A-Z without I and a row from 1, or pass)", text);
+    bool hex = ggn_game_cells(g) == GGN_CELLS_HEX;
+    if (!gtp_vertex_read(text, hex, &x, &y, &pass)) {
+        ggn_error_set(err, GGN_E_SYNTAX, "'%.40s' is no vertex (a letter %s and a row from 1, or pass)", text,
+                      hex ? "a-y" : "A-Z without I");
         return false;
     }
     if (!pass && (x >= ggn_game_cols(g) || y >= ggn_game_rows(g) || !ggn_game_square_enabled(g, x, y))) {
