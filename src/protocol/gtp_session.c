@@ -509,7 +509,9 @@ static void cmd_time_settings(ggn_gtp *s, long id, int argc, char **argv)
         fail(s, id, "time_settings needs main time, byo-yomi time (seconds) and byo-yomi stones");
         return;
     }
-    gtp_clock_settings(&s->clock, main_s * 1000, byo_s * 1000, (int)stones);
+    /* No time at all is no clock: each move takes the default time again. */
+    if (main_s == 0 && byo_s == 0) memset(&s->clock, 0, sizeof s->clock);
+    else gtp_clock_settings(&s->clock, main_s * 1000, byo_s * 1000, (int)stones);
     succeed(s, id, "");
 }
 
