@@ -26,7 +26,8 @@ static const char help[] =
     "Usage: ggn match GAME --engine CMD --engine CMD [--games N]\n"
     "                 [--tc BASE+INC | --movetime MS] [--margin MS]\n"
     "                 [--openings FILE] [--variant NAME] [--option NAME=VALUE]...\n"
-    "                 [-j N] [--sprt ELO0,ELO1] [--pgn FILE] [--shard I/K]\n"
+    "                 [-j N] [--sprt ELO0,ELO1] [--pgn FILE] [--sgf FILE]\n"
+    "                 [--shard I/K]\n"
     "\n"
     "Plays two engines that speak UCI or CECP (XBoard's protocol) against each\n"
     "other in GAME, with ggn as the arbiter: ggn keeps both clocks, checks\n"
@@ -39,8 +40,9 @@ static const char help[] =
     "Options:\n"
     "  --engine CMD      an engine's command line (run by /bin/sh); give two.\n"
     "                    The first plays first in odd games, second in even ones.\n"
-    "                    CMD speaks UCI; xboard:CMD is an engine that speaks CECP\n"
-    "                    (XBoard's protocol, version 2), uci:CMD says UCI outright\n"
+    "                    CMD speaks UCI; xboard:CMD speaks CECP (XBoard's protocol,\n"
+    "                    version 2), gtp:CMD the Go Text Protocol (version 2),\n"
+    "                    uci:CMD says UCI outright\n"
     "  --games N         games to play (default 2); each opening is played twice,\n"
     "                    once with each engine first\n"
     "  --tc BASE+INC     a clock of BASE seconds plus INC seconds a move\n"
@@ -62,9 +64,8 @@ static const char help[] =
     "  --sprt E0,E1      stop when the sequential probability ratio test decides\n"
     "                    between \"the first engine is E0 Elo stronger\" and \"E1\n"
     "                    Elo stronger\" (alpha = beta = 0.05)\n"
-    "  --pgn FILE        write every game to FILE as PGN (SAN moves, Date,\n"
-    "                    Variant, FEN of the opening, Result and Termination\n"
-    "                    tags), each game as it ends\n"
+    "  --pgn FILE        write every game to FILE as PGN, each as it ends\n"
+    "  --sgf FILE        the same as SGF (Go and other games of stones)\n"
     "  --shard I/K       play only the games of shard I of K (game n, from 1,\n"
     "                    belongs to shard (n - 1) % K + 1; not with --sprt) and\n"
     "                    print them as a shard document (JSON, the game lines\n"
@@ -75,8 +76,7 @@ static const char help[] =
     "then the score from the first engine's view, its Elo difference with the\n"
     "95 % error, the forfeits by kind and, with --sprt, the test's verdict.\n"
     "\n"
-    "Example (ggn in UCI against ggn in CECP; with Fairy-Stockfish, --engine\n"
-    "/usr/games/fairy-stockfish or xboard:/usr/games/fairy-stockfish):\n"
+    "Example (ggn in UCI against ggn in CECP):\n"
     "  $ ggn match minishogi --engine 'ggn uci' --engine 'xboard:ggn xboard' --games 2 --movetime 50\n"
     "  Game 1: ggn uci (WHITE) - ggn xboard (BLACK): ...\n"
     "  ...\n"
@@ -93,7 +93,7 @@ static const char help[] =
 
 static int run(int argc, char **argv);
 
-const cli_command cli_cmd_match = { "match", "play UCI or CECP engines against each other, ggn as the arbiter", help, run };
+const cli_command cli_cmd_match = { "match", "play UCI, CECP or GTP engines against each other, ggn as the arbiter", help, run };
 
 enum {
     MATCH_MAX_JOBS = 64,
@@ -123,6 +123,8 @@ typedef struct match_plan {
     double elo0, elo1;
     FILE *pgn;                     /* --pgn, or NULL */
     const char *pgn_path;
+    FILE *sgf;                     /* --sgf, or NULL */
+    const char *sgf_path;
     int shard, shards;             /* --shard I/K; 1/1 without */
     json_t *shard_games;           /* with --shard: the games played, for the shard document */
 } match_plan;
@@ -278,7 +280,9 @@ static void play_in_child(const match_plan *plan, const ggn_game *game, int numb
         if (started[side]) game_engines[side] = engines[side]->pid;
         if (!started[side] || !match_engine_handshake(engines[side], plan->variant, plan->options, why, sizeof why) ||
             (engines[side]->protocol == MATCH_PROTOCOL_XBOARD &&
-             !match_xboard_new_game(engines[side], game, plan->variant, fen, &plan->clock, why, sizeof why))) {
+             !match_xboard_new_game(engines[side], game, plan->variant, fen, &plan->clock, why, sizeof why)) ||
+            (engines[side]->protocol == MATCH_PROTOCOL_GTP &&
+             !match_gtp_new_game(engines[side], game, fen, &plan->clock, why, sizeof why))) {
             r.winner = 1 - side;
             r.end = MATCH_END_DISCONNECT;
             snprintf(r.reason, sizeof r.reason, "%s", why);
@@ -393,6 +397,10 @@ static void record(const match_plan *plan, const ggn_game *game, running *g, mat
     match_count_game(plan->shard_games ? stderr : stdout, t, &line);
     if (plan->shard_games) json_array_append_new(plan->shard_games, match_game_json(&line));
     if (plan->pgn) write_pgn(plan, game, g->number, g->started, first, winner, end, moves);
+    char why[256];
+    if (plan->sgf && !match_write_sgf(plan->sgf, game, plan->engine[first], plan->engine[1 - first], winner, end,
+                                      reason, moves, g->started, why, sizeof why))
+        fprintf(stderr, "ggn match: --sgf: game %d: %s\n", g->number, why);
 }
 
 static void summary(const match_plan *plan, const match_tally *t, const char *verdict)
@@ -423,7 +431,9 @@ static int check_engines(const match_plan *plan, const ggn_game *game)
         bool started = match_engine_start(e, plan->engine[i], plan->protocol[i], why, sizeof why);
         bool ready = started && match_engine_handshake(e, plan->variant, plan->options, why, sizeof why) &&
                      (e->protocol != MATCH_PROTOCOL_XBOARD ||
-                      match_xboard_new_game(e, game, plan->variant, fen, &plan->clock, why, sizeof why));
+                      match_xboard_new_game(e, game, plan->variant, fen, &plan->clock, why, sizeof why)) &&
+                     (e->protocol != MATCH_PROTOCOL_GTP ||
+                      match_gtp_new_game(e, game, fen, &plan->clock, why, sizeof why));
         if (started) match_engine_stop(e);
         if (!ready && !interrupted) {
             char command[4 * 256], reason[4 * sizeof why];
@@ -562,7 +572,7 @@ static int run(int argc, char **argv)
     plan.clock.base_ms = 10000;
     plan.clock.inc_ms = 100;
     const char *game_arg = NULL, *tc = NULL, *movetime = NULL, *margin = NULL, *openings = NULL, *games = NULL,
-               *jobs = NULL, *sprt = NULL, *variant = NULL, *pgn = NULL, *shard = NULL;
+               *jobs = NULL, *sprt = NULL, *variant = NULL, *pgn = NULL, *shard = NULL, *sgf = NULL;
     int nengines = 0, noptions = 0;
     for (int i = 1; i < argc;) {
         const char *value = NULL;
@@ -575,6 +585,9 @@ static int run(int argc, char **argv)
             if (strncmp(value, "xboard:", 7) == 0) {
                 plan.protocol[nengines] = MATCH_PROTOCOL_XBOARD;
                 value += 7;
+            } else if (strncmp(value, "gtp:", 4) == 0) {
+                plan.protocol[nengines] = MATCH_PROTOCOL_GTP;
+                value += 4;
             } else if (strncmp(value, "uci:", 4) == 0) {
                 value += 4;
             }
@@ -590,8 +603,8 @@ static int run(int argc, char **argv)
             continue;
         }
         const char *names[] = { "--tc", "--movetime", "--margin", "--openings", "--games", "-j", "--sprt", "--variant",
-                                "--pgn", "--shard" };
-        const char **slots[] = { &tc, &movetime, &margin, &openings, &games, &jobs, &sprt, &variant, &pgn, &shard };
+                                "--pgn", "--shard", "--sgf" };
+        const char **slots[] = { &tc, &movetime, &margin, &openings, &games, &jobs, &sprt, &variant, &pgn, &shard, &sgf };
         got = 0;
         for (size_t k = 0; k < sizeof names / sizeof names[0] && !got; k++) {
             got = cli_option("match", argc, argv, &i, names[k], slots[k]);
@@ -692,6 +705,14 @@ static int run(int argc, char **argv)
             status = CLI_INVALID;
         }
     }
+    if (status == CLI_OK && sgf) {
+        plan.sgf = fopen(sgf, "w");
+        plan.sgf_path = sgf;
+        if (!plan.sgf) {
+            fprintf(stderr, "ggn match: --sgf: cannot write %s: %s\n", sgf, strerror(errno));
+            status = CLI_INVALID;
+        }
+    }
     json_t *job = NULL;
     if (status == CLI_OK && shard) {
         job = shard_job(&plan, game, game_arg);
@@ -710,6 +731,10 @@ static int run(int argc, char **argv)
     json_decref(plan.shard_games);
     if (plan.pgn && (ferror(plan.pgn) | fclose(plan.pgn))) {
         fprintf(stderr, "ggn match: --pgn: writing %s failed\n", plan.pgn_path);
+        status = CLI_INVALID;
+    }
+    if (plan.sgf && (ferror(plan.sgf) | fclose(plan.sgf))) {
+        fprintf(stderr, "ggn match: --sgf: writing %s failed\n", plan.sgf_path);
         status = CLI_INVALID;
     }
     for (int i = 0; i < plan.nopenings; i++) free(plan.openings[i]);

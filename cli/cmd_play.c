@@ -57,7 +57,7 @@ static const char help[] =
     "                  the game is the one the file names\n"
     "  --record FILE   write the game to FILE when it ends and when ggn play\n"
     "                  stops: PGN when FILE ends in .pgn, KIF (shogi's record,\n"
-    "                  UTF-8) when it ends in .kif, else the JSON record\n"
+    "                  UTF-8) in .kif, SGF (Go's) in .sgf, else the JSON record\n"
     "  --think TIME    the computer's time per move: 500ms, 1s, 2.5s, 1m (default 1s)\n"
     "  --depth N       the computer's maximum search depth in half-moves (1 to 48)\n"
     "  --player P      the computer player: alphabeta or mcts (default: the one\n"
@@ -386,6 +386,7 @@ static void record_game(play_session *s)
     ggn_error_clear(&err);
     bool ok = play_record_is_kif(s->record)   ? play_record_save_kif(s, s->record, &err)
               : play_record_is_pgn(s->record) ? play_record_save_pgn(s, s->record, &err)
+              : play_record_is_sgf(s->record) ? play_record_save_sgf(s, s->record, &err)
                                               : play_record_save(s, s->record, &err);
     if (!ok) fprintf(stderr, "--record: error: %s\n", err.message);
 }

@@ -20,6 +20,8 @@ extern const cli_command cli_cmd_uci;
 extern const cli_command cli_cmd_usi;
 extern const cli_command cli_cmd_ucci;
 extern const cli_command cli_cmd_xboard;
+extern const cli_command cli_cmd_gtp;
+extern const cli_command cli_cmd_sgf;
 extern const cli_command cli_cmd_match;
 extern const cli_command cli_cmd_selfplay;
 extern const cli_command cli_cmd_merge;
@@ -36,11 +38,13 @@ const cli_command *const cli_commands[] = {
     &cli_cmd_export,
     &cli_cmd_games,
     &cli_cmd_pgn,
+    &cli_cmd_sgf,
     &cli_cmd_status,
     &cli_cmd_uci,
     &cli_cmd_usi,
     &cli_cmd_ucci,
     &cli_cmd_xboard,
+    &cli_cmd_gtp,
     &cli_cmd_match,
     &cli_cmd_selfplay,
     &cli_cmd_merge,

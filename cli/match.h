@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include <stdio.h>
 
@@ -29,10 +30,11 @@ enum {
 
 /* ---- one engine process (match_engine.c) ---------------------------------- */
 
-/* The protocol an engine speaks: `--engine CMD` is UCI, `--engine xboard:CMD` CECP. */
+/* The protocol an engine speaks: `--engine CMD` is UCI, `--engine xboard:CMD` CECP, `--engine gtp:CMD` GTP. */
 typedef enum match_protocol {
     MATCH_PROTOCOL_UCI,
-    MATCH_PROTOCOL_XBOARD
+    MATCH_PROTOCOL_XBOARD,
+    MATCH_PROTOCOL_GTP
 } match_protocol;
 
 typedef struct match_engine {
@@ -50,6 +52,7 @@ typedef struct match_engine {
     int rows;              /* the board's ranks: XBoard writes them its own way (rank_text.h) */
     int known;             /* plies of the game the engine has been told or has played */
     bool playing;          /* out of force mode: it answers a usermove with its own move */
+    int awaited;           /* GTP only (match_gtp.c): the id of the genmove whose answer is awaited */
 } match_engine;
 
 /* Starts the engine; false with why filled when it cannot be started. */
@@ -115,6 +118,41 @@ bool match_xboard_new_game(match_engine *e, const ggn_game *game, const char *va
  */
 bool match_xboard_request(match_engine *e, const char *moves, int plies, long my_ms, long their_ms,
                           const match_clock *clock);
+
+/* ---- GTP engines (match_gtp.c) ------------------------------------------------ */
+
+/* protocol_version (which must be 2), then name and version for the engine's name. */
+bool match_gtp_handshake(match_engine *e, char *why, size_t cap);
+
+/*
+ * boardsize, clear_board, komi (the game's area komi, white's less
+ * black's) and time_settings (byo-yomi of --movetime for one stone, or the
+ * main time of --tc). False with why when the engine refuses the board or
+ * komi, when start_fen is given (GTP starts from the empty board) or the
+ * board is not square.
+ */
+bool match_gtp_new_game(match_engine *e, const ggn_game *game, const char *start_fen, const match_clock *clock,
+                        char *why, size_t cap);
+
+/* The moves the engine has not seen as `play`, time_left with a clock, then `genmove` for the side to move. */
+bool match_gtp_request(match_engine *e, const ggn_game *game, const char *moves, int plies, long my_ms,
+                       const match_clock *clock);
+
+/*
+ * What a line answers: 1 the genmove's vertex (into best), 2 resign, -1 a
+ * refused play or genmove (the line into best), 0 anything else.
+ */
+int match_gtp_reply(const match_engine *e, const char *line, char *best, size_t cap);
+
+/*
+ * Appends one game to out as an SGF game tree (match_sgf.c): the moves
+ * (ggn's coordinates, space-separated) replayed from the start, black and
+ * white the engines' commands, RE from winner and end (a match_end): the
+ * area margin (B+3.5), +R for a resignation, +T on time, +F for a forfeit,
+ * 0 for a draw. False with why when SGF cannot write the game.
+ */
+bool match_write_sgf(FILE *out, const ggn_game *game, const char *black, const char *white, int winner, int end,
+                     const char *reason, const char *moves, time_t started, char *why, size_t cap);
 
 typedef enum match_end {
     MATCH_END_RULE,        /* the game spec decided (mate, a draw rule, ...) */

@@ -167,6 +167,7 @@ static bool expect(match_engine *e, const char *want, char *why, size_t cap)
 bool match_engine_handshake(match_engine *e, const char *variant, const char *const *options, char *why, size_t cap)
 {
     if (e->protocol == MATCH_PROTOCOL_XBOARD) return match_xboard_handshake(e, variant, options, why, cap);
+    if (e->protocol == MATCH_PROTOCOL_GTP) return match_gtp_handshake(e, why, cap);
     if (!match_engine_send(e, "uci") || !expect(e, "uciok", why, cap)) {
         if (e->dead) snprintf(why, cap, "%s does not speak UCI (it ended)", e->command);
         return false;

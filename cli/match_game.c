@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ggn/gtp.h"
 #include "ggn/notation.h"
 #include "match.h"
 #include "rank_text.h"
@@ -41,6 +42,10 @@ typedef enum reply {
 /* What an engine's line answers to the request for a move: UCI's bestmove, CECP's move, resign or Illegal move. */
 static reply read_reply(const match_engine *e, const char *line, char *best, size_t cap)
 {
+    if (e->protocol == MATCH_PROTOCOL_GTP) {
+        int r = match_gtp_reply(e, line, best, cap);
+        return r == 1 ? REPLY_MOVE : r == 2 ? REPLY_RESIGN : r < 0 ? REPLY_REJECTED : REPLY_NONE;
+    }
     const char *word = e->protocol == MATCH_PROTOCOL_XBOARD ? "move " : "bestmove ";
     size_t w = strlen(word);
     if (strncmp(line, word, w) == 0) {
@@ -97,6 +102,11 @@ bool match_play_game(const ggn_game *game, const char *start_fen, match_engine *
             out->winner = st.winner;
             out->end = MATCH_END_RULE;
             snprintf(out->reason, sizeof out->reason, "%s", ggn_outcome_name(st.outcome));
+            /* A count of area says by how much (a Go player's B+3.5), as GTP's final_score does. */
+            double area[2];
+            if (ggn_game_player_count(game) == 2 && ggn_position_area_scores(pos, area))
+                snprintf(out->reason, sizeof out->reason, "%s, %s %g - %s %g", ggn_outcome_name(st.outcome),
+                         ggn_game_player_name(game, 0), area[0], ggn_game_player_name(game, 1), area[1]);
             break;
         }
         if (ggn_position_history(pos) >= GGN_MAX_PLY) {
@@ -121,6 +131,8 @@ bool match_play_game(const ggn_game *game, const char *start_fen, match_engine *
         bool sent;
         if (e->protocol == MATCH_PROTOCOL_XBOARD) {
             sent = match_xboard_request(e, moves, out->plies, left[side], left[1 - side], clock);
+        } else if (e->protocol == MATCH_PROTOCOL_GTP) {
+            sent = match_gtp_request(e, game, moves, out->plies, left[side], clock);
         } else {
             snprintf(command, command_cap, "position %s%s%s%s", start_fen ? "fen " : "startpos",
                      start_fen ? start_fen : "", len ? " moves " : "", moves);
@@ -168,7 +180,9 @@ bool match_play_game(const ggn_game *game, const char *start_fen, match_engine *
         }
         ggn_move mv;
         ggn_error_clear(&err);
-        if (!ggn_move_parse(pos, best, &mv, &err)) {
+        /* A GTP engine names a vertex (no I column): read as such, against the same legal moves. */
+        if (e->protocol == MATCH_PROTOCOL_GTP ? !ggn_gtp_move_parse(pos, best, &mv, &err)
+                                              : !ggn_move_parse(pos, best, &mv, &err)) {
             forfeit(out, side, MATCH_END_ILLEGAL);
             snprintf(out->reason, sizeof out->reason, "%s (%s) played an illegal move: '%s' (%s)", who, e->name, best,
                      err.message);

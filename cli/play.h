@@ -157,6 +157,13 @@ bool play_record_save_kif(play_session *s, const char *path, ggn_error *err);
 /* Replays a KIF game from the start; on success the session's position is replaced. On error nothing changes. */
 bool play_record_load_kif(play_session *s, const char *path, ggn_error *err);
 
+/* ---- play_sgf.c ---- */
+
+/* True when path ends in ".sgf": the record is SGF (Go's). */
+bool play_record_is_sgf(const char *path);
+/* The game as SGF (ggn_sgf_write); a game SGF cannot write (no stones placed) is refused. */
+bool play_record_save_sgf(const play_session *s, const char *path, ggn_error *err);
+
 /* ---- play_wxf.c ---- */
 
 /* True when moves of the game can be written in WXF: the xiangqi style, two players moving along the files. */

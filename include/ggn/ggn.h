@@ -46,5 +46,7 @@
 #include "ggn/notation.h"
 #include "ggn/action.h"
 #include "ggn/mcts.h"
+#include "ggn/gtp.h"
+#include "ggn/sgf.h"
 
 #endif

@@ -1,0 +1,446 @@
+/*
+ * test_gtp.c — the Go Text Protocol: vertices both ways on go9 (no I column,
+ * rows from the bottom), the clock budget, and `ggn gtp` driven through pipes
+ * by scripted exchanges: ids echoed, illegal moves, unknown commands and
+ * garbage answered "?" with the session going on, undo, komi and
+ * final_score, boardsize choosing the game or refusing the size, and the
+ * computer player's moves legal on the board it was given.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ggn/game.h"
+#include "ggn/gtp.h"
+#include "ggn/notation.h"
+#include "proc_util.h"
+#include "protocol/gtp_internal.h"
+
+#define TIMEOUT_MS 120000
+
+static ggn_game *load(const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, name);
+    ggn_game *g = ggn_game_load_file(path, NULL);
+    assert_non_null(g);
+    return g;
+}
+
+static void test_vertices(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_move m;
+    ggn_error err;
+    char text[16];
+    /* The ninth column is J: I is left out; row 1 is ggn's y = 0. */
+    assert_true(ggn_gtp_move_parse(pos, "J9", &m, &err));
+    assert_int_equal(m.to, 8 * 9 + 8);
+    assert_true(ggn_gtp_move_parse(pos, "a1", &m, &err));
+    assert_int_equal(m.to, 0);
+    assert_true(ggn_gtp_move_parse(pos, "H2", &m, &err));
+    assert_int_equal(m.to, 1 * 9 + 7);
+    assert_false(ggn_gtp_move_parse(pos, "I5", &m, &err));
+    assert_int_equal(err.code, GGN_E_SYNTAX);
+    assert_false(ggn_gtp_move_parse(pos, "K1", &m, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
+    assert_false(ggn_gtp_move_parse(pos, "A10", &m, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
+    assert_false(ggn_gtp_move_parse(pos, "A0", &m, &err));
+    assert_false(ggn_gtp_move_parse(pos, "", &m, &err));
+    assert_false(ggn_gtp_move_parse(pos, "E5x", &m, &err));
+    assert_true(ggn_gtp_move_parse(pos, "PASS", &m, &err));
+    assert_true(ggn_move_is_pass(g, m));
+    assert_int_equal(ggn_gtp_move_format(pos, m, text, sizeof text), 4);
+    assert_string_equal(text, "pass");
+    /* Every point's vertex reads back as the same point, and ggn's own text agrees on the row. */
+    ggn_move legal[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+    assert_int_equal(n, 82);
+    int stones = 0;
+    for (size_t i = 0; i < n; i++) {
+        assert_true(ggn_gtp_move_format(pos, legal[i], text, sizeof text) > 0);
+        assert_true(ggn_gtp_move_parse(pos, text, &m, &err));
+        assert_true(ggn_move_equal(m, legal[i]));
+        if (ggn_move_is_pass(g, m)) continue;
+        stones++;
+        assert_null(strchr(text, 'I'));
+        assert_int_equal(atoi(text + 1), legal[i].to / 9 + 1);
+    }
+    assert_int_equal(stones, 81);
+    /* An occupied point is illegal, not unknown. */
+    assert_true(ggn_gtp_move_parse(pos, "E5", &m, &err));
+    assert_true(ggn_position_make(pos, m));
+    assert_false(ggn_gtp_move_parse(pos, "e5", &m, &err));
+    assert_int_equal(err.code, GGN_E_ILLEGAL);
+    assert_int_equal(ggn_gtp_move_format(pos, m, text, 2), 0); /* no room for "E5" */
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* On hexagonal cells the vertices are Hex programs': every letter, lower case, so ggn's own text. */
+static void test_hex_vertices(void **state)
+{
+    (void)state;
+    ggn_game *g = load("hex.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_move m;
+    ggn_error err;
+    assert_true(ggn_gtp_move_parse(pos, "I5", &m, &err));
+    assert_int_equal(m.to, 4 * 11 + 8);
+    assert_true(ggn_gtp_move_parse(pos, "k11", &m, &err));
+    assert_int_equal(m.to, 10 * 11 + 10);
+    assert_false(ggn_gtp_move_parse(pos, "l1", &m, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
+    assert_false(ggn_gtp_move_parse(pos, "pass", &m, &err)); /* Hex has no pass */
+    assert_int_equal(err.code, GGN_E_ILLEGAL);
+    ggn_move legal[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+    assert_int_equal(n, 121);
+    for (size_t i = 0; i < n; i++) {
+        char vertex[16], own[16];
+        assert_true(ggn_gtp_move_format(pos, legal[i], vertex, sizeof vertex) > 0);
+        assert_true(ggn_move_format(pos, legal[i], own, sizeof own) > 0);
+        assert_string_equal(vertex, own);
+    }
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+static void test_clock(void **state)
+{
+    (void)state;
+    gtp_clock c;
+    memset(&c, 0, sizeof c);
+    /* No clock: the default. */
+    assert_int_equal(gtp_clock_budget(&c, 0, 81, 700), 700);
+    /* Byo-yomi of 10 s for 5 stones, no main time: about 2 s a stone, less the reserve. */
+    gtp_clock_settings(&c, 0, 10000, 5);
+    long t = gtp_clock_budget(&c, 0, 81, 700);
+    assert_true(t > 1500 && t < 2000);
+    /* Five moves of 100 ms: the period starts again, with its 5 stones. */
+    for (int i = 0; i < 5; i++) gtp_clock_spent(&c, 0, 100);
+    assert_int_equal(c.left_stones[0], 5);
+    assert_int_equal(c.left_ms[0], 10000);
+    /* Main time only: a share of what is left by the empty points, never the whole. */
+    gtp_clock_settings(&c, 60000, 0, 0);
+    t = gtp_clock_budget(&c, 1, 80, 700);
+    assert_true(t > 1000 && t < 1500);
+    c.left_ms[1] = 3000;
+    t = gtp_clock_budget(&c, 1, 80, 700);
+    assert_true(t >= 10 && t < 100);
+    /* byo-yomi time with no stones: GTP's "no time limit", so the default. */
+    gtp_clock_settings(&c, 0, 5000, 0);
+    assert_int_equal(gtp_clock_budget(&c, 0, 81, 700), 700);
+}
+
+/* Runs `ggn gtp ARGS` on input; the session must end cleanly. */
+static proc_result gtp(const char *const *args, const char *input)
+{
+    const char *argv[16] = { GGN_BINARY, "gtp" };
+    int n = 2;
+    for (int i = 0; args && args[i] && n < 15; i++) argv[n++] = args[i];
+    argv[n] = NULL;
+    proc_result r = proc_run(argv, input, NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "ggn gtp ended with %d: %s\n", r.status, r.err);
+    assert_int_equal(r.status, 0);
+    return r;
+}
+
+static void test_exchange(void **state)
+{
+    (void)state;
+    const char *input = "protocol_version\n"
+                        "1 name\n"
+                        "# a comment line: no answer\n"
+                        "\n"
+                        "2 boardsize 9\n"
+                        "3 komi 7.5\n"
+                        "4 play black E5   # a comment after a command\n"
+                        "5 play white E5\n"
+                        "6 final_score\n"
+                        "7 play white I3\n"
+                        "8 play purple A1\n"
+                        "9 frobnicate\n"
+                        "\x01\x02 \t garbage \xff\n"
+                        "10 known_command undo\n"
+                        "11 known_command frobnicate\n"
+                        "12 undo\n"
+                        "13 undo\n"
+                        "14 final_score\n"
+                        "15 play b C3\n"
+                        "16 komi 0.5\n"
+                        "17 final_score\n"
+                        "18 komi -3\n"
+                        "19 final_score\n"
+                        "20 boardsize 10\n"
+                        "21 boardsize 13\n"
+                        "22 final_score\n"
+                        "23 quit\n"
+                        "24 name\n";
+    proc_result r = gtp(NULL, input);
+    const char *want = "= 2\n\n"
+                       "=1 ggn\n\n"
+                       "=2\n\n"
+                       "=3\n\n"
+                       "=4\n\n"
+                       "?5 illegal move: E5 is not a legal move here\n\n"
+                       "=6 B+73.5\n\n"
+                       "?7 invalid vertex: 'I3' is no vertex (a letter A-Z without I and a row from 1, or pass)\n\n"
+                       "?8 play needs a colour (b or w) and a vertex\n\n"
+                       "?9 unknown command\n\n"
+                       "? unknown command\n\n"
+                       "=10 true\n\n"
+                       "=11 false\n\n"
+                       "=12\n\n"
+                       "?13 cannot undo\n\n"
+                       "=14 W+7.5\n\n"
+                       "=15\n\n"
+                       "=16\n\n"
+                       "=17 B+80.5\n\n"
+                       "=18\n\n"
+                       "=19 B+84\n\n"
+                       "?20 unacceptable size (no game of 10 x 10 points here)\n\n"
+                       "=21\n\n"
+                       "=22 B+3\n\n" /* 13x13 empty, komi -3 kept: black's 3 points */
+                       "=23\n\n";
+    if (strcmp(r.out, want) != 0) fprintf(stderr, "got:\n%s\nwanted:\n%s\n", r.out, want);
+    assert_string_equal(r.out, want);
+    proc_free(&r);
+}
+
+/* Hex through GTP: board 11 from the game given, vertices with i, no pass to put between two moves of one colour. */
+static void test_hex_session(void **state)
+{
+    (void)state;
+    const char *args[] = { "hex", "--think", "50ms", NULL };
+    proc_result r = gtp(args, "1 boardsize 11\n2 play b i5\n3 play b j5\n4 genmove w\n5 boardsize 9\n6 final_score\n");
+    assert_non_null(strstr(r.out, "=1\n\n=2\n\n?3 illegal move: black cannot play now\n\n=4 "));
+    assert_non_null(strstr(r.out, "?5 unacceptable size"));
+    assert_non_null(strstr(r.out, "?6 cannot score"));
+    proc_free(&r);
+}
+
+/* Two moves in a row by one colour: the other passes between them, and undo takes both back. */
+static void test_same_colour_twice(void **state)
+{
+    (void)state;
+    proc_result r = gtp(NULL, "boardsize 9\nplay b A1\nplay b B1\nshowboard\nundo\nshowboard\nundo\nfinal_score\n");
+    /* After both stones, white to move; after one undo only A1, and white to move again. */
+    const char *first = strstr(r.out, " 1  X X . . . . . . . 1\n");
+    assert_non_null(first);
+    assert_non_null(strstr(first, "white to move"));
+    const char *second = strstr(first + 1, " 1  X . . . . . . . . 1\n");
+    assert_non_null(second);
+    assert_non_null(strstr(second, "white to move"));
+    assert_non_null(strstr(r.out, "= W+7.5\n\n"));
+    proc_free(&r);
+}
+
+/* genmove with each player gives a legal move that is then on the board (and reg_genmove leaves it off). */
+static void test_genmove(void **state)
+{
+    (void)state;
+    const char *players[] = { "mcts", "alphabeta" };
+    for (int p = 0; p < 2; p++) {
+        const char *args[] = { "--player", players[p], "--think", "100ms", NULL };
+        proc_result r = gtp(args, "boardsize 9\nplay b E5\n1 reg_genmove w\n2 genmove w\n3 genmove b\nshowboard\n"
+                                  "time_settings 0 1 1\n4 genmove w\n5 play b pass\n6 play w pass\n7 genmove b\n"
+                                  "8 final_score\n");
+        char first[8], second[8], third[8];
+        const char *at = strstr(r.out, "=2 ");
+        assert_non_null(at);
+        assert_int_equal(sscanf(at, "=2 %7s", first), 1);
+        at = strstr(r.out, "=3 ");
+        assert_non_null(at);
+        assert_int_equal(sscanf(at, "=3 %7s", second), 1);
+        at = strstr(r.out, "=4 ");
+        assert_non_null(at);
+        assert_int_equal(sscanf(at, "=4 %7s", third), 1);
+        assert_non_null(strstr(r.out, "=1 "));
+        /* Two stones (or passes) and E5: the board shows three stones in all unless a pass came. */
+        int stones = 0;
+        for (const char *c = strstr(r.out, "= \n"); c && *c && !(c[0] == '\n' && c[1] == '\n'); c++)
+            stones += *c == 'X' || *c == 'O';
+        int passes = (strcmp(first, "pass") == 0) + (strcmp(second, "pass") == 0);
+        assert_int_equal(stones - 2 /* the legend's X and O */, 3 - passes);
+        assert_string_not_equal(first, "E5");
+        /* Two passes ended the game: genmove passes, final_score counts it. */
+        assert_non_null(strstr(r.out, "=7 pass\n\n"));
+        assert_non_null(strstr(r.out, "=8 "));
+        proc_free(&r);
+    }
+}
+
+/* Bad command lines: a usage error, an unknown game, a board GTP cannot name. */
+static void test_command_line(void **state)
+{
+    (void)state;
+    const char *argv1[] = { GGN_BINARY, "gtp", "--player", "random", NULL };
+    proc_result r = proc_run(argv1, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 2);
+    proc_free(&r);
+    const char *argv2[] = { GGN_BINARY, "gtp", "no-such-game", NULL };
+    r = proc_run(argv2, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    proc_free(&r);
+    const char *argv3[] = { GGN_BINARY, "gtp", "chess4", NULL };
+    r = proc_run(argv3, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    proc_free(&r);
+    const char *argv4[] = { GGN_BINARY, "gtp", "--help", NULL };
+    r = proc_run(argv4, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Usage: ggn gtp"));
+    proc_free(&r);
+}
+
+/* `ggn play --record x.sgf`, `ggn sgf` reading it back, and a bad record said at its line and column. */
+static void test_sgf_commands(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ggn_gtp_sgf_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char record[256], bad[256];
+    snprintf(record, sizeof record, "%s/game.sgf", dir);
+    snprintf(bad, sizeof bad, "%s/bad.sgf", dir);
+    const char *play[] = { GGN_BINARY, "play", "go9", "--players", "human,human", "--record", record, NULL };
+    proc_result r = proc_run(play, "e5\nd5\nd4\ne4\npass\npass\nquit\n", NULL, TIMEOUT_MS);
+    proc_free(&r);
+    r = proc_run((const char *const[]){ "/bin/cat", record, NULL }, "", NULL, TIMEOUT_MS);
+    assert_non_null(strstr(r.out, "SZ[9]KM[7.5]"));
+    assert_non_null(strstr(r.out, ";B[ee];W[de];B[df];W[ef];B[];W[])"));
+    assert_non_null(strstr(r.out, "RE[W+7.5]"));
+    proc_free(&r);
+    const char *check[] = { GGN_BINARY, "sgf", record, NULL };
+    r = proc_run(check, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "game.sgf: 1 game\n"));
+    proc_free(&r);
+    /* ggn gtp reads it (loadsgf, up to a move number) and writes it again (printsgf). */
+    char script[600];
+    snprintf(script, sizeof script, "1 loadsgf %s 4\n2 printsgf\n3 loadsgf %s\n4 final_score\n5 loadsgf /no/such.sgf\n",
+             record, record);
+    r = gtp(NULL, script);
+    assert_non_null(strstr(r.out, "=1 white\n\n=2 (;FF[4]GM[1]CA[UTF-8]AP[ggn]SZ[9]KM[7.5]\n;B[ee];W[de];B[df])\n\n"
+                                  "=3 black\n\n=4 W+7.5\n\n?5 cannot load file\n\n"));
+    proc_free(&r);
+    FILE *f = fopen(bad, "w");
+    assert_non_null(f);
+    fputs("(;GM[1]SZ[9];B[ee])\n(;SZ[9]\n;B[ee]\n;W[ee])\n", f);
+    fclose(f);
+    const char *check_bad[] = { GGN_BINARY, "sgf", bad, NULL };
+    r = proc_run(check_bad, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    /* The second tree's error, at its line in the file. */
+    assert_non_null(strstr(r.err, "bad.sgf:4:3: error: W[ee] (e5): not a legal move here"));
+    proc_free(&r);
+    unlink(record);
+    unlink(bad);
+    rmdir(dir);
+}
+
+/* Two `ggn gtp` through the arbiter: a whole 9x9 game, kept as SGF that `ggn sgf` reads back. */
+static void test_match_gtp(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ggn_gtp_match_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char record[256], engine[1024];
+    snprintf(record, sizeof record, "%s/match.sgf", dir);
+    snprintf(engine, sizeof engine, "gtp:%s gtp --player mcts --think 10ms", GGN_BINARY);
+    const char *match[] = { GGN_BINARY, "match", "go9", "--engine", engine, "--engine", engine, "--games", "1",
+                            "--movetime", "1000", "--sgf", record, NULL };
+    proc_result r = proc_run(match, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Forfeits: illegal move 0, time 0, disconnect 0"));
+    assert_non_null(strstr(r.out, "Game 1: "));
+    proc_free(&r);
+    const char *check[] = { GGN_BINARY, "sgf", record, NULL };
+    r = proc_run(check, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "match.sgf: 1 game\n"));
+    proc_free(&r);
+    unlink(record);
+    rmdir(dir);
+}
+
+/*
+ * Scripted GTP engines through the arbiter: one that plays E5 at every genmove (illegal from its
+ * second move on), one that refuses every play, one that resigns: each loses the right way.
+ */
+static void test_match_bad_engines(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ggn_gtp_bad_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    static const struct {
+        const char *name, *genmove, *play, *want;
+    } engines[] = {
+        { "repeats", "E5", "", "played an illegal move: 'E5'" },
+        { "refuses", "E5", "?", "refused a legal move" },
+        { "resigns", "resign", "", "resigns" },
+    };
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++) {
+        char path[512], engine[1024], ggn[1024];
+        snprintf(path, sizeof path, "%s/%s.sh", dir, engines[i].name);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        /* The engine answers every command by its id: "=ID" (or "?ID" for a refused play), then an empty line. */
+        fprintf(f, "while read -r line; do\n"
+                   "  set -- $line; id=''\n"
+                   "  case \"$1\" in [0-9]*) id=$1; shift;; esac\n"
+                   "  case \"$1\" in\n"
+                   "    protocol_version) printf '=%%s 2\\n\\n' \"$id\";;\n"
+                   "    genmove) printf '=%%s %s\\n\\n' \"$id\";;\n"
+                   "    play) if [ '%s' = '?' ]; then printf '?%%s illegal move\\n\\n' \"$id\"; "
+                   "else printf '=%%s\\n\\n' \"$id\"; fi;;\n"
+                   "    quit) printf '=%%s\\n\\n' \"$id\"; exit 0;;\n"
+                   "    *) printf '=%%s\\n\\n' \"$id\";;\n"
+                   "  esac\n"
+                   "done\n",
+                engines[i].genmove, engines[i].play);
+        fclose(f);
+        snprintf(engine, sizeof engine, "gtp:sh %s", path);
+        snprintf(ggn, sizeof ggn, "gtp:%s gtp --think 10ms", GGN_BINARY);
+        const char *match[] = { GGN_BINARY, "match", "go9", "--engine", engine, "--engine", ggn, "--games", "2",
+                                "--movetime", "1000", NULL };
+        proc_result r = proc_run(match, "", NULL, TIMEOUT_MS);
+        if (r.status != 0 || !strstr(r.out, engines[i].want)) fprintf(stderr, "%s:\n%s%s", engines[i].name, r.out, r.err);
+        assert_int_equal(r.status, 0);
+        assert_non_null(strstr(r.out, engines[i].want));
+        /* The scripted engine loses both games, as black and as white. */
+        assert_non_null(strstr(r.out, ": 0 - 2 - 0 "));
+        proc_free(&r);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vertices),
+        cmocka_unit_test(test_hex_vertices),
+        cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_exchange),
+        cmocka_unit_test(test_same_colour_twice),
+        cmocka_unit_test(test_hex_session),
+        cmocka_unit_test(test_genmove),
+        cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_sgf_commands),
+        cmocka_unit_test(test_match_gtp),
+        cmocka_unit_test(test_match_bad_engines),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

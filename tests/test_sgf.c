@@ -1,0 +1,243 @@
+/*
+ * test_sgf.c — SGF records (ggn/sgf.h) on go9 and go13: points counted from
+ * the top-left both ways, random games written and read back to the same
+ * board and the same moves, setup stones and PL, passes as B[] and B[tt],
+ * the main line taken at a branch, game information read and escaped, and
+ * bad records refused at their line and column.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ggn/action.h"
+#include "ggn/game.h"
+#include "ggn/notation.h"
+#include "ggn/sgf.h"
+
+static ggn_game *load(const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", GGN_GAMES_DIR, name);
+    ggn_game *g = ggn_game_load_file(path, NULL);
+    assert_non_null(g);
+    return g;
+}
+
+/* Reads text onto a new start position of g; the caller frees it. */
+static ggn_position *read_sgf(const ggn_game *g, const char *text, ggn_sgf_record *rec, ggn_error *err)
+{
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    ggn_error_clear(err);
+    if (!ggn_sgf_read(pos, text, strlen(text), "t.sgf", rec, err)) {
+        ggn_position_free(pos);
+        return NULL;
+    }
+    return pos;
+}
+
+static void play(ggn_position *pos, const char *text)
+{
+    ggn_move m;
+    ggn_error err;
+    assert_true(ggn_move_parse(pos, text, &m, &err));
+    assert_true(ggn_position_make(pos, m));
+}
+
+/* ggn's a9 is the top-left corner, SGF's "aa"; a1 is "ai"; i1 (x 8, y 0) is "ii". */
+static void test_points(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    play(pos, "a9");
+    play(pos, "a1");
+    play(pos, "i1");
+    play(pos, "pass");
+    play(pos, "c7");
+    ggn_sgf_info info = { .black = "B]lack\\", .white = "White", .result = "W+R", .rules = "Chinese" };
+    ggn_error err;
+    char *text = ggn_sgf_write(pos, &info, &err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "(;FF[4]GM[1]"));
+    assert_non_null(strstr(text, "SZ[9]KM[7.5]"));
+    assert_non_null(strstr(text, "PB[B\\]lack\\\\]"));
+    assert_non_null(strstr(text, "RE[W+R]"));
+    assert_non_null(strstr(text, ";B[aa];W[ai];B[ii];W[];B[cc])"));
+    ggn_sgf_record rec;
+    ggn_position *back = read_sgf(g, text, &rec, &err);
+    assert_non_null(back);
+    assert_string_equal(rec.black, "B]lack\\");
+    assert_string_equal(rec.result, "W+R");
+    assert_true(rec.has_komi);
+    assert_true(rec.komi == 7.5);
+    assert_int_equal(rec.moves, 5);
+    assert_int_equal(ggn_position_hash(back), ggn_position_hash(pos));
+    int kind, owner;
+    bool unmoved;
+    assert_true(ggn_position_piece_at(back, 0, 8, &kind, &owner, &unmoved) && owner == 0); /* a9 black */
+    assert_true(ggn_position_piece_at(back, 0, 0, &kind, &owner, &unmoved) && owner == 1); /* a1 white */
+    assert_true(ggn_position_piece_at(back, 8, 0, &kind, &owner, &unmoved) && owner == 0); /* i1 black */
+    assert_true(ggn_position_piece_at(back, 2, 6, &kind, &owner, &unmoved) && owner == 0); /* c7 black */
+    free(text);
+    ggn_position_free(back);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Random games (a stone at random, now and then a pass) written and read back: the same moves, ply by ply. */
+static void test_round_trips(void **state)
+{
+    (void)state;
+    const char *games[] = { "go9.json", "go13.json" };
+    uint64_t rng = 12345;
+    for (int gi = 0; gi < 2; gi++) {
+        ggn_game *g = load(games[gi]);
+        for (int round = 0; round < 20; round++) {
+            ggn_position *pos = ggn_position_new(g);
+            ggn_status end;
+            ggn_position_playout(pos, &rng, 30 + (size_t)round * 3, &end);
+            ggn_error err;
+            char *text = ggn_sgf_write(pos, NULL, &err);
+            assert_non_null(text);
+            ggn_sgf_record rec;
+            ggn_position *back = read_sgf(g, text, &rec, &err);
+            if (!back) fail_msg("%s round %d: %s at %d:%d\n%s", games[gi], round, err.message, err.line, err.column, text);
+            assert_int_equal(rec.moves, ggn_position_history(pos));
+            assert_int_equal(ggn_position_history(back), ggn_position_history(pos));
+            /* Every position on the way equal: unmake both side by side. */
+            while (ggn_position_history(pos) > 0) {
+                assert_int_equal(ggn_position_hash(back), ggn_position_hash(pos));
+                ggn_move a, b;
+                assert_true(ggn_position_last_move(pos, &a));
+                assert_true(ggn_position_last_move(back, &b));
+                assert_true(ggn_move_equal(a, b));
+                ggn_position_unmake(pos);
+                ggn_position_unmake(back);
+            }
+            free(text);
+            ggn_position_free(back);
+            ggn_position_free(pos);
+        }
+        ggn_game_free(g);
+    }
+}
+
+/* Setup stones (a point and a rectangle), PL, a tt pass, a branch, and properties ggn does not use. */
+static void test_setup_and_branches(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    const char *text = "garbage before the tree\n"
+                       "(;FF[4]GM[1]SZ[9]KM[6.5]HA[2]C[a comment with \\] and\\\nmore]AB[cc][gg]AW[ab:bc]PL[W]\n"
+                       " ;W[ee]LB[ee:x] ;B[tt] (;W[dd];B[] (;W[fg]) (;W[aa])) (;W[hh]))";
+    ggn_sgf_record rec;
+    ggn_error err;
+    ggn_position *pos = read_sgf(g, text, &rec, &err);
+    if (!pos) fail_msg("%s at %d:%d", err.message, err.line, err.column);
+    assert_int_equal(rec.setup, 6); /* cc, gg, and ab, bb, ac, bc */
+    assert_int_equal(rec.moves, 5); /* ee, pass, dd, pass, fg */
+    assert_true(rec.komi == 6.5);
+    int kind, owner;
+    bool unmoved;
+    assert_true(ggn_position_piece_at(pos, 2, 6, &kind, &owner, &unmoved) && owner == 0); /* cc = c7 */
+    assert_true(ggn_position_piece_at(pos, 1, 7, &kind, &owner, &unmoved) && owner == 1); /* bb = b8 */
+    assert_true(ggn_position_piece_at(pos, 5, 2, &kind, &owner, &unmoved) && owner == 1); /* fg = f3 */
+    assert_false(ggn_position_piece_at(pos, 7, 1, &kind, &owner, &unmoved));              /* hh: another branch */
+    assert_false(ggn_position_piece_at(pos, 0, 8, &kind, &owner, &unmoved));              /* aa: the second variation */
+    assert_int_equal(rec.end, strlen(text)); /* the whole tree, its other variations passed over */
+    ggn_position_free(pos);
+    /* A collection: the second tree starts where the first ended, a ')' in a value notwithstanding. */
+    const char *two = "(;SZ[9];B[ee](;W[dd]C[a (smile)])(;W[cc]C[ ) ]))\n(;SZ[9];B[aa])";
+    pos = read_sgf(g, two, &rec, &err);
+    assert_non_null(pos);
+    assert_int_equal(rec.moves, 2);
+    ggn_position_free(pos);
+    pos = read_sgf(g, two + rec.end, &rec, &err);
+    assert_non_null(pos);
+    assert_int_equal(rec.moves, 1);
+    assert_true(ggn_position_piece_at(pos, 0, 8, &kind, &owner, &unmoved));
+    ggn_position_free(pos);
+    /* Two black moves in a row: white passed between them. */
+    pos = read_sgf(g, "(;SZ[9];B[ee];B[dd];W[cc])", &rec, &err);
+    assert_non_null(pos);
+    assert_int_equal(rec.moves, 3);
+    assert_int_equal(ggn_position_history(pos), 4);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Bad records: refused at their line and column, the position left at its start. */
+static void test_errors(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    static const struct {
+        const char *text;
+        ggn_code code;
+        int line, column;
+        const char *says;
+    } cases[] = {
+        { "(;SZ[19];B[dd])", GGN_E_VALUE, 1, 5, "SZ[19]" },
+        { "(;GM[2]SZ[9])", GGN_E_VALUE, 1, 5, "GM[2]" },
+        { "(;SZ[9]\n;B[ee]\n;W[ee])", GGN_E_ILLEGAL, 3, 3, "W[ee]" },
+        { "(;SZ[9];B[ze])", GGN_E_RANGE, 1, 10, "B[ze]" },
+        { "(;SZ[9];B[ee]", GGN_E_SYNTAX, 1, 14, "never ends" },
+        { "(;SZ[9];B[ee)", GGN_E_SYNTAX, 1, 10, "never ends" },
+        { "(;SZ[9]X)", GGN_E_SYNTAX, 1, 8, "no value" },
+        { "no tree at all", GGN_E_SYNTAX, 1, 15, "starts with '('" },
+        { "(;SZ[9];B[ee];AB[aa])", GGN_E_CONVERSION, 1, 17, "setup" },
+        { "(;SZ[9];B[tt];W[ss])", GGN_E_RANGE, 1, 16, "W[ss]" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ggn_sgf_record rec;
+        ggn_error err;
+        ggn_position *pos = read_sgf(g, cases[i].text, &rec, &err);
+        if (pos) fail_msg("case %zu read", i);
+        if (err.code != cases[i].code || err.line != cases[i].line || err.column != cases[i].column ||
+            !strstr(err.message, cases[i].says))
+            fail_msg("case %zu: %s %d:%d %s", i, ggn_code_name(err.code), err.line, err.column, err.message);
+        assert_string_equal(err.file, "t.sgf");
+    }
+    /* The position is given back at its start. */
+    ggn_position *pos = ggn_position_new(g);
+    ggn_sgf_record rec;
+    ggn_error err;
+    const char *text = "(;SZ[9];B[ee];W[dd];B[dd])";
+    assert_false(ggn_sgf_read(pos, text, strlen(text), "t.sgf", &rec, &err));
+    assert_int_equal(ggn_position_history(pos), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* A game SGF cannot write: chess moves are no placements. */
+static void test_refused(void **state)
+{
+    (void)state;
+    ggn_game *g = load("chess.json");
+    ggn_position *pos = ggn_position_new(g);
+    play(pos, "e2e4");
+    ggn_error err;
+    ggn_error_clear(&err);
+    assert_null(ggn_sgf_write(pos, NULL, &err));
+    assert_int_equal(err.code, GGN_E_CONVERSION);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_points),
+        cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_setup_and_branches),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
