@@ -1,7 +1,8 @@
 /*
  * test_playout.c — the position's cache of its legal list, status and action
  * ids (engine/legal_cache.c), and the one-call loops built on it (ggn/action.h:
- * ggn_position_playout, ggn_positions_playout, ggn_positions_apply_actions).
+ * ggn_position_playout, ggn_positions_playout, ggn_positions_apply_actions,
+ * and ggn_position_recent_actions, which names a playout's moves afterwards).
  *
  * The cache's claim is that it never changes an answer: on random games of
  * every shipped game, each position is asked its status, legal moves and
