@@ -1,7 +1,8 @@
 /*
  * test_playout.c — the position's cache of its legal list, status and action
  * ids (engine/legal_cache.c), and the one-call loops built on it (ggn/action.h:
- * ggn_position_playout, ggn_positions_playout, ggn_positions_apply_actions).
+ * ggn_position_playout, ggn_positions_playout, ggn_positions_apply_actions,
+ * and ggn_position_recent_actions, which names a playout's moves afterwards).
  *
  * The cache's claim is that it never changes an answer: on random games of
  * every shipped game, each position is asked its status, legal moves and
@@ -191,6 +192,39 @@ static void test_playouts_batched(void **state)
     ggn_game_free(g);
 }
 
+/* The ids of a playout's moves, asked afterwards, replay it: applied one by one to the start
+ * they reach the same position, and asking changed nothing. */
+static void test_recent_actions_replay_a_playout(void **state)
+{
+    (void)state;
+    const char *names[] = { "chess.json", "shogi.json", "othello.json" };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        ggn_game *g = load(names[k]);
+        ggn_position *played = ggn_position_new(g), *replay = ggn_position_new(g);
+        uint64_t rng = 7 + k;
+        size_t n = ggn_position_playout(played, &rng, 60, NULL);
+        assert_true(n > 0);
+        uint64_t hash = ggn_position_hash(played);
+        static int32_t ids[GGN_MAX_PLY];
+        /* More than were made: cut to the history. */
+        assert_int_equal(ggn_position_recent_actions(played, n + 5, ids), n);
+        assert_true(ggn_position_hash(played) == hash);
+        assert_int_equal(ggn_position_history(played), (int)n);
+        ggn_error err;
+        for (size_t i = 0; i < n; i++)
+            if (!ggn_position_apply_action(replay, ids[i], &err)) fail_msg("%s ply %zu: %s", names[k], i, err.message);
+        assert_true(ggn_position_hash(replay) == hash);
+        /* The last two alone: the same two ids. */
+        int32_t last[2];
+        assert_int_equal(ggn_position_recent_actions(played, 2, last), 2);
+        assert_int_equal(last[0], ids[n - 2]);
+        assert_int_equal(last[1], ids[n - 1]);
+        ggn_position_free(replay);
+        ggn_position_free(played);
+        ggn_game_free(g);
+    }
+}
+
 static void test_batched_apply(void **state)
 {
     (void)state;
@@ -227,6 +261,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_cache_every_game),
         cmocka_unit_test(test_playout_repeats_with_its_seed),
         cmocka_unit_test(test_playouts_batched),
+        cmocka_unit_test(test_recent_actions_replay_a_playout),
         cmocka_unit_test(test_batched_apply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

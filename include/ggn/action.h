@@ -126,6 +126,17 @@ size_t ggn_positions_apply_actions(ggn_position *const *positions, size_t n, con
 size_t ggn_positions_playout(ggn_position *const *positions, size_t n, uint64_t *rng, size_t max_plies,
                              ggn_status *ends, size_t *plies);
 
+/*
+ * The action ids of the last n moves made in pos, oldest first, into
+ * actions (n is cut to ggn_position_history): for a caller that let
+ * ggn_position_playout or ggn_positions_playout choose the moves and wants
+ * them as ids afterwards (the Python package's history). Each move is taken
+ * back and made again, so pos ends as it was; a null move
+ * (ggn_position_make_null) has no id and is written as -1. Returns how many
+ * ids were written.
+ */
+size_t ggn_position_recent_actions(ggn_position *pos, size_t n, int32_t *actions);
+
 /* Planes of the game's observation (the list above); each is rows x columns floats. */
 int ggn_game_observation_planes(const ggn_game *game);
 

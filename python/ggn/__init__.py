@@ -21,7 +21,7 @@ from . import _capi
 from ._capi import lib
 
 __all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "TERMINAL",
-           "MCTSBot", "MCTSResult", "mcts_bot"]
+           "MCTSBot", "MCTSResult", "mcts_bot", "random_playouts", "apply_actions"]
 __version__ = "0.1.0"
 
 # What current_player() answers once the game is over (OpenSpiel's kTerminalPlayerId).
@@ -348,7 +348,7 @@ class State:
     the state raises GgnError (code STATE) instead of reaching freed memory.
     """
 
-    __slots__ = ("_game", "_pos", "_history", "_fen", "_status", "_over", "_ids", "__weakref__")
+    __slots__ = ("_game", "_pos", "_history", "_pending", "_fen", "_status", "_over", "_ids", "__weakref__")
 
     def __init__(self, game, _copy_of=None):
         self._game = game  # keeps the game alive as long as the position
@@ -356,13 +356,17 @@ class State:
         if not self._pos:
             raise MemoryError("ggn: out of memory for a position")
         self._history = []
+        # Actions a playout made in the library and not yet listed in _history: the last
+        # _pending moves of the position's undo stack, asked for their ids when wanted (_actions).
+        self._pending = 0
         self._fen = None
         self._status = None
         self._over = None  # is_terminal(), cached with _status until the position changes
         self._ids = None
         if _copy_of is not None:
-            lib.ggn_position_copy(self._pos, _copy_of._pos)
+            lib.ggn_position_copy(self._pos, _copy_of._pos)  # the undo stack too: the pending moves with it
             self._history = list(_copy_of._history)
+            self._pending = _copy_of._pending
             self._fen = _copy_of._fen
             self._status = _copy_of._status
             self._over = _copy_of._over
@@ -373,7 +377,7 @@ class State:
         except GgnError:
             return  # freed already (or never made)
         # Every slot emptied: a later use finds none and __getattr__ says why.
-        for slot in ("_pos", "_history", "_fen", "_status", "_over", "_ids", "_game"):
+        for slot in ("_pos", "_history", "_pending", "_fen", "_status", "_over", "_ids", "_game"):
             try:
                 delattr(self, slot)
             except AttributeError:
@@ -393,6 +397,7 @@ class State:
             raise GgnError._message(err, "FEN")
         self._fen = fen
         self._history = []
+        self._pending = 0
         self._status = None
         self._over = None
 
@@ -400,8 +405,18 @@ class State:
         if self._status is None:
             self._status = lib.ggn_position_status(self._pos)
             # The length limit is a rule of every game: a draw once the state holds GGN_MAX_PLY actions.
-            self._over = self._status.outcome != 0 or len(self._history) >= _capi.MAX_PLY
+            self._over = self._status.outcome != 0 or len(self._history) + self._pending >= _capi.MAX_PLY
         return self._status
+
+    def _actions(self):
+        """_history with the pending actions of a playout listed (each id asked of the library)."""
+        n = self._pending
+        if n:
+            buf = (ctypes.c_int32 * n)()
+            lib.ggn_position_recent_actions(self._pos, n, buf)
+            self._history.extend(buf)
+            self._pending = 0
+        return self._history
 
     def _changed(self):
         self._status = None
@@ -492,6 +507,8 @@ class State:
             action = self._action(action)
         if self._over is not False and self.is_terminal():
             raise GgnError([f"action {action}: the game is over"], "STATE")
+        if self._pending:
+            self._actions()  # listed before the new move joins the undo stack after them
         if not lib.ggn_position_apply_action(self._pos, action, None):
             # Refused, the position unchanged: ask again for the reason (the fast path makes no error struct).
             err = _capi.Error()
@@ -503,13 +520,23 @@ class State:
 
     def undo_action(self, player=None, action=None):
         """Takes back the last action (OpenSpiel's signature; the arguments, when given, are checked)."""
-        if not self._history:
+        history = self._actions()
+        if not history:
             raise GgnError(["undo_action: no action to take back"], "STATE")
-        if action is not None and action != self._history[-1]:
+        if action is not None and action != history[-1]:
             raise GgnError([f"undo_action: the last action is {self._history[-1]}, not {action}"], "USAGE")
         lib.ggn_position_unmake(self._pos)
         self._history.pop()
         self._changed()
+
+    def random_playout(self, seed=0, max_actions=None):
+        """Plays uniformly random legal actions until the game ends, in one call to the library.
+
+        Stops early after max_actions actions (None: no such bound) or at max_game_length().
+        The same seed from the same state plays the same actions. Returns how many were played;
+        history() lists them. See also ggn.random_playouts, many states in one call.
+        """
+        return random_playouts([self], seed, max_actions)[0]
 
     def child(self, action):
         action = self._action(action)
@@ -561,11 +588,11 @@ class State:
 
     def history(self):
         """The actions played since the start (or the FEN), oldest first."""
-        return list(self._history)
+        return list(self._actions())
 
     def history_str(self):
         """history() as text, as pyspiel writes it: "5572, 37492"."""
-        return ", ".join(str(a) for a in self._history)
+        return ", ".join(str(a) for a in self._actions())
 
     def move_number(self):
         return lib.ggn_position_ply(self._pos)
@@ -702,7 +729,7 @@ class State:
     def serialize(self):
         """Text that Game.deserialize_state turns back into this state: the start and every action."""
         start = "start" if self._fen is None else "fen " + self._fen
-        return "\n".join(["ggn-state 1", start] + [str(a) for a in self._history]) + "\n"
+        return "\n".join(["ggn-state 1", start] + [str(a) for a in self._actions()]) + "\n"
 
     def __str__(self):
         """observation_string(): the FEN, or the board's picture in a game without FEN."""
@@ -713,6 +740,77 @@ class State:
             return f"<ggn.State {self}>"
         except GgnError:
             return "<ggn.State (freed)>"
+
+
+def _positions(states, what):
+    """The library's positions of states (a list or tuple of State) as a C array."""
+    if not isinstance(states, (list, tuple)):
+        raise TypeError(f"{what}: states is a list or tuple of ggn.State, not {type(states).__name__}")
+    for s in states:
+        if s.__class__ is not State:
+            raise TypeError(f"{what}: states holds a {type(s).__name__}, not a ggn.State")
+    if len({id(s) for s in states}) != len(states):
+        raise GgnError([f"{what}: a state is listed twice"], "USAGE")
+    return (ctypes.c_void_p * len(states))(*[s._pos for s in states])
+
+
+def random_playouts(states, seed=0, max_actions=None):
+    """State.random_playout on each state in turn, all in one call to the library (docs/python.md).
+
+    One random sequence runs through the states in order, seeded by seed (0 .. 2**64 - 1), so
+    the same states and seed play the same games. Each stops when its game ends, after
+    max_actions actions (None: no such bound), or at max_game_length() actions in all. Returns
+    the number of actions each played; their history() lists them.
+    """
+    if not 0 <= seed < 1 << 64:
+        raise GgnError([f"random_playouts: seed {seed} is out of range 0..2**64-1"], "RANGE")
+    if max_actions is not None and max_actions < 0:
+        raise GgnError([f"random_playouts: max_actions {max_actions} is negative"], "RANGE")
+    positions = _positions(states, "random_playouts")
+    n = len(states)
+    if n == 0:
+        return []
+    limit = _capi.MAX_PLY if max_actions is None else min(max_actions, _capi.MAX_PLY)
+    plies = (ctypes.c_size_t * n)()
+    rng = ctypes.c_uint64(seed)
+    # A state's length limit counts its own actions, the library's undo stack those since its
+    # start or FEN: the same count, so the library's own stop at GGN_MAX_PLY is the limit.
+    lib.ggn_positions_playout(positions, n, ctypes.byref(rng), limit, None, plies)
+    made = list(plies)
+    for s, k in zip(states, made):
+        if k:
+            s._pending += k
+            s._status = None
+            s._over = None
+    return made
+
+
+def apply_actions(states, actions):
+    """Applies actions[i] to states[i] for every i, in one call to the library (a step of a batch).
+
+    Stops at the first action that is no legal move of its state and raises GgnError naming its
+    index ("position 3: action 5572 (e2e4) is not a legal move here"), the states before it having
+    played theirs and it and those after it unchanged. Returns None.
+    """
+    positions = _positions(states, "apply_actions")
+    n = len(states)
+    if len(actions) != n:
+        raise GgnError([f"apply_actions: {n} states and {len(actions)} actions"], "USAGE")
+    ids = (ctypes.c_int32 * n)()
+    for i, (s, a) in enumerate(zip(states, actions)):
+        a = s._action(a)  # TypeError or RANGE before anything is played
+        if s._pending:
+            s._actions()
+        ids[i] = a
+    err = _capi.Error()
+    done = lib.ggn_positions_apply_actions(positions, n, ids, None, ctypes.byref(err))
+    for i in range(done):
+        s = states[i]
+        s._history.append(ids[i])
+        s._status = None
+        s._over = None
+    if done < n:
+        raise GgnError._message(err)
 
 
 # The Monte Carlo tree search bot (python/ggn/mcts.py); imported last, as it binds more of libggn.

@@ -160,6 +160,13 @@ _sig("ggn_move_action", ctypes.c_int32, _P, Move)
 _sig("ggn_position_legal_actions", ctypes.c_size_t, _P, _I32P, _MOVEP, ctypes.c_size_t)
 _sig("ggn_action_move", ctypes.c_bool, _P, ctypes.c_int64, _MOVEP, _ERR)
 _sig("ggn_position_apply_action", ctypes.c_bool, _P, ctypes.c_int64, _ERR)
+_sig("ggn_position_recent_actions", ctypes.c_size_t, _P, ctypes.c_size_t, _I32P)
+_sig("ggn_positions_playout", ctypes.c_size_t, ctypes.POINTER(_P), ctypes.c_size_t, ctypes.POINTER(ctypes.c_uint64),
+     ctypes.c_size_t, ctypes.POINTER(Status), ctypes.POINTER(ctypes.c_size_t))
+_sig("ggn_positions_apply_actions", ctypes.c_size_t, ctypes.POINTER(_P), ctypes.c_size_t, _I32P,
+     ctypes.POINTER(Status), _ERR)
+_sig("ggn_position_playout", ctypes.c_size_t, _P, ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t,
+     ctypes.POINTER(Status))
 _sig("ggn_game_observation_planes", ctypes.c_int, _P)
 _sig("ggn_position_observation", ctypes.c_bool, _P, ctypes.c_int, ctypes.POINTER(ctypes.c_float), ctypes.c_size_t, _ERR)
 

@@ -81,6 +81,26 @@ size_t ggn_position_legal_actions(ggn_position *pos, int32_t *actions, ggn_move 
     return c->nmoves;
 }
 
+size_t ggn_position_recent_actions(ggn_position *pos, size_t n, int32_t *actions)
+{
+    size_t kept = (size_t)ggn_position_history(pos);
+    if (n > kept) n = kept;
+    /* An id is computed in the position its move was made in: back to the position before
+     * the first of them, then forward again, each id taken on the way. */
+    ggn_move moves[GGN_MAX_PLY];
+    for (size_t i = n; i-- > 0;) {
+        ggn_position_last_move(pos, &moves[i]);
+        ggn_position_unmake(pos);
+    }
+    for (size_t i = 0; i < n; i++) {
+        actions[i] = ggn_move_action(pos, moves[i]);
+        /* Made again exactly as before: a null move as a null move, any other as generated. */
+        if (moves[i].from == GGN_MOVE_DROP && moves[i].to == GGN_MOVE_DROP) ggn_position_make_null(pos);
+        else eg_make_generated(pos, moves[i]);
+    }
+    return n;
+}
+
 /* The square's CELL label ("e4"). */
 static void label(const ggn_game *g, int32_t sq, char *buf, size_t cap)
 {

@@ -71,10 +71,16 @@ static uint64_t attacked_by_odd(const ggn_position *pos, int t, int o, attack_re
         if (pc->sq == EG_NONE || pc->owner != o || !((odd >> pc->kind) & 1)) continue;
         for (int mi = 0; mi < g->nmoves[pc->kind]; mi++) {
             const eg_move *m = eg_move_of(g, o, pc->kind, mi);
-            if (!m->attack_walk || (m->attack_unmoved && pc->moves) || leg_blocked(pos, m, pc->sq)) continue;
+            if (!m->attack_walk || (m->attack_unmoved && pc->moves)) continue;
             const uint16_t *ray = g->rays + m->ray_off[pc->sq];
+            /* Most of a piece's moves cannot reach t at all: t on the ray is a test of a few
+             * squares' numbers, without the board, that spares them the leg test and the walk
+             * (janggi's and xiangqi's horses, elephants, cannons and palace lines). */
+            int reach = 0, len = m->ray_len[pc->sq];
+            while (reach < len && ray[reach] != t) reach++;
+            if (reach == len || leg_blocked(pos, m, pc->sq)) continue;
             int screens = 0;
-            for (int i = 0; i < m->ray_len[pc->sq]; i++) {
+            for (int i = 0; i <= reach; i++) {
                 int sq = ray[i];
                 if (screens < m->hop) {
                     if (pos->side_at[sq] == EG_EMPTY_SIDE) continue;
