@@ -648,11 +648,7 @@ static int run(int argc, char **argv)
     if (variant) {
         plan.variant = strcmp(variant, "none") == 0 ? NULL : variant;
     } else {
-        const char *base = strrchr(game_arg, '/');
-        base = base ? base + 1 : game_arg;
-        size_t n = strlen(base);
-        if (n > 5 && strcmp(base + n - 5, ".json") == 0) n -= 5;
-        snprintf(name, sizeof name, "%.*s", (int)n, base);
+        ggn_game_name_of_path(game_arg, name, sizeof name);
         plan.variant = name;
     }
 

@@ -136,13 +136,8 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
 
 void play_record_variant(const char *game_arg, char *buf, size_t cap)
 {
-    const char *base = strrchr(game_arg, '/');
-    base = base ? base + 1 : game_arg;
-    size_t n = strlen(base);
-    if (n > 5 && strcasecmp(base + n - 5, ".json") == 0) n -= 5;
-    size_t k = 0;
-    for (size_t i = 0; i < n && k + 1 < cap; i++) buf[k++] = (char)tolower((unsigned char)base[i]);
-    if (cap) buf[k] = '\0';
+    ggn_game_name_of_path(game_arg, buf, cap);
+    for (char *p = buf; cap && *p; p++) *p = (char)tolower((unsigned char)*p);
 }
 
 bool play_record_variant_game(const char *variant, char *buf, size_t cap)

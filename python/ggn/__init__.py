@@ -20,7 +20,7 @@ import weakref
 from . import _capi
 from ._capi import lib
 
-__all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "TERMINAL",
+__all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "game_name_of_path", "TERMINAL",
            "MCTSBot", "MCTSResult", "mcts_bot"]
 __version__ = "0.1.0"
 
@@ -93,24 +93,33 @@ def resolve_game(name):
     least, so the answer never depends on the directory's order).
     """
     name = os.fspath(name)
-    if "/" in name or os.path.isfile(name):
-        return name
-    file = name if name.lower().endswith(".json") and len(name) > 5 else name + ".json"
-    for d in _game_dirs():
-        exact = os.path.join(d, file)
-        if os.path.isfile(exact):
-            return exact
-        try:
-            others = sorted(e for e in os.listdir(d) if e.lower() == file.lower())
-        except OSError:
-            continue
-        for e in others:
-            if os.path.isfile(os.path.join(d, e)):
-                return os.path.join(d, e)
-    raise GgnError(
-        [f"no game '{name}': it is not a file, and there is no {file} in " + ", ".join(_game_dirs())],
-        "NOT_FOUND",
-    )
+    dirs = [os.fsencode(d) for d in _game_dirs()]
+    paths = (ctypes.c_char_p * max(len(dirs), 1))(*dirs)
+    err = _capi.Error()
+    encoded = os.fsencode(name)
+    cap = 4096
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        n = lib.ggn_game_file_find(encoded, paths, len(dirs), buf, cap, ctypes.byref(err))
+        if n < cap:
+            break
+        cap = n + 1  # a path longer than the buffer: asked again with room for it
+    if n == 0:
+        file = name if name.lower().endswith(".json") and len(name) > 5 else name + ".json"
+        raise GgnError(
+            [f"no game '{name}': it is not a file, and there is no {file} in " + ", ".join(_game_dirs())],
+            lib.ggn_code_name(err.code).decode(),
+        )
+    return os.fsdecode(buf.raw[:n])
+
+
+def game_name_of_path(path):
+    """The game name a spec file's path gives: its file name without ".json" ("games/Shogi.json" is "Shogi")."""
+    encoded = os.fsencode(path)
+    n = lib.ggn_game_name_of_path(encoded, None, 0)
+    buf = ctypes.create_string_buffer(n + 1)
+    lib.ggn_game_name_of_path(encoded, buf, n + 1)
+    return os.fsdecode(buf.value)
 
 
 def load_game(name_or_path):
@@ -217,8 +226,7 @@ class Game:
         # +1 for each winner, -1 for each loser: the sum is 0 exactly when two teams of one size play.
         sizes = [self._teams.count(t) for t in set(self._teams)]
         self._zero_sum = len(sizes) == 2 and sizes[0] == sizes[1]
-        stem = os.path.basename(path)
-        self._type = GameType(stem[:-5] if stem.lower().endswith(".json") else stem, self.name(), self._players,
+        self._type = GameType(game_name_of_path(path), self.name(), self._players,
                               GameType.Utility.ZERO_SUM if self._zero_sum else GameType.Utility.GENERAL_SUM)
 
     def __repr__(self):

@@ -122,6 +122,9 @@ _sig("ggn_error_clear", None, _ERR)
 _sig("ggn_error_format", None, _ERR, ctypes.c_char_p, ctypes.c_size_t)
 _sig("ggn_code_name", ctypes.c_char_p, ctypes.c_int)
 
+_sig("ggn_game_file_find", ctypes.c_size_t, ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+     ctypes.c_char_p, ctypes.c_size_t, _ERR)
+_sig("ggn_game_name_of_path", ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t)
 _sig("ggn_game_load_file", _P, ctypes.c_char_p, ctypes.POINTER(Errors))
 _sig("ggn_game_free", None, _P)
 _sig("ggn_game_name", ctypes.c_char_p, _P)

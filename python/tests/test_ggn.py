@@ -215,6 +215,18 @@ def test_names_resolve_as_the_cli():
     assert os.path.samefile(ggn.resolve_game("CHESS"), os.path.join(TREE, "games", "chess.json"))
     assert ggn.resolve_game("games/chess.json") == "games/chess.json"
     assert ggn.load_game("Shogi.json").name() == ggn.load_game("shogi").name()
+    with pytest.raises(ggn.GgnError, match="no game 'no-such-game'") as caught:
+        ggn.resolve_game("no-such-game")
+    assert caught.value.code == "NOT_FOUND"
+
+
+def test_game_names_from_paths_as_the_cli():
+    # the library's one rule (ggn_game_name_of_path), which `ggn match` and PGN's Variant use too
+    assert ggn.game_name_of_path("games/Shogi.JSON") == "Shogi"
+    assert ggn.game_name_of_path("/x/y/3check.json") == "3check"
+    assert ggn.game_name_of_path("chess") == "chess"
+    assert ggn.game_name_of_path(".json") == ".json"
+    assert ggn.load_game("chess").get_type().short_name == "chess"
 
 
 def test_pip_install_offline(tmp_path):
