@@ -185,14 +185,14 @@ static void explain_illegal(play_session *s, const char *typed, const ggn_error 
     square_name(g, to, tname, sizeof tname);
     int kind, owner;
     bool unmoved;
-    int player = ggn_position_to_move(s->pos);
-    if (!ggn_position_piece_at(s->pos, from % cols, from / cols, &kind, &owner, &unmoved)) {
+    int player = ggn_position_to_move(play_pos(s));
+    if (!ggn_position_piece_at(play_pos(s), from % cols, from / cols, &kind, &owner, &unmoved)) {
         fprintf(out, "Illegal move %s: there is no piece on %s.\n", text, fname);
         return;
     }
     if (owner != player) {
         fprintf(out, "Illegal move %s: the piece on %s is %s's.\n", text, fname,
-                play_player_name(g, owner, name, sizeof name));
+                ggn_player_title(g, owner, name, sizeof name));
         return;
     }
     char kname[GGN_MAX_STRING_BYTES + 1];
@@ -202,7 +202,7 @@ static void explain_illegal(play_session *s, const char *typed, const ggn_error 
         return;
     }
     ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_pseudo_moves(s->pos, moves, GGN_MAX_MOVES);
+    size_t n = ggn_position_pseudo_moves(play_pos(s), moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     for (size_t i = 0; i < n; i++) {
         if (moves[i].from == from && moves[i].to == to) {
@@ -220,14 +220,14 @@ static void explain_illegal(play_session *s, const char *typed, const ggn_error 
 static int promotion_choices(play_session *s, const char *text, char *buf, size_t cap)
 {
     ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+    size_t n = ggn_position_legal_moves(play_pos(s), moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     int count = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < n; i++) {
         if (!moves[i].promotion) continue;
         char fmt[300], from[GGN_MAX_LABEL], to[GGN_MAX_LABEL], typed[1400];
-        ggn_move_format(s->pos, moves[i], fmt, sizeof fmt);
+        ggn_move_format(play_pos(s), moves[i], fmt, sizeof fmt);
         square_name(s->game, moves[i].from, from, sizeof from);
         square_name(s->game, moves[i].to, to, sizeof to);
         const char *choice = fmt + strlen(from) + strlen(to);
@@ -235,7 +235,7 @@ static int promotion_choices(play_session *s, const char *text, char *buf, size_
         /* Is this option one of the typed move's? Ask the parser with the option spelled out. */
         snprintf(typed, sizeof typed, "%s=%s", text, choice);
         ggn_move mv;
-        if (!ggn_move_parse(s->pos, typed, &mv, NULL) || !ggn_move_equal(mv, moves[i])) continue;
+        if (!ggn_move_parse(play_pos(s), typed, &mv, NULL) || !ggn_move_equal(mv, moves[i])) continue;
         size_t used = strlen(buf);
         snprintf(buf + used, cap - used, "%s%s", count ? ", " : "", choice);
         count++;
@@ -263,7 +263,7 @@ static bool ask_promotion(play_session *s, const char *text, ggn_move *mv, bool 
         snprintf(typed, sizeof typed, "%s=%s", text, answer[0] == '=' ? answer + 1 : answer);
         ggn_error err;
         ggn_error_clear(&err);
-        if (ggn_move_parse(s->pos, typed, mv, &err)) return true;
+        if (ggn_move_parse(play_pos(s), typed, mv, &err)) return true;
         char safe[PLAY_ESCAPED_BYTES];
         fprintf(s->out, "'%s' is not one of %s (an empty answer cancels).\n", cli_escape(answer, safe, sizeof safe), choices);
     }
@@ -280,9 +280,9 @@ static bool starts_with_nocase(const char *text, const char *prefix)
 /* The option's text in notation n: 0 coordinates, 1 SAN, 2 USI; false where the game has none. */
 static bool option_text(play_session *s, int n, ggn_move mv, char *buf, size_t cap)
 {
-    if (n == 0) return ggn_move_format(s->pos, mv, buf, cap) > 0;
-    if (n == 1) return ggn_game_has_fen(s->game) && ggn_move_format_san(s->pos, mv, buf, cap) > 0;
-    return ggn_game_has_usi(s->game) && ggn_move_format_usi(s->pos, mv, buf, cap) > 0;
+    if (n == 0) return ggn_move_format(play_pos(s), mv, buf, cap) > 0;
+    if (n == 1) return ggn_game_has_fen(s->game) && ggn_move_format_san(play_pos(s), mv, buf, cap) > 0;
+    return ggn_game_has_usi(s->game) && ggn_move_format_usi(play_pos(s), mv, buf, cap) > 0;
 }
 
 /*
@@ -297,7 +297,7 @@ static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *
 {
     if (ggn_move_is_drop(*mv)) return true;
     ggn_move moves[GGN_MAX_MOVES], options[GGN_MAX_OPTIONS + 1];
-    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES), k = 0;
+    size_t n = ggn_position_legal_moves(play_pos(s), moves, GGN_MAX_MOVES), k = 0;
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     options[k++] = *mv;
     for (size_t i = 0; i < n && k < sizeof options / sizeof options[0]; i++)
@@ -324,7 +324,7 @@ static bool ask_optional_promotion(play_session *s, const char *text, ggn_move *
     /* With two options, "yes" is the one whose coordinate text names a promotion after its squares
      * ("8h2b+", "e7e8q"): a declined promotion has none, and SAN may mark neither ("Bxh8", "Bxh8=H"). */
     char plain[2][64];
-    for (size_t i = 0; i < 2; i++) ggn_move_format(s->pos, options[i], plain[i], sizeof plain[i]);
+    for (size_t i = 0; i < 2; i++) ggn_move_format(play_pos(s), options[i], plain[i], sizeof plain[i]);
     size_t yes = strlen(plain[1]) > strlen(plain[0]) ? 1 : 0;
     size_t no = 1 - yes;
     size_t used = k == 2 ? (size_t)snprintf(question, sizeof question, "Promote (%s)? yes or no: ", texts[yes])
@@ -393,15 +393,15 @@ static void record_game(play_session *s)
 /* Plays mv; false (with a message) when the undo stack is full. */
 static bool play_move(play_session *s, ggn_move mv)
 {
-    if (!ggn_position_make(s->pos, mv)) {
+    if (!ggn_position_make(play_pos(s), mv)) {
         fprintf(s->out, "The game is too long to go on (%d moves are kept).\n", GGN_MAX_PLY);
         return false;
     }
-    s->draw_offer = s->draw_offer >= 0 && s->draw_offer_ply == ggn_position_ply(s->pos) - 1 ? s->draw_offer : -1;
+    s->draw_offer = s->draw_offer >= 0 && s->draw_offer_ply == ggn_position_ply(play_pos(s)) - 1 ? s->draw_offer : -1;
     /* Against the computer the board is drawn after its reply; between people after every move. */
-    ggn_status st = ggn_position_status(s->pos);
+    ggn_status st = ggn_position_status(play_pos(s));
     if (st.outcome != GGN_ONGOING) record_game(s);
-    if (st.outcome != GGN_ONGOING || !s->computer[ggn_position_to_move(s->pos)] || !any_human(s)) show(s);
+    if (st.outcome != GGN_ONGOING || !s->computer[ggn_position_to_move(play_pos(s))] || !any_human(s)) show(s);
     return true;
 }
 
@@ -411,23 +411,23 @@ static int game_loop(play_session *s)
     show(s);
     if (s->interactive) fprintf(s->out, "Type a move like e2e4, or help.\n");
     for (;;) {
-        int player = ggn_position_to_move(s->pos);
-        bool over = play_game_over(s);
+        int player = ggn_position_to_move(play_pos(s));
+        bool over = ggn_play_over(s->play);
         if (over) {
             if (!s->interactive) return CLI_OK;
         } else if (s->computer[player]) {
             ggn_move mv;
             if (s->interactive) {
-                fprintf(s->out, "%s is thinking...\n", play_player_name(s->game, player, name, sizeof name));
+                fprintf(s->out, "%s is thinking...\n", ggn_player_title(s->game, player, name, sizeof name));
                 fflush(s->out);
             }
             if (!choose_computer_move(s, &mv)) return CLI_OK;
             play_move_text(s, mv, text, sizeof text);
-            fprintf(s->out, "%s plays %s.\n", play_player_name(s->game, player, name, sizeof name), text);
+            fprintf(s->out, "%s plays %s.\n", ggn_player_title(s->game, player, name, sizeof name), text);
             if (!play_move(s, mv) && !s->interactive) return CLI_OK;
             continue;
         }
-        snprintf(question, sizeof question, "%s> ", !over ? play_player_name(s->game, player, name, sizeof name)
+        snprintf(question, sizeof question, "%s> ", !over ? ggn_player_title(s->game, player, name, sizeof name)
                                                           : "game over");
         prompt(s, question);
         if (!read_line(s, line, sizeof line)) {
@@ -439,7 +439,7 @@ static int game_loop(play_session *s)
         if (r == PLAY_QUIT) return CLI_OK;
         if (r == PLAY_CHANGED) {
             /* a resignation or a draw agreed ends the game: its record is written then */
-            if (!over && play_game_over(s)) record_game(s);
+            if (!over && ggn_play_over(s->play)) record_game(s);
             show(s);
         }
         if (r != PLAY_NOT_COMMAND) continue;
@@ -455,8 +455,7 @@ static int game_loop(play_session *s)
         size_t len = strlen(line);
         if (isdigit((unsigned char)line[0]) && len > 1 && line[len - 1] == '=') line[len - 1] = '\0';
         bool eof = false;
-        bool parsed = ggn_move_parse(s->pos, line, &mv, &err);
-        if (!parsed && err.code != GGN_E_STATE) parsed = play_wxf_parse(s->pos, line, &mv); /* WXF: "C2.5" */
+        bool parsed = ggn_play_parse_move(play_pos(s), line, &mv, &err); /* any notation, WXF ("C2.5") too */
         if (!parsed) {
             if (err.code != GGN_E_STATE) {
                 explain_illegal(s, line, &err);
@@ -610,34 +609,45 @@ static int run(int argc, char **argv)
         return CLI_INVALID;
     }
     int status = CLI_OK;
-    s.resigned = -1;
     s.draw_offer = -1;
     for (int p = 1; p < ggn_game_player_count(s.game); p++) s.computer[p] = true;
     if (players && (status = parse_players(&s, players)) != CLI_OK) goto done;
-    s.pos = cli_open_position(s.game, fen, sfen, NULL);
-    if (!s.pos) {
+    ggn_position *start = cli_open_position(s.game, fen, sfen, NULL);
+    if (!start) {
         status = CLI_INVALID;
         goto done;
     }
+    char *start_fen = NULL;
     if (seed && !ggn_game_has_random_start(s.game)) {
+        ggn_position_free(start);
         status = cli_usage_error("play", "--seed: %s does not draw its start (it has no random_start)", game_arg);
         goto done;
     }
     if (!fen && !sfen && !load && ggn_game_has_random_start(s.game)) {
         if (!seed) seed_value = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-        if (!ggn_position_random_start(s.pos, seed_value) || !(s.start_fen = start_fen_of(s.pos, NULL))) {
+        if (!ggn_position_random_start(start, seed_value) || !(start_fen = start_fen_of(start, NULL))) {
+            ggn_position_free(start);
             status = CLI_INVALID;
             goto done;
         }
-        printf("random start, seed %" PRIu64 ": %s\n", seed_value, s.start_fen);
+        printf("random start, seed %" PRIu64 ": %s\n", seed_value, start_fen);
     }
     ggn_error err;
     ggn_error_clear(&err);
-    if (fen || sfen) {
-        if (!(s.start_fen = start_fen_of(s.pos, fen))) {
-            status = CLI_INVALID;
-            goto done;
-        }
+    if ((fen || sfen) && !(start_fen = start_fen_of(start, fen))) {
+        ggn_position_free(start);
+        status = CLI_INVALID;
+        goto done;
+    }
+    /* The game in progress, from that start (which its record keeps as FEN). */
+    s.play = ggn_play_new(s.game);
+    bool adopted = s.play && ggn_play_adopt(s.play, start, start_fen, &err);
+    if (!s.play) ggn_position_free(start);
+    free(start_fen);
+    if (!adopted) {
+        fprintf(stderr, "ggn: out of memory\n");
+        status = CLI_INVALID;
+        goto done;
     }
     if (load && !(play_record_is_kif(load)   ? play_record_load_kif(&s, load, &err)
                   : play_record_is_pgn(load) ? play_record_load_pgn(&s, load, &err)
@@ -651,7 +661,7 @@ static int run(int argc, char **argv)
     s.out = stdout;
     s.interactive = isatty(STDIN_FILENO);
     s.colour = colour_wanted(colour);
-    if (wxf && !play_wxf_available(s.game)) {
+    if (wxf && !ggn_wxf_available(s.game)) {
         status = cli_usage_error("play", "--wxf: %s has no WXF notation (xiangqi's: the xiangqi style, two players)",
                                  game_arg);
         goto done;
@@ -664,8 +674,7 @@ static int run(int argc, char **argv)
 done:
     ggn_searcher_free(s.searcher);
     ggn_mcts_free(s.mcts);
-    ggn_position_free(s.pos);
-    free(s.start_fen);
+    ggn_play_free(s.play);
     ggn_game_free(s.game);
     free(load_game);
     return status;

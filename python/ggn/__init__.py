@@ -553,6 +553,23 @@ class State:
         lib.ggn_status_describe(self._game._handle, ctypes.byref(st), buf, _FORMAT_CAP)
         return buf.value.decode()
 
+    def result_text(self):
+        """The result as `ggn play` and the page say it ("Checkmate. Black wins."), or "" while the game goes on.
+
+        The library's one sentence (ggn_position_result), sides named as their players
+        call them; the length limit's draw is outcome()'s text.
+        """
+        if self.is_terminal() and self._stat().outcome == 0:
+            return _LENGTH_DRAW + "."
+        buf = ctypes.create_string_buffer(_FORMAT_CAP)
+        lib.ggn_position_result(self._pos, buf, _FORMAT_CAP)
+        return buf.value.decode("utf-8", "replace")
+
+    def player_title(self, player):
+        """A side's name for people, as every ggn front end writes it ("White", shogi's "Black")."""
+        buf = ctypes.create_string_buffer(_FORMAT_CAP)
+        return lib.ggn_player_title(self._game._handle, self._player(player), buf, _FORMAT_CAP).decode("utf-8", "replace")
+
     def clone(self):
         return State(self._game, _copy_of=self)
 

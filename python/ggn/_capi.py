@@ -158,6 +158,9 @@ _sig("ggn_perft", ctypes.c_uint64, _P, ctypes.c_int)
 _sig("ggn_move_format", ctypes.c_size_t, _P, Move, ctypes.c_char_p, ctypes.c_size_t)
 _sig("ggn_move_parse", ctypes.c_bool, _P, ctypes.c_char_p, _MOVEP, _ERR)
 
+_sig("ggn_position_result", ctypes.c_size_t, _P, ctypes.c_char_p, ctypes.c_size_t)
+_sig("ggn_player_title", ctypes.c_char_p, _P, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t)
+
 _sig("ggn_game_action_count", ctypes.c_int32, _P)
 _sig("ggn_move_action", ctypes.c_int32, _P, Move)
 _sig("ggn_position_legal_actions", ctypes.c_size_t, _P, _I32P, _MOVEP, ctypes.c_size_t)

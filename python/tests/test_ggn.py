@@ -253,3 +253,15 @@ def test_pip_install_offline(tmp_path):
     assert run.returncode == 0, run.stderr
     where, nodes = run.stdout.split()
     assert where.startswith(str(venv)) and nodes == "8902"
+
+
+def test_result_in_the_words_of_ggn_play():
+    # ggn_position_result: the sentence `ggn play` prints, sides named as ggn_player_title names them
+    game = ggn.load_game("chess")
+    state = game.new_initial_state()
+    assert state.result_text() == "" and state.player_title(0) == "White"
+    for text in ("f2f3", "e7e5", "g2g4", "d8h4"):
+        state.apply_action(state.string_to_action(text))
+    assert state.is_terminal()
+    assert state.result_text() == "Checkmate. Black wins."
+    assert ggn.load_game("shogi").new_initial_state().player_title(0) == "Black"
