@@ -4,7 +4,8 @@
  * notation a game takes (coordinates, SAN, USI, WXF), undo, a resignation
  * and a draw agreed taken back first, results and side names in words,
  * PGN's Result for a resignation, KIF written and read back, a set-up start
- * kept, and the one lookup of games by name (ggn/file.h).
+ * kept, the one lookup of games by name (ggn/file.h), and self-play's
+ * games and balance report (ggn/selfplay.h).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include "game_util.h"
 #include "ggn/file.h"
 #include "ggn/play.h"
+#include "ggn/selfplay.h"
 
 /* Plays text, which must be legal. */
 static void play(ggn_play *p, const char *text)
@@ -182,6 +184,43 @@ static void test_game_lookup_by_name(void **state)
     assert_false(ggn_file_name_is_json(".json"));
 }
 
+static void test_selfplay_report(void **state)
+{
+    (void)state;
+    ggn_game *g = load("tic_tac_toe.json");
+    ggn_selfplay_settings set;
+    ggn_selfplay_defaults(&set);
+    set.games = 8;
+    ggn_selfplay_game games[8];
+    ggn_selfplay_report report;
+    ggn_error err;
+    ggn_error_clear(&err);
+    assert_true(ggn_selfplay_run(g, &set, games, &report, &err));
+    assert_int_equal(report.games, 8);
+    assert_int_equal(report.wins[0] + report.wins[1] + report.draws, 8);
+    assert_int_equal(report.wins[0], report.losses[1]);
+    double points = 0;
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(games[i].number, i);
+        assert_true(games[i].plies >= 5 && games[i].plies <= 9);
+        assert_true(games[i].plies >= report.shortest && games[i].plies <= report.longest);
+        points += games[i].winner == 0 ? 1.0 : games[i].winner < 0 ? 0.5 : 0.0;
+    }
+    assert_true(points / 8 == report.first_score);
+    assert_true(report.first_low <= report.first_score && report.first_score <= report.first_high);
+    /* game 5 alone, played again by a run of its own, is the same game */
+    ggn_selfplay *sp = ggn_selfplay_new(g, &set, &err);
+    assert_non_null(sp);
+    ggn_selfplay_game again;
+    assert_true(ggn_selfplay_play(sp, 5, &again));
+    assert_memory_equal(&again, &games[5], sizeof again);
+    ggn_selfplay_free(sp);
+    set.max_plies = 0;
+    assert_null(ggn_selfplay_new(g, &set, &err));
+    assert_int_equal(err.code, GGN_E_RANGE);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -191,6 +230,7 @@ int main(void)
         cmocka_unit_test(test_xiangqi_wxf),
         cmocka_unit_test(test_shogi_usi_and_kif_round_trip),
         cmocka_unit_test(test_game_lookup_by_name),
+        cmocka_unit_test(test_selfplay_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,5 +47,6 @@
 #include "ggn/action.h"
 #include "ggn/mcts.h"
 #include "ggn/play.h"
+#include "ggn/selfplay.h"
 
 #endif

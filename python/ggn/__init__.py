@@ -21,7 +21,7 @@ from . import _capi
 from ._capi import lib
 
 __all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "game_name_of_path", "TERMINAL",
-           "MCTSBot", "MCTSResult", "mcts_bot"]
+           "MCTSBot", "MCTSResult", "mcts_bot", "selfplay"]
 __version__ = "0.1.0"
 
 # What current_player() answers once the game is over (OpenSpiel's kTerminalPlayerId).
@@ -742,3 +742,5 @@ class State:
 
 # The Monte Carlo tree search bot (python/ggn/mcts.py); imported last, as it binds more of libggn.
 from .mcts import MCTSBot, MCTSResult, mcts_bot  # noqa: E402
+# Self-play balance reports (python/ggn/selfplay.py), the same games as `ggn selfplay`.
+from .selfplay import selfplay  # noqa: E402
