@@ -19,8 +19,8 @@
 
 #include "cli.h"
 #include "cli_json.h"
-#include "match.h"
-#include "shard.h"
+#include "match/match.h"
+#include "shard/shard.h"
 
 static const char help[] =
     "Usage: ggn match GAME --engine CMD --engine CMD [--games N]\n"

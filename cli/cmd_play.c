@@ -16,7 +16,7 @@
 #include "cli_player.h"
 #include "ggn/ggn.h"
 #include "ggn/id.h"
-#include "play.h"
+#include "play/play.h"
 
 static const char help[] =
     "Usage: ggn play [GAME] [--players LIST] [--fen FEN | --sfen SFEN]\n"

@@ -12,8 +12,8 @@
 
 #include "cli.h"
 #include "cli_player.h"
-#include "selfplay.h"
-#include "shard.h"
+#include "selfplay/selfplay.h"
+#include "shard/shard.h"
 
 static const char help[] =
     "Usage: ggn selfplay GAME [--games N] [--seed S] [--depth D[,D]]\n"

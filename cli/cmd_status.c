@@ -4,7 +4,7 @@
 #include "cli.h"
 #include "cli_json.h"
 #include "ggn/game.h"
-#include "play.h"
+#include "ggn/play.h"
 
 static const char help[] =
     "Usage: ggn status GAME [--fen FEN | --sfen SFEN] [--moves LIST] [--json]\n"

@@ -10,7 +10,7 @@
 #include "cli_player.h"
 #include "ggn/notation.h"
 #include "selfplay.h"
-#include "shard.h"
+#include "shard/shard.h"
 
 /* A pair [first player, the others] as JSON. */
 static json_t *pair(long first, long others) { return json_pack("[I, I]", (json_int_t)first, (json_int_t)others); }
