@@ -2,7 +2,8 @@
  * play.h — what the files of `ggn play` share: the session (game, position,
  * who plays which side, how the board is shown) and the functions of each
  * part: drawing (play_board.c), the typed commands (play_commands.c), the
- * game record (play_record.c) and the computer player (play_computer.c).
+ * game record (play_record.c), the loop (play_loop.c) and the computer
+ * player (play_computer.c).
  */
 #ifndef GGN_CLI_PLAY_H
 #define GGN_CLI_PLAY_H
@@ -152,6 +153,16 @@ bool play_record_is_kif(const char *path);
 bool play_record_save_kif(const play_session *s, const char *path, ggn_error *err);
 /* Replays a KIF game from the start; on success the session's position is replaced. On error nothing changes. */
 bool play_record_load_kif(play_session *s, const char *path, ggn_error *err);
+
+/* ---- play_loop.c ---- */
+
+/*
+ * Plays the session's game until its input ends or `quit`; a CLI_ status.
+ * The session is set up (game, position, players, streams) by cmd_play.c.
+ */
+int play_loop(play_session *s);
+/* Writes the game to --record's file (KIF, PGN or JSON by its name); a failure is said on stderr, not fatal. */
+void play_record_game(play_session *s);
 
 /* ---- play_computer.c ---- */
 
