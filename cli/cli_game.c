@@ -146,64 +146,37 @@ void cli_game_dirs_free(cli_game_dir *dirs, size_t count)
     free(dirs);
 }
 
-static bool has_json_suffix(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 5 && strcasecmp(name + n - 5, ".json") == 0;
-}
-
-/*
- * The file of dir named file, ignoring case: the exact spelling first, then
- * the least (strcmp) of the others, so the answer never depends on the order
- * readdir happens to give. Malloc'd, or NULL.
- */
-static char *find_in_dir(const char *dir, const char *file)
-{
-    size_t dir_len = strlen(dir);
-    char *exact = path_join(dir, dir_len, file);
-    if (!exact || is_file(exact)) return exact;
-    free(exact);
-    DIR *d = opendir(dir);
-    if (!d) return NULL;
-    char *found = NULL;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (strcasecmp(e->d_name, file) != 0) continue;
-        if (found && strcmp(e->d_name, found + dir_len + 1) >= 0) continue;
-        char *path = path_join(dir, dir_len, e->d_name);
-        if (path && is_file(path)) {
-            free(found);
-            found = path;
-        } else {
-            free(path);
-        }
-    }
-    closedir(d);
-    return found;
-}
-
-/* NAME.json, or NAME when it already ends in .json (malloc'd). */
+/* NAME.json, or NAME when it already ends in .json (malloc'd), for messages. */
 static char *game_file_name(const char *name)
 {
-    size_t n = strlen(name);
-    bool suffixed = has_json_suffix(name);
-    char *file = malloc(n + (suffixed ? 0 : 5) + 1);
-    if (!file) return NULL;
-    memcpy(file, name, n);
-    strcpy(file + n, suffixed ? "" : ".json");
+    size_t n = strlen(name) + 6;
+    char *file = malloc(n);
+    if (file) snprintf(file, n, "%s%s", name, ggn_file_name_is_json(name) ? "" : ".json");
     return file;
 }
 
 char *cli_resolve_game(const char *name)
 {
-    if (strchr(name, '/') || is_file(name)) return strdup(name);
-    char *file = game_file_name(name);
-    if (!file) return NULL;
     size_t count;
     cli_game_dir *dirs = cli_game_dirs(&count);
+    const char **paths = malloc((count ? count : 1) * sizeof *paths);
     char *found = NULL;
-    for (size_t k = 0; k < count && !found; k++) found = find_in_dir(dirs[k].path, file);
+    if (paths) {
+        for (size_t k = 0; k < count; k++) paths[k] = dirs[k].path;
+        char small[1024];
+        size_t len = ggn_game_file_find(name, paths, count, small, sizeof small, NULL);
+        if (len > 0 && len < sizeof small) {
+            found = strdup(small);
+        } else if (len > 0 && (found = malloc(len + 1))) {
+            /* a path longer than the first buffer: asked again with room for it */
+            if (ggn_game_file_find(name, paths, count, found, len + 1, NULL) != len) {
+                free(found);
+                found = NULL;
+            }
+        }
+    }
+    free(paths);
     cli_game_dirs_free(dirs, count);
-    free(file);
     return found;
 }
 
@@ -251,9 +224,9 @@ cli_game_file *cli_game_files(size_t *count)
         if (!d) continue;
         size_t first_of_dir = n;
         for (struct dirent *e; ok && (e = readdir(d));) {
-            if (!has_json_suffix(e->d_name)) continue;
+            if (!ggn_file_name_is_json(e->d_name)) continue;
             char *path = path_join(dirs[k].path, strlen(dirs[k].path), e->d_name);
-            char *name = strndup(e->d_name, strlen(e->d_name) - 5);
+            char *name = strndup(e->d_name, ggn_game_name_of_path(e->d_name, NULL, 0));
             ok = path && name;
             if (ok && is_file(path) && !shadowed(files, first_of_dir, name)) {
                 ok = add_file(&files, &n, &cap, name, path);

@@ -8,9 +8,9 @@
 
 #include "cli.h"
 #include "cli_json.h"
-#include "match.h"
-#include "selfplay.h"
-#include "shard.h"
+#include "match/match.h"
+#include "selfplay/selfplay.h"
+#include "shard/shard.h"
 
 static const char help[] =
     "Usage: ggn merge [--json] FILE...\n"

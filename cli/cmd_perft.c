@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "cli_json.h"
-#include "shard.h"
+#include "shard/shard.h"
 #include "ggn/ggn.h"
 #include "ggn/game.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "play.h"
+#include "play/play.h"
 
 static const char help[] =
     "Usage: ggn pgn FILE... [--game GAME] [--to json|pgn] [--from json] [-o FILE]\n"

@@ -12,8 +12,8 @@
 
 #include "cli.h"
 #include "cli_player.h"
-#include "selfplay.h"
-#include "shard.h"
+#include "selfplay/selfplay.h"
+#include "shard/shard.h"
 
 static const char help[] =
     "Usage: ggn selfplay GAME [--games N] [--seed S] [--depth D[,D]]\n"
@@ -193,12 +193,11 @@ static int run(int argc, char **argv)
     ggn_game *game = cli_load_game(game_arg);
     if (!game) return CLI_INVALID;
     json_t *job = selfplay_job(game, game_arg, &set);
-    ggn_searcher *searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
-    ggn_mcts *mcts = ggn_mcts_new(0);
+    ggn_selfplay *players = ggn_selfplay_new(game, &set, NULL); /* the settings are in range: checked above */
     long mine = set.games / parts + (set.games % parts >= part ? 1 : 0);
     selfplay_record *records = calloc((size_t)(mine ? mine : 1), sizeof *records);
     int status = CLI_OK;
-    if (!job || !searcher || !mcts || !records) {
+    if (!job || !players || !records) {
         fprintf(stderr, "ggn selfplay: out of memory, or the game's file cannot be read again\n");
         status = CLI_INVALID;
     }
@@ -207,7 +206,7 @@ static int run(int argc, char **argv)
     double start = cli_seconds();
     for (long g = 0; status == CLI_OK && g < set.games; g++) {
         if (!shard_owns(g, part, parts)) continue;
-        if (!selfplay_play(game, searcher, mcts, &set, g, &records[n])) {
+        if (!ggn_selfplay_play(players, g, &records[n])) {
             fprintf(stderr, "ggn selfplay: out of memory\n");
             status = CLI_INVALID;
             break;
@@ -227,8 +226,7 @@ static int run(int argc, char **argv)
         fprintf(stderr, "selfplay: %ld games in %.1f s\n", n, elapsed);
     }
     free(records);
-    ggn_searcher_free(searcher);
-    ggn_mcts_free(mcts);
+    ggn_selfplay_free(players);
     json_decref(job);
     ggn_game_free(game);
     return status;

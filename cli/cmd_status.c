@@ -4,7 +4,7 @@
 #include "cli.h"
 #include "cli_json.h"
 #include "ggn/game.h"
-#include "play.h"
+#include "ggn/play.h"
 
 static const char help[] =
     "Usage: ggn status GAME [--fen FEN | --sfen SFEN] [--moves LIST] [--json]\n"
@@ -83,10 +83,10 @@ static int print_status(const ggn_game *game, ggn_position *pos, bool json)
             n += snprintf(area + n, sizeof area - (size_t)n, "%s%s %g", p ? ", " : "; area ", ggn_game_player_name(game, p),
                           score[p]);
     if (st.outcome == GGN_ONGOING)
-        printf("ongoing (%s to move%s)\n", play_player_name(game, mover, name, sizeof name),
+        printf("ongoing (%s to move%s)\n", ggn_player_title(game, mover, name, sizeof name),
                st.in_check ? ", in check" : "");
     else if (st.winner >= 0)
-        printf("%s wins (%s%s)\n", play_player_name(game, st.winner, name, sizeof name), outcome, area);
+        printf("%s wins (%s%s)\n", ggn_player_title(game, st.winner, name, sizeof name), outcome, area);
     else
         printf("%s (%s%s)\n", result, outcome, area);
     return CLI_OK;

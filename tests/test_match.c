@@ -24,7 +24,7 @@
 #include <jansson.h>
 
 #include "ggn/ggn.h"
-#include "match.h"
+#include "match/match.h"
 #include "proc_util.h"
 
 #define FAIRY "/usr/games/fairy-stockfish"

@@ -96,21 +96,6 @@ static char *hex_colour(uint32_t rgb, char buf[8])
     return buf;
 }
 
-/*
- * The side's name as its players say it ("Black to move" in shogi, "Cho" in
- * janggi): the spec's display "sides" as written, else the player's name
- * with its capitals after the first letter of each word lowered ("WHITE" is
- * "White").
- */
-static void player_title(const ggn_game *g, int p, char *buf, size_t cap)
-{
-    const char *side = ggn_game_side_name(g, p);
-    snprintf(buf, cap, "%s", side);
-    if (strcmp(side, ggn_game_player_name(g, p)) != 0) return;
-    for (size_t i = 1; buf[0] && buf[i]; i++)
-        if (buf[i] >= 'A' && buf[i] <= 'Z' && buf[i - 1] != ' ') buf[i] = (char)(buf[i] - 'A' + 'a');
-}
-
 /* What the page needs to know of the game, beside the pictures: names, colours, kinds. */
 char *web_info(const web_session *s)
 {
@@ -119,7 +104,7 @@ char *web_info(const web_session *s)
     json_t *players = json_array(), *kinds = json_array();
     for (int p = 0; p < ggn_game_player_count(g); p++) {
         char colour[8], side[GGN_MAX_STRING_BYTES + 1];
-        player_title(g, p, side, sizeof side);
+        ggn_player_title(g, p, side, sizeof side);
         json_array_append_new(players, json_pack("{s:s,s:s,s:s}", "name", ggn_game_player_name(g, p), "side", side,
                                                  "colour", hex_colour(ggn_game_player_colour(g, p), colour)));
     }
@@ -225,7 +210,7 @@ char *web_state(web_session *s, int flip, int square_size)
     ggn_status st = ggn_position_status(pos);
     char status[512], who[GGN_MAX_STRING_BYTES + 1];
     if (st.outcome == GGN_ONGOING) {
-        player_title(g, ggn_position_to_move(pos), who, sizeof who);
+        ggn_player_title(g, ggn_position_to_move(pos), who, sizeof who);
         snprintf(status, sizeof status, "%s to move%s", who, st.in_check ? " (check)" : "");
     } else {
         char how[64];
@@ -234,7 +219,7 @@ char *web_state(web_session *s, int flip, int square_size)
             /* "Stalemate — draw", but "Draw by repetition" says it already */
             snprintf(status, sizeof status, strncmp(how, "Draw", 4) == 0 ? "%s" : "%s — draw", how);
         } else {
-            player_title(g, st.winner, who, sizeof who);
+            ggn_player_title(g, st.winner, who, sizeof who);
             snprintf(status, sizeof status, "%s — %s wins", how, who);
         }
     }

@@ -46,6 +46,8 @@
 #include "ggn/notation.h"
 #include "ggn/action.h"
 #include "ggn/mcts.h"
+#include "ggn/play.h"
+#include "ggn/selfplay.h"
 #include "ggn/gtp.h"
 #include "ggn/sgf.h"
 

@@ -64,4 +64,9 @@
 #define GGN_MAX_PGN_TAGS        64          /* tag pairs of one game */
 #define GGN_MAX_PGN_DEPTH       64          /* nesting of variations "( ... )" */
 
+/* Self-play (ggn/selfplay.h, ggn selfplay). */
+#define GGN_MAX_SELFPLAY_GAMES  1000000     /* games of one run */
+#define GGN_MAX_SELFPLAY_PLIES  1000        /* plies of one game (below GGN_MAX_PLY: the undo stack holds it) */
+#define GGN_SELFPLAY_NAME_BYTES 64          /* an end's name or a first move kept, its NUL included */
+
 #endif

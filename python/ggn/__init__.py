@@ -20,8 +20,8 @@ import weakref
 from . import _capi
 from ._capi import lib
 
-__all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "TERMINAL",
-           "MCTSBot", "MCTSResult", "mcts_bot", "random_playouts", "apply_actions"]
+__all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "game_name_of_path", "TERMINAL",
+           "MCTSBot", "MCTSResult", "mcts_bot", "random_playouts", "apply_actions", "selfplay"]
 __version__ = "0.1.0"
 
 # What current_player() answers once the game is over (OpenSpiel's kTerminalPlayerId).
@@ -93,24 +93,33 @@ def resolve_game(name):
     least, so the answer never depends on the directory's order).
     """
     name = os.fspath(name)
-    if "/" in name or os.path.isfile(name):
-        return name
-    file = name if name.lower().endswith(".json") and len(name) > 5 else name + ".json"
-    for d in _game_dirs():
-        exact = os.path.join(d, file)
-        if os.path.isfile(exact):
-            return exact
-        try:
-            others = sorted(e for e in os.listdir(d) if e.lower() == file.lower())
-        except OSError:
-            continue
-        for e in others:
-            if os.path.isfile(os.path.join(d, e)):
-                return os.path.join(d, e)
-    raise GgnError(
-        [f"no game '{name}': it is not a file, and there is no {file} in " + ", ".join(_game_dirs())],
-        "NOT_FOUND",
-    )
+    dirs = [os.fsencode(d) for d in _game_dirs()]
+    paths = (ctypes.c_char_p * max(len(dirs), 1))(*dirs)
+    err = _capi.Error()
+    encoded = os.fsencode(name)
+    cap = 4096
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        n = lib.ggn_game_file_find(encoded, paths, len(dirs), buf, cap, ctypes.byref(err))
+        if n < cap:
+            break
+        cap = n + 1  # a path longer than the buffer: asked again with room for it
+    if n == 0:
+        file = name if name.lower().endswith(".json") and len(name) > 5 else name + ".json"
+        raise GgnError(
+            [f"no game '{name}': it is not a file, and there is no {file} in " + ", ".join(_game_dirs())],
+            lib.ggn_code_name(err.code).decode(),
+        )
+    return os.fsdecode(buf.raw[:n])
+
+
+def game_name_of_path(path):
+    """The game name a spec file's path gives: its file name without ".json" ("games/Shogi.json" is "Shogi")."""
+    encoded = os.fsencode(path)
+    n = lib.ggn_game_name_of_path(encoded, None, 0)
+    buf = ctypes.create_string_buffer(n + 1)
+    lib.ggn_game_name_of_path(encoded, buf, n + 1)
+    return os.fsdecode(buf.value)
 
 
 def load_game(name_or_path):
@@ -217,8 +226,7 @@ class Game:
         # +1 for each winner, -1 for each loser: the sum is 0 exactly when two teams of one size play.
         sizes = [self._teams.count(t) for t in set(self._teams)]
         self._zero_sum = len(sizes) == 2 and sizes[0] == sizes[1]
-        stem = os.path.basename(path)
-        self._type = GameType(stem[:-5] if stem.lower().endswith(".json") else stem, self.name(), self._players,
+        self._type = GameType(game_name_of_path(path), self.name(), self._players,
                               GameType.Utility.ZERO_SUM if self._zero_sum else GameType.Utility.GENERAL_SUM)
 
     def __repr__(self):
@@ -572,6 +580,23 @@ class State:
         lib.ggn_status_describe(self._game._handle, ctypes.byref(st), buf, _FORMAT_CAP)
         return buf.value.decode()
 
+    def result_text(self):
+        """The result as `ggn play` and the page say it ("Checkmate. Black wins."), or "" while the game goes on.
+
+        The library's one sentence (ggn_position_result), sides named as their players
+        call them; the length limit's draw is outcome()'s text.
+        """
+        if self.is_terminal() and self._stat().outcome == 0:
+            return _LENGTH_DRAW + "."
+        buf = ctypes.create_string_buffer(_FORMAT_CAP)
+        lib.ggn_position_result(self._pos, buf, _FORMAT_CAP)
+        return buf.value.decode("utf-8", "replace")
+
+    def player_title(self, player):
+        """A side's name for people, as every ggn front end writes it ("White", shogi's "Black")."""
+        buf = ctypes.create_string_buffer(_FORMAT_CAP)
+        return lib.ggn_player_title(self._game._handle, self._player(player), buf, _FORMAT_CAP).decode("utf-8", "replace")
+
     def clone(self):
         return State(self._game, _copy_of=self)
 
@@ -815,3 +840,5 @@ def apply_actions(states, actions):
 
 # The Monte Carlo tree search bot (python/ggn/mcts.py); imported last, as it binds more of libggn.
 from .mcts import MCTSBot, MCTSResult, mcts_bot  # noqa: E402
+# Self-play balance reports (python/ggn/selfplay.py), the same games as `ggn selfplay`.
+from .selfplay import selfplay  # noqa: E402

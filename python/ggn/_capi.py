@@ -122,6 +122,9 @@ _sig("ggn_error_clear", None, _ERR)
 _sig("ggn_error_format", None, _ERR, ctypes.c_char_p, ctypes.c_size_t)
 _sig("ggn_code_name", ctypes.c_char_p, ctypes.c_int)
 
+_sig("ggn_game_file_find", ctypes.c_size_t, ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+     ctypes.c_char_p, ctypes.c_size_t, _ERR)
+_sig("ggn_game_name_of_path", ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t)
 _sig("ggn_game_load_file", _P, ctypes.c_char_p, ctypes.POINTER(Errors))
 _sig("ggn_game_free", None, _P)
 _sig("ggn_game_name", ctypes.c_char_p, _P)
@@ -154,6 +157,9 @@ _sig("ggn_position_set_fen", ctypes.c_bool, _P, ctypes.c_char_p, _ERR)
 _sig("ggn_perft", ctypes.c_uint64, _P, ctypes.c_int)
 _sig("ggn_move_format", ctypes.c_size_t, _P, Move, ctypes.c_char_p, ctypes.c_size_t)
 _sig("ggn_move_parse", ctypes.c_bool, _P, ctypes.c_char_p, _MOVEP, _ERR)
+
+_sig("ggn_position_result", ctypes.c_size_t, _P, ctypes.c_char_p, ctypes.c_size_t)
+_sig("ggn_player_title", ctypes.c_char_p, _P, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t)
 
 _sig("ggn_game_action_count", ctypes.c_int32, _P)
 _sig("ggn_move_action", ctypes.c_int32, _P, Move)

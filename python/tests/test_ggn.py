@@ -4,6 +4,7 @@ package installs offline with pip. Run by CTest (tests/run_pytest.sh) with GGN_L
 build's libggn.so and GGN_PATH the tree's games/."""
 
 import glob
+import json
 import os
 import random
 import shutil
@@ -215,6 +216,18 @@ def test_names_resolve_as_the_cli():
     assert os.path.samefile(ggn.resolve_game("CHESS"), os.path.join(TREE, "games", "chess.json"))
     assert ggn.resolve_game("games/chess.json") == "games/chess.json"
     assert ggn.load_game("Shogi.json").name() == ggn.load_game("shogi").name()
+    with pytest.raises(ggn.GgnError, match="no game 'no-such-game'") as caught:
+        ggn.resolve_game("no-such-game")
+    assert caught.value.code == "NOT_FOUND"
+
+
+def test_game_names_from_paths_as_the_cli():
+    # the library's one rule (ggn_game_name_of_path), which `ggn match` and PGN's Variant use too
+    assert ggn.game_name_of_path("games/Shogi.JSON") == "Shogi"
+    assert ggn.game_name_of_path("/x/y/3check.json") == "3check"
+    assert ggn.game_name_of_path("chess") == "chess"
+    assert ggn.game_name_of_path(".json") == ".json"
+    assert ggn.load_game("chess").get_type().short_name == "chess"
 
 
 def test_pip_install_offline(tmp_path):
@@ -241,3 +254,39 @@ def test_pip_install_offline(tmp_path):
     assert run.returncode == 0, run.stderr
     where, nodes = run.stdout.split()
     assert where.startswith(str(venv)) and nodes == "8902"
+
+
+def test_result_in_the_words_of_ggn_play():
+    # ggn_position_result: the sentence `ggn play` prints, sides named as ggn_player_title names them
+    game = ggn.load_game("chess")
+    state = game.new_initial_state()
+    assert state.result_text() == "" and state.player_title(0) == "White"
+    for text in ("f2f3", "e7e5", "g2g4", "d8h4"):
+        state.apply_action(state.string_to_action(text))
+    assert state.is_terminal()
+    assert state.result_text() == "Checkmate. Black wins."
+    assert ggn.load_game("shogi").new_initial_state().player_title(0) == "Black"
+
+
+def test_selfplay_report_as_the_cli_gives_it():
+    # the library's games (ggn_selfplay_run) are `ggn selfplay`'s: same settings, same games, same figures
+    game = ggn.load_game("tic_tac_toe")
+    report = ggn.selfplay(game, games=12, seed=3, depth=2)
+    assert report["games"] == 12 and len(report["results"]) == 12
+    assert sum(report["wins"]) + report["draws"] == 12  # two players, no teams: each game one winner or a draw
+    assert report["wins"][0] == report["losses"][1]
+    assert all(r["end"] and 5 <= r["plies"] <= 9 for r in report["results"])
+    assert report["lengths"]["shortest"] <= report["lengths"]["median"] <= report["lengths"]["longest"]
+    assert 0 <= report["interval"][0] <= report["first_score"] <= report["interval"][1] <= 1
+    assert ggn.selfplay(game, games=12, seed=3, depth=2) == report  # a function of the settings alone
+    with pytest.raises(ggn.GgnError, match="games must be"):
+        ggn.selfplay(game, games=0)
+    program = os.path.join(os.path.dirname(os.environ.get("GGN_LIBRARY", "")), "ggn")
+    if not os.path.isfile(program):
+        pytest.skip(f"no ggn program beside GGN_LIBRARY ({program}) to compare with: run through CTest")
+    out = subprocess.run([program, "selfplay", os.path.join(TREE, "games", "tic_tac_toe.json"), "--games", "12",
+                          "--seed", "3", "--depth", "2", "--json"], capture_output=True, check=True, text=True).stdout
+    cli = json.loads(out)
+    assert cli["wins"] == report["wins"] and cli["draws"] == report["draws"]
+    assert cli["first_player"]["score"] == round(report["first_score"], 4)
+    assert cli["length"]["median"] == report["lengths"]["median"]

@@ -59,19 +59,19 @@ bool choose_computer_move(play_session *s, ggn_move *out)
     if (cli_player_resolve(s->game, s->player) == GGN_PLAYER_MCTS) {
         if (!s->mcts) s->mcts = ggn_mcts_new(0);
         ggn_mcts_result r;
-        if (s->mcts && cli_mcts_run(s->mcts, s->pos, &search, &r) && r.found) {
+        if (s->mcts && cli_mcts_run(s->mcts, play_pos(s), &search, &r) && r.found) {
             *out = r.best;
             return true;
         }
-        return random_move(s->pos, out);
+        return random_move(play_pos(s), out);
     }
     ggn_search_result result;
     if (!s->searcher) s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
-    bool found = s->searcher ? ggn_searcher_run(s->searcher, s->pos, &search, &result)
-                             : ggn_search_best(s->pos, &search, &result);
+    bool found = s->searcher ? ggn_searcher_run(s->searcher, play_pos(s), &search, &result)
+                             : ggn_search_best(play_pos(s), &search, &result);
     if (found && result.found) {
         *out = result.best;
         return true;
     }
-    return random_move(s->pos, out);
+    return random_move(play_pos(s), out);
 }

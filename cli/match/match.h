@@ -19,7 +19,7 @@
 #include <jansson.h>
 
 #include "ggn/game.h"
-#include "shard.h"
+#include "shard/shard.h"
 
 enum {
     MATCH_MAX_LINE = 64 * 1024,   /* longest line read from an engine */

@@ -39,24 +39,6 @@ enum {
     FG_EDGE = 245       /* edge labels */
 };
 
-const char *play_player_name(const ggn_game *game, int player, char *buf, size_t cap)
-{
-    const char *name = ggn_game_player_name(game, player), *side = ggn_game_side_name(game, player);
-    /* The spec's display names the sides as players call them: written as given. */
-    if (name && side && strcmp(side, name) != 0) {
-        snprintf(buf, cap, "%s", side);
-        return buf;
-    }
-    snprintf(buf, cap, "%s", name ? name : "?");
-    bool start = true;
-    for (char *p = buf; *p; p++) {
-        if (*p == '_') *p = ' ';
-        *p = (char)(start ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
-        start = *p == ' ';
-    }
-    return buf;
-}
-
 /* ---- colours ---- */
 
 /* Terminals that say so in COLORTERM take 24-bit colours; the others get the nearest of 256. */
@@ -225,8 +207,8 @@ static void print_hand(const play_session *s, int player, bool truecolor)
 {
     char name[GGN_MAX_STRING_BYTES + 1];
     int kinds[GGN_MAX_KINDS], counts[GGN_MAX_KINDS];
-    int n = ggn_render_hand(s->pos, player, kinds, counts, GGN_MAX_KINDS);
-    fprintf(s->out, "%s's hand:", play_player_name(s->game, player, name, sizeof name));
+    int n = ggn_render_hand(play_pos(s), player, kinds, counts, GGN_MAX_KINDS);
+    fprintf(s->out, "%s's hand:", ggn_player_title(s->game, player, name, sizeof name));
     int unlimited = 0; /* supplies that never run out (placement games): "unlimited P" */
     for (int k = 0; k < ggn_game_kind_count(s->game); k++) unlimited += ggn_game_supply_unlimited(s->game, player, k);
     if (n == 0 && !unlimited) fputs(" (empty)", s->out);
@@ -301,7 +283,7 @@ static void print_cell(const play_session *s, int x, int y, int w, bool marked, 
     }
     bool numbered = !s->colour && ggn_game_player_count(s->game) > 2;
     char text[TEXT_SIZE] = ".";
-    bool piece = ggn_position_piece_at(s->pos, x, y, &kind, &owner, &unmoved);
+    bool piece = ggn_position_piece_at(play_pos(s), x, y, &kind, &owner, &unmoved);
     if (piece) piece_label(s, kind, owner, numbered, text);
     else if (s->colour) text[0] = ' ';
     int n = text_width(text), left = flush_right(s->game) ? w - n : (w - n) / 2, right = w - n - left;
@@ -338,7 +320,7 @@ void play_draw_board(const play_session *s)
     int row_hand[GGN_MAX_BOARD_SIDE];
     bool beside = hands && hand_rows(s, rows, row_hand);
     ggn_move last;
-    bool has_last = ggn_position_last_move(s->pos, &last);
+    bool has_last = ggn_position_last_move(play_pos(s), &last);
     FILE *out = s->out;
 
     fputc('\n', out);
@@ -368,89 +350,39 @@ void play_draw_board(const play_session *s)
     }
 }
 
-/* A result of a game_end rule, in the library's words: "WHITE wins: KING reached HILL." */
-static void play_describe(const play_session *s, ggn_status st, FILE *out, const char *bold, const char *reset)
-{
-    char why[600];
-    size_t n = ggn_status_describe(s->game, &st, why, sizeof why);
-    double score[GGN_MAX_PLAYERS];
-    if (ggn_position_area_scores(s->pos, score)) /* ": BLACK 27, WHITE 43.5" after "counted by area" */
-        for (int p = 0; p < ggn_game_player_count(s->game) && n < sizeof why; p++)
-            n += (size_t)snprintf(why + n, sizeof why - n, "%s%s %g", p ? ", " : ": ", ggn_game_player_name(s->game, p),
-                                  score[p]);
-    fprintf(out, "%s%s.%s\n", bold, why, reset);
-}
-
 void play_print_status(play_session *s)
 {
     FILE *out = s->out;
     char name[GGN_MAX_STRING_BYTES + 1];
     ggn_move last;
-    if (ggn_position_last_move(s->pos, &last)) {
+    if (ggn_position_last_move(play_pos(s), &last)) {
         /* The text of a move is written in the position before it. */
         char text[300];
-        ggn_position_unmake(s->pos);
+        ggn_position_unmake(play_pos(s));
         play_move_text(s, last, text, sizeof text);
-        int mover = ggn_position_to_move(s->pos);
-        ggn_position_make(s->pos, last);
-        fprintf(out, "Last move: %s (%s)\n", text, play_player_name(s->game, mover, name, sizeof name));
+        int mover = ggn_position_to_move(play_pos(s));
+        ggn_position_make(play_pos(s), last);
+        fprintf(out, "Last move: %s (%s)\n", text, ggn_player_title(s->game, mover, name, sizeof name));
     }
-    ggn_status st = ggn_position_status(s->pos);
-    int player = ggn_position_to_move(s->pos);
+    ggn_status st = ggn_position_status(play_pos(s));
+    int player = ggn_position_to_move(play_pos(s));
     const char *bold = s->colour ? "\033[1m" : "", *reset = s->colour ? "\033[0m" : "";
-    if (st.outcome == GGN_ONGOING && s->resigned >= 0) {
-        fprintf(out, "%s%s resigned.", bold, play_player_name(s->game, s->resigned, name, sizeof name));
-        if (ggn_game_player_count(s->game) == 2)
-            fprintf(out, " %s wins.", play_player_name(s->game, 1 - s->resigned, name, sizeof name));
-        fprintf(out, "%s\n", reset);
-        return;
-    }
-    if (st.outcome == GGN_ONGOING && s->agreed_draw) {
-        fprintf(out, "%sDraw agreed.%s\n", bold, reset);
-        return;
-    }
-    switch (st.outcome) {
-    case GGN_ONGOING:
-        fprintf(out, "%s%s to move%s.%s%s\n", bold, play_player_name(s->game, player, name, sizeof name),
+    if (st.outcome == GGN_ONGOING && !ggn_play_over(s->play)) {
+        fprintf(out, "%s%s to move%s.%s%s\n", bold, ggn_player_title(s->game, player, name, sizeof name),
                 s->computer[player] ? " (computer)" : "", reset, st.in_check ? " Check!" : "");
-        break;
-    case GGN_CHECKMATE:
-    case GGN_LEADER_CAPTURED:
-        if (st.outcome == GGN_CHECKMATE && st.rule >= 0) { /* judged by its checks (game_end): say how */
-            play_describe(s, st, out, bold, reset);
-            break;
-        }
-        fprintf(out, "%s%s. %s wins.%s\n", bold, st.outcome == GGN_CHECKMATE ? "Checkmate" : "Leader captured",
-                st.winner >= 0 ? play_player_name(s->game, st.winner, name, sizeof name) : "Nobody", reset);
-        break;
-    case GGN_STALEMATE:
-        if (st.draw) fprintf(out, "%sStalemate. Draw.%s\n", bold, reset);
-        else play_describe(s, st, out, bold, reset); /* game_end gives it another result */
-        break;
-    case GGN_GOAL:
-    case GGN_EXTINCTION:
-    case GGN_CHECK_LIMIT:
-    case GGN_LAST_PLAYER:
-    case GGN_PASSES:
-    case GGN_LEADERS_FACING:
-    case GGN_LINE:
-    case GGN_CONNECTION:
-        play_describe(s, st, out, bold, reset);
-        break;
-    default: {
-        const char *what = ggn_outcome_name(st.outcome);
-        fprintf(out, "%s%c%s.%s\n", bold, toupper((unsigned char)what[0]), what + 1, reset);
-        break;
+        return;
     }
-    }
+    char result[1024];
+    ggn_play_result(s->play, result, sizeof result);
+    fprintf(out, "%s%s%s\n", bold, result, reset);
 }
 
 size_t play_move_text(const play_session *s, ggn_move mv, char *buf, size_t cap)
 {
-    const ggn_position *pos = s->pos;
+    const ggn_position *pos = play_pos(s);
     const ggn_game *g = ggn_position_game(pos);
     if (s->wxf) {
-        size_t n = play_wxf_format(pos, mv, buf, cap);
+        size_t n = ggn_move_format_wxf(pos, mv, buf, cap);
         if (n) return n;
     }
     /* Shogi's coordinates are USI's: a move is written the way its squares are labelled. */

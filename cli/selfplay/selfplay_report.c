@@ -25,7 +25,7 @@
 enum { REPORT_TOP_MOVES = 10, REPORT_BUCKETS = 10 };
 
 typedef struct tally {
-    char name[SELFPLAY_MAX_NAME];
+    char name[GGN_SELFPLAY_NAME_BYTES];
     long games, draws;
     double score;         /* the first player's points */
     long wins[GGN_MAX_PLAYERS];

@@ -1,5 +1,5 @@
 /*
- * play_wxf.c — xiangqi moves in WXF notation, as the World Xiangqi
+ * wxf.c — xiangqi moves in WXF notation, as the World Xiangqi
  * Federation writes them and its players exchange them: `ggn play xiangqi
  * --wxf` prints moves so, and a move typed so is read in any game that has it.
  *
@@ -21,9 +21,9 @@
 #include <string.h>
 
 #include "ggn/display.h"
-#include "play.h"
+#include "ggn/play.h"
 
-bool play_wxf_available(const ggn_game *g)
+bool ggn_wxf_available(const ggn_game *g)
 {
     if (ggn_game_style(g) != GGN_STYLE_XIANGQI || ggn_game_player_count(g) != 2 || ggn_game_cols(g) > 9) return false;
     /* Files are counted from each player's right: both must move along the files. */
@@ -67,12 +67,12 @@ static int column_pieces(const ggn_position *pos, int player, int kind, int x, i
     return n;
 }
 
-size_t play_wxf_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
+size_t ggn_move_format_wxf(const ggn_position *pos, ggn_move mv, char *buf, size_t cap)
 {
     const ggn_game *g = ggn_position_game(pos);
     if (cap) buf[0] = '\0';
     int cols = ggn_game_cols(g);
-    if (!play_wxf_available(g) || ggn_move_is_drop(mv) || ggn_move_is_pass(g, mv) || mv.from >= cols * ggn_game_rows(g))
+    if (!ggn_wxf_available(g) || ggn_move_is_drop(mv) || ggn_move_is_pass(g, mv) || mv.from >= cols * ggn_game_rows(g))
         return 0;
     int x1 = mv.from % cols, y1 = mv.from / cols, x2 = mv.to % cols, y2 = mv.to / cols;
     int kind, player;
@@ -112,10 +112,10 @@ size_t play_wxf_format(const ggn_position *pos, ggn_move mv, char *buf, size_t c
     return (size_t)snprintf(buf, cap, "%s%c%d", who, op, last);
 }
 
-bool play_wxf_parse(ggn_position *pos, const char *text, ggn_move *out)
+bool ggn_move_parse_wxf(ggn_position *pos, const char *text, ggn_move *out)
 {
     const ggn_game *g = ggn_position_game(pos);
-    if (!play_wxf_available(g)) return false;
+    if (!ggn_wxf_available(g)) return false;
     /* Read leniently: letters in any case, '=' for '.', FEN's B and N for E and H. */
     char want[16];
     size_t n = 0;
@@ -131,7 +131,7 @@ bool play_wxf_parse(ggn_position *pos, const char *text, ggn_move *out)
     if (count > GGN_MAX_MOVES) count = GGN_MAX_MOVES;
     for (size_t i = 0; i < count; i++) {
         char text_i[16];
-        if (play_wxf_format(pos, moves[i], text_i, sizeof text_i) && strcmp(text_i, want) == 0) {
+        if (ggn_move_format_wxf(pos, moves[i], text_i, sizeof text_i) && strcmp(text_i, want) == 0) {
             *out = moves[i];
             return true;
         }

@@ -1,7 +1,8 @@
 /*
- * play_kif.c — shogi games as KIF, the record Japanese shogi programs
- * exchange (Kifu for Windows, ShogiGUI, Shogidokoro): `ggn play --record
- * game.kif`, `--load game.kif`, `save` and `load` with a .kif name.
+ * kif.c — shogi games as KIF, the record Japanese shogi programs exchange
+ * (Kifu for Windows, ShogiGUI, Shogidokoro): ggn_play_kif and
+ * ggn_play_load_kif (ggn/play.h), which `ggn play --record game.kif`,
+ * `--load game.kif`, `save` and `load` with a .kif name use.
  *
  * A KIF move names its destination (a full-width file digit and a kanji
  * rank: ７六, or 同 for the square of the move before), the piece by its
@@ -17,15 +18,12 @@
  * for a set-up position short of a board diagram.
  */
 #include <ctype.h>
-#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <time.h>
 
-#include "cli.h"
 #include "ggn/display.h"
-#include "play.h"
+#include "play/play_internal.h"
 
 static const char *const full_digits[] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
 static const char *const kanji_ranks[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
@@ -36,16 +34,9 @@ static const struct { const char *label, *kif; } spellings[] = {
 };
 static const struct { const char *read, *as; } aliases[] = {{"竜", "龍"}};
 
-bool play_record_is_kif(const char *path)
-{
-    size_t n = strlen(path);
-    return n > 4 && strcasecmp(path + n - 4, ".kif") == 0;
-}
-
 /* Why the game cannot be kept as KIF, or NULL when it can. */
-static const char *kif_unfit(const play_session *s)
+static const char *kif_unfit(const ggn_game *g)
 {
-    const ggn_game *g = s->game;
     if (!ggn_game_has_usi(g) || ggn_game_cols(g) > 9 || ggn_game_rows(g) > 9)
         return "KIF needs a game of two players with USI moves on at most 9 files and 9 ranks";
     for (int k = 0; k < ggn_game_kind_count(g); k++)
@@ -118,13 +109,13 @@ static void kif_move(ggn_position *pos, ggn_move mv, int prev_to, char *buf, siz
     snprintf(buf, cap, "%s%s%s(%d%d)", dest, kif_name(g, kind), how, cols - mv.from % cols, rows - mv.from / cols);
 }
 
-bool play_record_save_kif(play_session *s, const char *path, ggn_error *err)
+char *ggn_play_kif(const ggn_play *s, const char *sente, const char *gote, const char *date, ggn_error *err)
 {
-    const char *why = kif_unfit(s);
+    const char *why = kif_unfit(s->game);
     if (!why && s->start_fen) why = "KIF keeps games from the start position only (手合割：平手)";
     if (why) {
         ggn_error_set(err, GGN_E_VALUE, "%s", why);
-        return false;
+        return NULL;
     }
     int n = ggn_position_history(s->pos);
     ggn_move *moves = malloc(sizeof *moves * (size_t)(n ? n : 1));
@@ -137,16 +128,13 @@ bool play_record_save_kif(play_session *s, const char *path, ggn_error *err)
             ggn_position_last_move(walk, &moves[i]);
             ggn_position_unmake(walk);
         }
-        char date[32] = "", line[512];
-        time_t now = time(NULL);
-        struct tm tm;
-        if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y/%m/%d %H:%M:%S", &tm);
+        char line[512];
         ok = add(&t, "# KIF (UTF-8), written by ggn play\n");
-        snprintf(line, sizeof line, "開始日時：%s\n棋戦：%s\n手合割：平手\n", date, ggn_game_name(s->game));
+        snprintf(line, sizeof line, "開始日時：%s\n棋戦：%s\n手合割：平手\n", date ? date : "", ggn_game_name(s->game));
         ok = ok && add(&t, line);
-        snprintf(line, sizeof line, "先手：%s\n", s->computer[0] ? "ggn" : "human");
+        snprintf(line, sizeof line, "先手：%s\n", sente ? sente : "");
         ok = ok && add(&t, line);
-        snprintf(line, sizeof line, "後手：%s\n", s->computer[1] ? "ggn" : "human");
+        snprintf(line, sizeof line, "後手：%s\n", gote ? gote : "");
         ok = ok && add(&t, line) && add(&t, "手数----指手---------消費時間--\n");
         int prev_to = -1;
         for (int i = 0; ok && i < n; i++) {
@@ -176,16 +164,13 @@ bool play_record_save_kif(play_session *s, const char *path, ggn_error *err)
     } else {
         ggn_error_set(err, GGN_E_NOMEM, "out of memory");
     }
-    if (ok) {
-        FILE *f = fopen(path, "wb");
-        ok = f && fputs(t.text, f) >= 0;
-        if (f && fclose(f) != 0) ok = false;
-        if (!ok) ggn_error_set(err, GGN_E_IO, "cannot write %s: %s", path, strerror(errno));
-    }
-    free(t.text);
     free(moves);
     ggn_position_free(walk);
-    return ok;
+    if (!ok) {
+        free(t.text);
+        return NULL;
+    }
+    return t.text;
 }
 
 /* ---- reading ---- */
@@ -301,16 +286,21 @@ static bool kif_line_usi(ggn_position *pos, const char *p, int prev_to, char *us
     return true;
 }
 
-bool play_record_load_kif(play_session *s, const char *path, ggn_error *err)
+bool ggn_play_load_kif(ggn_play *s, const char *kif, size_t len, const char *path, ggn_error *err)
 {
-    const char *why = kif_unfit(s);
+    const char *why = kif_unfit(s->game);
     if (why) {
         ggn_error_set(err, GGN_E_VALUE, "%s", why);
         return false;
     }
-    size_t len;
-    char *text = play_record_read_file(path, &len, err);
-    if (!text) return false;
+    if (!path) path = "KIF";
+    char *text = malloc(len + 1); /* a copy: the lines are cut in place */
+    if (!text) {
+        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
+        return false;
+    }
+    memcpy(text, kif, len);
+    text[len] = '\0';
     ggn_position *pos = ggn_position_new(s->game);
     bool ok = pos != NULL;
     if (!ok) ggn_error_set(err, GGN_E_NOMEM, "out of memory");
@@ -363,9 +353,5 @@ bool play_record_load_kif(play_session *s, const char *path, ggn_error *err)
         ggn_position_free(pos);
         return false;
     }
-    ggn_position_free(s->pos);
-    s->pos = pos;
-    free(s->start_fen);
-    s->start_fen = NULL;
-    return true;
+    return ggn_play_adopt(s, pos, NULL, err);
 }

@@ -26,14 +26,16 @@ bool play_record_save_sgf(const play_session *s, const char *path, ggn_error *er
     if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y-%m-%d", &tm);
     /* RE: a resignation, else the area count of a game the rules ended, else none. */
     double area[2];
-    ggn_status st = ggn_position_status(s->pos);
-    if (s->resigned == 0 || s->resigned == 1) snprintf(result, sizeof result, "%c+R", s->resigned == 0 ? 'W' : 'B');
-    else if (st.outcome != GGN_ONGOING && ggn_position_area_scores(s->pos, area))
+    ggn_position *pos = play_pos(s);
+    int resigned = ggn_play_resigned(s->play);
+    ggn_status st = ggn_position_status(pos);
+    if (resigned == 0 || resigned == 1) snprintf(result, sizeof result, "%c+R", resigned == 0 ? 'W' : 'B');
+    else if (st.outcome != GGN_ONGOING && ggn_position_area_scores(pos, area))
         snprintf(result, sizeof result, area[0] == area[1] ? "0" : "%c+%g", area[0] > area[1] ? 'B' : 'W',
                  fabs(area[0] - area[1]));
     ggn_sgf_info info = { .black = s->computer[0] ? "ggn" : "human", .white = s->computer[1] ? "ggn" : "human",
                           .result = result[0] ? result : NULL, .date = date[0] ? date : NULL, .event = "ggn play" };
-    char *text = ggn_sgf_write(s->pos, &info, err);
+    char *text = ggn_sgf_write(pos, &info, err);
     if (!text) return false;
     FILE *f = fopen(path, "wb");
     bool ok = f && fputs(text, f) >= 0;

@@ -2,7 +2,8 @@
  * play.h — what the files of `ggn play` share: the session (game, position,
  * who plays which side, how the board is shown) and the functions of each
  * part: drawing (play_board.c), the typed commands (play_commands.c), the
- * game record (play_record.c) and the computer player (play_computer.c).
+ * game record (play_record.c), the loop (play_loop.c) and the computer
+ * player (play_computer.c).
  */
 #ifndef GGN_CLI_PLAY_H
 #define GGN_CLI_PLAY_H
@@ -16,6 +17,7 @@
 #include "ggn/notation.h"
 #include "ggn/limits.h"
 #include "ggn/mcts.h"
+#include "ggn/play.h"
 #include "ggn/search.h"
 
 /* Bytes of one line typed at the prompt, its NUL included (cmd_play.c cuts longer lines). */
@@ -37,8 +39,8 @@ typedef struct play_session {
     ggn_game *game;                     /* owned */
     const char *game_arg;               /* the game as named on the command line (PGN's Variant tag) */
     const char *record;                 /* --record FILE: where the game is written when it ends or at quit */
-    ggn_position *pos;                  /* owned; its undo stack is the game record */
-    char *start_fen;                    /* owned; the set-up position, NULL for the game's start */
+    ggn_play *play;                     /* owned: the position (its undo stack is the game record), its
+                                           start, a resignation or a draw agreed (ggn/play.h) */
     bool computer[GGN_MAX_PLAYERS];     /* which players the computer moves */
     play_limits limits;
     ggn_searcher *searcher;             /* owned; made at the computer's first move, kept so its
@@ -50,18 +52,17 @@ typedef struct play_session {
     bool wxf;                           /* --wxf: moves printed in WXF notation (xiangqi) */
     bool colour;                        /* ANSI colours on out */
     bool interactive;                   /* in is a terminal: print prompts, keep going after the end */
-    int resigned;                       /* the player who resigned, or -1 */
-    bool agreed_draw;                   /* the players agreed a draw */
     int draw_offer;                     /* the player whose draw offer stands, or -1 */
     int draw_offer_ply;                 /* the ply at which it was made: it stands for the next player's turn */
     FILE *in;                           /* moves and commands, one per line */
     FILE *out;                          /* board, messages */
 } play_session;
 
+/* The session's position now: the game in progress's (ggn_play_position). */
+static inline ggn_position *play_pos(const play_session *s) { return ggn_play_position(s->play); }
+
 /* ---- play_board.c ---- */
 
-/* The player's name for people: "WHITE" -> "White". Writes into buf. */
-const char *play_player_name(const ggn_game *game, int player, char *buf, size_t cap);
 /* Draws the board with its edge labels and the last move marked. */
 void play_draw_board(const play_session *s);
 /* Prints the last move and whose turn it is, or how the game ended. */
@@ -72,8 +73,6 @@ void play_print_status(play_session *s);
  * coordinate text (ggn_move_format). Returns the length.
  */
 size_t play_move_text(const play_session *s, ggn_move mv, char *buf, size_t cap);
-/* True when the game is over: by its rules, a resignation or a draw agreed. */
-bool play_game_over(play_session *s);
 
 /* ---- play_commands.c ---- */
 
@@ -148,12 +147,10 @@ char *play_record_game_of(const char *path, ggn_error *err);
 /* A whole regular file (ggn_file_read), NUL-terminated, to free(); NULL with err naming the path. */
 char *play_record_read_file(const char *path, size_t *len, ggn_error *err);
 
-/* ---- play_kif.c ---- */
-
-/* True when path ends in ".kif": the record is KIF (shogi's). */
+/* True when path ends in ".kif": the record is KIF (shogi's, ggn_play_kif). */
 bool play_record_is_kif(const char *path);
 /* The game as KIF (UTF-8) from the start position; a game without kanji labels or USI is refused. */
-bool play_record_save_kif(play_session *s, const char *path, ggn_error *err);
+bool play_record_save_kif(const play_session *s, const char *path, ggn_error *err);
 /* Replays a KIF game from the start; on success the session's position is replaced. On error nothing changes. */
 bool play_record_load_kif(play_session *s, const char *path, ggn_error *err);
 
@@ -164,14 +161,15 @@ bool play_record_is_sgf(const char *path);
 /* The game as SGF (ggn_sgf_write); a game SGF cannot write (no stones placed) is refused. */
 bool play_record_save_sgf(const play_session *s, const char *path, ggn_error *err);
 
-/* ---- play_wxf.c ---- */
+/* ---- play_loop.c ---- */
 
-/* True when moves of the game can be written in WXF: the xiangqi style, two players moving along the files. */
-bool play_wxf_available(const ggn_game *game);
-/* The move in WXF ("C2.5", "H8+7", "R+.3"); 0 (and "") when it has none (a drop, a pass, no WXF). */
-size_t play_wxf_format(const ggn_position *pos, ggn_move mv, char *buf, size_t cap);
-/* The legal move written as text in WXF ('=' for '.', any case), or false. */
-bool play_wxf_parse(ggn_position *pos, const char *text, ggn_move *out);
+/*
+ * Plays the session's game until its input ends or `quit`; a CLI_ status.
+ * The session is set up (game, position, players, streams) by cmd_play.c.
+ */
+int play_loop(play_session *s);
+/* Writes the game to --record's file (KIF, PGN, SGF or JSON by its name); a failure is said on stderr, not fatal. */
+void play_record_game(play_session *s);
 
 /* ---- play_computer.c ---- */
 

@@ -40,7 +40,7 @@ static ggn_position *start_position(const ggn_game *game, const char *fen, ggn_e
 
 bool play_record_save(const play_session *s, const char *path, ggn_error *err)
 {
-    int n = ggn_position_history(s->pos);
+    int n = ggn_position_history(play_pos(s));
     ggn_move *moves = malloc(sizeof *moves * (size_t)(n ? n : 1));
     ggn_position *walk = ggn_position_new(s->game);
     ggn_position *replay = NULL;
@@ -51,12 +51,12 @@ bool play_record_save(const play_session *s, const char *path, ggn_error *err)
         goto done;
     }
     /* Walk back through the undo stack to collect the moves, then replay them for their text. */
-    ggn_position_copy(walk, s->pos);
+    ggn_position_copy(walk, play_pos(s));
     for (int i = n - 1; i >= 0; i--) {
         ggn_position_last_move(walk, &moves[i]);
         ggn_position_unmake(walk);
     }
-    replay = start_position(s->game, s->start_fen, err);
+    replay = start_position(s->game, ggn_play_start_fen(s->play), err);
     if (!replay) goto done;
     root = json_object();
     list = json_array();
@@ -71,7 +71,8 @@ bool play_record_save(const play_session *s, const char *path, ggn_error *err)
         ggn_position_make(replay, moves[i]);
     }
     json_object_set_new(root, "game", json_string(ggn_game_name(s->game)));
-    json_object_set_new(root, "start", s->start_fen ? json_string(s->start_fen) : json_null());
+    const char *start = ggn_play_start_fen(s->play);
+    json_object_set_new(root, "start", start ? json_string(start) : json_null());
     json_object_set(root, "moves", list);
     if (json_dump_file(root, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) {
         ggn_error_set(err, GGN_E_IO, "cannot write %s: %s", path, strerror(errno));
@@ -85,26 +86,6 @@ done:
     ggn_position_free(walk);
     free(moves);
     return ok;
-}
-
-/*
- * Makes pos (the replayed game) the session's position and fen (NULL: the
- * game's start) its recorded start; frees pos and returns false when out of
- * memory. The one ending of both loaders, JSON and PGN.
- */
-static bool adopt_position(play_session *s, ggn_position *pos, const char *fen, ggn_error *err)
-{
-    char *fen_copy = NULL;
-    if (fen && !(fen_copy = strdup(fen))) {
-        ggn_error_set(err, GGN_E_NOMEM, "out of memory");
-        ggn_position_free(pos);
-        return false;
-    }
-    ggn_position_free(s->pos);
-    s->pos = pos;
-    free(s->start_fen);
-    s->start_fen = fen_copy;
-    return true;
 }
 
 bool play_record_load(play_session *s, const char *path, ggn_error *err)
@@ -127,7 +108,7 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
     }
     ggn_position *pos = play_record_replay(s->game, s->game_arg, root, path, err);
     json_t *start = json_object_get(root, "start");
-    bool ok = pos && adopt_position(s, pos, json_is_string(start) ? json_string_value(start) : NULL, err);
+    bool ok = pos && ggn_play_adopt(s->play, pos, json_is_string(start) ? json_string_value(start) : NULL, err);
     json_decref(root);
     return ok;
 }
@@ -136,13 +117,8 @@ bool play_record_load(play_session *s, const char *path, ggn_error *err)
 
 void play_record_variant(const char *game_arg, char *buf, size_t cap)
 {
-    const char *base = strrchr(game_arg, '/');
-    base = base ? base + 1 : game_arg;
-    size_t n = strlen(base);
-    if (n > 5 && strcasecmp(base + n - 5, ".json") == 0) n -= 5;
-    size_t k = 0;
-    for (size_t i = 0; i < n && k + 1 < cap; i++) buf[k++] = (char)tolower((unsigned char)base[i]);
-    if (cap) buf[k] = '\0';
+    ggn_game_name_of_path(game_arg, buf, cap);
+    for (char *p = buf; cap && *p; p++) *p = (char)tolower((unsigned char)*p);
 }
 
 bool play_record_variant_game(const char *variant, char *buf, size_t cap)
@@ -377,6 +353,18 @@ bool play_record_is_pgn(const char *path)
     return n > 4 && strcasecmp(path + n - 4, ".pgn") == 0;
 }
 
+/* Writes text (taken; NULL: the error is err's already) to path. */
+static bool write_text(char *text, const char *path, ggn_error *err)
+{
+    if (!text) return false;
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0) ok = false;
+    if (!ok) ggn_error_set(err, GGN_E_IO, "cannot write %s: %s", path, strerror(errno));
+    free(text);
+    return ok;
+}
+
 bool play_record_save_pgn(const play_session *s, const char *path, ggn_error *err)
 {
     char date[16] = "????.??.??", variant[GGN_MAX_STRING_BYTES + 1];
@@ -385,18 +373,10 @@ bool play_record_save_pgn(const play_session *s, const char *path, ggn_error *er
     if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y.%m.%d", &tm);
     play_record_variant(s->game_arg ? s->game_arg : "chess", variant, sizeof variant);
     const char *white = s->computer[0] ? "ggn" : "human", *black = s->computer[1] ? "ggn" : "human";
-    /* A game ended by a resignation or a draw agreed says so: the rules alone would leave it going on. */
-    const char *result = s->agreed_draw ? "1/2-1/2" : s->resigned == 0 ? "0-1" : s->resigned == 1 ? "1-0" : NULL;
     ggn_pgn_tag tags[] = { { "Event", "ggn play" }, { "Date", date }, { "White", (char *)white },
-                           { "Black", (char *)black }, { "Variant", variant }, { "Result", (char *)result } };
-    char *text = ggn_pgn_write(s->pos, tags, sizeof tags / sizeof tags[0] - (result ? 0 : 1), err);
-    if (!text) return false;
-    FILE *f = fopen(path, "wb");
-    bool ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0) ok = false;
-    if (!ok) ggn_error_set(err, GGN_E_IO, "cannot write %s: %s", path, strerror(errno));
-    free(text);
-    return ok;
+                           { "Black", (char *)black }, { "Variant", variant } };
+    /* the Result of a resignation or a draw agreed is ggn_play_pgn's to add */
+    return write_text(ggn_play_pgn(s->play, tags, sizeof tags / sizeof tags[0], err), path, err);
 }
 
 bool play_record_load_pgn(play_session *s, const char *path, ggn_error *err)
@@ -432,11 +412,39 @@ bool play_record_load_pgn(play_session *s, const char *path, ggn_error *err)
         ggn_error_set(err, inner.code, "%s: %s", path, inner.message);
         goto done;
     }
-    ok = adopt_position(s, pos, ggn_pgn_tag_value(first, "FEN"), err);
+    ok = ggn_play_adopt(s->play, pos, ggn_pgn_tag_value(first, "FEN"), err);
     pos = NULL;
 done:
     ggn_position_free(pos);
     ggn_pgn_reader_free(reader);
+    free(text);
+    return ok;
+}
+
+/* ---- KIF (ggn_play_kif) ---- */
+
+bool play_record_is_kif(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && strcasecmp(path + n - 4, ".kif") == 0;
+}
+
+bool play_record_save_kif(const play_session *s, const char *path, ggn_error *err)
+{
+    char date[32] = "";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y/%m/%d %H:%M:%S", &tm);
+    return write_text(ggn_play_kif(s->play, s->computer[0] ? "ggn" : "human", s->computer[1] ? "ggn" : "human", date, err),
+                      path, err);
+}
+
+bool play_record_load_kif(play_session *s, const char *path, ggn_error *err)
+{
+    size_t len;
+    char *text = play_record_read_file(path, &len, err);
+    if (!text) return false;
+    bool ok = ggn_play_load_kif(s->play, text, len, path, err);
     free(text);
     return ok;
 }

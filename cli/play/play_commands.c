@@ -51,8 +51,8 @@ void play_print_help(const play_session *s)
     /* Examples from the position on the board (a copy: the session's stays as it is). */
     ggn_position *pos = ggn_position_new(g);
     bool ours = pos != NULL;
-    if (pos) ggn_position_copy(pos, s->pos);
-    else pos = s->pos;
+    if (pos) ggn_position_copy(pos, play_pos(s));
+    else pos = play_pos(s);
     char coord[300] = "", san[300] = "", usi[300] = "", dsan[300] = "", dusi[300] = "", pass[300] = "";
     ggn_move m;
     bool fen = ggn_game_has_fen(g), has_usi = ggn_game_has_usi(g);
@@ -100,19 +100,14 @@ void play_print_help(const play_session *s)
     if (ours) ggn_position_free(pos);
 }
 
-bool play_game_over(play_session *s)
-{
-    return s->resigned >= 0 || s->agreed_draw || ggn_position_status(s->pos).outcome != GGN_ONGOING;
-}
-
 /* `resign`: the player to move gives up; with two players the other wins. */
 static play_result resign(play_session *s)
 {
-    if (play_game_over(s)) {
+    if (ggn_play_over(s->play)) {
         fprintf(s->out, "The game is over already.\n");
         return PLAY_HANDLED;
     }
-    s->resigned = ggn_position_to_move(s->pos);
+    ggn_play_resign(s->play, ggn_position_to_move(play_pos(s)));
     return PLAY_CHANGED;
 }
 
@@ -124,20 +119,20 @@ static play_result resign(play_session *s)
 static play_result draw(play_session *s)
 {
     char name[GGN_MAX_STRING_BYTES + 1];
-    if (play_game_over(s)) {
+    if (ggn_play_over(s->play)) {
         fprintf(s->out, "The game is over already.\n");
         return PLAY_HANDLED;
     }
-    int player = ggn_position_to_move(s->pos), ply = ggn_position_ply(s->pos);
+    int player = ggn_position_to_move(play_pos(s)), ply = ggn_position_ply(play_pos(s));
     if (s->draw_offer >= 0 && s->draw_offer != player && s->draw_offer_ply == ply - 1) {
-        s->agreed_draw = true;
+        ggn_play_agree_draw(s->play);
         return PLAY_CHANGED;
     }
     s->draw_offer = player;
     s->draw_offer_ply = ply;
     bool computer_answers = false;
     for (int p = 0; p < ggn_game_player_count(s->game); p++) computer_answers |= p != player && s->computer[p];
-    fprintf(s->out, "%s offers a draw", play_player_name(s->game, player, name, sizeof name));
+    fprintf(s->out, "%s offers a draw", ggn_player_title(s->game, player, name, sizeof name));
     if (computer_answers) fprintf(s->out, "; the computer declines and plays on.\n");
     else fprintf(s->out, ": make your move; the next player accepts by typing draw.\n");
     return PLAY_HANDLED;
@@ -190,7 +185,7 @@ static void list_moves(play_session *s, const char *square)
             return;
         }
     }
-    ggn_status st = ggn_position_status(s->pos);
+    ggn_status st = ggn_position_status(play_pos(s));
     if (st.outcome != GGN_ONGOING) {
         fprintf(out, "The game is over: no moves.\n");
         return;
@@ -198,7 +193,7 @@ static void list_moves(play_session *s, const char *square)
     static ggn_move moves[GGN_MAX_MOVES];
     static char text[GGN_MAX_MOVES][300];
     static const char *sorted[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+    size_t n = ggn_position_legal_moves(play_pos(s), moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     size_t shown = 0;
     for (size_t i = 0; i < n; i++) {
@@ -229,24 +224,20 @@ static void list_moves(play_session *s, const char *square)
 
 static play_result undo(play_session *s)
 {
-    if (ggn_position_history(s->pos) == 0 && s->resigned < 0 && !s->agreed_draw) {
+    bool ended_by_players = ggn_play_resigned(s->play) >= 0 || ggn_play_draw_agreed(s->play);
+    if (ggn_position_history(play_pos(s)) == 0 && !ended_by_players) {
         fprintf(s->out, "Nothing to undo.\n");
         return PLAY_HANDLED;
     }
     /* A resignation or an agreed draw is taken back first, alone. */
-    if (s->resigned >= 0 || s->agreed_draw) {
-        s->resigned = -1;
-        s->agreed_draw = false;
-        s->draw_offer = -1;
-        return PLAY_CHANGED;
-    }
     s->draw_offer = -1;
-    ggn_position_unmake(s->pos);
+    ggn_play_undo(s->play);
+    if (ended_by_players) return PLAY_CHANGED;
     /* Against the computer, go back to a position where a person is to move. */
     bool any_human = false;
     for (int p = 0; p < ggn_game_player_count(s->game); p++) any_human |= !s->computer[p];
-    while (any_human && s->computer[ggn_position_to_move(s->pos)] && ggn_position_history(s->pos) > 0)
-        ggn_position_unmake(s->pos);
+    while (any_human && s->computer[ggn_position_to_move(play_pos(s))] && ggn_position_history(play_pos(s)) > 0)
+        ggn_position_unmake(play_pos(s));
     return PLAY_CHANGED;
 }
 
@@ -258,7 +249,7 @@ static void print_notation(play_session *s, const char *name, size_t (*write)(co
         return;
     }
     char text[4096];
-    if (write(s->pos, text, sizeof text)) fprintf(s->out, "%s\n", text);
+    if (write(play_pos(s), text, sizeof text)) fprintf(s->out, "%s\n", text);
     else fprintf(s->out, "The %s of this position does not fit.\n", name);
 }
 
@@ -315,11 +306,9 @@ play_result play_command(play_session *s, const char *line)
             fprintf(out, "Not loaded: %s\n", cli_escape(err.message, safe, sizeof safe));
             return PLAY_HANDLED;
         }
-        s->resigned = -1;
-        s->agreed_draw = false;
-        s->draw_offer = -1;
-        fprintf(out, "Loaded %s (%d move%s).\n", cli_escape(arg, safe, sizeof safe), ggn_position_history(s->pos),
-                ggn_position_history(s->pos) == 1 ? "" : "s");
+        s->draw_offer = -1; /* the load forgot a resignation or a draw agreed (ggn_play_adopt) */
+        fprintf(out, "Loaded %s (%d move%s).\n", cli_escape(arg, safe, sizeof safe), ggn_position_history(play_pos(s)),
+                ggn_position_history(play_pos(s)) == 1 ? "" : "s");
         return PLAY_CHANGED;
     }
     return PLAY_NOT_COMMAND;

@@ -1,6 +1,6 @@
 /*
- * selfplay_game.c — one game of `ggn selfplay`, and the job and records as
- * JSON (selfplay.h).
+ * selfplay_game.c — the job and the games' records of `ggn selfplay` as JSON
+ * (selfplay.h); the games themselves are the library's (ggn_selfplay_play).
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,90 +10,7 @@
 #include "cli_player.h"
 #include "ggn/notation.h"
 #include "selfplay.h"
-#include "shard.h"
-
-/* splitmix64: one generator per game, so a game does not depend on the games played before it. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/* A uniformly random legal move (rejection sampling keeps it uniform); false when there is none. */
-static bool random_move(ggn_position *pos, uint64_t *rng, ggn_move *out)
-{
-    ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
-    if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
-    if (n == 0) return false;
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n, r;
-    do r = next_random(rng);
-    while (r >= limit);
-    *out = moves[r % n];
-    return true;
-}
-
-bool selfplay_play(const ggn_game *game, ggn_searcher *searcher, ggn_mcts *mcts, const selfplay_settings *set,
-                   long number, selfplay_record *out)
-{
-    memset(out, 0, sizeof *out);
-    out->number = number;
-    out->winner = -1;
-    ggn_position *pos = ggn_position_new(game);
-    if (!pos) return false;
-    /* The game's own stream: the seed and the game number mixed, never the state of another game. */
-    uint64_t rng = set->seed;
-    uint64_t mix = (uint64_t)number;
-    rng ^= next_random(&mix);
-    ggn_searcher_clear(searcher);
-    ggn_mcts_clear(mcts);
-    for (;;) {
-        ggn_status st = ggn_position_status(pos);
-        if (st.outcome != GGN_ONGOING) {
-            out->winner = st.draw ? -1 : st.winner;
-            snprintf(out->end, sizeof out->end, "%s", ggn_outcome_name(st.outcome));
-            break;
-        }
-        if (out->plies >= set->max_plies) {
-            snprintf(out->end, sizeof out->end, "move limit");
-            break;
-        }
-        int side = ggn_position_to_move(pos) == 0 ? 0 : 1;
-        ggn_move move;
-        bool found;
-        uint64_t seed = next_random(&rng) | 1; /* drawn every ply, so the stream is the same whoever moves */
-        if (out->plies < set->random_plies) {
-            found = random_move(pos, &rng, &move);
-        } else {
-            ggn_search_limits limits = { .depth = set->depth[side], .time_ms = set->think_ms[side], .nodes = (uint64_t)set->nodes[side], .seed = seed };
-            if (cli_player_resolve(game, set->player[side]) == GGN_PLAYER_MCTS) {
-                ggn_mcts_result result;
-                found = cli_mcts_run(mcts, pos, &limits, &result) && result.found;
-                move = result.best;
-            } else {
-                ggn_search_result result;
-                found = ggn_searcher_run(searcher, pos, &limits, &result) && result.found;
-                move = result.best;
-            }
-            if (!found) found = random_move(pos, &rng, &move);
-        }
-        if (!found) {
-            /* Not ongoing by the status, yet no move: judged a draw rather than played on. */
-            snprintf(out->end, sizeof out->end, "no move");
-            break;
-        }
-        if (out->plies == 0) ggn_move_format(pos, move, out->first_move, sizeof out->first_move);
-        if (!ggn_position_make(pos, move)) {
-            snprintf(out->end, sizeof out->end, "no move");
-            break;
-        }
-        out->plies++;
-    }
-    ggn_position_free(pos);
-    return true;
-}
+#include "shard/shard.h"
 
 /* A pair [first player, the others] as JSON. */
 static json_t *pair(long first, long others) { return json_pack("[I, I]", (json_int_t)first, (json_int_t)others); }
