@@ -3,8 +3,8 @@
  * found and proven by the solver, the position given back untouched, the
  * same answer for the same seed, the limits (iterations, nodes, time) and
  * the stop flag kept — judged by the search's own counters, never by wall
- * time —, the tree kept between moves, games of more than two players, and
- * the spec's "player" key.
+ * time —, the tree kept between moves, games of more than two players, the
+ * spec's "player" key, RAVE's statistics, and tic-tac-toe never lost.
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -23,6 +23,7 @@
 #include "ggn/limits.h"
 #include "ggn/mcts.h"
 #include "ggn/notation.h"
+#include "mcts/mcts_internal.h" /* the tree's statistics, read by the RAVE test */
 
 static ggn_position *at_fen(const ggn_game *g, const char *fen)
 {
@@ -397,6 +398,131 @@ static void test_spec_player(void **state)
     }
 }
 
+/*
+ * RAVE: where it is on by default, and what it counts. In this tic-tac-toe
+ * position every game ends in a draw after three placements, X placing on
+ * two of the three empty points and O on the third. So each iteration gives
+ * the root's children (X's placements) two AMAF updates of 0.5, one being
+ * the move it chose and the other X's later placement; an expanded node
+ * after X's move gives its two children (O's placements) one update per
+ * iteration that passed it after its first (when it had no children yet).
+ * Without RAVE no AMAF statistic is kept at all.
+ */
+static void test_rave_statistics(void **state)
+{
+    (void)state;
+    ggn_mcts_options o;
+    ggn_mcts_default_options(&o);
+    const char *placing[] = { "tic_tac_toe.json", "hex.json", "go9.json", "othello.json", "connect_four.json" };
+    for (size_t i = 0; i < sizeof placing / sizeof *placing; i++) {
+        ggn_game *g = load(placing[i]);
+        assert_true(ggn_mcts_uses_rave(&o, g));
+        ggn_game_free(g);
+    }
+    const char *moving[] = { "ataxx.json", "chess.json", "clobber.json" };
+    for (size_t i = 0; i < sizeof moving / sizeof *moving; i++) {
+        ggn_game *g = load(moving[i]);
+        assert_false(ggn_mcts_uses_rave(&o, g));
+        o.rave = GGN_MCTS_RAVE_ON;
+        assert_true(ggn_mcts_uses_rave(&o, g));
+        o.rave = GGN_MCTS_RAVE_AUTO;
+        ggn_game_free(g);
+    }
+
+    ggn_game *g = load("tic_tac_toe.json");
+    ggn_position *pos = at_fen(g, "PpP/3/pPp w - - 0 1");
+    for (int rave = 0; rave < 2; rave++) {
+        ggn_mcts *m = ggn_mcts_new(1);
+        assert_non_null(m);
+        ggn_mcts_options_get(m, &o);
+        o.solver = false; /* proofs would end iterations early and the search at once */
+        o.rave = rave ? GGN_MCTS_RAVE_AUTO : GGN_MCTS_RAVE_OFF;
+        ggn_mcts_set_options(m, &o);
+        ggn_mcts_limits lim = { .iterations = 300, .seed = 5 };
+        ggn_mcts_result r;
+        assert_true(ggn_mcts_run(m, pos, &lim, &r));
+        assert_int_equal(r.iterations, 300);
+        const mc_node *root = &m->pool[0];
+        assert_int_equal(root->nchildren, 3);
+        uint64_t visits = 0, amaf = 0, expanded = 0;
+        double value = 0.0, amaf_value = 0.0;
+        for (uint32_t c = 0; c < root->nchildren; c++) {
+            const mc_node *x = &m->pool[root->first_child + c];
+            visits += x->visits;
+            value += x->value;
+            amaf += x->amaf_visits;
+            amaf_value += x->amaf_value;
+            /* The move chosen is always one of the placements counted. */
+            if (rave) assert_true(x->amaf_visits >= x->visits);
+            if (x->nchildren == 0) continue;
+            expanded++;
+            uint64_t o_amaf = 0;
+            for (uint32_t k = 0; k < x->nchildren; k++) o_amaf += m->pool[x->first_child + k].amaf_visits;
+            assert_int_equal(o_amaf, rave ? x->visits - 1 : 0);
+        }
+        assert_int_equal(visits, 300);
+        assert_true(value == 150.0); /* every game a draw */
+        assert_true(expanded > 0);
+        assert_int_equal(amaf, rave ? 2 * 300 : 0);
+        assert_true(amaf_value == (rave ? 300.0 : 0.0));
+        ggn_mcts_free(m);
+    }
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* Counts the games the Monte Carlo player (side `me`) loses from pos, over every choice of the opponent. */
+static int ttt_losses(ggn_mcts *m, ggn_position *pos, int me, const ggn_mcts_limits *lim, int *searches)
+{
+    ggn_status st = ggn_position_status(pos);
+    if (st.outcome != GGN_ONGOING) return !st.draw && st.winner >= 0 && st.winner != me;
+    if (ggn_position_to_move(pos) == me) {
+        ggn_mcts_result r;
+        ggn_mcts_clear(m); /* the answer a function of the position and the seed alone */
+        assert_true(ggn_mcts_run(m, pos, lim, &r));
+        ++*searches;
+        assert_true(ggn_position_make(pos, r.best));
+        int lost = ttt_losses(m, pos, me, lim, searches);
+        ggn_position_unmake(pos);
+        return lost;
+    }
+    ggn_move moves[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    int lost = 0;
+    for (size_t i = 0; i < n; i++) {
+        assert_true(ggn_position_make(pos, moves[i]));
+        lost += ttt_losses(m, pos, me, lim, searches);
+        ggn_position_unmake(pos);
+    }
+    return lost;
+}
+
+/*
+ * Tic-tac-toe: the Monte Carlo player (1000 iterations, seed 1, default
+ * options: RAVE and the solver on) never loses, as X or as O, whatever the
+ * opponent plays: every opponent strategy is every branch of this tree.
+ */
+static void test_tic_tac_toe_never_loses(void **state)
+{
+    (void)state;
+    ggn_game *g = load("tic_tac_toe.json");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_mcts *m = ggn_mcts_new(4);
+    assert_non_null(pos);
+    assert_non_null(m);
+    ggn_mcts_limits lim = { .iterations = 1000, .seed = 1 };
+    for (int me = 0; me < 2; me++) {
+        int searches = 0;
+        int lost = ttt_losses(m, pos, me, &lim, &searches);
+        print_message("tic-tac-toe as %s: %d searches, %d games lost\n", me ? "O" : "X", searches, lost);
+        assert_int_equal(lost, 0);
+        assert_true(searches > 50); /* the tree was walked, not cut short */
+    }
+    ggn_mcts_free(m);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -413,6 +539,8 @@ int main(void)
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_prior),
         cmocka_unit_test(test_spec_player),
+        cmocka_unit_test(test_rave_statistics),
+        cmocka_unit_test(test_tic_tac_toe_never_loses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

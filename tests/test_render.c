@@ -758,6 +758,26 @@ static void test_placement_styles(void **state)
     }
 }
 
+/* Tic-tac-toe's style: the four lines between the cells, crosses for the first player and rings for the second. */
+static void test_tic_tac_toe_style(void **state)
+{
+    (void)state;
+    ggn_game *game;
+    ggn_position *pos = position_of(GGN_GAMES_DIR "/tic_tac_toe.json", "P2/1p1/P2 w - - 0 1", NULL, &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    assert_non_null(svg);
+    assert_non_null(strstr(svg, "data-style=\"tic_tac_toe\""));
+    assert_int_equal(count(svg, "class=\"sq plain\""), 9);
+    const char *lines = strstr(svg, "<g class=\"lines\"");
+    assert_non_null(lines);
+    assert_int_equal(count(lines, "<line "), 4);
+    assert_int_equal(count(svg, "class=\"cross\""), 2);
+    assert_int_equal(count(svg, "class=\"ring\""), 1);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
 /* Go's star points for the board's size: nine on 19 lines, five on 13 and 9, none on 5; the spec's own instead. */
 static void test_star_points(void **state)
 {
@@ -921,6 +941,7 @@ int main(void)
         cmocka_unit_test(test_glyphs_field),
         cmocka_unit_test(test_draughts),
         cmocka_unit_test(test_placement_styles),
+        cmocka_unit_test(test_tic_tac_toe_style),
         cmocka_unit_test(test_hex_neighbours),
         cmocka_unit_test(test_star_points),
         cmocka_unit_test(test_display_errors),

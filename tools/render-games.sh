@@ -18,8 +18,16 @@ if [ "${1:-}" = "--png" ]; then
     shift
 fi
 # README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts,
-# and the stone games (Go, Hex, Othello, Connect Four).
-readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four"
+# and the stone games (Go, Hex, Othello, Connect Four, Tic-tac-toe, Gomoku, Ataxx).
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four tic_tac_toe gomoku ataxx"
+# Games whose start is an empty board are drawn a few moves in, so that their pieces show.
+moves_of() {
+    case "$1" in
+    tic_tac_toe) echo "b2 a1 c3 a3 a2 c2" ;;
+    gomoku) echo "h8 i9 i7 g9 j6 k5 h9 h7 g6 f5 j8" ;;
+    *) echo "" ;;
+    esac
+}
 if [ "${1:-}" = "--all" ]; then
     set -- "$root"/games/*.json
 elif [ $# -eq 0 ]; then
@@ -29,7 +37,8 @@ mkdir -p "$root/docs/img"
 status=0
 for game in "$@"; do
     name=$(basename "$game" .json)
-    if "$ggn" render "$game" -o "$root/docs/img/$name.svg"; then
+    moves=$(moves_of "$name")
+    if "$ggn" render "$game" ${moves:+--moves "$moves"} -o "$root/docs/img/$name.svg"; then
         echo "docs/img/$name.svg"
         if [ "$png" = yes ] && ! convert "$root/docs/img/$name.svg" "$root/docs/img/$name.png"; then
             echo "render-games.sh: convert could not draw docs/img/$name.svg as PNG" >&2

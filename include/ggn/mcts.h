@@ -7,7 +7,8 @@
  * to the end of the game through ggn_position_playout, results for any
  * number of players (each node holds its value from the view of the player
  * who moved into it; a team's win is a win for each of its members), a
- * solver that proves wins, losses and draws near the end (MCTS-Solver), and
+ * solver that proves wins, losses and draws near the end (MCTS-Solver),
+ * RAVE (all-moves-as-first statistics) in games of placements, and
  * the tree kept between moves when the new position follows the old root by
  * up to GGN_MCTS_REUSE_PLIES moves.
  *
@@ -32,7 +33,7 @@
 
 #include "ggn/game.h"
 
-/* Node pool of ggn_mcts_new(0), in MiB (about 32 bytes a node: some two million nodes). */
+/* Node pool of ggn_mcts_new(0), in MiB (40 bytes a node: some 1.7 million nodes). */
 #define GGN_MCTS_DEFAULT_MB 64
 /* Iterations of a search given no limit at all. */
 #define GGN_MCTS_DEFAULT_ITERATIONS 10000
@@ -50,6 +51,19 @@
 #define GGN_MCTS_REUSE_PLIES 4
 /* Plies a playout runs between two readings of the clock and the stop flag. */
 #define GGN_MCTS_CLOCK_PLIES 16
+/* RAVE's equivalence parameter k (ggn_mcts_options.rave_equivalence): a move's AMAF mean weighs as much
+   as its own mean after about k visits. */
+#define GGN_MCTS_DEFAULT_RAVE_EQUIVALENCE 1000
+/* With RAVE, UCT's exploration constant x 1000 (ggn_mcts_options.rave_exploration_milli): the AMAF
+   statistics do most of the exploring. */
+#define GGN_MCTS_DEFAULT_RAVE_EXPLORATION_MILLI 100
+
+/* ggn_mcts_options.rave. */
+typedef enum ggn_mcts_rave {
+    GGN_MCTS_RAVE_AUTO = 0, /* on where every move of the game is a placement or a pass (the default) */
+    GGN_MCTS_RAVE_ON,       /* on: placements carry AMAF statistics, other moves none */
+    GGN_MCTS_RAVE_OFF
+} ggn_mcts_rave;
 
 /* When to stop. Every field 0 means "no such limit"; all 0: GGN_MCTS_DEFAULT_ITERATIONS. */
 typedef struct ggn_mcts_limits {
@@ -100,11 +114,17 @@ typedef struct ggn_mcts_options {
     bool prior;               /* PUCT: each move's prior from the material after it (two teams;
                                  docs/ai.md), off by default */
     bool reuse;               /* keep the subtree of the new position between searches */
+    int rave;                 /* ggn_mcts_rave: RAVE (AMAF) for placements (docs/ai.md), GGN_MCTS_RAVE_AUTO */
+    int rave_equivalence;     /* RAVE's k, > 0 (GGN_MCTS_DEFAULT_RAVE_EQUIVALENCE) */
+    int rave_exploration_milli; /* with RAVE, UCT's constant x 1000 instead of exploration_milli */
 } ggn_mcts_options;
+
+/* Whether a search of `game` with options `o` uses RAVE (GGN_MCTS_RAVE_AUTO decided by the game's moves). */
+bool ggn_mcts_uses_rave(const ggn_mcts_options *o, const ggn_game *game);
 
 typedef struct ggn_mcts ggn_mcts;
 
-/* Fills *o with the defaults above (solver and reuse on). */
+/* Fills *o with the defaults above (solver and reuse on, RAVE where every move is a placement or a pass). */
 void ggn_mcts_default_options(ggn_mcts_options *o);
 
 /*

@@ -52,6 +52,9 @@ class _Options(ctypes.Structure):
         ("solver", ctypes.c_bool),
         ("prior", ctypes.c_bool),
         ("reuse", ctypes.c_bool),
+        ("rave", ctypes.c_int),
+        ("rave_equivalence", ctypes.c_int),
+        ("rave_exploration_milli", ctypes.c_int),
     ]
 
 
@@ -67,6 +70,9 @@ lib.ggn_mcts_set_options.restype = None
 lib.ggn_mcts_set_options.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Options)]
 lib.ggn_mcts_run.restype = ctypes.c_bool
 lib.ggn_mcts_run.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(_Limits), ctypes.POINTER(_Result)]
+
+# ggn_mcts_rave.
+_RAVE_AUTO, _RAVE_ON, _RAVE_OFF = 0, 1, 2
 
 # ggn_mcts_result.proven, by name.
 _PROVEN = {0: None, 1: "win", 2: "draw", 3: "loss"}
@@ -94,11 +100,12 @@ class MCTSBot:
     must be given); time_limit the seconds a move (None: none); solve turns the solver on; seed makes
     the bot's choices repeatable (same seed, same moves, without a time limit); playout_plies cuts a
     playout that long (scored by material, docs/ai.md); memory_mb bounds the tree; prior selects by
-    PUCT with each move's prior from the material after it.
+    PUCT with each move's prior from the material after it; rave turns RAVE (AMAF) on (True) or off
+    (False), None leaving it to the game: on where every move is a placement or a pass.
     """
 
     def __init__(self, game, uct_c=1.0, max_simulations=10000, *, time_limit=None, solve=True, seed=0,
-                 playout_plies=200, memory_mb=64, prior=False):
+                 playout_plies=200, memory_mb=64, prior=False, rave=None):
         if max_simulations < 0 or (time_limit is not None and time_limit <= 0):
             raise ValueError("mcts_bot: max_simulations must not be negative, time_limit must be positive")
         if not max_simulations and time_limit is None:
@@ -115,6 +122,7 @@ class MCTSBot:
         options.playout_plies = playout_plies
         options.solver = bool(solve)
         options.prior = bool(prior)
+        options.rave = _RAVE_AUTO if rave is None else _RAVE_ON if rave else _RAVE_OFF
         lib.ggn_mcts_set_options(self._handle, ctypes.byref(options))
         self._limits = _Limits(max_simulations, 0, int(round(time_limit * 1000)) if time_limit else 0, seed)
         self._seed = seed

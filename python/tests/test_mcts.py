@@ -56,6 +56,20 @@ def test_same_seed_same_moves():
     assert first.iterations == 500
 
 
+def test_rave_on_by_default_in_placement_games():
+    """rave=None leaves RAVE to the game: on in Hex (its moves are placements), so the same search as
+    rave=True; rave=False searches otherwise (the tree's visits are shared out by other statistics)."""
+    game = ggn.load_game("hex")
+    state = game.new_initial_state()
+    found = {}
+    for rave in (None, True, False):
+        result = ggn.mcts_bot(game, max_simulations=500, seed=3, rave=rave).search(state)
+        assert result.action in state.legal_actions() and result.iterations == 500
+        found[rave] = (result.action, result.value, result.nodes)
+    assert found[None] == found[True]
+    assert found[False] != found[True]
+
+
 def test_terminal_state_and_bad_arguments():
     game = ggn.load_game("chess")
     state = game.new_initial_state(fen="R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1")

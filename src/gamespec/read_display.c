@@ -13,7 +13,7 @@ static const char *const display_keys[] = {"style", "symbols", "coordinates", "s
 
 /* In the order of sd_style. */
 static const char *const style_names[] = {"chess", "xiangqi", "shogi", "draughts",
-                                          "go", "hex", "othello", "connect_four"};
+                                          "go", "hex", "othello", "connect_four", "tic_tac_toe"};
 #define NSTYLES (sizeof style_names / sizeof style_names[0])
 
 /* Most characters (code points) in one label: it is written inside one piece. */

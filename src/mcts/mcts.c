@@ -3,7 +3,9 @@
  * iteration descends the tree by UCT, adds the children of the leaf it
  * reaches, plays a random game from there through ggn_position_playout, and
  * adds the result to every node on its way; the solver marks nodes whose
- * result is known for certain and lifts those marks towards the root.
+ * result is known for certain and lifts those marks towards the root. With
+ * RAVE, every placement of the iteration also counts, as if played first,
+ * for the same placement among the children of each node above it.
  *
  * Invariants: a node's children are all moved into by one player, the
  * player to move at the node, so a child's value and proof are read as that
@@ -35,6 +37,15 @@ typedef struct mc_run {
     bool halted;
     ggn_mcts_stop why;
     ggn_mcts_result *out;
+    /* RAVE (NULL buffers without it): the iteration's moves in order and who made each, and for
+       each player and point the first index of the moves from the current node on where the
+       player placed there (-1: none), as amaf_update walks the iteration backwards. */
+    bool rave;
+    double rave_k, rave_exploration;
+    ggn_move *seq;
+    int8_t *seq_mover;
+    int32_t *first;
+    int squares;
 } mc_run;
 
 static double now_ms(void)
@@ -209,6 +220,20 @@ static bool expand(mc_run *R, uint32_t at)
     return true;
 }
 
+/*
+ * RAVE's score of a child seen in a playout or visited (Gelly and Silver
+ * 2007, with the equivalence parameter of Silver's thesis): the mixed mean
+ * plus UCT's bonus with the smaller constant, n + 1 visits in the bonus so
+ * that a child known only from AMAF statistics is not forced first.
+ */
+static double rave_score(const mc_run *R, const mc_node *c, double log_n)
+{
+    double n = c->visits, a = c->amaf_visits;
+    double mean = n ? c->value / n : 0.0, amaf = a ? c->amaf_value / a : 0.5;
+    double beta = a ? a / (n + a + n * a / R->rave_k) : 0.0;
+    return (1.0 - beta) * mean + beta * amaf + R->rave_exploration * sqrt(log_n / (n + 1.0));
+}
+
 /* UCT: the child with the highest mean plus exploration bonus; unvisited ones first, at random; proven losses last. */
 static uint32_t select_child(mc_run *R, const mc_node *node)
 {
@@ -226,6 +251,9 @@ static uint32_t select_child(mc_run *R, const mc_node *node)
             score = (c->visits ? c->value / c->visits : 0.5) +
                     R->exploration * (c->prior / 255.0) * sqrt((double)node->visits) / (1.0 + c->visits) +
                     (double)(next_random(&R->rng) >> 40) * 1e-18;
+        else if (R->rave && (c->visits || c->amaf_visits))
+            /* RAVE: the AMAF mean weighs beta = a / (n + a + n a / k), fading as the child's own visits grow. */
+            score = rave_score(R, c, log_n);
         else if (c->visits == 0) score = 1e9 + (double)(next_random(&R->rng) >> 40);
         else score = c->value / c->visits + R->exploration * sqrt(log_n / c->visits);
         if (score > best_score) {
@@ -273,6 +301,48 @@ static bool try_prove(const mc_run *R, uint32_t at)
 static void take_back(ggn_position *pos, size_t made)
 {
     while (made--) ggn_position_unmake(pos);
+}
+
+/* Unmakes the moves of a completed iteration, keeping them and their movers in R->seq for RAVE. */
+static void take_back_recording(mc_run *R, size_t made)
+{
+    while (made--) {
+        ggn_move mv;
+        if (!ggn_position_last_move(R->pos, &mv)) mv.from = mv.to = 0;
+        ggn_position_unmake(R->pos);
+        R->seq[made] = mv;
+        R->seq_mover[made] = (int8_t)ggn_position_to_move(R->pos);
+    }
+}
+
+/*
+ * RAVE's update after an iteration whose moves are R->seq[0..made-1], the
+ * first depth - 1 of them the tree's path: for each node on the path, each
+ * child placing on a point its mover placed on later in the iteration (at
+ * the node's own move or after) gains an AMAF visit and the result for its
+ * mover. Only a player's first placement on a point counts, and only
+ * placements (drops) are matched: a pass or a move on the board has none.
+ */
+static void amaf_update(mc_run *R, const uint32_t *path, int depth, size_t made, const double *r)
+{
+    mc_node *pool = R->m->pool;
+    for (size_t j = made; j-- > 0;) {
+        if (ggn_move_is_drop(R->seq[j]) && R->seq[j].to < R->squares)
+            R->first[R->seq_mover[j] * R->squares + R->seq[j].to] = (int32_t)j;
+        if (j >= (size_t)depth) continue;
+        mc_node *node = &pool[path[j]];
+        for (uint32_t i = 0; i < node->nchildren; i++) {
+            mc_node *c = &pool[node->first_child + i];
+            if (!ggn_move_is_drop(c->move) || c->move.to >= R->squares) continue;
+            int32_t at = R->first[c->mover * R->squares + c->move.to];
+            if (at < 0 || !ggn_move_equal(R->seq[at], c->move)) continue;
+            c->amaf_visits++;
+            c->amaf_value += (float)r[c->mover];
+        }
+    }
+    for (size_t j = 0; j < made; j++)
+        if (ggn_move_is_drop(R->seq[j]) && R->seq[j].to < R->squares)
+            R->first[R->seq_mover[j] * R->squares + R->seq[j].to] = -1;
 }
 
 /*
@@ -352,7 +422,12 @@ static bool iterate(mc_run *R)
         else if (st.outcome == GGN_ONGOING) cut_rewards(R, r);
         else status_rewards(R, &st, r);
     }
-    take_back(R->pos, made);
+    if (R->rave) {
+        take_back_recording(R, made);
+        amaf_update(R, path, depth, made, r);
+    } else {
+        take_back(R->pos, made);
+    }
     for (int i = depth - 1; i >= 0; i--) {
         mc_node *node = &m->pool[path[i]];
         node->visits++;
@@ -404,6 +479,34 @@ void mc_choose(const ggn_mcts *m, ggn_mcts *const *helpers, int nhelpers, ggn_mc
             out->value = proof == MC_WIN ? 1.0 : proof == MC_LOSS ? 0.0 : visits ? value / (double)visits : 0.5;
         }
     }
+}
+
+/*
+ * Turns RAVE on for this search when the options ask for it in this game
+ * (ggn_mcts_uses_rave) and its buffers can be had: without memory for them,
+ * the search runs without RAVE.
+ */
+static void start_rave(mc_run *R, const ggn_game *game)
+{
+    const ggn_mcts_options *o = &R->m->options;
+    if (!ggn_mcts_uses_rave(o, game)) return;
+    R->squares = ggn_game_cols(game) * ggn_game_rows(game);
+    R->seq = malloc((GGN_MAX_PLY + 1) * sizeof *R->seq);
+    R->seq_mover = malloc(GGN_MAX_PLY + 1);
+    R->first = malloc((size_t)R->nplayers * (size_t)R->squares * sizeof *R->first);
+    if (!R->seq || !R->seq_mover || !R->first) {
+        free(R->seq);
+        free(R->seq_mover);
+        free(R->first);
+        R->seq = NULL;
+        R->seq_mover = NULL;
+        R->first = NULL;
+        return;
+    }
+    for (int i = 0; i < R->nplayers * R->squares; i++) R->first[i] = -1;
+    R->rave = true;
+    R->rave_k = o->rave_equivalence > 0 ? o->rave_equivalence : GGN_MCTS_DEFAULT_RAVE_EQUIVALENCE;
+    R->rave_exploration = o->rave_exploration_milli / 1000.0;
 }
 
 /* Takes the pool at the first search; with too little memory, a smaller one. */
@@ -504,6 +607,7 @@ bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, gg
         return false;
     }
     if (m->options.solver) try_prove(&R, 0);
+    start_rave(&R, game);
 
     R.why = GGN_MCTS_STOP_ITERATIONS;
     while (!R.halted) {
@@ -529,5 +633,8 @@ bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, gg
     out->stop = R.why;
     out->tree_nodes = m->used;
     out->elapsed_ms = (long)(now_ms() - R.start_ms);
+    free(R.seq);
+    free(R.seq_mover);
+    free(R.first);
     return true;
 }

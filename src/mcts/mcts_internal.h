@@ -35,6 +35,10 @@ typedef struct mc_node {
     uint8_t proof;         /* MC_* */
     uint8_t flags;         /* MC_EXPANDED, MC_TERMINAL */
     uint8_t prior;         /* with ggn_mcts_options.prior: the move's share of 255 among its siblings */
+    /* RAVE: the playouts through the parent in which `mover` placed on this move's point later on
+       (all moves as first), and the sum of their results for `mover`; 0 without RAVE. */
+    uint32_t amaf_visits;
+    float amaf_value;
 } mc_node;
 
 struct ggn_mcts {
@@ -73,5 +77,8 @@ void mc_choose(const ggn_mcts *m, ggn_mcts *const *helpers, int nhelpers, ggn_mc
  * the tree. mcts_tree.c.
  */
 uint32_t mc_tree_reroot(ggn_mcts *m, const ggn_move *moves, int n);
+
+/* True when every move of the game is a placement (a drop) or a pass: no kind moves on the board. mcts_tree.c. */
+bool mc_game_places_only(const ggn_game *game);
 
 #endif

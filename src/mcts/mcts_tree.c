@@ -17,6 +17,23 @@ void ggn_mcts_default_options(ggn_mcts_options *o)
     o->solver = true;
     o->prior = false;
     o->reuse = true;
+    o->rave = GGN_MCTS_RAVE_AUTO;
+    o->rave_equivalence = GGN_MCTS_DEFAULT_RAVE_EQUIVALENCE;
+    o->rave_exploration_milli = GGN_MCTS_DEFAULT_RAVE_EXPLORATION_MILLI;
+}
+
+bool mc_game_places_only(const ggn_game *game)
+{
+    const sd_game *def = game->def;
+    if (!def->hands) return false;
+    for (int k = 0; k < def->nkinds; k++)
+        if (def->kinds[k].nmoves > 0) return false;
+    return true;
+}
+
+bool ggn_mcts_uses_rave(const ggn_mcts_options *o, const ggn_game *game)
+{
+    return o->rave == GGN_MCTS_RAVE_ON || (o->rave == GGN_MCTS_RAVE_AUTO && mc_game_places_only(game));
 }
 
 ggn_mcts *ggn_mcts_new(size_t megabytes)
@@ -58,6 +75,8 @@ void ggn_mcts_set_options(ggn_mcts *m, const ggn_mcts_options *o)
     m->options = *o;
     if (m->options.playout_plies < 0) m->options.playout_plies = 0;
     if (m->options.exploration_milli < 0) m->options.exploration_milli = 0;
+    if (m->options.rave_exploration_milli < 0) m->options.rave_exploration_milli = 0;
+    if (m->options.rave_equivalence <= 0) m->options.rave_equivalence = GGN_MCTS_DEFAULT_RAVE_EQUIVALENCE;
     for (int i = 0; i < GGN_MAX_SEARCH_THREADS - 1; i++)
         if (m->helper[i]) ggn_mcts_set_options(m->helper[i], o);
     if (!m->options.reuse) ggn_mcts_clear(m);

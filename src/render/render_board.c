@@ -69,6 +69,7 @@ static style_look look_of(ggn_style style)
     case GGN_STYLE_OTHELLO: return (style_look){ NULL, "#2f8f46", "#2f8f46", "#123d1d", NULL, 0 };
     case GGN_STYLE_CONNECT_FOUR: return (style_look){ "#1f53c2", "#f2f5fc", "#f2f5fc", "#163d91", NULL, 0.78 };
     case GGN_STYLE_HEX: return (style_look){ NULL, "#f0d9b5", "#f0d9b5", "#8b6b4a", NULL, 0 };
+    case GGN_STYLE_TIC_TAC_TOE: return (style_look){ NULL, "#ffffff", "#ffffff", NULL, NULL, 0 };
     case GGN_STYLE_CHESS:
     default: return (style_look){ NULL, "#f0d9b5", "#b58863", NULL, NULL, 0 };
     }
@@ -168,6 +169,24 @@ static void draw_lines(svg_buf *b, const rd_frame *f, const char *colour)
     }
 }
 
+/* Tic-tac-toe's grid: the lines between the cells, none around the board. */
+static void draw_inner_lines(svg_buf *b, const rd_frame *f)
+{
+    double width = f->size / 16.0 + 0.5;
+    rd_put(b, "<g class=\"lines\" stroke=\"#333333\" stroke-width=\"%.2f\" stroke-linecap=\"round\">\n", width);
+    for (int x = 1; x < f->cols; x++) {
+        double lx = f->x0 + x * f->size, inset = f->size * 0.08;
+        rd_put(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", lx, f->y0 + inset, lx,
+               f->y0 + f->h - inset);
+    }
+    for (int y = 1; y < f->rows; y++) {
+        double ly = f->y0 + y * f->size, inset = f->size * 0.08;
+        rd_put(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", f->x0 + inset, ly,
+               f->x0 + f->w - inset, ly);
+    }
+    rd_put(b, "</g>\n");
+}
+
 /* The square's element at (cx, cy), of class cls, filled with fill; the attributes between are extra. */
 static void cell_shape(svg_buf *b, const rd_frame *f, double hole, double cx, double cy, const char *cls,
                        const char *extra, const char *fill, const char *stroke)
@@ -226,6 +245,7 @@ void rd_draw_board(svg_buf *b, const rd_frame *f, const ggn_position *pos, bool 
                 cell_shape(b, f, look.hole, cx, cy, "last", " fill-opacity=\"0.55\"", "#f6f669", NULL);
         }
     }
+    if (f->style == GGN_STYLE_TIC_TAC_TOE) draw_inner_lines(b, f);
 }
 
 void rd_coord_margins(const ggn_game *g, int size, double m[4])

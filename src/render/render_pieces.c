@@ -130,6 +130,25 @@ static void draw_stone(svg_buf *b, uint32_t colour, double cx, double cy, double
            rd_hex(colour).text, light ? "#555555" : "#000000", size / 40.0 + 0.5);
 }
 
+/*
+ * Tic-tac-toe's marks: the first player's a cross, the second's a ring,
+ * drawn in ink rather than the players' colours (white on white would not
+ * show); a third player's and beyond are stones in their own colours.
+ */
+static void draw_cross_or_ring(svg_buf *b, int owner, uint32_t colour, double cx, double cy, double size)
+{
+    double arm = size * 0.28, width = size / 9.0;
+    if (owner == 0)
+        rd_put(b, "<path class=\"cross\" d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" stroke=\"#1d3557\" stroke-width=\"%.2f\" "
+                  "stroke-linecap=\"round\" fill=\"none\"/>",
+               cx - arm, cy - arm, cx + arm, cy + arm, cx + arm, cy - arm, cx - arm, cy + arm, width);
+    else if (owner == 1)
+        rd_put(b, "<circle class=\"ring\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" stroke=\"#c0392b\" stroke-width=\"%.2f\" fill=\"none\"/>",
+               cx, cy, arm, width);
+    else
+        draw_stone(b, colour, cx, cy, size * 0.38, size);
+}
+
 /* A draughts man: a disc with a ring; a crowned kind two men stacked, with a crown on top. */
 static void draw_man(svg_buf *b, uint32_t colour, bool crowned, double cx, double cy, double size)
 {
@@ -191,6 +210,9 @@ void rd_draw_piece(svg_buf *b, const rd_frame *f, int kind, int owner, double cx
         if (label) put_text(b, label, cx, cy, r * 2, ggn_render_ink(colour), true);
         break;
     }
+    case GGN_STYLE_TIC_TAC_TOE:
+        draw_cross_or_ring(b, owner, colour, cx, cy, size);
+        break;
     case GGN_STYLE_CHESS:
     default: {
         int index = chess_index(ggn_game_kind_glyph(g, kind));
