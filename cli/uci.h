@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ggn/search.h"
+
 /* The two dialects: they differ in words, position text and move text, not in how they work. */
 typedef enum uci_dialect {
     UCI_DIALECT_UCI,   /* FEN, coordinate moves; "wtime" is the first player's clock */
@@ -22,33 +24,23 @@ typedef enum uci_dialect {
     UCI_DIALECT_UCCI   /* FEN, coordinates with XBoard's ranks (h2e2: from 0 on ten ranks); "time" is the mover's clock */
 } uci_dialect;
 
-/* What a `go` command asked for; every field 0 (or false) when not given. */
+/* What a `go` command asked for. */
 typedef struct uci_go {
-    long time[2], inc[2];           /* milliseconds, by player: [0] the first player (UCCI: [0] the side to
-                                       move, "time"/"increment", [1] "opptime"/"oppincrement", in the units sent) */
-    long byoyomi;                   /* USI: milliseconds a move gets once the main time is spent */
-    int movestogo;
-    long movetime;                  /* milliseconds */
-    int depth;
-    uint64_t nodes;
-    bool infinite;
+    ggn_search_limits limits;   /* depth, nodes, the clocks by player (ms; UCCI: [0] the side to move's,
+                                   "time"/"increment", [1] "opptime"/"oppincrement", in the units sent),
+                                   byoyomi, movetime, movestogo, infinite; every other field 0 */
     bool ponder;
+    const char *searchmoves;    /* the words after "searchmoves" up to the next keyword (NULL: not given) */
+    size_t searchmoves_len;     /* their text's length */
 } uci_go;
 
 /*
  * Reads the arguments of `go` (the text after the word). Unknown words are
  * skipped, as the protocol asks; a malformed number is reported in *bad
  * (the offending word, NULL when all is well) and that limit left out.
+ * go->searchmoves points into args.
  */
 void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char **bad);
-
-/*
- * The time budget in milliseconds for the side to move (player 0 or 1),
- * from the clock fields of go, or 0 when go sets no time limit. It keeps a safety margin for the GUI's own overhead (overhead_ms)
- * and never spends more than a fraction of the time left, so a game at 1 s
- * + 10 ms increment, or 10 s for 40 moves, is not lost on time.
- */
-long uci_time_budget(const uci_go *go, int player, long overhead_ms);
 
 /*
  * Runs the protocol on in/out until `quit` or end of input; game_arg is the

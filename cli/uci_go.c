@@ -1,6 +1,7 @@
 /*
- * uci_go.c — the `go` command of UCI: its arguments, and how much of the
- * clock one move may spend.
+ * uci_go.c — the arguments of UCI's `go` command (and USI's and UCCI's), read
+ * into the search's limits; the search's time manager turns the clocks into
+ * a budget (ggn_search_time_budget).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -31,10 +32,22 @@ static bool read_count(const char **p, long long *out)
     return true;
 }
 
+/* Every word `go` may hold in any dialect: searchmoves' list ends at the first of them. */
+static bool is_keyword(const char *word, size_t n)
+{
+    static const char *const words[] = { "searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo",
+                                         "depth", "nodes", "mate", "movetime", "infinite", "byoyomi", "time",
+                                         "opptime", "increment", "oppincrement", "draw" };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (n == strlen(words[i]) && strncmp(word, words[i], n) == 0) return true;
+    return false;
+}
+
 void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char **bad)
 {
     memset(go, 0, sizeof *go);
     *bad = NULL;
+    ggn_search_limits *l = &go->limits;
     static const char *const timed[] = { "wtime", "btime", "winc", "binc", "movetime", "byoyomi" };
     /* UCCI names the clocks from the mover's side: its own, then the opponent's. */
     static const char *const ucci_timed[] = { "time", "opptime", "increment", "oppincrement", "movetime", "byoyomi" };
@@ -50,73 +63,44 @@ void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char 
         p += n;
 #define IS(w) (n == strlen(w) && strncmp(word, w, n) == 0)
         if (IS("infinite")) {
-            go->infinite = true;
+            l->infinite = true;
             continue;
         }
         if (IS("ponder")) {
             go->ponder = true;
             continue;
         }
+        if (IS("searchmoves")) {
+            /* The moves run to the next keyword (or the end): their text is read by the session. */
+            const char *first = p + strspn(p, " \t"), *q = first, *last = first;
+            while (*q) {
+                size_t m = strcspn(q, " \t");
+                if (is_keyword(q, m)) break;
+                q += m;
+                last = q;
+                q += strspn(q, " \t");
+            }
+            go->searchmoves = first;
+            go->searchmoves_len = (size_t)(last - first);
+            p = last;
+            continue;
+        }
         long *slot = NULL;
-        long *slots[] = { &go->time[white], &go->time[black], &go->inc[white], &go->inc[black], &go->movetime,
-                          &go->byoyomi };
+        long *slots[] = { &l->clock_ms[white], &l->clock_ms[black], &l->increment_ms[white], &l->increment_ms[black],
+                          &l->move_time_ms, &l->byoyomi_ms };
         for (size_t i = 0; i < sizeof timed / sizeof timed[0]; i++)
             if (IS(names[i])) slot = slots[i];
         bool is_depth = IS("depth"), is_nodes = IS("nodes"), is_mtg = IS("movestogo");
 #undef IS
-        if (!slot && !is_depth && !is_nodes && !is_mtg) continue; /* searchmoves, mate, ...: not supported, skipped */
+        if (!slot && !is_depth && !is_nodes && !is_mtg) continue; /* mate, draw, ...: not supported, skipped */
         long long v;
         if (!read_count(&p, &v)) {
             if (!*bad) *bad = word;
             continue; /* the next word is read as a keyword again */
         }
         if (slot) *slot = v > 1000000000LL ? 1000000000L : (long)v;
-        else if (is_depth) go->depth = v > 1000 ? 1000 : (int)v;
-        else if (is_mtg) go->movestogo = v > 1000 ? 1000 : (int)v;
-        else go->nodes = (uint64_t)v;
+        else if (is_depth) l->depth = v > 1000 ? 1000 : (int)v;
+        else if (is_mtg) l->moves_to_go = v > 1000 ? 1000 : (int)v;
+        else l->nodes = (uint64_t)v;
     }
-}
-
-long uci_time_budget(const uci_go *go, int player, long overhead_ms)
-{
-    if (go->infinite) return 0;
-    if (go->movetime > 0) {
-        /*
-         * A fixed time is the move's own: the search keeps its deadline to within a few
-         * milliseconds, so at most a tenth of it is kept back: the whole overhead would take
-         * 30 ms of a 100 ms move (docs/protocols.md, "Time").
-         */
-        long kept = overhead_ms < go->movetime / 10 ? overhead_ms : go->movetime / 10;
-        long t = go->movetime - kept;
-        return t > 1 ? t : 1;
-    }
-    long left = go->time[player != 0];
-    long inc = go->inc[player != 0];
-    if (go->byoyomi > 0) {
-        /* Byoyomi is spent every move anyway: use it, and a slice of the main time on top. */
-        long slice = left > overhead_ms ? (left - overhead_ms) / 30 : 0;
-        long t = go->byoyomi - overhead_ms + slice;
-        return t > 1 ? t : 1;
-    }
-    if (left <= 0 && inc <= 0) return 0; /* no clock given */
-    /*
-     * A reserve of five overheads stays on the clock: on a busy machine one
-     * move's answer can come tens of milliseconds late, and a clock that has
-     * run down to the increment has nothing left to absorb that. Below the
-     * reserve a move spends a quarter of the increment, so the clock grows back.
-     */
-    long reserve = 5 * overhead_ms;
-    long usable = left - reserve;
-    if (usable <= 0) {
-        long t = inc > 0 ? inc / 4 : left / 50;
-        return t > 1 ? t : 1;
-    }
-    /* Spread what is usable over the moves still to play (30 when the GUI does not say), plus most of the increment. */
-    int moves = go->movestogo > 0 ? go->movestogo : 30;
-    if (moves > 50) moves = 50;
-    long budget = usable / moves + inc * 3 / 4;
-    /* Never more than a fraction of the clock: the last move before a time control may take most of it. */
-    long cap = go->movestogo == 1 ? (left - overhead_ms) * 4 / 5 : usable * 2 / 5;
-    if (budget > cap) budget = cap;
-    return budget > 1 ? budget : 1;
 }

@@ -42,6 +42,8 @@ typedef struct uci_session {
     bool millisec;                /* UCCI: clocks in milliseconds (setoption usemillisec true), else seconds */
     ggn_move banned[GGN_MAX_MOVES]; /* UCCI's banmoves: moves the engine must not play here (until the next position) */
     size_t nbanned;
+    ggn_move allowed[GGN_MAX_MOVES]; /* the running search's root moves (searchmoves, or all but the banned) */
+    size_t nallowed;
     /* The running search, if any. */
     bool searching;
     pthread_t thread;
@@ -249,71 +251,15 @@ static bool is_banned(const uci_session *s, ggn_move mv)
     return false;
 }
 
-/*
- * The search with UCCI's banned moves left out. The search has no list of
- * root moves to keep to, so the root is searched here: each allowed move is
- * played and the reply searched with a share of the limits (one ply less, a
- * share of the time and nodes); the move whose reply is worst for the
- * opponent is chosen. False when every legal move is banned.
- */
-static bool search_allowed(uci_session *s, ggn_search_result *out)
-{
-    ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES), allowed = 0;
-    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
-        if (!is_banned(s, moves[i])) moves[allowed++] = moves[i];
-    memset(out, 0, sizeof *out);
-    if (!allowed) return false;
-    ggn_search_limits child = s->limits;
-    child.depth = s->limits.depth > 1 ? s->limits.depth - 1 : s->limits.depth; /* 0: the time or nodes decide */
-    if (s->endless && child.depth > GGN_SEARCH_DEFAULT_DEPTH) child.depth = GGN_SEARCH_DEFAULT_DEPTH;
-    if (child.nodes) child.nodes = child.nodes / allowed > 1 ? child.nodes / allowed : 1;
-    ggn_searcher_set_progress(s->searcher, NULL, NULL); /* the replies' lines would name the opponent's moves */
-    int mover = ggn_position_to_move(s->pos);
-    bool have = false;
-    double start = cli_seconds();
-    for (size_t i = 0; i < allowed; i++) {
-        if (s->limits.time_ms) {
-            /* What is left of the budget, shared among the moves still to search. */
-            long left = s->limits.time_ms - (long)((cli_seconds() - start) * 1000.0);
-            long share = left / (long)(allowed - i);
-            child.time_ms = share > 1 ? share : 1;
-        }
-        if (!ggn_position_make(s->pos, moves[i])) continue;
-        ggn_search_result reply;
-        memset(&reply, 0, sizeof reply);
-        int score;
-        if (ggn_searcher_run(s->searcher, s->pos, &child, &reply)) {
-            score = -reply.score;
-            out->nodes += reply.nodes;
-            if (reply.seldepth + 1 > out->seldepth) out->seldepth = reply.seldepth + 1;
-        } else {
-            /* No reply: the game is over after this move. */
-            ggn_status st = ggn_position_status(s->pos);
-            score = st.winner == mover ? GGN_SEARCH_MATE - 1 : st.winner < 0 ? 0 : -(GGN_SEARCH_MATE - 1);
-        }
-        ggn_position_unmake(s->pos);
-        if (!have || score > out->score) {
-            out->best = moves[i];
-            out->score = score;
-            out->depth = reply.depth + 1;
-            have = true;
-        }
-    }
-    ggn_searcher_set_progress(s->searcher, report_iteration, s);
-    out->found = have;
-    return have;
-}
-
 static void *search_main(void *arg)
 {
     uci_session *s = arg;
     ggn_search_result r;
     double start = cli_seconds();
-    bool found = s->nbanned ? search_allowed(s, &r) : ggn_searcher_run(s->searcher, s->pos, &s->limits, &r);
+    bool found = ggn_searcher_run(s->searcher, s->pos, &s->limits, &r);
     long elapsed = (long)((cli_seconds() - start) * 1000.0);
     /* "go infinite" and "go ponder" answer only when told to stop. */
-    if (s->go.infinite || s->go.ponder) {
+    if (s->go.limits.infinite || s->go.ponder) {
         pthread_mutex_lock(&s->wait_lock);
         while (!s->released) pthread_cond_wait(&s->wait_cond, &s->wait_lock);
         pthread_mutex_unlock(&s->wait_lock);
@@ -450,6 +396,42 @@ static void finish_search(uci_session *s, bool stop)
     s->perft_depth = 0;
 }
 
+/*
+ * The root moves the search may play (limits.root_moves): UCI's searchmoves,
+ * or every legal move but UCCI's banmoves; NULL (all) when neither is given.
+ * A searchmoves word that is no legal move here is said and left out.
+ */
+static void set_root_moves(uci_session *s)
+{
+    s->limits.root_moves = NULL;
+    s->limits.root_move_count = 0;
+    s->nallowed = 0;
+    if (s->go.searchmoves && s->go.searchmoves_len) {
+        const char *p = s->go.searchmoves, *end = p + s->go.searchmoves_len;
+        while (p < end) {
+            size_t n = strcspn(p, " \t");
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word - 1 ? n : sizeof word - 1), p);
+            p += n;
+            p += strspn(p, " \t");
+            ggn_move mv;
+            ggn_error err;
+            ggn_error_clear(&err);
+            if (!read_move(s, s->pos, word, &mv, &err)) say(s, "info string error: searchmoves: %s: %s", word, err.message);
+            else if (s->nallowed < GGN_MAX_MOVES) s->allowed[s->nallowed++] = mv;
+        }
+    } else if (s->nbanned) {
+        ggn_move moves[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+        for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
+            if (!is_banned(s, moves[i])) s->allowed[s->nallowed++] = moves[i];
+    } else {
+        return;
+    }
+    s->limits.root_moves = s->allowed;
+    s->limits.root_move_count = s->nallowed;
+}
+
 static void start_search(uci_session *s, const char *args)
 {
     if (s->past_cap) {
@@ -461,29 +443,31 @@ static void start_search(uci_session *s, const char *args)
     const char *bad;
     uci_go_parse(args, s->dialect, &s->go, &bad);
     if (bad) say(s, "info string error: go: '%.*s' needs a whole number", (int)strcspn(bad, " \t"), bad);
+    ggn_search_limits *l = &s->go.limits;
     if (s->dialect == UCI_DIALECT_UCCI) {
         /* UCCI's clocks are the mover's and the opponent's, in seconds unless usemillisec is on. */
         long scale = s->millisec ? 1 : 1000;
         for (int i = 0; i < 2; i++) {
-            s->go.time[i] = s->go.time[i] > 1000000000L / scale ? 1000000000L : s->go.time[i] * scale;
-            s->go.inc[i] = s->go.inc[i] > 1000000000L / scale ? 1000000000L : s->go.inc[i] * scale;
+            l->clock_ms[i] = l->clock_ms[i] > 1000000000L / scale ? 1000000000L : l->clock_ms[i] * scale;
+            l->increment_ms[i] = l->increment_ms[i] > 1000000000L / scale ? 1000000000L : l->increment_ms[i] * scale;
         }
         if (ggn_position_to_move(s->pos) == 1) {
-            long t = s->go.time[0], inc = s->go.inc[0];
-            s->go.time[0] = s->go.time[1], s->go.inc[0] = s->go.inc[1];
-            s->go.time[1] = t, s->go.inc[1] = inc;
+            long t = l->clock_ms[0], inc = l->increment_ms[0];
+            l->clock_ms[0] = l->clock_ms[1], l->increment_ms[0] = l->increment_ms[1];
+            l->clock_ms[1] = t, l->increment_ms[1] = inc;
         }
     }
-    memset(&s->limits, 0, sizeof s->limits);
-    s->limits.time_ms = uci_time_budget(&s->go, ggn_position_to_move(s->pos), s->overhead_ms);
-    s->limits.depth = s->go.depth > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->go.depth;
-    s->limits.nodes = s->go.nodes;
-    s->limits.exact_time = s->go.movetime > 0; /* a fixed time a move is there to be spent */
-    if (s->go.infinite || s->go.ponder) s->limits.time_ms = 0;
-    s->endless = s->go.infinite || s->go.ponder || (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes);
-    if (s->endless && !s->limits.depth) s->limits.depth = GGN_SEARCH_MAX_DEPTH; /* think until told to stop */
+    if (l->depth > GGN_SEARCH_MAX_DEPTH) l->depth = GGN_SEARCH_MAX_DEPTH;
+    l->overhead_ms = s->overhead_ms;
+    if (s->go.ponder) l->infinite = true; /* pondering is thinking until told to stop */
+    s->limits = *l;
+    s->limits.time_ms = ggn_search_time_budget(l, ggn_position_to_move(s->pos));
+    s->limits.exact_time = l->move_time_ms > 0; /* a fixed time a move is there to be spent */
+    s->endless = l->infinite || (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes);
+    s->limits.infinite = s->endless; /* think until told to stop */
     if (s->think_cap_ms > 0 && (!s->limits.time_ms || s->limits.time_ms > s->think_cap_ms))
         s->limits.time_ms = s->think_cap_ms;
+    set_root_moves(s);
     atomic_store(&s->stop, false);
     s->released = false;
     if (pthread_create(&s->thread, NULL, search_main, s) != 0) {

@@ -22,7 +22,6 @@
 #include "ggn/ggn.h"
 #include "ggn/search.h"
 #include "rank_text.h"
-#include "uci.h"
 #include "xboard.h"
 
 enum {
@@ -484,25 +483,24 @@ static void think(xb_session *s)
 {
     if (s->over || check_result(s)) return;
     int me = ggn_position_to_move(s->pos);
-    uci_go go;
-    memset(&go, 0, sizeof go);
-    if (s->st_ms > 0) {
-        go.movetime = s->st_ms;
-    } else if (s->my_cs >= 0) {
-        go.time[me] = s->my_cs * 10;
-        go.time[1 - me] = s->their_cs >= 0 ? s->their_cs * 10 : s->my_cs * 10;
-        go.inc[0] = go.inc[1] = s->inc_ms;
-        if (s->mps > 0) go.movestogo = s->mps - s->engine_moves % s->mps;
-    } else if (s->base_ms > 0) {
-        go.time[me] = go.time[1 - me] = s->base_ms;
-        go.inc[0] = go.inc[1] = s->inc_ms;
-        if (s->mps > 0) go.movestogo = s->mps - s->engine_moves % s->mps;
-    }
     memset(&s->limits, 0, sizeof s->limits);
-    s->limits.time_ms = uci_time_budget(&go, me, XB_OVERHEAD_MS);
-    s->limits.exact_time = go.movetime > 0; /* st: a fixed time a move is there to be spent */
-    if (s->think_cap_ms > 0 && (!s->limits.time_ms || s->limits.time_ms > s->think_cap_ms))
-        s->limits.time_ms = s->think_cap_ms;
+    ggn_search_limits *l = &s->limits;
+    if (s->st_ms > 0) {
+        l->move_time_ms = s->st_ms;
+    } else if (s->my_cs >= 0) {
+        l->clock_ms[me] = s->my_cs * 10;
+        l->clock_ms[1 - me] = s->their_cs >= 0 ? s->their_cs * 10 : s->my_cs * 10;
+        l->increment_ms[0] = l->increment_ms[1] = s->inc_ms;
+        if (s->mps > 0) l->moves_to_go = s->mps - s->engine_moves % s->mps;
+    } else if (s->base_ms > 0) {
+        l->clock_ms[me] = l->clock_ms[1 - me] = s->base_ms;
+        l->increment_ms[0] = l->increment_ms[1] = s->inc_ms;
+        if (s->mps > 0) l->moves_to_go = s->mps - s->engine_moves % s->mps;
+    }
+    l->overhead_ms = XB_OVERHEAD_MS;
+    l->time_ms = ggn_search_time_budget(l, me);
+    l->exact_time = l->move_time_ms > 0; /* st: a fixed time a move is there to be spent */
+    if (s->think_cap_ms > 0 && (!l->time_ms || l->time_ms > s->think_cap_ms)) l->time_ms = s->think_cap_ms;
     s->limits.depth = s->sd > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->sd;
     /* The searcher (and its table's memory) is made when first needed: many sessions never think. */
     if (!s->searcher) {
