@@ -1,6 +1,6 @@
-/* cmd_ucci.c — `ggn ucci [GAME]`: the UCCI protocol of xiangqi programs, on the UCI session (uci.h, docs/protocols.md). */
-#include "cli.h"
-#include "uci.h"
+/* cmd_ucci.c — `ggn ucci [GAME]`: the UCCI protocol of xiangqi programs, on the UCI session (ggn/protocol.h, docs/protocols.md). */
+#include "../cli.h"
+#include "engine_session.h"
 
 static const char help[] =
     "Usage: ggn ucci [GAME]\n"
@@ -39,5 +39,5 @@ static int run(int argc, char **argv)
         if (game) return cli_usage_error("ucci", "unexpected argument '%s'", argv[i]);
         game = argv[i];
     }
-    return uci_session_run(stdin, stdout, game ? game : "xiangqi", UCI_DIALECT_UCCI, 0);
+    return engine_session_run(GGN_PROTOCOL_UCCI, game ? game : "xiangqi", NULL, 0);
 }

@@ -1,6 +1,6 @@
-/* cmd_xboard.c — `ggn xboard [SPEC...]`: speak CECP v2 to XBoard/WinBoard (xboard.h, docs/protocols.md). */
-#include "cli.h"
-#include "xboard.h"
+/* cmd_xboard.c — `ggn xboard [SPEC...]`: speak CECP v2 to XBoard/WinBoard (ggn/protocol.h, docs/protocols.md). */
+#include "../cli.h"
+#include "engine_session.h"
 
 static const char help[] =
     "Usage: ggn xboard [SPEC...]\n"
@@ -34,5 +34,5 @@ static int run(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("xboard", "unknown option '%s'", argv[i]);
-    return xboard_session_run(stdin, stdout, (const char *const *)(argv + 1), (size_t)(argc - 1), 0);
+    return engine_session_run(GGN_PROTOCOL_XBOARD, NULL, (const char *const *)(argv + 1), (size_t)(argc - 1));
 }

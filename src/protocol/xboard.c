@@ -1,7 +1,9 @@
 /*
- * xboard_session.c — the CECP command loop (xboard.h). The reading thread
- * owns the session; the engine thinks on a thread of its own, which owns the
- * position, the searcher and the game's end state (pos, searcher, over,
+ * xboard.c — XBoard's CECP v2 on the session core (protocol_internal.h), with
+ * engine-defined variants, so XBoard can show and play any two-player ggn
+ * game with FEN on a board of up to 16x16. The reading thread owns the
+ * session; the engine thinks on the worker, which owns the position, the
+ * players and the game's end state (pos, searcher, over,
  * engine_moves) until it is joined. So while it thinks, `?` makes it move
  * now; `force`, `quit` and the other commands that change the game stop it
  * and drop its move; the clock and output commands are carried out at once;
@@ -14,18 +16,14 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "engine_io.h"
 #include "ggn/ggn.h"
-#include "ggn/search.h"
-#include "rank_text.h"
-#include "xboard.h"
+#include "protocol_internal.h"
 
 enum {
-    XB_MAX_LINE = 64 * 1024,    /* a setboard with a large FEN fits */
     XB_MAX_FILES = 16,          /* XBoard's board: at most 16 files ... */
     XB_MAX_RANKS = 16,          /* ... and 16 ranks */
     XB_MAX_SLOTS = 22,          /* piece types per colour in setup's table (the last one the king) */
@@ -41,14 +39,10 @@ typedef struct xb_variant {
 } xb_variant;
 
 typedef struct xb_session {
-    FILE *in;
-    engine_out io;
+    pr_session core;            /* first: a pr_session * is an xb_session * */
     xb_variant variants[XB_MAX_VARIANTS];
     size_t nvariants;
     const xb_variant *variant;
-    ggn_game *game;
-    ggn_position *pos;
-    ggn_searcher *searcher;
     bool force;                 /* the engine plays neither side */
     int engine_side;            /* the player the engine plays when not in force mode */
     bool over;                  /* a result was announced or received: the engine does not move */
@@ -57,32 +51,13 @@ typedef struct xb_session {
     int mps;
     long base_ms, inc_ms, st_ms;
     int sd;
-    int cores;                  /* threads the search may use (CECP `cores`), 1 until the GUI says */
     long my_cs, their_cs;       /* centiseconds; -1 until the GUI says */
     int engine_moves;           /* moves the engine made since new (for MPS) */
     bool listed;                /* every shipped game is in variants */
-    long think_cap_ms;          /* every search ends within this (0: no cap) */
-    /* The engine thinking, if it is. */
-    bool searching;
-    pthread_t thread;
+    /* The engine thinking, if it is (core.working). */
     ggn_search_limits limits;
-    atomic_bool stop;           /* read by the search: stop now and answer */
     atomic_bool discard;        /* the search's move is dropped, not played */
 } xb_session;
-
-static void say(xb_session *s, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void say(xb_session *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    engine_vsay(&s->io, fmt, ap);
-    va_end(ap);
-}
 
 /* ---- variants ---------------------------------------------------------------- */
 
@@ -120,13 +95,22 @@ static void add_variant(xb_session *s, const char *name, const char *path, bool 
     v->native = native;
 }
 
+/* The game of the spec file at path, its errors dropped (NULL when it does not load). */
+static ggn_game *load_quietly(xb_session *s, const char *path)
+{
+    ggn_errors *errs = malloc(sizeof *errs);
+    ggn_game *game = errs ? pr_load_game(&s->core, path, true, errs) : NULL;
+    free(errs);
+    return game;
+}
+
 /* Adds the shipped game NAME (a games/ name, never a path) when XBoard can play it. */
 static const xb_variant *add_shipped(xb_session *s, const char *name)
 {
     if (!name[0] || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_-") != strlen(name)) return NULL;
-    char *path = cli_resolve_game(name);
-    if (!path) return NULL;
-    ggn_game *game = cli_load_game_file(path, NULL);
+    char path[4096];
+    if (!s->core.resolve(name, path, sizeof path, s->core.resolve_context)) return NULL;
+    ggn_game *game = load_quietly(s, path);
     const xb_variant *added = NULL;
     if (game && !unplayable(game)) {
         const char *native = native_name(name);
@@ -135,7 +119,6 @@ static const xb_variant *add_shipped(xb_session *s, const char *name)
         if (strcmp(added->path, path) != 0) added = NULL; /* a spec file of that name came first, or the table is full */
     }
     ggn_game_free(game);
-    free(path);
     return added;
 }
 
@@ -144,10 +127,7 @@ static void list_variants(xb_session *s)
 {
     if (s->listed) return;
     s->listed = true;
-    size_t count;
-    cli_game_file *games = cli_game_files(&count);
-    for (size_t i = 0; i < count; i++) add_shipped(s, games[i].name);
-    cli_game_files_free(games, count);
+    for (size_t i = 0; i < s->core.nnames; i++) add_shipped(s, s->core.names[i]);
 }
 
 /*
@@ -308,17 +288,17 @@ static void piece_table(const ggn_game *game, char *buf)
 static void say_setup(xb_session *s)
 {
     char table[2 * XB_MAX_SLOTS + 1], fen[GGN_MAX_FEN_BYTES];
-    piece_table(s->game, table);
-    ggn_position *start = ggn_position_new(s->game);
+    piece_table(s->core.game, table);
+    ggn_position *start = ggn_position_new(s->core.game);
     if (!start || !ggn_position_fen(start, fen, sizeof fen)) fen[0] = '\0';
     ggn_position_free(start);
     int holdings = 0;
-    if (ggn_game_has_hands(s->game))
-        for (int k = 0; k < ggn_game_kind_count(s->game); k++)
-            if (k != ggn_game_leader(s->game) && ggn_game_kind_mark(s->game, k) != '+') holdings++;
-    say(s, "setup (%s) %dx%d+%d_fairy %s", table, ggn_game_cols(s->game), ggn_game_rows(s->game), holdings, fen);
-    bool exact = xboard_exact(s->game);
-    for (int k = 0; k < ggn_game_kind_count(s->game); k++) {
+    if (ggn_game_has_hands(s->core.game))
+        for (int k = 0; k < ggn_game_kind_count(s->core.game); k++)
+            if (k != ggn_game_leader(s->core.game) && ggn_game_kind_mark(s->core.game, k) != '+') holdings++;
+    pr_say(&s->core, "setup (%s) %dx%d+%d_fairy %s", table, ggn_game_cols(s->core.game), ggn_game_rows(s->core.game), holdings, fen);
+    bool exact = xboard_exact(s->core.game);
+    for (int k = 0; k < ggn_game_kind_count(s->core.game); k++) {
         char betza[512];
         bool wider;
         /*
@@ -326,35 +306,29 @@ static void say_setup(xb_session *s)
          * every kind gets one (xboard_betza). Only a leader in XBoard's king
          * slot may go without (castling): XBoard's king castles.
          */
-        bool kings_slot = exact && k == ggn_game_leader(s->game);
-        bool said = kings_slot ? ggn_game_kind_betza(s->game, k, betza, sizeof betza, NULL)
-                               : xboard_betza(s->game, k, betza, sizeof betza, &wider);
+        bool kings_slot = exact && k == ggn_game_leader(s->core.game);
+        bool said = kings_slot ? ggn_game_kind_betza(s->core.game, k, betza, sizeof betza, NULL)
+                               : xboard_betza(s->core.game, k, betza, sizeof betza, &wider);
         if (!said) continue; /* answered through lift */
-        char sym = ggn_game_kind_symbol(s->game, k);
-        say(s, "piece %s%c& %s", ggn_game_kind_mark(s->game, k) == '+' ? "+" : "", sym, betza);
+        char sym = ggn_game_kind_symbol(s->core.game, k);
+        pr_say(&s->core, "piece %s%c& %s", ggn_game_kind_mark(s->core.game, k) == '+' ? "+" : "", sym, betza);
     }
 }
 
 /* Starts variant v at its start position; on failure says why and keeps the old game. */
 static bool select_variant(xb_session *s, const xb_variant *v)
 {
-    ggn_game *game = cli_load_game_file(v->path, NULL);
+    ggn_game *game = load_quietly(s, v->path);
     if (!game) {
-        say(s, "Error (variant does not load): %s", v->name);
+        pr_say(&s->core, "Error (variant does not load): %s", v->name);
         return false;
     }
-    ggn_position *pos = ggn_position_new(game);
-    if (!pos) {
-        say(s, "Error (out of memory): variant %s", v->name);
+    if (!pr_set_game(&s->core, game)) {
+        pr_say(&s->core, "Error (out of memory): variant %s", v->name);
         ggn_game_free(game);
         return false;
     }
-    ggn_position_free(s->pos);
-    ggn_game_free(s->game);
-    s->game = game;
-    s->pos = pos;
     s->variant = v;
-    if (s->searcher) ggn_searcher_clear(s->searcher);
     return true;
 }
 
@@ -368,7 +342,7 @@ static bool select_variant(xb_session *s, const xb_variant *v)
 static bool check_result(xb_session *s)
 {
     if (s->over) return true;
-    ggn_status st = ggn_position_status(s->pos);
+    ggn_status st = ggn_position_status(s->core.pos);
     if (st.outcome == GGN_ONGOING) return false;
     static const char *const side[2] = { "White", "Black" };
     const char *score = st.winner == 0 ? "1-0" : st.winner == 1 ? "0-1" : "1/2-1/2";
@@ -376,25 +350,25 @@ static bool check_result(xb_session *s)
     switch (st.outcome) {
     case GGN_CHECKMATE:
         if (st.rule < 0) {
-            say(s, "%s {%s mates}", score, who);
+            pr_say(&s->core, "%s {%s mates}", score, who);
         } else { /* a mate that game_end judges by its checks (shatar's): say how */
             char why[512];
-            ggn_status_describe(s->game, &st, why, sizeof why);
-            say(s, "%s {%s}", score, why);
+            ggn_status_describe(s->core.game, &st, why, sizeof why);
+            pr_say(&s->core, "%s {%s}", score, why);
         }
         break;
-    case GGN_LEADER_CAPTURED: say(s, "%s {%s captures the king}", score, who); break;
+    case GGN_LEADER_CAPTURED: pr_say(&s->core, "%s {%s captures the king}", score, who); break;
     case GGN_STALEMATE:
-        if (st.winner >= 0) say(s, "%s {%s wins by stalemate}", score, who);
-        else say(s, "%s {Stalemate}", score);
+        if (st.winner >= 0) pr_say(&s->core, "%s {%s wins by stalemate}", score, who);
+        else pr_say(&s->core, "%s {Stalemate}", score);
         break;
-    case GGN_DRAW_REPETITION: say(s, "%s {Draw by repetition}", score); break;
-    case GGN_DRAW_NO_PROGRESS: say(s, "%s {Draw by the no-progress rule}", score); break;
-    case GGN_DRAW_MATERIAL: say(s, "%s {Insufficient material}", score); break;
+    case GGN_DRAW_REPETITION: pr_say(&s->core, "%s {Draw by repetition}", score); break;
+    case GGN_DRAW_NO_PROGRESS: pr_say(&s->core, "%s {Draw by the no-progress rule}", score); break;
+    case GGN_DRAW_MATERIAL: pr_say(&s->core, "%s {Insufficient material}", score); break;
     default: { /* a game_end rule (a goal, bikjang, passes, ...): said as ggn says it */
         char why[512];
-        ggn_status_describe(s->game, &st, why, sizeof why);
-        say(s, "%s {%s}", score, why);
+        ggn_status_describe(s->core.game, &st, why, sizeof why);
+        pr_say(&s->core, "%s {%s}", score, why);
         break;
     }
     }
@@ -403,25 +377,25 @@ static bool check_result(xb_session *s)
 }
 
 /* The move as XBoard writes it: ggn's coordinates with XBoard's ranks (rank_text.h). */
-/* A move of pos in XBoard's text (its ranks); 0 when it cannot be written (engine_move_writer). */
-static size_t format_move_of(const void *session, const ggn_position *pos, ggn_move move, char *buf, size_t cap)
+/* A move of pos in XBoard's text (its ranks); 0 when it cannot be written (pr_move_writer). */
+static size_t format_move_of(const pr_session *session, const ggn_position *pos, ggn_move move, char *buf, size_t cap)
 {
-    const xb_session *s = session;
+    const xb_session *s = (const xb_session *)session;
     char text[64];
-    if (ggn_move_is_pass(s->game, move)) {
+    if (ggn_move_is_pass(s->core.game, move)) {
         /* XBoard's null move: a pass written as the general's square twice is no move XBoard can read. */
         snprintf(buf, cap, "@@@@");
         return strlen(buf);
     }
     /* XBoard reads a drop as P@d3 only, also where ggn writes a placement as its point. */
-    if (!ggn_move_format_long(pos, move, text, sizeof text) || !rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap))
+    if (!ggn_move_format_long(pos, move, text, sizeof text) || !ggn_protocol_ranks_to_xboard(text, ggn_game_rows(s->core.game), buf, cap))
         return 0;
     return strlen(buf);
 }
 
 static bool format_move(const xb_session *s, ggn_move move, char *buf, size_t cap)
 {
-    return format_move_of(s, s->pos, move, buf, cap) > 0;
+    return format_move_of(&s->core, s->core.pos, move, buf, cap) > 0;
 }
 
 /* Called by the search after each iteration when `post` is on: "DEPTH SCORE TIME NODES PV". */
@@ -430,14 +404,14 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
     xb_session *s = ctx;
     if (!atomic_load(&s->post)) return;
     char move[2048];
-    if (!engine_line_text(s, format_move_of, s->pos, r->pv, r->pv_length, move, sizeof move) &&
+    if (!pr_line_text(&s->core, format_move_of, s->core.pos, r->pv, r->pv_length, move, sizeof move) &&
         !format_move(s, r->best, move, sizeof move))
         snprintf(move, sizeof move, "?");
     int score = r->score;
     /* CECP's mate scores: 100000 + moves to mate. */
     if (score > GGN_SEARCH_MATE_BOUND) score = 100000 + (GGN_SEARCH_MATE - score + 1) / 2;
     else if (score < -GGN_SEARCH_MATE_BOUND) score = -100000 - (GGN_SEARCH_MATE + score) / 2;
-    say(s, "%d %d %ld %llu %s", r->depth, score, elapsed_ms / 10, (unsigned long long)r->nodes, move);
+    pr_say(&s->core, "%d %d %ld %llu %s", r->depth, score, elapsed_ms / 10, (unsigned long long)r->nodes, move);
 }
 
 /* The search thread: thinks, then plays and announces its move unless told to drop it. */
@@ -445,19 +419,24 @@ static void *search_main(void *arg)
 {
     xb_session *s = arg;
     ggn_search_result r;
-    bool found = ggn_searcher_run(s->searcher, s->pos, &s->limits, &r);
+    bool no_memory;
+    bool found = pr_think(&s->core, &s->limits, &r, &no_memory);
     if (atomic_load(&s->discard)) return NULL;
+    if (no_memory) {
+        pr_say(&s->core, "Error (out of memory): cannot think");
+        return NULL;
+    }
     if (!found) {
         check_result(s);
         return NULL;
     }
     char move[64];
-    if (!format_move(s, r.best, move, sizeof move) || !ggn_position_make(s->pos, r.best)) {
-        say(s, "Error (internal): the search's move cannot be played");
+    if (!format_move(s, r.best, move, sizeof move) || !ggn_position_make(s->core.pos, r.best)) {
+        pr_say(&s->core, "Error (internal): the search's move cannot be played");
         return NULL;
     }
     s->engine_moves++;
-    say(s, "move %s", move);
+    pr_say(&s->core, "move %s", move);
     check_result(s);
     return NULL;
 }
@@ -471,18 +450,16 @@ typedef enum xb_finish {
 
 static void finish_search(xb_session *s, xb_finish how)
 {
-    if (!s->searching) return;
+    if (!s->core.working) return;
     if (how == XB_DISCARD) atomic_store(&s->discard, true);
-    if (how != XB_WAIT) atomic_store(&s->stop, true);
-    pthread_join(s->thread, NULL);
-    s->searching = false;
+    pr_worker_join(&s->core, how != XB_WAIT);
 }
 
 /* The engine starts thinking on its thread, to play its move (or nothing, when the game is over). */
 static void think(xb_session *s)
 {
     if (s->over || check_result(s)) return;
-    int me = ggn_position_to_move(s->pos);
+    int me = ggn_position_to_move(s->core.pos);
     memset(&s->limits, 0, sizeof s->limits);
     ggn_search_limits *l = &s->limits;
     if (s->st_ms > 0) {
@@ -500,26 +477,12 @@ static void think(xb_session *s)
     l->overhead_ms = XB_OVERHEAD_MS;
     l->time_ms = ggn_search_time_budget(l, me);
     l->exact_time = l->move_time_ms > 0; /* st: a fixed time a move is there to be spent */
-    if (s->think_cap_ms > 0 && (!l->time_ms || l->time_ms > s->think_cap_ms)) l->time_ms = s->think_cap_ms;
+    if (s->core.think_cap_ms > 0 && (!l->time_ms || l->time_ms > s->core.think_cap_ms)) l->time_ms = s->core.think_cap_ms;
     s->limits.depth = s->sd > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->sd;
-    /* The searcher (and its table's memory) is made when first needed: many sessions never think. */
-    if (!s->searcher) {
-        s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB);
-        if (!s->searcher) {
-            say(s, "Error (out of memory): cannot think");
-            return;
-        }
-        ggn_searcher_set_progress(s->searcher, report_iteration, s);
-        ggn_searcher_set_stop(s->searcher, &s->stop);
-    }
-    ggn_searcher_set_threads(s->searcher, s->cores);
-    atomic_store(&s->stop, false);
+    /* The players (and their memory) are made when first needed (think.c): many sessions never think. */
+    s->core.progress = report_iteration;
     atomic_store(&s->discard, false);
-    if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
-        search_main(s); /* no thread to be had: think here, as the protocol still gets its move */
-        return;
-    }
-    s->searching = true;
+    pr_worker_start(&s->core, search_main); /* without a thread it thinks here: the GUI still gets its move */
 }
 
 /* usermove: plays the GUI's move, then the engine's answer when it is the engine's turn. */
@@ -529,71 +492,71 @@ static void user_move(xb_session *s, const char *text)
     ggn_error err;
     ggn_error_clear(&err);
     if (!*text) {
-        say(s, "Error (no move given): usermove");
+        pr_say(&s->core, "Error (no move given): usermove");
         return;
     }
     char ggn_text[64];
-    if (!rank_text_from_xboard(text, ggn_game_rows(s->game), ggn_text, sizeof ggn_text)) {
-        say(s, "Illegal move (too long): %s", text);
+    if (!ggn_protocol_ranks_from_xboard(text, ggn_game_rows(s->core.game), ggn_text, sizeof ggn_text)) {
+        pr_say(&s->core, "Illegal move (too long): %s", text);
         return;
     }
     if (strcmp(text, "@@@@") == 0) {
         /* XBoard's null move: the pass, where the game has one. */
         ggn_move moves[GGN_MAX_MOVES];
-        size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+        size_t n = ggn_position_legal_moves(s->core.pos, moves, GGN_MAX_MOVES);
         bool found = false;
         for (size_t i = 0; i < n && i < GGN_MAX_MOVES && !found; i++)
-            if (ggn_move_is_pass(s->game, moves[i])) {
+            if (ggn_move_is_pass(s->core.game, moves[i])) {
                 mv = moves[i];
                 found = true;
             }
-        if (!found || !ggn_move_format(s->pos, mv, ggn_text, sizeof ggn_text)) {
-            say(s, "Illegal move (no pass here): %s", text);
+        if (!found || !ggn_move_format(s->core.pos, mv, ggn_text, sizeof ggn_text)) {
+            pr_say(&s->core, "Illegal move (no pass here): %s", text);
             return;
         }
     }
-    if (!ggn_move_parse(s->pos, ggn_text, &mv, &err)) {
-        say(s, "Illegal move (%s): %s", err.message[0] ? err.message : "not legal here", text);
+    if (!ggn_move_parse(s->core.pos, ggn_text, &mv, &err)) {
+        pr_say(&s->core, "Illegal move (%s): %s", err.message[0] ? err.message : "not legal here", text);
         return;
     }
-    if (!ggn_position_make(s->pos, mv)) {
-        say(s, "Illegal move (the game is too long): %s", text);
+    if (!ggn_position_make(s->core.pos, mv)) {
+        pr_say(&s->core, "Illegal move (the game is too long): %s", text);
         return;
     }
     if (check_result(s)) return;
-    if (!s->force && ggn_position_to_move(s->pos) == s->engine_side) think(s);
+    if (!s->force && ggn_position_to_move(s->core.pos) == s->engine_side) think(s);
 }
 
 /* `lift SQUARE`: the legal targets of the piece there as a `highlight` board (Y a move, R a capture, M a promotion). */
 static void say_highlight(xb_session *s, const char *xboard_square)
 {
-    int cols = ggn_game_cols(s->game), rows = ggn_game_rows(s->game);
+    int cols = ggn_game_cols(s->core.game), rows = ggn_game_rows(s->core.game);
     char square[64];
-    if (!rank_text_from_xboard(xboard_square, rows, square, sizeof square)) square[0] = '\0';
+    if (!ggn_protocol_ranks_from_xboard(xboard_square, rows, square, sizeof square)) square[0] = '\0';
     /* A square is a file letter and a rank number on the board, as XBoard names it. */
     char *end = NULL;
     long rank = square[0] >= 'a' && square[0] < 'a' + cols && square[1] >= '1' && square[1] <= '9'
                     ? strtol(square + 1, &end, 10)
                     : 0;
     if (rank < 1 || rank > rows || *end) {
-        say(s, "Error (no such square): lift %s", xboard_square);
+        pr_say(&s->core, "Error (no such square): lift %s", xboard_square);
         return;
     }
     char marks[XB_MAX_RANKS][XB_MAX_FILES];
     memset(marks, 0, sizeof marks);
     ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
+    size_t n = ggn_position_legal_moves(s->core.pos, moves, GGN_MAX_MOVES);
     size_t len = strlen(square);
     for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++) {
         char text[64];
-        if (ggn_move_is_drop(moves[i]) || !ggn_move_format(s->pos, moves[i], text, sizeof text)) continue;
+        if (ggn_move_is_drop(moves[i]) || !ggn_move_format(s->core.pos, moves[i], text, sizeof text)) continue;
         /* "e2e4": the source is the square text exactly, and a file letter follows it. */
         if (strncmp(text, square, len) != 0 || !(text[len] >= 'a' && text[len] <= 'z')) continue;
         char *after;
         int x = text[len] - 'a', y = (int)strtol(text + len + 1, &after, 10) - 1;
         if (x < 0 || x >= cols || y < 0 || y >= rows) continue;
         /* Text after the target square is a promotion ("e7e8q", "h2b8+"); it outranks a capture. */
-        char mark = *after ? 'M' : ggn_move_is_capture(s->pos, moves[i]) ? 'R' : 'Y';
+        char mark = *after ? 'M' : ggn_move_is_capture(s->core.pos, moves[i]) ? 'R' : 'Y';
         if (marks[y][x] != 'M') marks[y][x] = mark;
     }
     char board[XB_MAX_RANKS * (XB_MAX_FILES + 1) + 1];
@@ -613,7 +576,7 @@ static void say_highlight(xb_session *s, const char *xboard_square)
         if (y) board[b++] = '/';
     }
     board[b] = '\0';
-    say(s, "highlight %s", board);
+    pr_say(&s->core, "highlight %s", board);
 }
 
 /* ---- commands ----------------------------------------------------------------- */
@@ -625,7 +588,7 @@ static void say_features(xb_session *s)
      * a busy machine (or under a sanitizer) can take longer than the 2 s a
      * GUI waits before it takes a silent engine for protocol version 1.
      */
-    say(s, "feature done=0");
+    pr_say(&s->core, "feature done=0");
     list_variants(s);
     char list[4096];
     size_t len = 0;
@@ -636,11 +599,11 @@ static void say_features(xb_session *s)
         len += (size_t)n;
     }
     list[len] = '\0';
-    say(s, "feature myname=\"ggn %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
+    pr_say(&s->core, "feature myname=\"ggn %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
            "analyze=0 colors=0 name=0 nps=0 memory=0 smp=1 highlight=1 debug=1",
         GGN_VERSION_STRING);
-    say(s, "feature variants=\"%s\"", list);
-    say(s, "feature done=1");
+    pr_say(&s->core, "feature variants=\"%s\"", list);
+    pr_say(&s->core, "feature done=1");
 }
 
 /* Reads a whole number >= 0; false when text is no such number. */
@@ -660,12 +623,12 @@ static void set_level(xb_session *s, const char *args)
     long mps, min, sec = 0;
     char base[64], inc[64];
     if (sscanf(args, "%ld %63s %63s", &mps, base, inc) != 3 || mps < 0 || !read_number(base, &min)) {
-        say(s, "Error (level needs MPS BASE INC): level %s", args);
+        pr_say(&s->core, "Error (level needs MPS BASE INC): level %s", args);
         return;
     }
     const char *colon = strchr(base, ':');
     if (colon && !read_number(colon + 1, &sec)) {
-        say(s, "Error (level needs MPS BASE INC): level %s", args);
+        pr_say(&s->core, "Error (level needs MPS BASE INC): level %s", args);
         return;
     }
     double inc_s = strtod(inc, NULL);
@@ -681,14 +644,14 @@ static void new_game(xb_session *s)
 {
     const xb_variant *chess = find_variant(s, "normal");
     if (chess && s->variant != chess) select_variant(s, chess);
-    else if (s->game) {
-        ggn_position *pos = ggn_position_new(s->game);
+    else if (s->core.game) {
+        ggn_position *pos = ggn_position_new(s->core.game);
         if (pos) {
-            ggn_position_free(s->pos);
-            s->pos = pos;
+            ggn_position_free(s->core.pos);
+            s->core.pos = pos;
         }
     }
-    if (s->searcher) ggn_searcher_clear(s->searcher);
+    pr_players_clear(&s->core);
     s->force = false;
     s->over = false;
     s->engine_side = 1;
@@ -699,11 +662,11 @@ static void new_game(xb_session *s)
 
 static void take_back(xb_session *s, const char *word, int plies)
 {
-    if (ggn_position_history(s->pos) < plies) {
-        say(s, "Error (no move to take back): %s", word);
+    if (ggn_position_history(s->core.pos) < plies) {
+        pr_say(&s->core, "Error (no move to take back): %s", word);
         return;
     }
-    for (int i = 0; i < plies; i++) ggn_position_unmake(s->pos);
+    for (int i = 0; i < plies; i++) ggn_position_unmake(s->core.pos);
     s->over = false;
 }
 
@@ -718,9 +681,9 @@ static bool handle(xb_session *s, char *line)
 #define IS(word) (w == strlen(word) && strncmp(line, word, w) == 0)
     long v;
     if (w == 0) return true;
-    if (s->searching) {
+    if (s->core.working) {
         if (IS("?")) {
-            atomic_store(&s->stop, true); /* move now: the search answers with what it has */
+            atomic_store(&s->core.stop, true); /* move now: the search answers with what it has */
             return true;
         }
         bool at_once = IS("post") || IS("nopost") || IS("time") || IS("otim") || IS("level") || IS("st") ||
@@ -743,7 +706,7 @@ static bool handle(xb_session *s, char *line)
         new_game(s);
     } else if (IS("variant")) {
         const xb_variant *var = find_variant(s, rest);
-        if (!var) say(s, "Error (unknown variant): %s", rest);
+        if (!var) pr_say(&s->core, "Error (unknown variant): %s", rest);
         else if (select_variant(s, var)) {
             s->over = false;
             if (!var->native) say_setup(s);
@@ -752,33 +715,33 @@ static bool handle(xb_session *s, char *line)
         s->force = true;
     } else if (IS("go")) {
         s->force = false;
-        s->engine_side = ggn_position_to_move(s->pos);
+        s->engine_side = ggn_position_to_move(s->core.pos);
         think(s);
     } else if (IS("playother")) {
         s->force = false;
-        s->engine_side = 1 - ggn_position_to_move(s->pos);
+        s->engine_side = 1 - ggn_position_to_move(s->core.pos);
     } else if (IS("usermove")) {
         user_move(s, rest);
     } else if (IS("ping")) {
-        say(s, "pong %s", rest);
+        pr_say(&s->core, "pong %s", rest);
     } else if (IS("level")) {
         set_level(s, rest);
     } else if (IS("st")) {
         double sec = strtod(rest, NULL);
-        if (!(sec > 0 && sec < 1e6)) say(s, "Error (st needs seconds): st %s", rest);
+        if (!(sec > 0 && sec < 1e6)) pr_say(&s->core, "Error (st needs seconds): st %s", rest);
         else s->st_ms = (long)(sec * 1000);
     } else if (IS("cores")) {
-        int most = s->think_cap_ms > 0 ? 2 : GGN_MAX_SEARCH_THREADS;
-        if (!read_number(rest, &v) || v < 1) say(s, "Error (cores needs a count): cores %s", rest);
-        else s->cores = v > most ? most : (int)v; /* more than ggn can use: as many as it can */
+        int most = pr_most_threads(&s->core);
+        if (!read_number(rest, &v) || v < 1) pr_say(&s->core, "Error (cores needs a count): cores %s", rest);
+        else pr_set_threads(&s->core, v > most ? most : v); /* more than ggn can use: as many as it can */
     } else if (IS("sd")) {
-        if (!read_number(rest, &v) || v < 1) say(s, "Error (sd needs a depth): sd %s", rest);
+        if (!read_number(rest, &v) || v < 1) pr_say(&s->core, "Error (sd needs a depth): sd %s", rest);
         else s->sd = v > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : (int)v;
     } else if (IS("time") || IS("otim")) {
         /* Clocks may run negative in some GUIs: a late move is still a move. */
         char *end;
         long cs = strtol(rest, &end, 10);
-        if (end == rest) say(s, "Error (%s needs centiseconds): %s", IS("time") ? "time" : "otim", line);
+        if (end == rest) pr_say(&s->core, "Error (%s needs centiseconds): %s", IS("time") ? "time" : "otim", line);
         else *(IS("time") ? &s->my_cs : &s->their_cs) = cs < 0 ? 0 : cs > 1000000000L ? 1000000000L : cs;
     } else if (IS("undo")) {
         take_back(s, "undo", 1);
@@ -787,7 +750,7 @@ static bool handle(xb_session *s, char *line)
     } else if (IS("result")) {
         s->over = true;
     } else if (IS("setboard")) {
-        ggn_position *pos = ggn_position_new(s->game);
+        ggn_position *pos = ggn_position_new(s->core.game);
         ggn_error err;
         ggn_error_clear(&err);
         /* XBoard writes empty holdings as "[-]"; ggn's FEN as "[]". */
@@ -798,11 +761,11 @@ static bool handle(xb_session *s, char *line)
         else
             snprintf(fen, sizeof fen, "%.*s", (int)(sizeof fen - 1), rest);
         if (!pos || !ggn_position_set_fen(pos, fen, &err)) {
-            say(s, "tellusererror Illegal position: %s", pos ? err.message : "out of memory");
+            pr_say(&s->core, "tellusererror Illegal position: %s", pos ? err.message : "out of memory");
             ggn_position_free(pos);
         } else {
-            ggn_position_free(s->pos);
-            s->pos = pos;
+            ggn_position_free(s->core.pos);
+            s->core.pos = pos;
             s->over = false;
         }
     } else if (IS("post")) {
@@ -812,86 +775,97 @@ static bool handle(xb_session *s, char *line)
     } else if (IS("lift")) {
         say_highlight(s, rest);
     } else if (IS("analyze") || IS("edit") || IS("pause") || IS("resume")) {
-        say(s, "Error (not supported): %.*s", (int)w, line);
+        pr_say(&s->core, "Error (not supported): %.*s", (int)w, line);
     } else {
-        say(s, "Error (unknown command): %.*s", (int)(w < 64 ? w : 64), line);
+        pr_say(&s->core, "Error (unknown command): %.*s", (int)(w < 64 ? w : 64), line);
     }
 #undef IS
     return true;
 }
 
-int xboard_session_run(FILE *in, FILE *out, const char *const *spec_files, size_t count, long think_cap_ms)
+/* pr_front: one line. */
+static bool input(pr_session *core, char *line) { return handle((xb_session *)core, line); }
+
+static void too_long(pr_session *core)
+{
+    pr_say(core, "Error (line too long): a line longer than %d bytes was ignored", GGN_SESSION_MAX_LINE - 1);
+}
+
+/*
+ * quit drops a move being thought of; at the end of the input it is let
+ * come (scripts), at once when the search has a time limit (no GUI is left
+ * to wait for it, and a clock can be long).
+ */
+static void close_session(pr_session *core, bool quit)
+{
+    xb_session *s = (xb_session *)core;
+    finish_search(s, quit ? XB_DISCARD : s->limits.time_ms > 0 ? XB_NOW : XB_WAIT);
+}
+
+static void free_session(pr_session *core) { free(core); }
+
+static const pr_front xboard_front = { input, too_long, close_session, free_session };
+
+/* A spec file's name as a variant: its base name without ".json", with no character XBoard's list cannot hold. */
+static void variant_name(const char *file, char *name, size_t cap)
+{
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    size_t n = strlen(base);
+    if (n > 5 && strcmp(base + n - 5, ".json") == 0) n -= 5;
+    snprintf(name, cap, "%.*s", (int)(n < cap - 1 ? n : cap - 1), base);
+    for (char *c = name; *c; c++)
+        if (*c == ',' || *c == ' ' || *c == '"' || *c == '\t') *c = '_';
+}
+
+pr_session *pr_xboard_new(const ggn_session_config *config, ggn_errors *errs)
 {
     xb_session *s = calloc(1, sizeof *s);
-    char *line = malloc(XB_MAX_LINE);
-    if (!s || !line) {
-        fprintf(stderr, "ggn xboard: out of memory\n");
+    ggn_error e;
+    if (!s || !pr_session_init(&s->core, &xboard_front, config)) {
+        if (s) pr_session_destroy(&s->core);
         free(s);
-        free(line);
-        return CLI_INVALID;
+        ggn_error_set(&e, GGN_E_NOMEM, "out of memory");
+        ggn_errors_add(errs, &e);
+        return NULL;
     }
-    s->in = in;
-    s->think_cap_ms = think_cap_ms;
-    s->cores = 1;
-    engine_out_init(&s->io, out);
-    int status = CLI_OK;
-    for (size_t i = 0; i < count; i++) {
-        ggn_errors *errs = malloc(sizeof *errs);
-        ggn_game *game = errs ? cli_load_game_file(spec_files[i], errs) : NULL;
+    bool ok = true;
+    ggn_errors *own = malloc(sizeof *own);
+    for (size_t i = 0; i < config->spec_count && own; i++) {
+        const char *file = config->spec_files[i];
+        ggn_game *game = pr_load_game(&s->core, file, true, own);
         const char *why = game ? unplayable(game) : NULL;
         if (!game) {
-            for (size_t e = 0; errs && e < errs->count && e < GGN_MAX_ERRORS; e++)
-                fprintf(stderr, "%s:%d:%d: %s\n", spec_files[i], errs->items[e].line, errs->items[e].column,
-                        errs->items[e].message);
-            status = CLI_INVALID;
+            /* Each of the file's errors, with its line and column. */
+            for (size_t k = 0; k < own->count; k++) ggn_errors_add(errs, &own->items[k]);
+            ok = false;
         } else if (why) {
-            fprintf(stderr, "%s: %s\n", spec_files[i], why);
-            status = CLI_INVALID;
+            ggn_error_set(&e, GGN_E_VALUE, "%s", why);
+            snprintf(e.file, sizeof e.file, "%s", file);
+            ggn_errors_add(errs, &e);
+            ok = false;
         } else {
             /* The file's base name, as shipped games are named: a game's own name may have spaces or commas. */
-            const char *base = strrchr(spec_files[i], '/');
-            base = base ? base + 1 : spec_files[i];
-            size_t n = strlen(base);
-            if (n > 5 && strcmp(base + n - 5, ".json") == 0) n -= 5;
             char name[64];
-            snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name - 1 ? n : sizeof name - 1), base);
-            for (char *c = name; *c; c++)
-                if (*c == ',' || *c == ' ' || *c == '"' || *c == '\t') *c = '_';
-            add_variant(s, name, spec_files[i], false);
+            variant_name(file, name, sizeof name);
+            add_variant(s, name, file, false);
         }
         ggn_game_free(game);
-        free(errs);
     }
-    const xb_variant *start = find_variant(s, "normal");
-    if (!start && s->nvariants) start = &s->variants[0];
-    if (status == CLI_OK && (!start || !select_variant(s, start))) {
-        fprintf(stderr, "ggn xboard: no game to start with\n");
-        status = CLI_INVALID;
+    if (!own) ok = false;
+    free(own);
+    const xb_variant *start = ok ? find_variant(s, "normal") : NULL;
+    if (ok && !start && s->nvariants) start = &s->variants[0];
+    if (ok && (!start || !select_variant(s, start))) {
+        ggn_error_set(&e, GGN_E_NOT_FOUND, "no game to start with");
+        ggn_errors_add(errs, &e);
+        ok = false;
     }
-    if (status == CLI_OK) {
-        new_game(s);
-        bool quit = false;
-        while (!quit) {
-            engine_line got = engine_read_line(s->in, line, XB_MAX_LINE);
-            if (got == ENGINE_LINE_END) break;
-            if (got == ENGINE_LINE_TOO_LONG) {
-                say(s, "Error (line too long): a line longer than %d bytes was ignored", XB_MAX_LINE - 1);
-                continue;
-            }
-            quit = !handle(s, line);
-        }
-        /*
-         * quit drops a move being thought of; at the end of the input it is
-         * let come (scripts), at once when the search has a time limit (no
-         * GUI is left to wait for it, and a clock can be long).
-         */
-        finish_search(s, quit ? XB_DISCARD : s->limits.time_ms > 0 ? XB_NOW : XB_WAIT);
+    if (!ok) {
+        pr_session_destroy(&s->core);
+        free(s);
+        return NULL;
     }
-    ggn_position_free(s->pos);
-    ggn_game_free(s->game);
-    ggn_searcher_free(s->searcher);
-    engine_out_destroy(&s->io);
-    free(s);
-    free(line);
-    return status;
+    new_game(s);
+    return &s->core;
 }

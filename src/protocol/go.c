@@ -1,5 +1,5 @@
 /*
- * uci_go.c — the arguments of UCI's `go` command (and USI's and UCCI's), read
+ * go.c — the arguments of UCI's `go` command (and USI's and UCCI's), read
  * into the search's limits; the search's time manager turns the clocks into
  * a budget (ggn_search_time_budget).
  */
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uci.h"
+#include "protocol_internal.h"
 
 /* Reads a whole number >= 0 at *p (advancing past it); false when the word is no such number. */
 static bool read_count(const char **p, long long *out)
@@ -43,7 +43,7 @@ static bool is_keyword(const char *word, size_t n)
     return false;
 }
 
-void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char **bad)
+void pr_go_parse(const char *args, ggn_protocol protocol, pr_go *go, const char **bad)
 {
     memset(go, 0, sizeof *go);
     *bad = NULL;
@@ -51,9 +51,9 @@ void uci_go_parse(const char *args, uci_dialect dialect, uci_go *go, const char 
     static const char *const timed[] = { "wtime", "btime", "winc", "binc", "movetime", "byoyomi" };
     /* UCCI names the clocks from the mover's side: its own, then the opponent's. */
     static const char *const ucci_timed[] = { "time", "opptime", "increment", "oppincrement", "movetime", "byoyomi" };
-    const char *const *names = dialect == UCI_DIALECT_UCCI ? ucci_timed : timed;
+    const char *const *names = protocol == GGN_PROTOCOL_UCCI ? ucci_timed : timed;
     /* White moves first in chess, black (sente) in shogi. */
-    int white = dialect == UCI_DIALECT_USI ? 1 : 0, black = 1 - white;
+    int white = protocol == GGN_PROTOCOL_USI ? 1 : 0, black = 1 - white;
     const char *p = args;
     for (;;) {
         while (*p == ' ' || *p == '\t') p++;

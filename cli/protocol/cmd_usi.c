@@ -1,6 +1,6 @@
-/* cmd_usi.c — `ggn usi [GAME]`: the USI protocol of shogi programs, on the UCI session (uci.h, docs/protocols.md). */
-#include "cli.h"
-#include "uci.h"
+/* cmd_usi.c — `ggn usi [GAME]`: the USI protocol of shogi programs, on the UCI session (ggn/protocol.h, docs/protocols.md). */
+#include "../cli.h"
+#include "engine_session.h"
 
 static const char help[] =
     "Usage: ggn usi [GAME]\n"
@@ -34,5 +34,5 @@ static int run(int argc, char **argv)
         if (game) return cli_usage_error("usi", "unexpected argument '%s'", argv[i]);
         game = argv[i];
     }
-    return uci_session_run(stdin, stdout, game ? game : "shogi", UCI_DIALECT_USI, 0);
+    return engine_session_run(GGN_PROTOCOL_USI, game ? game : "shogi", NULL, 0);
 }

@@ -1,8 +1,8 @@
-/* cmd_uci.c — `ggn uci [GAME]`: speak UCI on standard input and output (uci.h, docs/protocols.md). */
+/* cmd_uci.c — `ggn uci [GAME]`: speak UCI on standard input and output (ggn/protocol.h, docs/protocols.md). */
 #include <string.h>
 
-#include "cli.h"
-#include "uci.h"
+#include "../cli.h"
+#include "engine_session.h"
 
 static const char help[] =
     "Usage: ggn uci [GAME]\n"
@@ -49,5 +49,5 @@ static int run(int argc, char **argv)
         if (game) return cli_usage_error("uci", "unexpected argument '%s'", argv[i]);
         game = argv[i];
     }
-    return uci_session_run(stdin, stdout, game ? game : "chess", UCI_DIALECT_UCI, 0);
+    return engine_session_run(GGN_PROTOCOL_UCI, game ? game : "chess", NULL, 0);
 }

@@ -1,0 +1,22 @@
+/*
+ * engine_session.h — the engine protocols' commands (`ggn uci`, `usi`,
+ * `ucci`, `xboard`) on the library's session (ggn/protocol.h): standard
+ * input read a line at a time, each answer written to standard output and
+ * flushed at once (a GUI waits for each line).
+ */
+#ifndef GGN_CLI_ENGINE_SESSION_H
+#define GGN_CLI_ENGINE_SESSION_H
+
+#include <stddef.h>
+
+#include "ggn/protocol.h"
+
+/*
+ * Runs protocol until `quit` or the end of input: game is the starting game
+ * (UCI, USI, UCCI), spec_files (count of them) the files XBoard is offered
+ * besides the shipped games. Returns CLI_OK, or CLI_INVALID when the session
+ * cannot start (the reasons on stderr).
+ */
+int engine_session_run(ggn_protocol protocol, const char *game, const char *const *spec_files, size_t count);
+
+#endif
