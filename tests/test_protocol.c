@@ -146,6 +146,11 @@ static void test_xboard_exchange(void **state)
     assert_true(strlen(move) == 4 && move[1] == '7');
     /* The engine's move comes before the answer to the ping sent while it thought. */
     assert_true(strstr(t->text, "\nmove ") < strstr(t->text, "\npong 7\n"));
+    /* The Player option: offered with the features; the Monte Carlo player moves too; a bad value is refused. */
+    assert_non_null(strstr(t->text, "feature option=\"Player -combo *alphabeta /// mcts /// default\"\n"));
+    run(GGN_PROTOCOL_XBOARD, NULL, "option Player=mcts\nst 0.2\nnew\nforce\ngo\noption Player=random\n", t);
+    assert_non_null(strstr(t->text, "move "));
+    assert_non_null(strstr(t->text, "Error (Player is alphabeta, mcts or default): option Player=random\n"));
     run(GGN_PROTOCOL_XBOARD, NULL, "usermove e2e5\n", t);
     assert_true(strncmp(t->text, "Illegal move (", 14) == 0);
     assert_non_null(strstr(t->text, "): e2e5\n"));

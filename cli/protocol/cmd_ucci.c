@@ -31,13 +31,4 @@ static int run(int argc, char **argv);
 
 const cli_command cli_cmd_ucci = { "ucci", "play through the UCCI protocol (xiangqi GUIs)", help, run };
 
-static int run(int argc, char **argv)
-{
-    const char *game = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("ucci", "unknown option '%s'", argv[i]);
-        if (game) return cli_usage_error("ucci", "unexpected argument '%s'", argv[i]);
-        game = argv[i];
-    }
-    return engine_session_run(GGN_PROTOCOL_UCCI, game ? game : "xiangqi", NULL, 0);
-}
+static int run(int argc, char **argv) { return engine_session_command(argc, argv, GGN_PROTOCOL_UCCI, "xiangqi"); }

@@ -96,3 +96,17 @@ int engine_session_run(ggn_protocol protocol, const char *game, const char *cons
     free(line);
     return CLI_OK;
 }
+
+int engine_session_command(int argc, char **argv, ggn_protocol protocol, const char *default_game)
+{
+    const char *word = argv[0], *game = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error(word, "unknown option '%s'", argv[i]);
+        if (protocol == GGN_PROTOCOL_XBOARD) continue; /* every argument is a spec file */
+        if (game) return cli_usage_error(word, "unexpected argument '%s'", argv[i]);
+        game = argv[i];
+    }
+    if (protocol == GGN_PROTOCOL_XBOARD)
+        return engine_session_run(protocol, NULL, (const char *const *)(argv + 1), (size_t)(argc - 1));
+    return engine_session_run(protocol, game ? game : default_game, NULL, 0);
+}

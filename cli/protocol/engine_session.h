@@ -19,4 +19,11 @@
  */
 int engine_session_run(ggn_protocol protocol, const char *game, const char *const *spec_files, size_t count);
 
+/*
+ * A protocol command's run (`ggn uci [GAME]`, `ggn xboard [SPEC...]`): its
+ * arguments checked (no options; one GAME at most, default_game when none;
+ * XBoard's are spec files), then engine_session_run. Returns the exit status.
+ */
+int engine_session_command(int argc, char **argv, ggn_protocol protocol, const char *default_game);
+
 #endif

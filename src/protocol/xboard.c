@@ -603,6 +603,8 @@ static void say_features(xb_session *s)
            "analyze=0 colors=0 name=0 nps=0 memory=0 smp=1 highlight=1 debug=1",
         GGN_VERSION_STRING);
     pr_say(&s->core, "feature variants=\"%s\"", list);
+    /* The session's computer player (the default marked '*', as CECP marks it). */
+    pr_say(&s->core, "feature option=\"Player -combo *alphabeta /// mcts /// default\"");
     pr_say(&s->core, "feature done=1");
 }
 
@@ -670,6 +672,13 @@ static void take_back(xb_session *s, const char *word, int plies)
     s->over = false;
 }
 
+/* `option NAME=VALUE`: the Player option; the others a GUI may send (it offers none) change nothing. */
+static void set_option(xb_session *s, const char *args)
+{
+    if (strncmp(args, "Player=", 7) == 0 && !pr_set_player(&s->core, args + 7))
+        pr_say(&s->core, "Error (Player is alphabeta, mcts or default): option %s", args);
+}
+
 /* One command line; false on quit. */
 static bool handle(xb_session *s, char *line)
 {
@@ -699,9 +708,11 @@ static bool handle(xb_session *s, char *line)
         say_features(s);
     } else if (IS("xboard") || IS("accepted") || IS("rejected") || IS("random") || IS("hard") || IS("easy") ||
                IS("computer") || IS("name") || IS("rating") || IS("ics") || IS("draw") || IS("?") ||
-               IS("nps") || IS("memory") || IS("egtpath") || IS("option") || IS("put") ||
+               IS("nps") || IS("memory") || IS("egtpath") || IS("put") ||
                IS("hover") || IS(".") || IS("exit") || IS("bk") || IS("hint")) {
         /* Nothing to do: ggn declines draws, has no book and never ponders (`?` while thinking is above). */
+    } else if (IS("option")) {
+        set_option(s, rest);
     } else if (IS("new")) {
         new_game(s);
     } else if (IS("variant")) {
