@@ -1,4 +1,5 @@
-/* cmd_ucci.c — `ggn ucci [GAME]`: the UCCI protocol of xiangqi programs, on the UCI session (ggn/protocol.h, docs/protocols.md). */
+/* cmd_ucci.c — `ggn ucci [GAME]`: the UCCI protocol of xiangqi programs, on the library's session
+ * (ggn/protocol.h, docs/protocols.md). */
 #include "../cli.h"
 #include "engine_session.h"
 

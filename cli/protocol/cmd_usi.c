@@ -1,4 +1,5 @@
-/* cmd_usi.c — `ggn usi [GAME]`: the USI protocol of shogi programs, on the UCI session (ggn/protocol.h, docs/protocols.md). */
+/* cmd_usi.c — `ggn usi [GAME]`: the USI protocol of shogi programs, on the library's session
+ * (ggn/protocol.h, docs/protocols.md). */
 #include "../cli.h"
 #include "engine_session.h"
 

@@ -26,7 +26,9 @@ enum {
     PR_DEFAULT_OVERHEAD_MS = 30, /* time kept back per move for the GUI and the pipe */
     PR_MAX_OVERHEAD_MS = 5000,
     PR_MAX_HASH_MB = 4096,
-    PR_NAME_CAP = 64             /* a game's name as a protocol offers it */
+    PR_NAME_CAP = 64,            /* a game's name as a protocol offers it */
+    PR_XBOARD_MAX_FILES = 16,    /* XBoard's board: at most 16 files ... */
+    PR_XBOARD_MAX_RANKS = 16     /* ... and 16 ranks */
 };
 
 typedef struct pr_session pr_session;
@@ -140,6 +142,15 @@ void pr_worker_join(pr_session *s, bool stop);
 /* The score as UCI writes it: "cp N", "mate N", "mate -N". */
 void pr_uci_score(char *buf, size_t cap, int score);
 
+/* ---- perft.c ---- */
+
+/*
+ * `go perft depth` on the worker: "MOVE: COUNT" for each root move as it is
+ * counted (moves in write's text), then "" and "Nodes searched: N"; when
+ * stopped, an info string line and no total.
+ */
+void pr_perft(pr_session *s, int depth, pr_move_writer write);
+
 /* ---- go.c ---- */
 
 /* What a `go` command asked for. */
@@ -159,6 +170,15 @@ typedef struct pr_go {
  * limit left out. go->searchmoves points into args.
  */
 void pr_go_parse(const char *args, ggn_protocol protocol, pr_go *go, const char **bad);
+
+/* ---- xboard_setup.c ---- */
+
+/* XBoard's own name for a ggn game whose rules XBoard knows (chess is "normal"); NULL for the others. */
+const char *pr_xboard_native_name(const char *ggn_name);
+/* Why XBoard cannot show or play game (a sentence), or NULL when it can. */
+const char *pr_xboard_unplayable(const ggn_game *game);
+/* Says `setup (TABLE) WxH+P_fairy FEN` and a `piece X& BETZA` line for every kind Betza can say, for s's game. */
+void pr_xboard_say_setup(pr_session *s);
 
 /* ---- the front ends ---- */
 

@@ -10,7 +10,8 @@
 /* The character written for the first rank: '0' on a board of exactly ten ranks, else '1'. */
 static char first_rank(int rows) { return rows == 10 ? '0' : '1'; }
 
-/* A rank follows a file letter: a square's lower-case letter, never a piece letter (P@e4) nor a promotion (e7e8q) at the end. */
+/* A rank follows a file letter: a square's lower-case letter, never a piece letter (P@e4) nor a
+ * promotion (e7e8q) at the end. */
 static bool is_file(char c) { return c >= 'a' && c <= 'z'; }
 
 bool ggn_protocol_ranks_to_xboard(const char *ggn_text, int rows, char *out, size_t cap)

@@ -36,11 +36,18 @@ typedef struct uci_session {
     bool released;
 } uci_session;
 
+/* One line out, through the core (output.c). */
+#define say(s, ...) pr_say(&(s)->core, __VA_ARGS__)
+
+/* The dialect: USI (SFEN, USI moves, sente's clock first) or UCCI (XBoard's ranks, the mover's clock first). */
+static bool is_usi(const uci_session *s) { return s->core.protocol == GGN_PROTOCOL_USI; }
+static bool is_ucci(const uci_session *s) { return s->core.protocol == GGN_PROTOCOL_UCCI; }
+
 /* The answer to `go` when there is no move to give. */
 static void say_no_move(uci_session *s)
 {
-    if (s->core.protocol == GGN_PROTOCOL_UCCI) pr_say(&s->core, "nobestmove");
-    else pr_say(&s->core, "bestmove %s", s->core.protocol == GGN_PROTOCOL_USI ? "resign" : "(none)");
+    if (is_ucci(s)) say(s, "nobestmove");
+    else say(s, "bestmove %s", is_usi(s) ? "resign" : "(none)");
 }
 
 /* ---- the dialect ----------------------------------------------------------- */
@@ -49,10 +56,10 @@ static void say_no_move(uci_session *s)
 static size_t write_move_of(const uci_session *s, const ggn_position *pos, ggn_move move, char *buf, size_t cap)
 {
     char text[64];
-    size_t n = s->core.protocol == GGN_PROTOCOL_USI ? ggn_move_format_usi(pos, move, buf, cap)
+    size_t n = is_usi(s) ? ggn_move_format_usi(pos, move, buf, cap)
                                              : ggn_move_format(pos, move, buf, cap);
     /* UCCI writes ranks as XBoard does: from 0 on xiangqi's ten ranks. */
-    if (n && s->core.protocol == GGN_PROTOCOL_UCCI) {
+    if (n && is_ucci(s)) {
         snprintf(text, sizeof text, "%s", buf);
         if (!ggn_protocol_ranks_to_xboard(text, ggn_game_rows(s->core.game), buf, cap)) n = 0;
     }
@@ -70,7 +77,7 @@ static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t 
 static bool read_move(const uci_session *s, ggn_position *pos, const char *text, ggn_move *mv, ggn_error *err)
 {
     char ggn_text[64];
-    if (s->core.protocol == GGN_PROTOCOL_UCCI) {
+    if (is_ucci(s)) {
         if (!ggn_protocol_ranks_from_xboard(text, ggn_game_rows(s->core.game), ggn_text, sizeof ggn_text)) {
             ggn_error_set(err, GGN_E_ILLEGAL, "'%.20s...' is too long for a move", text);
             return false;
@@ -83,7 +90,7 @@ static bool read_move(const uci_session *s, ggn_position *pos, const char *text,
 /* The position as the dialect writes it (FEN or SFEN); false when it does not fit. */
 static bool write_position(const uci_session *s, const ggn_position *pos, char *buf, size_t cap)
 {
-    return s->core.protocol == GGN_PROTOCOL_USI ? ggn_position_sfen(pos, buf, cap) > 0 : ggn_position_fen(pos, buf, cap) > 0;
+    return is_usi(s) ? ggn_position_sfen(pos, buf, cap) > 0 : ggn_position_fen(pos, buf, cap) > 0;
 }
 
 /* ---- the game ------------------------------------------------------------ */
@@ -98,40 +105,40 @@ static bool select_game(uci_session *s, const char *name, bool name_only)
 {
     if (name_only && (!name[0] || strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
                                       strlen(name))) {
-        pr_say(&s->core, "info string error: UCI_Variant takes the name of a game ('ggn games'), not '%.64s'; a file is "
+        say(s, "info string error: UCI_Variant takes the name of a game ('ggn games'), not '%.64s'; a file is "
                "loaded with GameFile",
             name);
         return false;
     }
     ggn_errors *errs = malloc(sizeof *errs);
     if (!errs) {
-        pr_say(&s->core, "info string error: out of memory");
+        say(s, "info string error: out of memory");
         return false;
     }
     ggn_game *game = pr_load_game(&s->core, name, false, errs);
     if (!game) {
         if (!errs->count)
-            pr_say(&s->core, "info string error: no game '%s' (not a file, nor a game 'ggn games' lists)", name);
+            say(s, "info string error: no game '%s' (not a file, nor a game 'ggn games' lists)", name);
         /* As `ggn check` writes them: FILE:LINE:COL: error: MESSAGE [at POINTER]. */
         for (size_t i = 0; i < errs->count && i < GGN_MAX_ERRORS; i++) {
             char text[1024];
             ggn_error_format(&errs->items[i], text, sizeof text);
-            pr_say(&s->core, "info string error: %s", text);
+            say(s, "info string error: %s", text);
         }
         free(errs);
         return false;
     }
     free(errs);
     if (ggn_game_player_count(game) != 2 || !ggn_game_has_fen(game) ||
-        (s->core.protocol == GGN_PROTOCOL_USI && !ggn_game_has_usi(game))) {
-        pr_say(&s->core, "info string error: %s: %s needs a game of two players with FEN (a symbol for every kind)%s", name,
-            s->core.protocol == GGN_PROTOCOL_USI ? "USI" : "UCI",
-            s->core.protocol == GGN_PROTOCOL_USI ? " of at most 9 files and 26 ranks" : "");
+        (is_usi(s) && !ggn_game_has_usi(game))) {
+        say(s, "info string error: %s: %s needs a game of two players with FEN (a symbol for every kind)%s", name,
+            is_usi(s) ? "USI" : "UCI",
+            is_usi(s) ? " of at most 9 files and 26 ranks" : "");
         ggn_game_free(game);
         return false;
     }
     if (!pr_set_game(&s->core, game)) {
-        pr_say(&s->core, "info string error: out of memory");
+        say(s, "info string error: out of memory");
         ggn_game_free(game);
         return false;
     }
@@ -147,7 +154,7 @@ static void say_variant(uci_session *s)
     if (!start || !write_position(s, start, fen, sizeof fen)) fen[0] = '\0';
     ggn_position_free(start);
     int pocket = ggn_game_has_hands(s->core.game) ? ggn_game_kind_count(s->core.game) : 0;
-    pr_say(&s->core, "info string variant %s files %d ranks %d pocket %d startpos %s", s->variant, ggn_game_cols(s->core.game),
+    say(s, "info string variant %s files %d ranks %d pocket %d startpos %s", s->variant, ggn_game_cols(s->core.game),
         ggn_game_rows(s->core.game), pocket, fen);
 }
 
@@ -155,7 +162,7 @@ static void say_variant(uci_session *s)
 
 static void say_score(const uci_session *s, char *buf, size_t cap, int score)
 {
-    if (s->core.protocol == GGN_PROTOCOL_UCCI) {
+    if (is_ucci(s)) {
         snprintf(buf, cap, "%d", score); /* UCCI's score is a bare number; a mate is a large one */
         return;
     }
@@ -183,7 +190,7 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
     say_score(s, score, sizeof score, r->score);
     pv_text(s, r, pv, sizeof pv);
     unsigned long long nps = elapsed_ms > 0 ? (unsigned long long)(r->nodes * 1000 / (uint64_t)elapsed_ms) : 0;
-    pr_say(&s->core, "info depth %d seldepth %d score %s nodes %llu nps %llu time %ld pv %s", r->depth, r->seldepth, score,
+    say(s, "info depth %d seldepth %d score %s nodes %llu nps %llu time %ld pv %s", r->depth, r->seldepth, score,
         (unsigned long long)r->nodes, nps, elapsed_ms, pv);
 }
 
@@ -209,7 +216,7 @@ static void *search_main(void *arg)
         pthread_mutex_unlock(&s->wait_lock);
     }
     if (!found) {
-        if (no_memory) pr_say(&s->core, "info string error: out of memory: no move is searched");
+        if (no_memory) say(s, "info string error: out of memory: no move is searched");
         say_no_move(s);
         return NULL;
     }
@@ -218,85 +225,25 @@ static void *search_main(void *arg)
     pv_text(s, &r, pv, sizeof pv);
     char score[32];
     say_score(s, score, sizeof score, r.score);
-    pr_say(&s->core, "info depth %d seldepth %d score %s nodes %llu time %ld pv %s", r.depth, r.seldepth, score,
+    say(s, "info depth %d seldepth %d score %s nodes %llu time %ld pv %s", r.depth, r.seldepth, score,
         (unsigned long long)r.nodes, elapsed, pv);
-    pr_say(&s->core, "bestmove %s", move);
+    say(s, "bestmove %s", move);
     return NULL;
 }
 
 /* ---- go perft on the search thread ------------------------------------------ */
 
-/*
- * The leaves below the session's position to depth, as ggn_perft counts
- * them, but split into subtrees of depth 2 so that `stop` (s->core.stop) is seen
- * within a few thousand nodes in any game. A node is split only when its
- * legal moves are exactly those ggn_perft counts (ggn_perft(pos, 1) equal to
- * their number): a game_end rule that ends the game there makes perft count
- * none, and the node is then counted whole. *capped is set when a position
- * had more moves than GGN_MAX_MOVES. Stops early (the count then partial)
- * when s->core.stop is set.
- */
-static uint64_t perft_stoppable(uci_session *s, int depth, bool *capped)
+/* pr_perft's moves in the dialect's text. */
+static size_t perft_move(const pr_session *session, const ggn_position *pos, ggn_move m, char *buf, size_t cap)
 {
-    if (depth <= 2) {
-        uint64_t n = ggn_perft(s->core.pos, depth);
-        if (ggn_perft_capped(s->core.pos)) *capped = true;
-        return n;
-    }
-    ggn_move *moves = malloc(GGN_MAX_MOVES * sizeof *moves);
-    size_t n = moves ? ggn_position_legal_moves(s->core.pos, moves, GGN_MAX_MOVES) : 0;
-    if (n > GGN_MAX_MOVES) {
-        *capped = true;
-        n = GGN_MAX_MOVES;
-    }
-    if (!moves || ggn_perft(s->core.pos, 1) != n) {
-        free(moves);
-        uint64_t whole = ggn_perft(s->core.pos, depth);
-        if (ggn_perft_capped(s->core.pos)) *capped = true;
-        return whole;
-    }
-    uint64_t total = 0;
-    for (size_t i = 0; i < n && !atomic_load(&s->core.stop); i++) {
-        if (!ggn_position_make(s->core.pos, moves[i])) continue;
-        total += perft_stoppable(s, depth - 1, capped);
-        ggn_position_unmake(s->core.pos);
-    }
-    free(moves);
-    return total;
+    return write_move_of((const uci_session *)session, pos, m, buf, cap);
 }
 
-/* `go perft N` on the search thread: "MOVE: COUNT" per root move as it is counted, then "Nodes searched: N". */
+/* `go perft N` on the search thread (perft.c). */
 static void *perft_main(void *arg)
 {
     uci_session *s = arg;
-    int depth = s->perft_depth;
-    ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(s->core.pos, moves, GGN_MAX_MOVES);
-    bool capped = n > GGN_MAX_MOVES;
-    if (capped) n = GGN_MAX_MOVES;
-    uint64_t total = 0;
-    size_t done = 0;
-    for (; done < n && !atomic_load(&s->core.stop); done++) {
-        char text[64];
-        write_move(s, moves[done], text, sizeof text);
-        if (!ggn_position_make(s->core.pos, moves[done])) continue;
-        uint64_t count = depth > 1 ? perft_stoppable(s, depth - 1, &capped) : 1;
-        ggn_position_unmake(s->core.pos);
-        if (atomic_load(&s->core.stop)) break; /* that move's count is partial: not said */
-        total += count;
-        pr_say(&s->core, "%s: %llu", text, (unsigned long long)count);
-    }
-    if (done < n) {
-        pr_say(&s->core, "info string perft stopped after %zu of %zu moves (%llu nodes): no total", done, n,
-            (unsigned long long)total);
-        return NULL;
-    }
-    if (capped)
-        pr_say(&s->core, "info string perft: a position had more than %d moves (GGN_MAX_MOVES): only the first %d of it are "
-               "counted, so the count is a lower bound",
-            GGN_MAX_MOVES, GGN_MAX_MOVES);
-    pr_say(&s->core, "%s", "");
-    pr_say(&s->core, "Nodes searched: %llu", (unsigned long long)total);
+    pr_perft(&s->core, s->perft_depth, perft_move);
     return NULL;
 }
 
@@ -307,7 +254,7 @@ static void start_perft(uci_session *s, const char *args)
     long depth = strtol(args, &end, 10);
     if (s->core.think_cap_ms > 0 && depth > 2) depth = 2;
     if (end == args || depth < 1 || depth > GGN_MAX_PERFT_DEPTH) {
-        pr_say(&s->core, "info string error: go perft needs a depth of 1 to %d", GGN_MAX_PERFT_DEPTH);
+        say(s, "info string error: go perft needs a depth of 1 to %d", GGN_MAX_PERFT_DEPTH);
         return;
     }
     s->perft_depth = (int)depth;
@@ -356,7 +303,8 @@ static void set_root_moves(uci_session *s)
             ggn_move mv;
             ggn_error err;
             ggn_error_clear(&err);
-            if (!read_move(s, s->core.pos, word, &mv, &err)) pr_say(&s->core, "info string error: searchmoves: %s: %s", word, err.message);
+            if (!read_move(s, s->core.pos, word, &mv, &err))
+                say(s, "info string error: searchmoves: %s: %s", word, err.message);
             else if (s->nallowed < GGN_MAX_MOVES) s->allowed[s->nallowed++] = mv;
         }
     } else if (s->nbanned) {
@@ -375,15 +323,15 @@ static void start_search(uci_session *s, const char *args)
 {
     if (s->past_cap) {
         /* The GUI's position could not be set: searching the one ggn has would answer for another game. */
-        pr_say(&s->core, "info string error: the position is past %d plies (GGN_MAX_PLY): no move is searched", GGN_MAX_PLY);
+        say(s, "info string error: the position is past %d plies (GGN_MAX_PLY): no move is searched", GGN_MAX_PLY);
         say_no_move(s);
         return;
     }
     const char *bad;
     pr_go_parse(args, s->core.protocol, &s->go, &bad);
-    if (bad) pr_say(&s->core, "info string error: go: '%.*s' needs a whole number", (int)strcspn(bad, " \t"), bad);
+    if (bad) say(s, "info string error: go: '%.*s' needs a whole number", (int)strcspn(bad, " \t"), bad);
     ggn_search_limits *l = &s->go.limits;
-    if (s->core.protocol == GGN_PROTOCOL_UCCI) {
+    if (is_ucci(s)) {
         /* UCCI's clocks are the mover's and the opponent's, in seconds unless usemillisec is on. */
         long scale = s->millisec ? 1 : 1000;
         for (int i = 0; i < 2; i++) {
@@ -423,7 +371,7 @@ static bool playable(const uci_session *s, const char *name)
     ggn_game *game = errs ? pr_load_game((pr_session *)&s->core, name, false, errs) : NULL;
     free(errs);
     bool ok = game && ggn_game_player_count(game) == 2 && ggn_game_has_fen(game) &&
-              (s->core.protocol != GGN_PROTOCOL_USI || ggn_game_has_usi(game));
+              (!is_usi(s) || ggn_game_has_usi(game));
     ggn_game_free(game);
     return ok;
 }
@@ -431,13 +379,13 @@ static bool playable(const uci_session *s, const char *name)
 /* The options, with the shipped games UCI can play in the UCI_Variant combo. */
 static void say_options(uci_session *s)
 {
-    if (s->core.protocol == GGN_PROTOCOL_UCCI) {
+    if (is_ucci(s)) {
         /* UCCI's own words: no UCI_Variant (a UCCI GUI plays xiangqi), but the game can still be a file. */
-        pr_say(&s->core, "option usemillisec type check default false");
-        pr_say(&s->core, "option hashsize type spin min 1 max %d default %d", PR_MAX_HASH_MB, GGN_SEARCH_DEFAULT_TT_MB);
-        pr_say(&s->core, "option threads type spin min 1 max %d default 1", pr_most_threads(&s->core));
-        pr_say(&s->core, "option newgame type button");
-        pr_say(&s->core, "option gamefile type string default <empty>");
+        say(s, "option usemillisec type check default false");
+        say(s, "option hashsize type spin min 1 max %d default %d", PR_MAX_HASH_MB, GGN_SEARCH_DEFAULT_TT_MB);
+        say(s, "option threads type spin min 1 max %d default 1", pr_most_threads(&s->core));
+        say(s, "option newgame type button");
+        say(s, "option gamefile type string default <empty>");
         return;
     }
     char vars[4096];
@@ -449,15 +397,15 @@ static void say_options(uci_session *s)
         len += (size_t)n;
     }
     vars[len] = '\0';
-    pr_say(&s->core, "option name UCI_Variant type combo default %s%s", s->variant, vars);
-    pr_say(&s->core, "option name GameFile type string default <empty>");
-    pr_say(&s->core, "option name %s type spin default %d min 1 max %d", s->core.protocol == GGN_PROTOCOL_USI ? "USI_Hash" : "Hash",
+    say(s, "option name UCI_Variant type combo default %s%s", s->variant, vars);
+    say(s, "option name GameFile type string default <empty>");
+    say(s, "option name %s type spin default %d min 1 max %d", is_usi(s) ? "USI_Hash" : "Hash",
         GGN_SEARCH_DEFAULT_TT_MB, PR_MAX_HASH_MB);
-    pr_say(&s->core, "option name Clear Hash type button");
-    pr_say(&s->core, "option name Threads type spin default 1 min 1 max %d", pr_most_threads(&s->core));
-    pr_say(&s->core, "option name Move Overhead type spin default %d min 0 max %d", PR_DEFAULT_OVERHEAD_MS,
+    say(s, "option name Clear Hash type button");
+    say(s, "option name Threads type spin default 1 min 1 max %d", pr_most_threads(&s->core));
+    say(s, "option name Move Overhead type spin default %d min 0 max %d", PR_DEFAULT_OVERHEAD_MS,
         PR_MAX_OVERHEAD_MS);
-    pr_say(&s->core, "option name Player type combo default %s var alphabeta var mcts var default",
+    say(s, "option name Player type combo default %s var alphabeta var mcts var default",
            pr_player_name(&s->core));
 }
 
@@ -486,7 +434,7 @@ static void set_ucci_option(uci_session *s, const char *args)
                  KEY("useegtb") || KEY("bookfiles") || KEY("egtbpaths") || KEY("evalapi") || KEY("loadbook") ||
                  KEY("knowledge") || KEY("pruning") || KEY("randomness") || KEY("selectivity") || KEY("promotion") ||
                  KEY("idle") || KEY("drawmoves") || KEY("repetition") || KEY("style"))) {
-        pr_say(&s->core, "info string error: no option '%.*s'", (int)(n < 64 ? n : 64), args);
+        say(s, "info string error: no option '%.*s'", (int)(n < 64 ? n : 64), args);
     }
 #undef KEY
 }
@@ -496,10 +444,10 @@ static void set_hash(uci_session *s, const char *value)
     long mb = strtol(value, NULL, 10);
     long most = pr_most_hash(&s->core); /* the fuzz bound keeps memory small too */
     if (mb < 1 || mb > most) {
-        pr_say(&s->core, "info string error: Hash must be 1 to %ld (MB), not '%s'", most, value);
+        say(s, "info string error: Hash must be 1 to %ld (MB), not '%s'", most, value);
         return;
     }
-    if (!pr_set_hash(&s->core, mb)) pr_say(&s->core, "info string error: no memory for a %ld MB hash; the old one is kept", mb);
+    if (!pr_set_hash(&s->core, mb)) say(s, "info string error: no memory for a %ld MB hash; the old one is kept", mb);
 }
 
 static void set_threads(uci_session *s, const char *value)
@@ -507,7 +455,7 @@ static void set_threads(uci_session *s, const char *value)
     char *end;
     long n = strtol(value, &end, 10);
     if (end == value || *end || n < 1 || n > pr_most_threads(&s->core)) {
-        pr_say(&s->core, "info string error: Threads must be 1 to %d, not '%s'", pr_most_threads(&s->core), value);
+        say(s, "info string error: Threads must be 1 to %d, not '%s'", pr_most_threads(&s->core), value);
         return;
     }
     pr_set_threads(&s->core, n);
@@ -516,13 +464,13 @@ static void set_threads(uci_session *s, const char *value)
 /* "setoption name NAME [value VALUE]" (names are case-insensitive, as the protocol says). */
 static void set_option(uci_session *s, const char *args)
 {
-    if (s->core.protocol == GGN_PROTOCOL_UCCI) {
+    if (is_ucci(s)) {
         set_ucci_option(s, args);
         return;
     }
     const char *name = strstr(args, "name ");
     if (!name) {
-        pr_say(&s->core, "info string error: setoption needs 'name'");
+        say(s, "info string error: setoption needs 'name'");
         return;
     }
     name += 5;
@@ -541,7 +489,7 @@ static void set_option(uci_session *s, const char *args)
         return;
     }
     if (!value || !*value) {
-        pr_say(&s->core, "info string error: option '%s' needs a value", key);
+        say(s, "info string error: option '%s' needs a value", key);
         return;
     }
     if (strcasecmp(key, "UCI_Variant") == 0 || strcasecmp(key, "GameFile") == 0) {
@@ -553,10 +501,10 @@ static void set_option(uci_session *s, const char *args)
         set_threads(s, value);
     } else if (strcasecmp(key, "Player") == 0) {
         if (!pr_set_player(&s->core, value))
-            pr_say(&s->core, "info string error: Player must be alphabeta, mcts or default, not '%s'", value);
+            say(s, "info string error: Player must be alphabeta, mcts or default, not '%s'", value);
     } else if (strcasecmp(key, "Move Overhead") == 0) {
         long ms = strtol(value, NULL, 10);
-        if (ms < 0 || ms > PR_MAX_OVERHEAD_MS) pr_say(&s->core, "info string error: Move Overhead must be 0 to %d", PR_MAX_OVERHEAD_MS);
+        if (ms < 0 || ms > PR_MAX_OVERHEAD_MS) say(s, "info string error: Move Overhead must be 0 to %d", PR_MAX_OVERHEAD_MS);
         else s->overhead_ms = ms;
     } else if (strcasecmp(key, "UCI_Chess960") == 0 || strcasecmp(key, "Ponder") == 0 ||
                strcasecmp(key, "USI_Ponder") == 0) {
@@ -564,7 +512,7 @@ static void set_option(uci_session *s, const char *args)
          * for the game: the king's move (chess), or king takes rook where it castles to fixed files
          * (fischerandom's castle moves), whatever UCI_Chess960 says. */
     } else {
-        pr_say(&s->core, "info string error: no option '%s'", key);
+        say(s, "info string error: no option '%s'", key);
     }
 }
 
@@ -580,12 +528,12 @@ static ggn_position *read_position(uci_session *s, const char *args, bool *past_
     const char *moves = strstr(args, "moves");
     ggn_position *pos = ggn_position_new(s->core.game);
     if (!pos) {
-        pr_say(&s->core, "info string error: out of memory");
+        say(s, "info string error: out of memory");
         return NULL;
     }
     ggn_error err;
     ggn_error_clear(&err);
-    const char *kind = s->core.protocol == GGN_PROTOCOL_USI ? "sfen" : "fen";
+    const char *kind = is_usi(s) ? "sfen" : "fen";
     size_t wlen = strlen(kind);
     if (strncmp(args, kind, wlen) == 0 && (args[wlen] == ' ' || !args[wlen])) {
         const char *f = args + wlen;
@@ -593,21 +541,21 @@ static ggn_position *read_position(uci_session *s, const char *args, bool *past_
         size_t n = moves ? (size_t)(moves - f) : strlen(f);
         char fen[GGN_MAX_FEN_BYTES];
         if (n >= sizeof fen) {
-            pr_say(&s->core, "info string error: position: the FEN is longer than %d bytes", GGN_MAX_FEN_BYTES - 1);
+            say(s, "info string error: position: the FEN is longer than %d bytes", GGN_MAX_FEN_BYTES - 1);
             ggn_position_free(pos);
             return NULL;
         }
         memcpy(fen, f, n);
         fen[n] = '\0';
-        bool set = s->core.protocol == GGN_PROTOCOL_USI ? ggn_position_set_sfen(pos, fen, &err)
+        bool set = is_usi(s) ? ggn_position_set_sfen(pos, fen, &err)
                                                  : ggn_position_set_fen(pos, fen, &err);
         if (!set) {
-            pr_say(&s->core, "info string error: position %s: %s", kind, err.message);
+            say(s, "info string error: position %s: %s", kind, err.message);
             ggn_position_free(pos);
             return NULL;
         }
     } else if (strncmp(args, "startpos", 8) != 0) {
-        pr_say(&s->core, "info string error: position needs 'startpos' or '%s'", kind);
+        say(s, "info string error: position needs 'startpos' or '%s'", kind);
         ggn_position_free(pos);
         return NULL;
     }
@@ -622,14 +570,14 @@ static ggn_position *read_position(uci_session *s, const char *args, bool *past_
             p += n;
             ggn_move mv;
             if (ggn_position_history(pos) >= GGN_MAX_PLY) {
-                pr_say(&s->core, "info string error: position: move %d (%s) is past %d plies (GGN_MAX_PLY), the longest game ggn "
+                say(s, "info string error: position: move %d (%s) is past %d plies (GGN_MAX_PLY), the longest game ggn "
                        "plays",
                     number, word, GGN_MAX_PLY);
                 *past_cap = true;
                 break;
             }
             if (!read_move(s, pos, word, &mv, &err) || !ggn_position_make(pos, mv)) {
-                pr_say(&s->core, "info string error: Illegal move: %s (move %d): %s", word, number,
+                say(s, "info string error: Illegal move: %s (move %d): %s", word, number,
                     err.message[0] ? err.message : "too many moves");
                 break; /* the moves before it stand, as Fairy-Stockfish does */
             }
@@ -670,7 +618,7 @@ static void probe(uci_session *s, const char *args)
         if (hit.lower) len += (size_t)snprintf(line + len, sizeof line - len, " lowerbound %d depth %d", hit.score, hit.depth);
         if (hit.upper) snprintf(line + len, sizeof line - len, " upperbound %d depth %d", hit.score, hit.depth);
     }
-    pr_say(&s->core, "%s", line);
+    say(s, "%s", line);
     ggn_position_free(pos);
 }
 
@@ -687,7 +635,7 @@ static void ban_moves(uci_session *s, const char *args)
         ggn_error err;
         ggn_error_clear(&err);
         if (!read_move(s, s->core.pos, word, &mv, &err)) {
-            pr_say(&s->core, "info string error: banmoves: %s: %s", word, err.message);
+            say(s, "info string error: banmoves: %s: %s", word, err.message);
             continue;
         }
         if (s->nbanned < GGN_MAX_MOVES && !is_banned(s, mv)) s->banned[s->nbanned++] = mv;
@@ -706,7 +654,7 @@ static bool handle(uci_session *s, char *line)
     if (w == 0) return true;
     if (IS("quit")) return false;
     if (IS("isready")) {
-        pr_say(&s->core, "readyok");
+        say(s, "readyok");
     } else if (IS("stop") || IS("ponderhit")) {
         finish_search(s, true);
     } else if (s->core.working) {
@@ -714,15 +662,15 @@ static bool handle(uci_session *s, char *line)
         finish_search(s, false);
         return handle(s, line);
     } else if (w == strlen(s->protocol) && strncmp(line, s->protocol, w) == 0) {
-        pr_say(&s->core, "id name ggn %s", GGN_VERSION_STRING);
-        pr_say(&s->core, "id author the ggn developers");
+        say(s, "id name ggn %s", GGN_VERSION_STRING);
+        say(s, "id author the ggn developers");
         say_options(s);
-        pr_say(&s->core, "%sok", s->protocol);
+        say(s, "%sok", s->protocol);
     } else if (IS("setoption")) {
         set_option(s, rest);
-    } else if (IS("banmoves") && s->core.protocol == GGN_PROTOCOL_UCCI) {
+    } else if (IS("banmoves") && is_ucci(s)) {
         ban_moves(s, rest);
-    } else if (IS("probe") && s->core.protocol == GGN_PROTOCOL_UCCI) {
+    } else if (IS("probe") && is_ucci(s)) {
         probe(s, rest);
     } else if (IS("ucinewgame") || IS("usinewgame")) {
         pr_players_clear(&s->core);
@@ -737,11 +685,11 @@ static bool handle(uci_session *s, char *line)
         }
     } else if (IS("d")) {
         char fen[GGN_MAX_FEN_BYTES];
-        if (write_position(s, s->core.pos, fen, sizeof fen)) pr_say(&s->core, "%s: %s", s->core.protocol == GGN_PROTOCOL_USI ? "Sfen" : "Fen", fen);
+        if (write_position(s, s->core.pos, fen, sizeof fen)) say(s, "%s: %s", is_usi(s) ? "Sfen" : "Fen", fen);
     } else if (IS("gameover")) {
         /* USI's "gameover win|lose|draw": nothing to do until the next game. */
     } else {
-        pr_say(&s->core, "info string error: unknown command '%.*s'", (int)(w < 64 ? w : 64), line);
+        say(s, "info string error: unknown command '%.*s'", (int)(w < 64 ? w : 64), line);
     }
 #undef IS
     return true;
@@ -794,7 +742,10 @@ pr_session *pr_uci_new(const ggn_session_config *config, ggn_errors *errs)
     pthread_mutex_init(&s->wait_lock, NULL);
     pthread_cond_init(&s->wait_cond, NULL);
     s->overhead_ms = PR_DEFAULT_OVERHEAD_MS;
-    const char *game = config->game ? config->game : p == GGN_PROTOCOL_USI ? "shogi" : p == GGN_PROTOCOL_UCCI ? "xiangqi" : "chess";
+    const char *game = config->game                 ? config->game
+                       : p == GGN_PROTOCOL_USI  ? "shogi"
+                       : p == GGN_PROTOCOL_UCCI ? "xiangqi"
+                                                : "chess";
     if (!select_game(s, game, false)) {
         ggn_error_set(&e, GGN_E_VALUE, "cannot start with game '%s'", game);
         ggn_errors_add(errs, &e);

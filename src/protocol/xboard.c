@@ -23,14 +23,7 @@
 #include "ggn/ggn.h"
 #include "protocol_internal.h"
 
-enum {
-    XB_MAX_FILES = 16,          /* XBoard's board: at most 16 files ... */
-    XB_MAX_RANKS = 16,          /* ... and 16 ranks */
-    XB_MAX_SLOTS = 22,          /* piece types per colour in setup's table (the last one the king) */
-    XB_PROMOTED_OFFSET = 11,    /* a '+' slot is the promoted form of the piece this many slots before it */
-    XB_MAX_VARIANTS = 128,
-    XB_OVERHEAD_MS = 30         /* time kept back per move for the GUI and the pipe */
-};
+enum { XB_MAX_VARIANTS = 128 };
 
 typedef struct xb_variant {
     char name[64];              /* the name XBoard knows it by */
@@ -59,30 +52,10 @@ typedef struct xb_session {
     atomic_bool discard;        /* the search's move is dropped, not played */
 } xb_session;
 
+/* One line out, through the core (output.c). */
+#define say(s, ...) pr_say(&(s)->core, __VA_ARGS__)
+
 /* ---- variants ---------------------------------------------------------------- */
-
-/* XBoard's own name for a ggn game, where its rules are built into XBoard. */
-static const char *native_name(const char *ggn_name)
-{
-    static const char *const native[][2] = {
-        { "chess", "normal" }, { "crazyhouse", "crazyhouse" }, { "xiangqi", "xiangqi" }, { "shogi", "shogi" },
-        { "makruk", "makruk" }, { "shatranj", "shatranj" },   { "losalamos", "losalamos" },
-    };
-    for (size_t i = 0; i < sizeof native / sizeof native[0]; i++)
-        if (strcmp(ggn_name, native[i][0]) == 0) return native[i][1];
-    return NULL;
-}
-
-/* Why XBoard cannot show or play game, or NULL when it can. */
-static const char *unplayable(const ggn_game *game)
-{
-    if (ggn_game_player_count(game) != 2) return "XBoard needs a game of two players";
-    if (!ggn_game_has_fen(game)) return "XBoard needs FEN (a symbol for every kind)";
-    if (ggn_game_cols(game) > XB_MAX_FILES || ggn_game_rows(game) > XB_MAX_RANKS)
-        return "XBoard's board has at most 16 files and 16 ranks";
-    if (ggn_game_kind_count(game) > XB_MAX_SLOTS) return "XBoard has at most 22 kinds of piece";
-    return NULL;
-}
 
 static void add_variant(xb_session *s, const char *name, const char *path, bool native)
 {
@@ -112,8 +85,8 @@ static const xb_variant *add_shipped(xb_session *s, const char *name)
     if (!s->core.resolve(name, path, sizeof path, s->core.resolve_context)) return NULL;
     ggn_game *game = load_quietly(s, path);
     const xb_variant *added = NULL;
-    if (game && !unplayable(game)) {
-        const char *native = native_name(name);
+    if (game && !pr_xboard_unplayable(game)) {
+        const char *native = pr_xboard_native_name(name);
         add_variant(s, native ? native : name, path, native != NULL);
         added = &s->variants[s->nvariants - 1];
         if (strcmp(added->path, path) != 0) added = NULL; /* a spec file of that name came first, or the table is full */
@@ -141,178 +114,9 @@ static const xb_variant *find_variant(xb_session *s, const char *name)
     if (s->listed) return NULL;
     /* XBoard's names: "normal" is chess; "chess" itself is not a name XBoard uses. */
     const char *ggn_name = strcmp(name, "normal") == 0 ? "chess" : name;
-    const char *native = native_name(ggn_name);
+    const char *native = pr_xboard_native_name(ggn_name);
     if (native && strcmp(native, name) != 0) return NULL;
     return add_shipped(s, ggn_name);
-}
-
-/*
- * The Betza XBoard is told for kind k (`piece X& BETZA`): its exact moves;
- * else their geometry, the promotion unsaid (XBoard judges promotions);
- * else their outline, a wider piece with every move of the kind (a janggi
- * soldier's palace diagonals become diagonals everywhere). *wider is set
- * when the piece told attacks squares the kind does not. XBoard reads `n` (lame)
- * as one blocking square, which is ggn's only for two-step leaps (N, D, A):
- * on a longer leap (janggi's elephant, nZ) it is dropped, and the piece
- * told jumps. False when even the outline cannot be said (castling alone).
- */
-static bool xboard_betza(const ggn_game *game, int k, char *buf, size_t cap, bool *wider)
-{
-    ggn_error err;
-    ggn_error_clear(&err);
-    *wider = false;
-    if (!ggn_game_kind_betza(game, k, buf, cap, &err) && !ggn_game_kind_betza_geometry(game, k, buf, cap, &err) &&
-        !ggn_game_kind_betza_outline(game, k, buf, cap, wider, &err))
-        return false;
-    /* Each term is lower-case modifiers then an atom: drop 'n' from the modifiers of Z, C and G. */
-    size_t out = 0, start = 0;
-    for (size_t i = 0; buf[i]; i++) {
-        if (buf[i] >= 'a' && buf[i] <= 'z') continue;
-        bool long_leap = buf[i] == 'Z' || buf[i] == 'C' || buf[i] == 'G';
-        for (size_t j = start; j < i; j++) {
-            if (long_leap && buf[j] == 'n') {
-                *wider = true;
-                continue;
-            }
-            buf[out++] = buf[j];
-        }
-        buf[out++] = buf[i];
-        /* the atom's range (digits) or its doubled letter */
-        while (buf[i + 1] >= '0' && buf[i + 1] <= '9') buf[out++] = buf[++i];
-        if (buf[i + 1] == buf[i]) buf[out++] = buf[++i];
-        start = i + 1;
-    }
-    buf[out] = '\0';
-    return true;
-}
-
-/*
- * Whether XBoard is told every kind's attacks exactly (no kind wider), so its
- * king may be royal: XBoard tests checks with the moves it is told, and a
- * wider piece would make it see checks that are none and refuse legal moves.
- * Otherwise the leader takes an ordinary slot and XBoard tests no checks:
- * ggn judges them.
- */
-static bool xboard_exact(const ggn_game *game)
-{
-    for (int k = 0; k < ggn_game_kind_count(game); k++) {
-        char betza[512];
-        bool wider;
-        if (xboard_betza(game, k, betza, sizeof betza, &wider) && wider) return false;
-    }
-    return true;
-}
-
-/*
- * The setup table: each kind's FEN letter in a slot of XBoard's piece table,
- * white's half then black's, '.' for an unused slot. A slot is an XBoard
- * piece (its picture, and its moves when no `piece` line redefines them):
- * the leader takes the last one (XBoard's king); a kind whose letter is the
- * letter of an XBoard slot takes that slot (P the pawn, N the knight, ...),
- * so it is drawn as the piece it is; the others take the first free slots.
- * XBoard finds a promoted piece XB_PROMOTED_OFFSET slots after the piece it
- * promotes from, so a kind that promotes stays within the first slots and its
- * promoted form (`+X`, written '+') goes that far after it. XBoard promotes
- * what stands in its pawn and lance slots (P, L) on the last rank: only a
- * kind that promotes takes them. When XBoard cannot be told every kind
- * exactly (xboard_exact), the leader takes an ordinary slot, and the king's
- * slot stays empty.
- */
-static void piece_table(const ggn_game *game, char *buf)
-{
-    static const char letters[XB_MAX_SLOTS + 1] = "PNBRQFEACWMOHIJGDVLSUK";
-    int kinds = ggn_game_kind_count(game), leader = ggn_game_leader(game);
-    if (!xboard_exact(game)) leader = -1; /* an ordinary kind here */
-    int slot_of[64];
-    bool promotes[64];
-    char white[XB_MAX_SLOTS + 1];
-    memset(white, '.', XB_MAX_SLOTS);
-    white[XB_MAX_SLOTS] = '\0';
-    for (int k = 0; k < kinds && k < 64; k++) {
-        slot_of[k] = -1;
-        promotes[k] = false;
-    }
-    /* Which plain kinds have a promoted form. */
-    for (int k = 0; k < kinds && k < 64; k++) {
-        if (ggn_game_kind_mark(game, k) != '+') continue;
-        for (int b = 0; b < kinds && b < 64; b++)
-            if (ggn_game_kind_mark(game, b) != '+' && ggn_game_kind_symbol(game, b) == ggn_game_kind_symbol(game, k))
-                promotes[b] = true;
-    }
-    if (leader >= 0) white[XB_MAX_SLOTS - 1] = ggn_game_kind_symbol(game, leader);
-    /*
-     * Plain kinds, those that promote first (they need a slot below the
-     * offset, and the slot that far after it): their own letter's slot if
-     * free, else the first free one.
-     */
-    bool reserved[XB_MAX_SLOTS] = { false };
-    for (int group = 0; group < 2; group++) {
-        for (int pass = 0; pass < 2; pass++) {
-            for (int k = 0; k < kinds && k < 64; k++) {
-                if (k == leader || ggn_game_kind_mark(game, k) == '+' || slot_of[k] >= 0 || promotes[k] != (group == 0))
-                    continue;
-                char sym = ggn_game_kind_symbol(game, k);
-                int last = promotes[k] ? XB_PROMOTED_OFFSET - 1 : XB_MAX_SLOTS - 2;
-                bool may_promote = promotes[k] || ggn_game_kind_promotes(game, k);
-                for (int slot = 0; slot <= last; slot++) {
-                    if (white[slot] != '.' || reserved[slot] || (pass == 0 && letters[slot] != sym)) continue;
-                    if (!may_promote && (letters[slot] == 'P' || letters[slot] == 'L')) continue;
-                    white[slot] = sym;
-                    slot_of[k] = slot;
-                    if (promotes[k]) reserved[slot + XB_PROMOTED_OFFSET] = true;
-                    break;
-                }
-            }
-        }
-    }
-    /* Promoted kinds: XB_PROMOTED_OFFSET slots after their plain form. */
-    for (int k = 0; k < kinds && k < 64; k++) {
-        if (ggn_game_kind_mark(game, k) != '+') continue;
-        for (int b = 0; b < kinds && b < 64; b++) {
-            if (ggn_game_kind_mark(game, b) == '+' || ggn_game_kind_symbol(game, b) != ggn_game_kind_symbol(game, k) ||
-                slot_of[b] < 0 || slot_of[b] + XB_PROMOTED_OFFSET >= XB_MAX_SLOTS - 1)
-                continue;
-            if (white[slot_of[b] + XB_PROMOTED_OFFSET] == '.') white[slot_of[b] + XB_PROMOTED_OFFSET] = '+';
-        }
-    }
-    size_t n = 0;
-    for (int i = 0; i < XB_MAX_SLOTS; i++) buf[n++] = white[i];
-    for (int i = 0; i < XB_MAX_SLOTS; i++) {
-        char c = white[i];
-        buf[n++] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-    }
-    buf[n] = '\0';
-}
-
-/* `setup (TABLE) WxH+P_fairy FEN` and a `piece X& BETZA` line for every kind Betza can say. */
-static void say_setup(xb_session *s)
-{
-    char table[2 * XB_MAX_SLOTS + 1], fen[GGN_MAX_FEN_BYTES];
-    piece_table(s->core.game, table);
-    ggn_position *start = ggn_position_new(s->core.game);
-    if (!start || !ggn_position_fen(start, fen, sizeof fen)) fen[0] = '\0';
-    ggn_position_free(start);
-    int holdings = 0;
-    if (ggn_game_has_hands(s->core.game))
-        for (int k = 0; k < ggn_game_kind_count(s->core.game); k++)
-            if (k != ggn_game_leader(s->core.game) && ggn_game_kind_mark(s->core.game, k) != '+') holdings++;
-    pr_say(&s->core, "setup (%s) %dx%d+%d_fairy %s", table, ggn_game_cols(s->core.game), ggn_game_rows(s->core.game), holdings, fen);
-    bool exact = xboard_exact(s->core.game);
-    for (int k = 0; k < ggn_game_kind_count(s->core.game); k++) {
-        char betza[512];
-        bool wider;
-        /*
-         * A piece without a line moves as the XBoard piece of its slot, so
-         * every kind gets one (xboard_betza). Only a leader in XBoard's king
-         * slot may go without (castling): XBoard's king castles.
-         */
-        bool kings_slot = exact && k == ggn_game_leader(s->core.game);
-        bool said = kings_slot ? ggn_game_kind_betza(s->core.game, k, betza, sizeof betza, NULL)
-                               : xboard_betza(s->core.game, k, betza, sizeof betza, &wider);
-        if (!said) continue; /* answered through lift */
-        char sym = ggn_game_kind_symbol(s->core.game, k);
-        pr_say(&s->core, "piece %s%c& %s", ggn_game_kind_mark(s->core.game, k) == '+' ? "+" : "", sym, betza);
-    }
 }
 
 /* Starts variant v at its start position; on failure says why and keeps the old game. */
@@ -320,11 +124,11 @@ static bool select_variant(xb_session *s, const xb_variant *v)
 {
     ggn_game *game = load_quietly(s, v->path);
     if (!game) {
-        pr_say(&s->core, "Error (variant does not load): %s", v->name);
+        say(s, "Error (variant does not load): %s", v->name);
         return false;
     }
     if (!pr_set_game(&s->core, game)) {
-        pr_say(&s->core, "Error (out of memory): variant %s", v->name);
+        say(s, "Error (out of memory): variant %s", v->name);
         ggn_game_free(game);
         return false;
     }
@@ -350,25 +154,25 @@ static bool check_result(xb_session *s)
     switch (st.outcome) {
     case GGN_CHECKMATE:
         if (st.rule < 0) {
-            pr_say(&s->core, "%s {%s mates}", score, who);
+            say(s, "%s {%s mates}", score, who);
         } else { /* a mate that game_end judges by its checks (shatar's): say how */
             char why[512];
             ggn_status_describe(s->core.game, &st, why, sizeof why);
-            pr_say(&s->core, "%s {%s}", score, why);
+            say(s, "%s {%s}", score, why);
         }
         break;
-    case GGN_LEADER_CAPTURED: pr_say(&s->core, "%s {%s captures the king}", score, who); break;
+    case GGN_LEADER_CAPTURED: say(s, "%s {%s captures the king}", score, who); break;
     case GGN_STALEMATE:
-        if (st.winner >= 0) pr_say(&s->core, "%s {%s wins by stalemate}", score, who);
-        else pr_say(&s->core, "%s {Stalemate}", score);
+        if (st.winner >= 0) say(s, "%s {%s wins by stalemate}", score, who);
+        else say(s, "%s {Stalemate}", score);
         break;
-    case GGN_DRAW_REPETITION: pr_say(&s->core, "%s {Draw by repetition}", score); break;
-    case GGN_DRAW_NO_PROGRESS: pr_say(&s->core, "%s {Draw by the no-progress rule}", score); break;
-    case GGN_DRAW_MATERIAL: pr_say(&s->core, "%s {Insufficient material}", score); break;
+    case GGN_DRAW_REPETITION: say(s, "%s {Draw by repetition}", score); break;
+    case GGN_DRAW_NO_PROGRESS: say(s, "%s {Draw by the no-progress rule}", score); break;
+    case GGN_DRAW_MATERIAL: say(s, "%s {Insufficient material}", score); break;
     default: { /* a game_end rule (a goal, bikjang, passes, ...): said as ggn says it */
         char why[512];
         ggn_status_describe(s->core.game, &st, why, sizeof why);
-        pr_say(&s->core, "%s {%s}", score, why);
+        say(s, "%s {%s}", score, why);
         break;
     }
     }
@@ -388,7 +192,8 @@ static size_t format_move_of(const pr_session *session, const ggn_position *pos,
         return strlen(buf);
     }
     /* XBoard reads a drop as P@d3 only, also where ggn writes a placement as its point. */
-    if (!ggn_move_format_long(pos, move, text, sizeof text) || !ggn_protocol_ranks_to_xboard(text, ggn_game_rows(s->core.game), buf, cap))
+    if (!ggn_move_format_long(pos, move, text, sizeof text) ||
+        !ggn_protocol_ranks_to_xboard(text, ggn_game_rows(s->core.game), buf, cap))
         return 0;
     return strlen(buf);
 }
@@ -411,7 +216,7 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
     /* CECP's mate scores: 100000 + moves to mate. */
     if (score > GGN_SEARCH_MATE_BOUND) score = 100000 + (GGN_SEARCH_MATE - score + 1) / 2;
     else if (score < -GGN_SEARCH_MATE_BOUND) score = -100000 - (GGN_SEARCH_MATE + score) / 2;
-    pr_say(&s->core, "%d %d %ld %llu %s", r->depth, score, elapsed_ms / 10, (unsigned long long)r->nodes, move);
+    say(s, "%d %d %ld %llu %s", r->depth, score, elapsed_ms / 10, (unsigned long long)r->nodes, move);
 }
 
 /* The search thread: thinks, then plays and announces its move unless told to drop it. */
@@ -423,7 +228,7 @@ static void *search_main(void *arg)
     bool found = pr_think(&s->core, &s->limits, &r, &no_memory);
     if (atomic_load(&s->discard)) return NULL;
     if (no_memory) {
-        pr_say(&s->core, "Error (out of memory): cannot think");
+        say(s, "Error (out of memory): cannot think");
         return NULL;
     }
     if (!found) {
@@ -432,11 +237,11 @@ static void *search_main(void *arg)
     }
     char move[64];
     if (!format_move(s, r.best, move, sizeof move) || !ggn_position_make(s->core.pos, r.best)) {
-        pr_say(&s->core, "Error (internal): the search's move cannot be played");
+        say(s, "Error (internal): the search's move cannot be played");
         return NULL;
     }
     s->engine_moves++;
-    pr_say(&s->core, "move %s", move);
+    say(s, "move %s", move);
     check_result(s);
     return NULL;
 }
@@ -474,10 +279,11 @@ static void think(xb_session *s)
         l->increment_ms[0] = l->increment_ms[1] = s->inc_ms;
         if (s->mps > 0) l->moves_to_go = s->mps - s->engine_moves % s->mps;
     }
-    l->overhead_ms = XB_OVERHEAD_MS;
+    l->overhead_ms = PR_DEFAULT_OVERHEAD_MS;
     l->time_ms = ggn_search_time_budget(l, me);
     l->exact_time = l->move_time_ms > 0; /* st: a fixed time a move is there to be spent */
-    if (s->core.think_cap_ms > 0 && (!l->time_ms || l->time_ms > s->core.think_cap_ms)) l->time_ms = s->core.think_cap_ms;
+    long cap = s->core.think_cap_ms;
+    if (cap > 0 && (!l->time_ms || l->time_ms > cap)) l->time_ms = cap;
     s->limits.depth = s->sd > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->sd;
     /* The players (and their memory) are made when first needed (think.c): many sessions never think. */
     s->core.progress = report_iteration;
@@ -492,12 +298,12 @@ static void user_move(xb_session *s, const char *text)
     ggn_error err;
     ggn_error_clear(&err);
     if (!*text) {
-        pr_say(&s->core, "Error (no move given): usermove");
+        say(s, "Error (no move given): usermove");
         return;
     }
     char ggn_text[64];
     if (!ggn_protocol_ranks_from_xboard(text, ggn_game_rows(s->core.game), ggn_text, sizeof ggn_text)) {
-        pr_say(&s->core, "Illegal move (too long): %s", text);
+        say(s, "Illegal move (too long): %s", text);
         return;
     }
     if (strcmp(text, "@@@@") == 0) {
@@ -511,16 +317,16 @@ static void user_move(xb_session *s, const char *text)
                 found = true;
             }
         if (!found || !ggn_move_format(s->core.pos, mv, ggn_text, sizeof ggn_text)) {
-            pr_say(&s->core, "Illegal move (no pass here): %s", text);
+            say(s, "Illegal move (no pass here): %s", text);
             return;
         }
     }
     if (!ggn_move_parse(s->core.pos, ggn_text, &mv, &err)) {
-        pr_say(&s->core, "Illegal move (%s): %s", err.message[0] ? err.message : "not legal here", text);
+        say(s, "Illegal move (%s): %s", err.message[0] ? err.message : "not legal here", text);
         return;
     }
     if (!ggn_position_make(s->core.pos, mv)) {
-        pr_say(&s->core, "Illegal move (the game is too long): %s", text);
+        say(s, "Illegal move (the game is too long): %s", text);
         return;
     }
     if (check_result(s)) return;
@@ -539,10 +345,10 @@ static void say_highlight(xb_session *s, const char *xboard_square)
                     ? strtol(square + 1, &end, 10)
                     : 0;
     if (rank < 1 || rank > rows || *end) {
-        pr_say(&s->core, "Error (no such square): lift %s", xboard_square);
+        say(s, "Error (no such square): lift %s", xboard_square);
         return;
     }
-    char marks[XB_MAX_RANKS][XB_MAX_FILES];
+    char marks[PR_XBOARD_MAX_RANKS][PR_XBOARD_MAX_FILES];
     memset(marks, 0, sizeof marks);
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(s->core.pos, moves, GGN_MAX_MOVES);
@@ -559,7 +365,7 @@ static void say_highlight(xb_session *s, const char *xboard_square)
         char mark = *after ? 'M' : ggn_move_is_capture(s->core.pos, moves[i]) ? 'R' : 'Y';
         if (marks[y][x] != 'M') marks[y][x] = mark;
     }
-    char board[XB_MAX_RANKS * (XB_MAX_FILES + 1) + 1];
+    char board[PR_XBOARD_MAX_RANKS * (PR_XBOARD_MAX_FILES + 1) + 1];
     size_t b = 0;
     for (int y = rows - 1; y >= 0; y--) {
         int empty = 0;
@@ -576,7 +382,7 @@ static void say_highlight(xb_session *s, const char *xboard_square)
         if (y) board[b++] = '/';
     }
     board[b] = '\0';
-    pr_say(&s->core, "highlight %s", board);
+    say(s, "highlight %s", board);
 }
 
 /* ---- commands ----------------------------------------------------------------- */
@@ -588,7 +394,7 @@ static void say_features(xb_session *s)
      * a busy machine (or under a sanitizer) can take longer than the 2 s a
      * GUI waits before it takes a silent engine for protocol version 1.
      */
-    pr_say(&s->core, "feature done=0");
+    say(s, "feature done=0");
     list_variants(s);
     char list[4096];
     size_t len = 0;
@@ -599,13 +405,13 @@ static void say_features(xb_session *s)
         len += (size_t)n;
     }
     list[len] = '\0';
-    pr_say(&s->core, "feature myname=\"ggn %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
+    say(s, "feature myname=\"ggn %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
            "analyze=0 colors=0 name=0 nps=0 memory=0 smp=1 highlight=1 debug=1",
         GGN_VERSION_STRING);
-    pr_say(&s->core, "feature variants=\"%s\"", list);
+    say(s, "feature variants=\"%s\"", list);
     /* The session's computer player (the default marked '*', as CECP marks it). */
-    pr_say(&s->core, "feature option=\"Player -combo *alphabeta /// mcts /// default\"");
-    pr_say(&s->core, "feature done=1");
+    say(s, "feature option=\"Player -combo *alphabeta /// mcts /// default\"");
+    say(s, "feature done=1");
 }
 
 /* Reads a whole number >= 0; false when text is no such number. */
@@ -625,12 +431,12 @@ static void set_level(xb_session *s, const char *args)
     long mps, min, sec = 0;
     char base[64], inc[64];
     if (sscanf(args, "%ld %63s %63s", &mps, base, inc) != 3 || mps < 0 || !read_number(base, &min)) {
-        pr_say(&s->core, "Error (level needs MPS BASE INC): level %s", args);
+        say(s, "Error (level needs MPS BASE INC): level %s", args);
         return;
     }
     const char *colon = strchr(base, ':');
     if (colon && !read_number(colon + 1, &sec)) {
-        pr_say(&s->core, "Error (level needs MPS BASE INC): level %s", args);
+        say(s, "Error (level needs MPS BASE INC): level %s", args);
         return;
     }
     double inc_s = strtod(inc, NULL);
@@ -665,7 +471,7 @@ static void new_game(xb_session *s)
 static void take_back(xb_session *s, const char *word, int plies)
 {
     if (ggn_position_history(s->core.pos) < plies) {
-        pr_say(&s->core, "Error (no move to take back): %s", word);
+        say(s, "Error (no move to take back): %s", word);
         return;
     }
     for (int i = 0; i < plies; i++) ggn_position_unmake(s->core.pos);
@@ -676,7 +482,7 @@ static void take_back(xb_session *s, const char *word, int plies)
 static void set_option(xb_session *s, const char *args)
 {
     if (strncmp(args, "Player=", 7) == 0 && !pr_set_player(&s->core, args + 7))
-        pr_say(&s->core, "Error (Player is alphabeta, mcts or default): option %s", args);
+        say(s, "Error (Player is alphabeta, mcts or default): option %s", args);
 }
 
 /* One command line; false on quit. */
@@ -717,10 +523,10 @@ static bool handle(xb_session *s, char *line)
         new_game(s);
     } else if (IS("variant")) {
         const xb_variant *var = find_variant(s, rest);
-        if (!var) pr_say(&s->core, "Error (unknown variant): %s", rest);
+        if (!var) say(s, "Error (unknown variant): %s", rest);
         else if (select_variant(s, var)) {
             s->over = false;
-            if (!var->native) say_setup(s);
+            if (!var->native) pr_xboard_say_setup(&s->core);
         }
     } else if (IS("force")) {
         s->force = true;
@@ -734,25 +540,25 @@ static bool handle(xb_session *s, char *line)
     } else if (IS("usermove")) {
         user_move(s, rest);
     } else if (IS("ping")) {
-        pr_say(&s->core, "pong %s", rest);
+        say(s, "pong %s", rest);
     } else if (IS("level")) {
         set_level(s, rest);
     } else if (IS("st")) {
         double sec = strtod(rest, NULL);
-        if (!(sec > 0 && sec < 1e6)) pr_say(&s->core, "Error (st needs seconds): st %s", rest);
+        if (!(sec > 0 && sec < 1e6)) say(s, "Error (st needs seconds): st %s", rest);
         else s->st_ms = (long)(sec * 1000);
     } else if (IS("cores")) {
         int most = pr_most_threads(&s->core);
-        if (!read_number(rest, &v) || v < 1) pr_say(&s->core, "Error (cores needs a count): cores %s", rest);
+        if (!read_number(rest, &v) || v < 1) say(s, "Error (cores needs a count): cores %s", rest);
         else pr_set_threads(&s->core, v > most ? most : v); /* more than ggn can use: as many as it can */
     } else if (IS("sd")) {
-        if (!read_number(rest, &v) || v < 1) pr_say(&s->core, "Error (sd needs a depth): sd %s", rest);
+        if (!read_number(rest, &v) || v < 1) say(s, "Error (sd needs a depth): sd %s", rest);
         else s->sd = v > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : (int)v;
     } else if (IS("time") || IS("otim")) {
         /* Clocks may run negative in some GUIs: a late move is still a move. */
         char *end;
         long cs = strtol(rest, &end, 10);
-        if (end == rest) pr_say(&s->core, "Error (%s needs centiseconds): %s", IS("time") ? "time" : "otim", line);
+        if (end == rest) say(s, "Error (%s needs centiseconds): %s", IS("time") ? "time" : "otim", line);
         else *(IS("time") ? &s->my_cs : &s->their_cs) = cs < 0 ? 0 : cs > 1000000000L ? 1000000000L : cs;
     } else if (IS("undo")) {
         take_back(s, "undo", 1);
@@ -772,7 +578,7 @@ static bool handle(xb_session *s, char *line)
         else
             snprintf(fen, sizeof fen, "%.*s", (int)(sizeof fen - 1), rest);
         if (!pos || !ggn_position_set_fen(pos, fen, &err)) {
-            pr_say(&s->core, "tellusererror Illegal position: %s", pos ? err.message : "out of memory");
+            say(s, "tellusererror Illegal position: %s", pos ? err.message : "out of memory");
             ggn_position_free(pos);
         } else {
             ggn_position_free(s->core.pos);
@@ -786,9 +592,9 @@ static bool handle(xb_session *s, char *line)
     } else if (IS("lift")) {
         say_highlight(s, rest);
     } else if (IS("analyze") || IS("edit") || IS("pause") || IS("resume")) {
-        pr_say(&s->core, "Error (not supported): %.*s", (int)w, line);
+        say(s, "Error (not supported): %.*s", (int)w, line);
     } else {
-        pr_say(&s->core, "Error (unknown command): %.*s", (int)(w < 64 ? w : 64), line);
+        say(s, "Error (unknown command): %.*s", (int)(w < 64 ? w : 64), line);
     }
 #undef IS
     return true;
@@ -845,7 +651,7 @@ pr_session *pr_xboard_new(const ggn_session_config *config, ggn_errors *errs)
     for (size_t i = 0; i < config->spec_count && own; i++) {
         const char *file = config->spec_files[i];
         ggn_game *game = pr_load_game(&s->core, file, true, own);
-        const char *why = game ? unplayable(game) : NULL;
+        const char *why = game ? pr_xboard_unplayable(game) : NULL;
         if (!game) {
             /* Each of the file's errors, with its line and column. */
             for (size_t k = 0; k < own->count; k++) ggn_errors_add(errs, &own->items[k]);
