@@ -170,12 +170,41 @@ static void test_player_option(void **state)
     free(t);
 }
 
+/* A session that cannot start says why in the list (or nowhere, given none) and is not made. */
+static void test_start_failures(void **state)
+{
+    (void)state;
+    transcript *t = malloc(sizeof *t);
+    t->len = 0;
+    ggn_errors *errs = malloc(sizeof *errs);
+    ggn_session_config config = { .protocol = GGN_PROTOCOL_UCI, .game = "nosuchgame", .resolve = resolve,
+                                  .output = collect, .output_context = t };
+    assert_null(ggn_session_new(&config, errs));
+    assert_int_equal(errs->count, 1);
+    assert_string_equal(errs->items[0].message, "cannot start with game 'nosuchgame'");
+    assert_non_null(strstr(t->text, "info string error: no game 'nosuchgame'"));
+    assert_null(ggn_session_new(&config, NULL));
+    /* XBoard: a spec file that does not load gives its own errors, with the file. */
+    const char *files[] = { GGN_GAMES_DIR "/no_such_file.json" };
+    ggn_session_config xb = { .protocol = GGN_PROTOCOL_XBOARD, .spec_files = files, .spec_count = 1,
+                              .resolve = resolve, .output = collect, .output_context = t };
+    assert_null(ggn_session_new(&xb, errs));
+    assert_true(errs->count >= 1);
+    assert_string_equal(errs->items[0].file, files[0]);
+    /* Neither an output nor a resolver: refused. */
+    ggn_session_config bare = { .protocol = GGN_PROTOCOL_UCI };
+    assert_null(ggn_session_new(&bare, errs));
+    assert_int_equal(errs->items[0].code, GGN_E_USAGE);
+    free(errs);
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_uci_exchange),   cmocka_unit_test(test_searchmoves),
         cmocka_unit_test(test_banmoves),       cmocka_unit_test(test_xboard_exchange),
-        cmocka_unit_test(test_player_option),
+        cmocka_unit_test(test_player_option),  cmocka_unit_test(test_start_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

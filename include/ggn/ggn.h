@@ -46,5 +46,6 @@
 #include "ggn/notation.h"
 #include "ggn/action.h"
 #include "ggn/mcts.h"
+#include "ggn/protocol.h"
 
 #endif

@@ -64,8 +64,11 @@ typedef struct ggn_session ggn_session;
 /*
  * A new session, its starting game loaded (UCI, USI, UCCI: config->game;
  * XBoard: chess, else the first spec file). NULL when it cannot start: errs
- * (not NULL) then says why — a spec file's own errors with their file,
- * line and column, or one error naming the game or file at fault.
+ * (may be NULL) then says why — a spec file's own errors with their file,
+ * line and column, or one error naming the game or file at fault. The
+ * session copies what it keeps of config (names, paths); a starting game
+ * that does not load is also said through the output, as the protocol
+ * would say it later.
  */
 ggn_session *ggn_session_new(const ggn_session_config *config, ggn_errors *errs);
 

@@ -143,14 +143,19 @@ void pr_worker_join(pr_session *s, bool stop)
 
 ggn_session *ggn_session_new(const ggn_session_config *config, ggn_errors *errs)
 {
-    ggn_errors_init(errs);
+    /* The reasons go somewhere even when the caller does not want them (errs may be NULL). */
+    ggn_errors *list = errs ? errs : malloc(sizeof *list);
+    if (!list) return NULL;
+    ggn_errors_init(list);
+    pr_session *s = NULL;
     if (!config->output || !config->resolve) {
         ggn_error e;
         ggn_error_set(&e, GGN_E_USAGE, "a session needs an output and a resolver");
-        ggn_errors_add(errs, &e);
-        return NULL;
+        ggn_errors_add(list, &e);
+    } else {
+        s = config->protocol == GGN_PROTOCOL_XBOARD ? pr_xboard_new(config, list) : pr_uci_new(config, list);
     }
-    pr_session *s = config->protocol == GGN_PROTOCOL_XBOARD ? pr_xboard_new(config, errs) : pr_uci_new(config, errs);
+    if (list != errs) free(list);
     return (ggn_session *)s;
 }
 
