@@ -1,5 +1,6 @@
 /*
- * rank_text.h — ranks as XBoard (CECP) and UCCI write them. ggn numbers ranks
+ * rank_text.h — ranks as XBoard (CECP) and UCCI write them, for the match
+ * arbiter (the library's ggn_protocol_ranks_* under the names it uses). ggn numbers ranks
  * from 1 in decimal ("a10"); XBoard writes each rank as one character counted
  * on from '1', except on a board of exactly ten ranks, where it counts from
  * '0' (xiangqi: "h0g2" is ggn's "h1g3"); past '9' come ':', ';', ... So a

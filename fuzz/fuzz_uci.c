@@ -1,8 +1,8 @@
 /*
- * fuzz_uci.c — the `ggn uci` / `ggn usi` / `ggn ucci` command loop
- * (cli/uci_session.c).
+ * fuzz_uci.c — the UCI, USI and UCCI sessions of the library
+ * (src/protocol/uci.c) that `ggn uci`, `ggn usi` and `ggn ucci` run.
  *
- * The input is the GUI's side of a session, fed through an in-memory stream;
+ * The input is the GUI's side of a session, fed a line at a time;
  * its first byte picks the dialect (odd: USI; else bit 1: UCCI; else UCI). Every search is capped at a
  * few milliseconds, perft at depth 2 and the hash at its default size, so no
  * input can run long. The session must end (no hang, no crash, no leak, the
@@ -18,12 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "fuzz.h"
-#include "uci.h"
-
-/* cli_util.c (linked for cli_resolve_game) looks subcommands up here; the session needs none. */
-const cli_command *const cli_commands[] = { NULL };
+#include "fuzz_session.h"
 
 #define FUZZ_UCI_THINK_MS 5      /* every search's cap */
 #define FUZZ_UCI_MAX_INPUT 4096  /* longer inputs add nothing but more of the same commands */
@@ -74,20 +69,12 @@ static size_t output_lines(const char *text, size_t len, const char *want)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2 || size > FUZZ_UCI_MAX_INPUT) return 0;
-    uci_dialect dialect = data[0] & 1 ? UCI_DIALECT_USI : data[0] & 2 ? UCI_DIALECT_UCCI : UCI_DIALECT_UCI;
-    FILE *in = fmemopen((void *)(uintptr_t)(data + 1), size - 1, "r");
-    if (!in) return 0;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    if (!out) {
-        fclose(in);
-        return 0;
-    }
-    const char *game = dialect == UCI_DIALECT_USI ? "shogi" : dialect == UCI_DIALECT_UCCI ? "xiangqi" : "chess";
-    uci_session_run(in, out, game, dialect, FUZZ_UCI_THINK_MS);
-    fclose(in);
-    fclose(out);
+    ggn_protocol protocol = data[0] & 1 ? GGN_PROTOCOL_USI : data[0] & 2 ? GGN_PROTOCOL_UCCI : GGN_PROTOCOL_UCI;
+    ggn_session_config config = { .protocol = protocol,
+                                  .think_cap_ms = FUZZ_UCI_THINK_MS };
+    char *text;
+    size_t len;
+    fuzz_session_run(&config, data + 1, size - 1, &text, &len);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
         FUZZ_CHECK((c >= 0x20 && c != 0x7f) || c == '\n' || c >= 0x80);

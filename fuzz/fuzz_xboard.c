@@ -1,22 +1,18 @@
 /*
- * fuzz_xboard.c — the `ggn xboard` command loop (cli/xboard_session.c).
+ * fuzz_xboard.c — the XBoard session of the library (src/protocol/xboard.c)
+ * that `ggn xboard` runs.
  *
- * The input is the GUI's side of a session, fed through an in-memory stream;
+ * The input is the GUI's side of a session, fed a line at a time;
  * every search is capped at a few milliseconds so an input's `go` or
  * `usermove` cannot run long. The session must end (no hang, no crash, no
  * leak) and everything it wrote must be lines free of control bytes: the
- * GUI's nonsense is quoted through cli_escape, never echoed raw.
+ * GUI's nonsense is escaped by the session, never echoed raw.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
-#include "fuzz.h"
-#include "xboard.h"
-
-/* cli_util.c (linked for cli_resolve_game) looks subcommands up here; the session needs none. */
-const cli_command *const cli_commands[] = { NULL };
+#include "fuzz_session.h"
 
 #define FUZZ_XBOARD_THINK_MS 5      /* every search's cap */
 #define FUZZ_XBOARD_MAX_INPUT 4096  /* longer inputs add nothing but more of the same commands */
@@ -24,18 +20,11 @@ const cli_command *const cli_commands[] = { NULL };
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0 || size > FUZZ_XBOARD_MAX_INPUT) return 0;
-    FILE *in = fmemopen((void *)(uintptr_t)data, size, "r");
-    if (!in) return 0;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    if (!out) {
-        fclose(in);
-        return 0;
-    }
-    xboard_session_run(in, out, NULL, 0, FUZZ_XBOARD_THINK_MS);
-    fclose(in);
-    fclose(out);
+    ggn_session_config config = { .protocol = GGN_PROTOCOL_XBOARD,
+                                  .think_cap_ms = FUZZ_XBOARD_THINK_MS };
+    char *text;
+    size_t len;
+    fuzz_session_run(&config, data, size, &text, &len);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
         FUZZ_CHECK((c >= 0x20 && c != 0x7f) || c == '\n');

@@ -48,9 +48,9 @@ check() {
         $1 == "OWNER" { owner[$2] = $3; next }
         $1 == "CLIFILE" { clifile[$2] = 1; next }
         function layer_of(header,   d) {
-            # ggn/limits.h holds named constants only and belongs to no layer; ggn/ggn.h is the
-            # umbrella for programs, so no layer includes it.
-            if (header == "ggn/limits.h") return "-"
+            # ggn/limits.h and ggn/version.h hold named constants only and belong to no layer;
+            # ggn/ggn.h is the umbrella for programs, so no layer includes it.
+            if (header == "ggn/limits.h" || header == "ggn/version.h") return "-"
             if (header ~ /^ggn\//) return (header in owner) ? owner[header] : "?"
             d = header; sub(/\/.*/, "", d)
             return (d in rank) ? d : "?"
@@ -60,7 +60,7 @@ check() {
             file = $2; where = $2 ":" $3; header = $4
             if (file == "include/ggn/ggn.h") next           # the umbrella includes every layer
             if (file ~ /^src\//) { split(file, parts, "/"); mine = parts[2] }
-            else if (file == "include/ggn/limits.h") { bad(where, "ggn/limits.h holds constants and includes nothing"); next }
+            else if (file == "include/ggn/limits.h" || file == "include/ggn/version.h") { bad(where, file " holds constants and includes nothing"); next }
             else mine = owner[substr(file, 9)]              # include/ggn/X.h -> the layer it belongs to
             if (mine == "") { bad(where, "this header has no row in docs/architecture.md'"'"'s layer table"); next }
             if (!(mine in rank)) { bad(where, "layer " mine " is not in GGN_LAYERS"); next }
@@ -75,7 +75,7 @@ check() {
         }
         $1 == "CLI" {
             where = $2 ":" $3; header = $4
-            if (header ~ /^ggn\//) { if (!(header in owner) && header != "ggn/limits.h" && header != "ggn/ggn.h") bad(where, header " is not a public header"); next }
+            if (header ~ /^ggn\//) { if (!(header in owner) && header != "ggn/limits.h" && header != "ggn/version.h" && header != "ggn/ggn.h") bad(where, header " is not a public header"); next }
             dir = $2; sub(/\/[^\/]*$/, "", dir)
             if ((dir "/" header) in clifile || ("cli/" header) in clifile) next
             bad(where, "the program includes " header ": cli/ uses the public headers (ggn/...) and its own files only")

@@ -125,6 +125,81 @@ static void test_hanging_queen(void **state)
     expect_best("4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1", 1, "e2d4");
 }
 
+/*
+ * limits.root_moves: the answer is one of the allowed moves even where
+ * another wins a queen, on one thread and on several; moves not legal here
+ * are ignored, and an empty list leaves no move to play.
+ */
+static void test_root_moves(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1");
+    ggn_move all[GGN_MAX_MOVES], allowed[GGN_MAX_MOVES], take, king;
+    ggn_error err;
+    assert_true(ggn_move_parse(pos, "e2d4", &take, &err));
+    assert_true(ggn_move_parse(pos, "e1f1", &king, &err));
+    size_t n = ggn_position_legal_moves(pos, all, GGN_MAX_MOVES), kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!ggn_move_equal(all[i], take)) allowed[kept++] = all[i];
+    ggn_searcher *s = ggn_searcher_new(1);
+    assert_non_null(s);
+    for (int threads = 1; threads <= 2; threads++) {
+        ggn_searcher_set_threads(s, threads);
+        ggn_search_result r;
+        ggn_search_limits lim = { .depth = 4, .root_moves = allowed, .root_move_count = kept };
+        assert_true(ggn_searcher_run(s, pos, &lim, &r));
+        assert_false(ggn_move_equal(r.best, take)); /* the queen is left: e2d4 is not allowed */
+        assert_true(r.pv_length >= 1 && ggn_move_equal(r.pv[0], r.best));
+        /* One move allowed, listed among moves of another position: that one is played. */
+        ggn_move one[2] = { king, take };
+        ggn_position *other = at_fen(g, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_true(ggn_move_parse(other, "e1d1", &one[1], &err)); /* d1 is attacked here: not legal */
+        ggn_position_free(other);
+        lim.root_moves = one;
+        lim.root_move_count = 2;
+        assert_true(ggn_searcher_run(s, pos, &lim, &r));
+        assert_true(ggn_move_equal(r.best, king));
+        /* None allowed: as with no legal move. */
+        lim.root_move_count = 0;
+        assert_false(ggn_searcher_run(s, pos, &lim, &r));
+        assert_false(r.found);
+    }
+    /* Without a list the queen is taken, by the same searcher. */
+    ggn_search_limits plain = { .depth = 4 };
+    ggn_search_result r;
+    assert_true(ggn_searcher_run(s, pos, &plain, &r));
+    assert_true(ggn_move_equal(r.best, take));
+    ggn_searcher_free(s);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
+ * The clocks of the limits become a budget when time_ms is not given: a
+ * search on a 30 s clock thinks past the depth of a search with no limit
+ * (about a second, far more than this position needs to get there).
+ */
+static void test_clock_limits(void **state)
+{
+    (void)state;
+    ggn_game *g = load_chess();
+    ggn_position *pos = at_fen(g, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    ggn_search_limits lim = { .clock_ms = { 30000, 30000 }, .overhead_ms = 30 };
+    long budget = ggn_search_time_budget(&lim, 0);
+    assert_true(budget > 0 && budget < 30000 / 10);
+    ggn_search_result r;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_true(r.depth > GGN_SEARCH_DEFAULT_DEPTH);
+    lim.infinite = true; /* the clocks are not read: no time limit but a node cap here */
+    assert_int_equal(ggn_search_time_budget(&lim, 0), 0);
+    lim.nodes = 2000;
+    assert_true(ggn_search_best(pos, &lim, &r));
+    assert_true(r.nodes >= 2000 && r.nodes < 4000);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 static void test_avoids_poisoned_capture(void **state)
 {
     (void)state;
@@ -1376,6 +1451,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_null_move_and_square_probe),
         cmocka_unit_test(test_selective_depth),
         cmocka_unit_test(test_hanging_queen),
+        cmocka_unit_test(test_root_moves),
+        cmocka_unit_test(test_clock_limits),
         cmocka_unit_test(test_avoids_poisoned_capture),
         cmocka_unit_test(test_position_unchanged),
         cmocka_unit_test(test_deterministic),

@@ -4,7 +4,8 @@
  * clock), perft through `go perft`, and every kind of nonsense answered with
  * an `info string error` line while the session goes on; `ggn ucci` with
  * XBoard's ranks, clocks in seconds or milliseconds, banmoves and
- * nobestmove. The clock budget (uci_time_budget) is checked directly.
+ * nobestmove. The `go` reader and the search's time manager
+ * (ggn_search_time_budget) are checked directly.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,8 +21,8 @@
 #include "ggn/notation.h"
 #include "game_util.h"
 #include "proc_util.h"
-#include "rank_text.h"
-#include "uci.h"
+#include "ggn/protocol.h"
+#include "protocol/protocol_internal.h"
 
 #define TIMEOUT_MS 60000
 
@@ -241,64 +242,77 @@ static void test_nonsense(void **state)
     proc_free(&r);
 }
 
+/* The time manager's budget for player with the usual 30 ms overhead. */
+static long budget(pr_go *go, int player)
+{
+    go->limits.overhead_ms = 30;
+    return ggn_search_time_budget(&go->limits, player);
+}
+
 static void test_time_budget(void **state)
 {
     (void)state;
-    uci_go go;
+    pr_go go;
     const char *bad;
-    uci_go_parse("wtime 1000 btime 2000 winc 10 binc 20 movestogo 0", UCI_DIALECT_UCI, &go, &bad);
+    pr_go_parse("wtime 1000 btime 2000 winc 10 binc 20 movestogo 0", GGN_PROTOCOL_UCI, &go, &bad);
     assert_null(bad);
-    assert_int_equal(go.time[0], 1000); /* white moves first in chess */
-    assert_int_equal(go.inc[1], 20);
+    assert_int_equal(go.limits.clock_ms[0], 1000); /* white moves first in chess */
+    assert_int_equal(go.limits.increment_ms[1], 20);
     /* 1 s + 10 ms: a small slice, far below what is left. */
-    long w = uci_time_budget(&go, 0, 30);
+    long w = budget(&go, 0);
     assert_true(w >= 1 && w <= 60);
-    long b = uci_time_budget(&go, 1, 30);
+    long b = budget(&go, 1);
     assert_true(b > w && b <= 100);
     /* In USI black (sente) moves first: btime is player 0's clock. */
-    uci_go_parse("btime 3000 wtime 1000 byoyomi 500", UCI_DIALECT_USI, &go, &bad);
-    assert_int_equal(go.time[0], 3000);
-    assert_int_equal(go.time[1], 1000);
-    assert_int_equal(go.byoyomi, 500);
+    pr_go_parse("btime 3000 wtime 1000 byoyomi 500", GGN_PROTOCOL_USI, &go, &bad);
+    assert_int_equal(go.limits.clock_ms[0], 3000);
+    assert_int_equal(go.limits.clock_ms[1], 1000);
+    assert_int_equal(go.limits.byoyomi_ms, 500);
     /* Byoyomi is spent each move anyway: at least it, less the overhead, never past it by more than a slice. */
-    long by = uci_time_budget(&go, 0, 30);
+    long by = budget(&go, 0);
     assert_true(by >= 470 && by <= 470 + 3000 / 30);
-    uci_go_parse("btime 0 wtime 0 byoyomi 1000", UCI_DIALECT_USI, &go, &bad);
-    assert_int_equal(uci_time_budget(&go, 1, 30), 970);
+    pr_go_parse("btime 0 wtime 0 byoyomi 1000", GGN_PROTOCOL_USI, &go, &bad);
+    assert_int_equal(budget(&go, 1), 970);
     /* 10 s for 40 moves, 3 moves before the control: at most 2/5 of what is left. */
-    uci_go_parse("wtime 600 btime 600 movestogo 3", UCI_DIALECT_UCI, &go, &bad);
-    assert_true(uci_time_budget(&go, 0, 30) <= (600 - 30) * 2 / 5);
-    assert_true(uci_time_budget(&go, 0, 30) >= (600 - 5 * 30) / 3 - 1); /* five overheads stay in reserve */
+    pr_go_parse("wtime 600 btime 600 movestogo 3", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_true(budget(&go, 0) <= (600 - 30) * 2 / 5);
+    assert_true(budget(&go, 0) >= (600 - 5 * 30) / 3 - 1); /* five overheads stay in reserve */
     /* Below the reserve, less than the increment: the clock grows back. */
-    uci_go_parse("wtime 100 btime 100 winc 10 binc 10", UCI_DIALECT_UCI, &go, &bad);
-    assert_true(uci_time_budget(&go, 0, 30) >= 1 && uci_time_budget(&go, 0, 30) < 10);
+    pr_go_parse("wtime 100 btime 100 winc 10 binc 10", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_true(budget(&go, 0) >= 1 && budget(&go, 0) < 10);
     /* The last move before the control may use most, never all, of the clock. */
-    uci_go_parse("wtime 500 btime 500 movestogo 1", UCI_DIALECT_UCI, &go, &bad);
-    long last = uci_time_budget(&go, 0, 30);
+    pr_go_parse("wtime 500 btime 500 movestogo 1", GGN_PROTOCOL_UCI, &go, &bad);
+    long last = budget(&go, 0);
     assert_true(last > 200 && last < 470);
     /* Almost out of time: still a positive budget, below what is left. */
-    uci_go_parse("wtime 5 btime 5", UCI_DIALECT_UCI, &go, &bad);
-    assert_true(uci_time_budget(&go, 0, 30) >= 1 && uci_time_budget(&go, 0, 30) < 5);
+    pr_go_parse("wtime 5 btime 5", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_true(budget(&go, 0) >= 1 && budget(&go, 0) < 5);
     /* movetime keeps the overhead back, at most a tenth of it; infinite and no clock mean no time limit. */
-    uci_go_parse("movetime 1000", UCI_DIALECT_UCI, &go, &bad);
-    assert_int_equal(uci_time_budget(&go, 0, 30), 970);
-    uci_go_parse("movetime 100", UCI_DIALECT_UCI, &go, &bad);
-    assert_int_equal(uci_time_budget(&go, 0, 30), 90);
-    uci_go_parse("movetime 5", UCI_DIALECT_UCI, &go, &bad);
-    assert_int_equal(uci_time_budget(&go, 0, 30), 5);
-    uci_go_parse("infinite", UCI_DIALECT_UCI, &go, &bad);
-    assert_true(go.infinite);
-    assert_int_equal(uci_time_budget(&go, 0, 30), 0);
-    uci_go_parse("depth 7 nodes 5000 searchmoves e2e4", UCI_DIALECT_UCI, &go, &bad);
-    assert_int_equal(go.depth, 7);
-    assert_int_equal(go.nodes, 5000);
-    assert_int_equal(uci_time_budget(&go, 0, 30), 0);
-    uci_go_parse("wtime -40 btime 100", UCI_DIALECT_UCI, &go, &bad); /* a clock already run out is read as 0 */
+    pr_go_parse("movetime 1000", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_int_equal(budget(&go, 0), 970);
+    pr_go_parse("movetime 100", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_int_equal(budget(&go, 0), 90);
+    pr_go_parse("movetime 5", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_int_equal(budget(&go, 0), 5);
+    pr_go_parse("infinite", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_true(go.limits.infinite);
+    assert_int_equal(budget(&go, 0), 0);
+    pr_go_parse("depth 7 nodes 5000 searchmoves e2e4", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_int_equal(go.limits.depth, 7);
+    assert_int_equal(go.limits.nodes, 5000);
+    assert_int_equal(budget(&go, 0), 0);
+    assert_int_equal(go.searchmoves_len, 4);
+    assert_memory_equal(go.searchmoves, "e2e4", 4);
+    /* searchmoves' list ends at the next keyword, wherever it stands. */
+    pr_go_parse("searchmoves e2e4  d2d4 movetime 50", GGN_PROTOCOL_UCI, &go, &bad);
+    assert_int_equal(go.searchmoves_len, strlen("e2e4  d2d4"));
+    assert_int_equal(go.limits.move_time_ms, 50);
+    pr_go_parse("wtime -40 btime 100", GGN_PROTOCOL_UCI, &go, &bad); /* a clock already run out is read as 0 */
     assert_null(bad);
-    assert_int_equal(go.time[0], 0);
-    uci_go_parse("depth many nodes 9", UCI_DIALECT_UCI, &go, &bad);
+    assert_int_equal(go.limits.clock_ms[0], 0);
+    pr_go_parse("depth many nodes 9", GGN_PROTOCOL_UCI, &go, &bad);
     assert_non_null(bad);
-    assert_int_equal(go.nodes, 9);
+    assert_int_equal(go.limits.nodes, 9);
 }
 
 /* `ggn usi`: shogi's words, SFEN positions, USI moves, resign when lost. */
@@ -351,7 +365,7 @@ static const char *ucci_bestmove(const char *out, char *buf, size_t cap)
 {
     char text[64];
     last_bestmove(out, text, sizeof text);
-    assert_true(rank_text_from_xboard(text, 10, buf, cap));
+    assert_true(ggn_protocol_ranks_from_xboard(text, 10, buf, cap));
     return buf;
 }
 
@@ -371,7 +385,7 @@ static void test_ucci(void **state)
     proc_free(&r);
     /* banmoves: the search's own choice is banned, so another legal move comes. */
     char input[512], banned[64];
-    assert_true(rank_text_to_xboard(first, 10, banned, sizeof banned));
+    assert_true(ggn_protocol_ranks_to_xboard(first, 10, banned, sizeof banned));
     snprintf(input, sizeof input, "position startpos moves h2e2\nbanmoves %s\ngo depth 2\n", banned);
     r = ucci(input);
     ucci_bestmove(r.out, move, sizeof move);
@@ -399,7 +413,7 @@ static void test_ucci(void **state)
     for (size_t i = 0; i < n; i++) {
         char text[64], ucci_text[64];
         assert_true(ggn_move_format(pos, moves[i], text, sizeof text));
-        assert_true(rank_text_to_xboard(text, 10, ucci_text, sizeof ucci_text));
+        assert_true(ggn_protocol_ranks_to_xboard(text, 10, ucci_text, sizeof ucci_text));
         len += (size_t)snprintf(all + len, cap - len, " %s", ucci_text);
     }
     snprintf(all + len, cap - len, "\ngo depth 2\n");

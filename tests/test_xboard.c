@@ -22,7 +22,7 @@
 #include "ggn/notation.h"
 #include "game_util.h"
 #include "proc_util.h"
-#include "rank_text.h"
+#include "ggn/protocol.h"
 
 #define TIMEOUT_MS 60000
 
@@ -431,26 +431,26 @@ static void test_xboard_ranks(void **state)
 {
     (void)state;
     char out[64];
-    assert_true(rank_text_to_xboard("h3e3", 10, out, sizeof out));
+    assert_true(ggn_protocol_ranks_to_xboard("h3e3", 10, out, sizeof out));
     assert_string_equal(out, "h2e2");
-    assert_true(rank_text_to_xboard("a10a9", 10, out, sizeof out));
+    assert_true(ggn_protocol_ranks_to_xboard("a10a9", 10, out, sizeof out));
     assert_string_equal(out, "a9a8");
-    assert_true(rank_text_from_xboard("h0g2", 10, out, sizeof out));
+    assert_true(ggn_protocol_ranks_from_xboard("h0g2", 10, out, sizeof out));
     assert_string_equal(out, "h1g3");
-    assert_true(rank_text_to_xboard("e7e8q", 8, out, sizeof out)); /* at most nine ranks: the same text */
+    assert_true(ggn_protocol_ranks_to_xboard("e7e8q", 8, out, sizeof out)); /* at most nine ranks: the same text */
     assert_string_equal(out, "e7e8q");
-    assert_true(rank_text_to_xboard("P@b12", 12, out, sizeof out));
+    assert_true(ggn_protocol_ranks_to_xboard("P@b12", 12, out, sizeof out));
     assert_string_equal(out, "P@b<");
-    assert_true(rank_text_from_xboard("P@b<", 12, out, sizeof out));
+    assert_true(ggn_protocol_ranks_from_xboard("P@b<", 12, out, sizeof out));
     assert_string_equal(out, "P@b12");
-    assert_false(rank_text_to_xboard("a10a9", 10, out, 4)); /* does not fit */
+    assert_false(ggn_protocol_ranks_to_xboard("a10a9", 10, out, 4)); /* does not fit */
     /* In the session: xiangqi moves both ways, and lift, in XBoard's ranks. */
     proc_result r = xboard("new\nvariant xiangqi\nforce\nusermove h2e2\nlift h9\nsd 2\ngo\nping 1\nquit\n");
     assert_null(strstr(r.out, "Illegal"));
     assert_non_null(strstr(r.out, "highlight 9/9/6Y1Y/9/9/9/9/9/9/9\n")); /* the horse on h9 (ggn's h10) */
     char move[64], ggn_move_text[64];
     nth_move(r.out, 1, move, sizeof move);
-    assert_true(rank_text_from_xboard(move, 10, ggn_move_text, sizeof ggn_move_text));
+    assert_true(ggn_protocol_ranks_from_xboard(move, 10, ggn_move_text, sizeof ggn_move_text));
     ggn_errors errs;
     ggn_errors_init(&errs);
     ggn_game *g = ggn_game_load_file(GGN_GAMES_DIR "/xiangqi.json", &errs);

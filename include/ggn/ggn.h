@@ -30,11 +30,7 @@
 #ifndef GGN_GGN_H
 #define GGN_GGN_H
 
-#define GGN_VERSION_MAJOR 0
-#define GGN_VERSION_MINOR 1
-#define GGN_VERSION_PATCH 0
-#define GGN_VERSION_STRING "0.1.0"
-
+#include "ggn/version.h"
 #include "ggn/error.h"
 #include "ggn/file.h"
 #include "ggn/id.h"
@@ -50,5 +46,6 @@
 #include "ggn/selfplay.h"
 #include "ggn/gtp.h"
 #include "ggn/sgf.h"
+#include "ggn/protocol.h"
 
 #endif

@@ -48,23 +48,60 @@
 #define GGN_SEARCH_MATE_BOUND (GGN_SEARCH_MATE - 1000)
 
 /*
- * When to stop. Every field 0 means "no such limit"; when all are 0 the
- * search stops after GGN_SEARCH_DEFAULT_DEPTH plies. A node or time limit
- * may cut any iteration short, depth 1 included: the answer is then the
- * best move of the last complete iteration, or of the root moves searched
- * so far, or (nothing searched yet) the first legal move in search order.
- * A depth limit alone is bounded too: quiescence is (docs/ai.md).
+ * When to stop, and which moves to consider: the one description of a
+ * search's limits that every front end fills (a protocol's go, the
+ * terminal, the page, Python). Every field 0 (NULL, false) means "no such
+ * limit"; when all are 0 the search stops after GGN_SEARCH_DEFAULT_DEPTH
+ * plies. A node or time limit may cut any iteration short, depth 1
+ * included: the answer is then the best move of the last complete
+ * iteration, or of the root moves searched so far, or (nothing searched
+ * yet) the first legal move in search order. A depth limit alone is
+ * bounded too: quiescence is (docs/ai.md). The search reads the struct once,
+ * when it starts.
+ *
+ * The clocks (move_time_ms, clock_ms, increment_ms, byoyomi_ms,
+ * moves_to_go) are what a GUI says about time; when time_ms is 0 the search
+ * turns them into its budget with ggn_search_time_budget. A caller that
+ * wants the budget itself (to cap it) calls that and sets time_ms.
  */
 typedef struct ggn_search_limits {
     int depth;          /* plies of full-width search, 0 = no depth limit (capped at GGN_MAX_SEARCH_DEPTH) */
-    long time_ms;       /* wall-clock budget in milliseconds from the call, 0 = none; the answer
-                           comes within it plus a few milliseconds, in any position (docs/ai.md) */
+    long time_ms;       /* wall-clock budget in milliseconds from the call, 0 = none (or from the clocks); the
+                           answer comes within it plus a few milliseconds, in any position (docs/ai.md) */
     uint64_t nodes;     /* node budget, 0 = none */
     uint64_t seed;      /* tie-breaking among equal moves; 0 = move generation order. Same seed, same answer */
     bool exact_time;    /* time_ms is this move's fixed time (UCI's movetime): search until it runs
                            out. false: time_ms is a budget not to exceed, and an iteration that
                            could not finish in what is left of it is not started */
+    /* The clocks, in milliseconds, by player index (0: the player who moves first). */
+    long move_time_ms;      /* this move's fixed time (UCI's movetime, XBoard's st): spent whole, less a margin */
+    long clock_ms[2];       /* time left on each player's clock */
+    long increment_ms[2];   /* added to each player's clock after each of its moves */
+    long byoyomi_ms;        /* shogi's byoyomi: what each move gets once the main time is spent */
+    int moves_to_go;        /* moves to the next time control, 0 = the whole game (sudden death) */
+    long overhead_ms;       /* kept back from every budget for the GUI and the pipe */
+    bool infinite;          /* search until stopped (ggn_searcher_set_stop): the clocks are not read, and
+                               with no depth the search goes to GGN_SEARCH_MAX_DEPTH; time_ms and nodes
+                               still apply (a caller's cap). A protocol's "go infinite", "go ponder" */
+    /*
+     * The root moves the search may choose among (UCI's searchmoves; UCCI's
+     * banmoves is the complement). NULL: every legal move. Moves that are not
+     * legal in the position are ignored; when none of the list is legal the
+     * search answers as for a position with no legal move.
+     */
+    const ggn_move *root_moves;
+    size_t root_move_count;
 } ggn_search_limits;
+
+/*
+ * The time manager: milliseconds the player to move (0 or 1) may spend on
+ * this move by the clocks of limits (move_time_ms, clock_ms, increment_ms,
+ * byoyomi_ms, moves_to_go, overhead_ms), or 0 when they set no time limit
+ * or limits->infinite is set. It keeps overhead_ms back for the GUI and
+ * never spends more than a fraction of the time left, so a game at 1 s +
+ * 10 ms a move, or 10 s for 40 moves, is not lost on time (docs/ai.md).
+ */
+long ggn_search_time_budget(const ggn_search_limits *limits, int player);
 
 /* Moves of the expected line kept in a result (ggn_search_result.pv). */
 #define GGN_SEARCH_MAX_PV 32

@@ -70,6 +70,16 @@ class SearchLimits(ctypes.Structure):
         ("nodes", ctypes.c_uint64),
         ("seed", ctypes.c_uint64),
         ("exact_time", ctypes.c_bool),
+        # The clocks and the allowed root moves (ggn/search.h): zero, no clock and every move.
+        ("move_time_ms", ctypes.c_long),
+        ("clock_ms", ctypes.c_long * 2),
+        ("increment_ms", ctypes.c_long * 2),
+        ("byoyomi_ms", ctypes.c_long),
+        ("moves_to_go", ctypes.c_int),
+        ("overhead_ms", ctypes.c_long),
+        ("infinite", ctypes.c_bool),
+        ("root_moves", ctypes.c_void_p),
+        ("root_move_count", ctypes.c_size_t),
     ]
 
 

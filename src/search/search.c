@@ -669,13 +669,42 @@ static void to_front(ggn_move *moves, size_t i)
     moves[0] = m;
 }
 
+/* Keeps those of moves[0..n) that are in allowed[0..count), in their order; returns how many. */
+static size_t keep_allowed(ggn_move *moves, size_t n, const ggn_move *allowed, size_t count)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool in = false;
+        for (size_t j = 0; j < count && !in; j++) in = ggn_move_equal(moves[i], allowed[j]);
+        if (in) moves[kept++] = moves[i];
+    }
+    return kept;
+}
+
+/*
+ * The limits as this search applies them: the clocks turned into a time
+ * budget when no time_ms is given, an infinite search as deep as the
+ * search goes. Read once, here: nothing below the root looks at limits.
+ */
+static ggn_search_limits effective_limits(const ggn_search_limits *lim, const ggn_position *pos)
+{
+    ggn_search_limits eff = *lim;
+    if (!eff.time_ms && !eff.infinite) {
+        eff.time_ms = ggn_search_time_budget(lim, ggn_position_to_move(pos));
+        if (eff.move_time_ms > 0) eff.exact_time = true; /* a fixed time a move is there to be spent */
+    }
+    if (eff.infinite && !eff.depth) eff.depth = GGN_SEARCH_MAX_DEPTH; /* a time_ms given still caps it */
+    return eff;
+}
+
 bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *limits, ggn_search_result *out)
 {
     static const ggn_search_limits none = { 0 };
-    const ggn_search_limits *lim = limits ? limits : &none;
     memset(out, 0, sizeof *out);
     /* The time limit counts from here: generating the root moves is part of the answer. */
     int64_t started = now_ns();
+    ggn_search_limits eff = effective_limits(limits ? limits : &none, pos);
+    const ggn_search_limits *lim = &eff;
 
     ss_ply *root = &s->ply[0];
     size_t n = ggn_position_legal_moves(pos, root->moves, GGN_MAX_MOVES);
@@ -683,6 +712,16 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     prepare(s, pos, lim, started, true);
     ss_activity_of(s, 0, root->moves, n); /* the root side's, for its children; before the list is shuffled or sorted */
+    /* Only now narrowed to the allowed moves: the root side's activity counts all it could play. */
+    s->root_moves = lim->root_moves;
+    s->root_move_count = lim->root_move_count;
+    if (lim->root_moves) {
+        n = keep_allowed(root->moves, n, lim->root_moves, lim->root_move_count);
+        if (n == 0) {
+            s->pos = NULL;
+            return false;
+        }
+    }
 
     /* The root list lives in its own array: ply 0's lists are reused below. */
     ggn_move moves[GGN_MAX_MOVES];

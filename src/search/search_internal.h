@@ -197,6 +197,8 @@ struct ggn_searcher {
     uint64_t work, next_clock; /* moves generated so far; the clock is read again at next_clock */
     int64_t deadline_ns;   /* CLOCK_MONOTONIC, 0 = none; read in every iteration, depth 1 included */
     bool exact_time;       /* ggn_search_limits.exact_time: iterate until the deadline */
+    const ggn_move *root_moves;     /* ggn_search_limits.root_moves of the running search (NULL: all), */
+    size_t root_move_count;         /* which its helpers keep to as well */
     const atomic_bool *stop;        /* ggn_searcher_set_stop (NULL = never) */
     ggn_search_progress progress;   /* ggn_searcher_set_progress (NULL = none) */
     void *progress_context;

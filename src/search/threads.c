@@ -68,7 +68,8 @@ static void free_helper(ggn_searcher *h)
 static void *helper_main(void *arg)
 {
     ggn_searcher *h = arg;
-    ggn_search_limits lim = { .depth = GGN_SEARCH_MAX_DEPTH };
+    ggn_search_limits lim = { .depth = GGN_SEARCH_MAX_DEPTH, .root_moves = h->root_moves,
+                              .root_move_count = h->root_move_count };
     ggn_search_result r;
     ggn_searcher_run(h, h->own_pos, &lim, &r);
     return NULL;
@@ -107,6 +108,8 @@ void ss_threads_start(ggn_searcher *s, const ggn_position *root)
         h->age = s->age; /* its results belong to this search: the table's replacement sees one generation */
         h->w = s->w;
         h->stop = &c->stop;
+        h->root_moves = s->root_moves; /* the caller's list: it outlives the helpers, which end before the search */
+        h->root_move_count = s->root_move_count;
         atomic_store_explicit(&h->nodes_published, 0, memory_order_relaxed);
         if (!copy_root(h, root)) break;
         c->running[i] = pthread_create(&c->thread[i], NULL, helper_main, h) == 0;

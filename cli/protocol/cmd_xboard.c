@@ -1,6 +1,6 @@
-/* cmd_xboard.c — `ggn xboard [SPEC...]`: speak CECP v2 to XBoard/WinBoard (xboard.h, docs/protocols.md). */
+/* cmd_xboard.c — `ggn xboard [SPEC...]`: speak CECP v2 to XBoard/WinBoard (ggn/protocol.h, docs/protocols.md). */
 #include "cli.h"
-#include "xboard.h"
+#include "engine_session.h"
 
 static const char help[] =
     "Usage: ggn xboard [SPEC...]\n"
@@ -15,8 +15,9 @@ static const char help[] =
     "\n"
     "Commands: xboard, protover, new, variant, force, go, playother, usermove,\n"
     "undo, remove, setboard, level, st, sd, time, otim, cores (threads to\n"
-    "search on), ping, result, post, nopost, lift (answered with highlight),\n"
-    "quit. An illegal move is answered\n"
+    "search on), option Player=alphabeta|mcts|default (the computer player),\n"
+    "ping, result, post, nopost, lift (answered with highlight), quit. An\n"
+    "illegal move is answered\n"
     "`Illegal move (why): MOVE`, anything else wrong `Error (why): ...`.\n"
     "\n"
     "Use it from XBoard with:\n"
@@ -30,9 +31,4 @@ static int run(int argc, char **argv);
 const cli_command cli_cmd_xboard = { "xboard", "play through XBoard's protocol (CECP v2, any two-player game)", help,
                                      run };
 
-static int run(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("xboard", "unknown option '%s'", argv[i]);
-    return xboard_session_run(stdin, stdout, (const char *const *)(argv + 1), (size_t)(argc - 1), 0);
-}
+static int run(int argc, char **argv) { return engine_session_command(argc, argv, GGN_PROTOCOL_XBOARD, NULL); }

@@ -1,6 +1,7 @@
-/* cmd_ucci.c — `ggn ucci [GAME]`: the UCCI protocol of xiangqi programs, on the UCI session (uci.h, docs/protocols.md). */
+/* cmd_ucci.c — `ggn ucci [GAME]`: the UCCI protocol of xiangqi programs, on the library's session
+ * (ggn/protocol.h, docs/protocols.md). */
 #include "cli.h"
-#include "uci.h"
+#include "engine_session.h"
 
 static const char help[] =
     "Usage: ggn ucci [GAME]\n"
@@ -31,13 +32,4 @@ static int run(int argc, char **argv);
 
 const cli_command cli_cmd_ucci = { "ucci", "play through the UCCI protocol (xiangqi GUIs)", help, run };
 
-static int run(int argc, char **argv)
-{
-    const char *game = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("ucci", "unknown option '%s'", argv[i]);
-        if (game) return cli_usage_error("ucci", "unexpected argument '%s'", argv[i]);
-        game = argv[i];
-    }
-    return uci_session_run(stdin, stdout, game ? game : "xiangqi", UCI_DIALECT_UCCI, 0);
-}
+static int run(int argc, char **argv) { return engine_session_command(argc, argv, GGN_PROTOCOL_UCCI, "xiangqi"); }

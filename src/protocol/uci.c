@@ -1,81 +1,56 @@
 /*
- * uci_session.c — the UCI command loop (uci.h). The reading thread owns the
- * session; while a search runs, the search thread owns the position and the
- * searcher, and the reading thread touches neither: a command that needs
- * them (position, setoption, ucinewgame, go) first ends the search.
- * Everything written goes through say(), one whole line at a time under a
- * lock, flushed at once (a GUI waits for each line).
+ * uci.c — UCI, USI and UCCI on the session core (protocol_internal.h): the
+ * three differ in words, position text and move text, not in how they
+ * work. While a search runs, the worker owns the position and the players,
+ * and the reading thread touches neither: a command that needs them
+ * (position, setoption, ucinewgame, go) first ends the search.
  */
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "cli.h"
-#include "engine_io.h"
-#include "ggn/ggn.h"
+#include "ggn/game.h"
+#include "ggn/notation.h"
 #include "ggn/search.h"
-#include "rank_text.h"
-#include "uci.h"
-
-enum {
-    UCI_MAX_LINE = 64 * 1024,     /* a position command with GGN_MAX_PLY moves fits */
-    UCI_DEFAULT_OVERHEAD_MS = 30, /* "Move Overhead": time kept back for the GUI and the pipe */
-    UCI_MAX_OVERHEAD_MS = 5000,
-    UCI_MAX_HASH_MB = 4096
-};
+#include "ggn/version.h"
+#include "protocol_internal.h"
 
 typedef struct uci_session {
-    uci_dialect dialect;
+    pr_session core;              /* first: a pr_session * is a uci_session * */
     const char *protocol;         /* "uci", "usi" or "ucci": the handshake word, and the name in messages */
-    FILE *in;
-    engine_out io;
     char variant[256];            /* the UCI_Variant value, or the GameFile path */
-    ggn_game *game;
-    ggn_position *pos;
-    ggn_searcher *searcher;
-    size_t hash_mb;
     long overhead_ms;
-    long think_cap_ms;            /* > 0: every search ends within it, perft stays shallow (uci.h) */
     bool millisec;                /* UCCI: clocks in milliseconds (setoption usemillisec true), else seconds */
     ggn_move banned[GGN_MAX_MOVES]; /* UCCI's banmoves: moves the engine must not play here (until the next position) */
     size_t nbanned;
-    /* The running search, if any. */
-    bool searching;
-    pthread_t thread;
-    uci_go go;
+    ggn_move allowed[GGN_MAX_MOVES]; /* the running search's root moves (searchmoves, or all but the banned) */
+    size_t nallowed;
+    /* The running search, if any (core.working). */
+    pr_go go;
     ggn_search_limits limits;
     bool endless;                 /* go infinite, go ponder, or a bare go: only stop (or quit, or the end of input) ends it */
     int perft_depth;              /* > 0: the thread counts `go perft` to this depth instead of searching */
     bool past_cap;                /* the last position's moves went past GGN_MAX_PLY: there is no position to search */
-    atomic_bool stop;             /* read by the search: stop now */
     pthread_mutex_t wait_lock;    /* with wait_cond: an infinite search waits for `stop` before answering */
     pthread_cond_t wait_cond;
     bool released;
 } uci_session;
 
-/* One line out (engine_io.h): escaped by cli_escape, flushed, whole. */
-static void say(uci_session *s, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+/* One line out, through the core (output.c). */
+#define say(s, ...) pr_say(&(s)->core, __VA_ARGS__)
 
-static void say(uci_session *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    engine_vsay(&s->io, fmt, ap);
-    va_end(ap);
-}
+/* The dialect: USI (SFEN, USI moves, sente's clock first) or UCCI (XBoard's ranks, the mover's clock first). */
+static bool is_usi(const uci_session *s) { return s->core.protocol == GGN_PROTOCOL_USI; }
+static bool is_ucci(const uci_session *s) { return s->core.protocol == GGN_PROTOCOL_UCCI; }
 
 /* The answer to `go` when there is no move to give. */
 static void say_no_move(uci_session *s)
 {
-    if (s->dialect == UCI_DIALECT_UCCI) say(s, "nobestmove");
-    else say(s, "bestmove %s", s->dialect == UCI_DIALECT_USI ? "resign" : "(none)");
+    if (is_ucci(s)) say(s, "nobestmove");
+    else say(s, "bestmove %s", is_usi(s) ? "resign" : "(none)");
 }
 
 /* ---- the dialect ----------------------------------------------------------- */
@@ -84,12 +59,12 @@ static void say_no_move(uci_session *s)
 static size_t write_move_of(const uci_session *s, const ggn_position *pos, ggn_move move, char *buf, size_t cap)
 {
     char text[64];
-    size_t n = s->dialect == UCI_DIALECT_USI ? ggn_move_format_usi(pos, move, buf, cap)
+    size_t n = is_usi(s) ? ggn_move_format_usi(pos, move, buf, cap)
                                              : ggn_move_format(pos, move, buf, cap);
     /* UCCI writes ranks as XBoard does: from 0 on xiangqi's ten ranks. */
-    if (n && s->dialect == UCI_DIALECT_UCCI) {
+    if (n && is_ucci(s)) {
         snprintf(text, sizeof text, "%s", buf);
-        if (!rank_text_to_xboard(text, ggn_game_rows(s->game), buf, cap)) n = 0;
+        if (!ggn_protocol_ranks_to_xboard(text, ggn_game_rows(s->core.game), buf, cap)) n = 0;
     }
     if (!n) snprintf(buf, cap, "0000");
     return n;
@@ -98,15 +73,15 @@ static size_t write_move_of(const uci_session *s, const ggn_position *pos, ggn_m
 /* A move of the session's position, as the dialect writes it. */
 static size_t write_move(const uci_session *s, ggn_move move, char *buf, size_t cap)
 {
-    return write_move_of(s, s->pos, move, buf, cap);
+    return write_move_of(s, s->core.pos, move, buf, cap);
 }
 
 /* Reads a move as the dialect writes it (USI and coordinates are both read by ggn_move_parse; UCCI's ranks are converted). */
 static bool read_move(const uci_session *s, ggn_position *pos, const char *text, ggn_move *mv, ggn_error *err)
 {
     char ggn_text[64];
-    if (s->dialect == UCI_DIALECT_UCCI) {
-        if (!rank_text_from_xboard(text, ggn_game_rows(s->game), ggn_text, sizeof ggn_text)) {
+    if (is_ucci(s)) {
+        if (!ggn_protocol_ranks_from_xboard(text, ggn_game_rows(s->core.game), ggn_text, sizeof ggn_text)) {
             ggn_error_set(err, GGN_E_ILLEGAL, "'%.20s...' is too long for a move", text);
             return false;
         }
@@ -118,7 +93,7 @@ static bool read_move(const uci_session *s, ggn_position *pos, const char *text,
 /* The position as the dialect writes it (FEN or SFEN); false when it does not fit. */
 static bool write_position(const uci_session *s, const ggn_position *pos, char *buf, size_t cap)
 {
-    return s->dialect == UCI_DIALECT_USI ? ggn_position_sfen(pos, buf, cap) > 0 : ggn_position_fen(pos, buf, cap) > 0;
+    return is_usi(s) ? ggn_position_sfen(pos, buf, cap) > 0 : ggn_position_fen(pos, buf, cap) > 0;
 }
 
 /* ---- the game ------------------------------------------------------------ */
@@ -138,19 +113,15 @@ static bool select_game(uci_session *s, const char *name, bool name_only)
             name);
         return false;
     }
-    char *path = cli_resolve_game(name);
-    if (!path) {
-        say(s, "info string error: no game '%s' (not a file, nor a game 'ggn games' lists)", name);
-        return false;
-    }
     ggn_errors *errs = malloc(sizeof *errs);
     if (!errs) {
-        free(path);
         say(s, "info string error: out of memory");
         return false;
     }
-    ggn_game *game = cli_load_game_file(path, errs);
+    ggn_game *game = pr_load_game(&s->core, name, false, errs);
     if (!game) {
+        if (!errs->count)
+            say(s, "info string error: no game '%s' (not a file, nor a game 'ggn games' lists)", name);
         /* As `ggn check` writes them: FILE:LINE:COL: error: MESSAGE [at POINTER]. */
         for (size_t i = 0; i < errs->count && i < GGN_MAX_ERRORS; i++) {
             char text[1024];
@@ -158,31 +129,23 @@ static bool select_game(uci_session *s, const char *name, bool name_only)
             say(s, "info string error: %s", text);
         }
         free(errs);
-        free(path);
         return false;
     }
     free(errs);
-    free(path);
     if (ggn_game_player_count(game) != 2 || !ggn_game_has_fen(game) ||
-        (s->dialect == UCI_DIALECT_USI && !ggn_game_has_usi(game))) {
+        (is_usi(s) && !ggn_game_has_usi(game))) {
         say(s, "info string error: %s: %s needs a game of two players with FEN (a symbol for every kind)%s", name,
-            s->dialect == UCI_DIALECT_USI ? "USI" : "UCI",
-            s->dialect == UCI_DIALECT_USI ? " of at most 9 files and 26 ranks" : "");
+            is_usi(s) ? "USI" : "UCI",
+            is_usi(s) ? " of at most 9 files and 26 ranks" : "");
         ggn_game_free(game);
         return false;
     }
-    ggn_position *pos = ggn_position_new(game);
-    if (!pos) {
+    if (!pr_set_game(&s->core, game)) {
         say(s, "info string error: out of memory");
         ggn_game_free(game);
         return false;
     }
-    ggn_position_free(s->pos);
-    ggn_game_free(s->game);
-    s->game = game;
-    s->pos = pos;
     snprintf(s->variant, sizeof s->variant, "%s", name);
-    ggn_searcher_clear(s->searcher);
     return true;
 }
 
@@ -190,37 +153,35 @@ static bool select_game(uci_session *s, const char *name, bool name_only)
 static void say_variant(uci_session *s)
 {
     char fen[GGN_MAX_FEN_BYTES];
-    ggn_position *start = ggn_position_new(s->game);
+    ggn_position *start = ggn_position_new(s->core.game);
     if (!start || !write_position(s, start, fen, sizeof fen)) fen[0] = '\0';
     ggn_position_free(start);
-    int pocket = ggn_game_has_hands(s->game) ? ggn_game_kind_count(s->game) : 0;
-    say(s, "info string variant %s files %d ranks %d pocket %d startpos %s", s->variant, ggn_game_cols(s->game),
-        ggn_game_rows(s->game), pocket, fen);
+    int pocket = ggn_game_has_hands(s->core.game) ? ggn_game_kind_count(s->core.game) : 0;
+    say(s, "info string variant %s files %d ranks %d pocket %d startpos %s", s->variant, ggn_game_cols(s->core.game),
+        ggn_game_rows(s->core.game), pocket, fen);
 }
 
 /* ---- the search thread ----------------------------------------------------- */
 
 static void say_score(const uci_session *s, char *buf, size_t cap, int score)
 {
-    if (s->dialect == UCI_DIALECT_UCCI) {
+    if (is_ucci(s)) {
         snprintf(buf, cap, "%d", score); /* UCCI's score is a bare number; a mate is a large one */
         return;
     }
-    if (score > GGN_SEARCH_MATE_BOUND) snprintf(buf, cap, "mate %d", (GGN_SEARCH_MATE - score + 1) / 2);
-    else if (score < -GGN_SEARCH_MATE_BOUND) snprintf(buf, cap, "mate -%d", (GGN_SEARCH_MATE + score) / 2);
-    else snprintf(buf, cap, "cp %d", score);
+    pr_uci_score(buf, cap, score);
 }
 
-/* write_move_of for engine_line_text. */
-static size_t pv_move(const void *session, const ggn_position *pos, ggn_move m, char *buf, size_t cap)
+/* write_move_of for pr_line_text. */
+static size_t pv_move(const pr_session *session, const ggn_position *pos, ggn_move m, char *buf, size_t cap)
 {
-    return write_move_of(session, pos, m, buf, cap);
+    return write_move_of((const uci_session *)session, pos, m, buf, cap);
 }
 
 /* The result's expected line, in the dialect's moves ("pv ..."); its best move alone when the line has none. */
 static void pv_text(uci_session *s, const ggn_search_result *r, char *buf, size_t cap)
 {
-    if (r->pv_length > 0 && engine_line_text(s, pv_move, s->pos, r->pv, r->pv_length, buf, cap)) return;
+    if (r->pv_length > 0 && pr_line_text(&s->core, pv_move, s->core.pos, r->pv, r->pv_length, buf, cap)) return;
     write_move(s, r->best, buf, cap);
 }
 
@@ -236,89 +197,29 @@ static void report_iteration(const ggn_search_result *r, long elapsed_ms, void *
         (unsigned long long)r->nodes, nps, elapsed_ms, pv);
 }
 
-static bool same_move(ggn_move a, ggn_move b)
-{
-    return a.from == b.from && a.to == b.to && a.pattern == b.pattern && a.action == b.action &&
-           a.promotion == b.promotion && a.modifier == b.modifier;
-}
-
 static bool is_banned(const uci_session *s, ggn_move mv)
 {
     for (size_t i = 0; i < s->nbanned; i++)
-        if (same_move(s->banned[i], mv)) return true;
+        if (ggn_move_equal(s->banned[i], mv)) return true;
     return false;
-}
-
-/*
- * The search with UCCI's banned moves left out. The search has no list of
- * root moves to keep to, so the root is searched here: each allowed move is
- * played and the reply searched with a share of the limits (one ply less, a
- * share of the time and nodes); the move whose reply is worst for the
- * opponent is chosen. False when every legal move is banned.
- */
-static bool search_allowed(uci_session *s, ggn_search_result *out)
-{
-    ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES), allowed = 0;
-    for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
-        if (!is_banned(s, moves[i])) moves[allowed++] = moves[i];
-    memset(out, 0, sizeof *out);
-    if (!allowed) return false;
-    ggn_search_limits child = s->limits;
-    child.depth = s->limits.depth > 1 ? s->limits.depth - 1 : s->limits.depth; /* 0: the time or nodes decide */
-    if (s->endless && child.depth > GGN_SEARCH_DEFAULT_DEPTH) child.depth = GGN_SEARCH_DEFAULT_DEPTH;
-    if (child.nodes) child.nodes = child.nodes / allowed > 1 ? child.nodes / allowed : 1;
-    ggn_searcher_set_progress(s->searcher, NULL, NULL); /* the replies' lines would name the opponent's moves */
-    int mover = ggn_position_to_move(s->pos);
-    bool have = false;
-    double start = cli_seconds();
-    for (size_t i = 0; i < allowed; i++) {
-        if (s->limits.time_ms) {
-            /* What is left of the budget, shared among the moves still to search. */
-            long left = s->limits.time_ms - (long)((cli_seconds() - start) * 1000.0);
-            long share = left / (long)(allowed - i);
-            child.time_ms = share > 1 ? share : 1;
-        }
-        if (!ggn_position_make(s->pos, moves[i])) continue;
-        ggn_search_result reply;
-        memset(&reply, 0, sizeof reply);
-        int score;
-        if (ggn_searcher_run(s->searcher, s->pos, &child, &reply)) {
-            score = -reply.score;
-            out->nodes += reply.nodes;
-            if (reply.seldepth + 1 > out->seldepth) out->seldepth = reply.seldepth + 1;
-        } else {
-            /* No reply: the game is over after this move. */
-            ggn_status st = ggn_position_status(s->pos);
-            score = st.winner == mover ? GGN_SEARCH_MATE - 1 : st.winner < 0 ? 0 : -(GGN_SEARCH_MATE - 1);
-        }
-        ggn_position_unmake(s->pos);
-        if (!have || score > out->score) {
-            out->best = moves[i];
-            out->score = score;
-            out->depth = reply.depth + 1;
-            have = true;
-        }
-    }
-    ggn_searcher_set_progress(s->searcher, report_iteration, s);
-    out->found = have;
-    return have;
 }
 
 static void *search_main(void *arg)
 {
     uci_session *s = arg;
     ggn_search_result r;
-    double start = cli_seconds();
-    bool found = s->nbanned ? search_allowed(s, &r) : ggn_searcher_run(s->searcher, s->pos, &s->limits, &r);
-    long elapsed = (long)((cli_seconds() - start) * 1000.0);
+    double start = pr_seconds();
+    bool no_memory;
+    bool found = pr_think(&s->core, &s->limits, &r, &no_memory);
+    long elapsed = (long)((pr_seconds() - start) * 1000.0);
     /* "go infinite" and "go ponder" answer only when told to stop. */
-    if (s->go.infinite || s->go.ponder) {
+    if (s->go.limits.infinite || s->go.ponder) {
         pthread_mutex_lock(&s->wait_lock);
         while (!s->released) pthread_cond_wait(&s->wait_cond, &s->wait_lock);
         pthread_mutex_unlock(&s->wait_lock);
     }
     if (!found) {
+        if (no_memory) say(s, "info string error: out of memory: no move is searched");
         say_no_move(s);
         return NULL;
     }
@@ -335,77 +236,17 @@ static void *search_main(void *arg)
 
 /* ---- go perft on the search thread ------------------------------------------ */
 
-/*
- * The leaves below the session's position to depth, as ggn_perft counts
- * them, but split into subtrees of depth 2 so that `stop` (s->stop) is seen
- * within a few thousand nodes in any game. A node is split only when its
- * legal moves are exactly those ggn_perft counts (ggn_perft(pos, 1) equal to
- * their number): a game_end rule that ends the game there makes perft count
- * none, and the node is then counted whole. *capped is set when a position
- * had more moves than GGN_MAX_MOVES. Stops early (the count then partial)
- * when s->stop is set.
- */
-static uint64_t perft_stoppable(uci_session *s, int depth, bool *capped)
+/* pr_perft's moves in the dialect's text. */
+static size_t perft_move(const pr_session *session, const ggn_position *pos, ggn_move m, char *buf, size_t cap)
 {
-    if (depth <= 2) {
-        uint64_t n = ggn_perft(s->pos, depth);
-        if (ggn_perft_capped(s->pos)) *capped = true;
-        return n;
-    }
-    ggn_move *moves = malloc(GGN_MAX_MOVES * sizeof *moves);
-    size_t n = moves ? ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES) : 0;
-    if (n > GGN_MAX_MOVES) {
-        *capped = true;
-        n = GGN_MAX_MOVES;
-    }
-    if (!moves || ggn_perft(s->pos, 1) != n) {
-        free(moves);
-        uint64_t whole = ggn_perft(s->pos, depth);
-        if (ggn_perft_capped(s->pos)) *capped = true;
-        return whole;
-    }
-    uint64_t total = 0;
-    for (size_t i = 0; i < n && !atomic_load(&s->stop); i++) {
-        if (!ggn_position_make(s->pos, moves[i])) continue;
-        total += perft_stoppable(s, depth - 1, capped);
-        ggn_position_unmake(s->pos);
-    }
-    free(moves);
-    return total;
+    return write_move_of((const uci_session *)session, pos, m, buf, cap);
 }
 
-/* `go perft N` on the search thread: "MOVE: COUNT" per root move as it is counted, then "Nodes searched: N". */
+/* `go perft N` on the search thread (perft.c). */
 static void *perft_main(void *arg)
 {
     uci_session *s = arg;
-    int depth = s->perft_depth;
-    ggn_move moves[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(s->pos, moves, GGN_MAX_MOVES);
-    bool capped = n > GGN_MAX_MOVES;
-    if (capped) n = GGN_MAX_MOVES;
-    uint64_t total = 0;
-    size_t done = 0;
-    for (; done < n && !atomic_load(&s->stop); done++) {
-        char text[64];
-        write_move(s, moves[done], text, sizeof text);
-        if (!ggn_position_make(s->pos, moves[done])) continue;
-        uint64_t count = depth > 1 ? perft_stoppable(s, depth - 1, &capped) : 1;
-        ggn_position_unmake(s->pos);
-        if (atomic_load(&s->stop)) break; /* that move's count is partial: not said */
-        total += count;
-        say(s, "%s: %llu", text, (unsigned long long)count);
-    }
-    if (done < n) {
-        say(s, "info string perft stopped after %zu of %zu moves (%llu nodes): no total", done, n,
-            (unsigned long long)total);
-        return NULL;
-    }
-    if (capped)
-        say(s, "info string perft: a position had more than %d moves (GGN_MAX_MOVES): only the first %d of it are "
-               "counted, so the count is a lower bound",
-            GGN_MAX_MOVES, GGN_MAX_MOVES);
-    say(s, "%s", "");
-    say(s, "Nodes searched: %llu", (unsigned long long)total);
+    pr_perft(&s->core, s->perft_depth, perft_move);
     return NULL;
 }
 
@@ -414,7 +255,7 @@ static void start_perft(uci_session *s, const char *args)
 {
     char *end;
     long depth = strtol(args, &end, 10);
-    if (s->think_cap_ms > 0 && depth > 2) depth = 2;
+    if (s->core.think_cap_ms > 0 && depth > 2) depth = 2;
     if (end == args || depth < 1 || depth > GGN_MAX_PERFT_DEPTH) {
         say(s, "info string error: go perft needs a depth of 1 to %d", GGN_MAX_PERFT_DEPTH);
         return;
@@ -423,13 +264,8 @@ static void start_perft(uci_session *s, const char *args)
     s->endless = false;
     memset(&s->go, 0, sizeof s->go);
     memset(&s->limits, 0, sizeof s->limits);
-    atomic_store(&s->stop, false);
     s->released = true;
-    if (pthread_create(&s->thread, NULL, perft_main, s) != 0) {
-        perft_main(s); /* no thread to be had: count here */
-        return;
-    }
-    s->searching = true;
+    pr_worker_start(&s->core, perft_main); /* so isready, stop and quit are answered meanwhile */
 }
 
 /*
@@ -439,15 +275,51 @@ static void start_perft(uci_session *s, const char *args)
  */
 static void finish_search(uci_session *s, bool stop)
 {
-    if (!s->searching) return;
-    if (stop || s->endless) atomic_store(&s->stop, true);
+    if (!s->core.working) return;
+    if (stop || s->endless) atomic_store(&s->core.stop, true);
     pthread_mutex_lock(&s->wait_lock);
     s->released = true;
     pthread_cond_signal(&s->wait_cond);
     pthread_mutex_unlock(&s->wait_lock);
-    pthread_join(s->thread, NULL);
-    s->searching = false;
+    pr_worker_join(&s->core, false);
     s->perft_depth = 0;
+}
+
+/*
+ * The root moves the search may play (limits.root_moves): UCI's searchmoves,
+ * or every legal move but UCCI's banmoves; NULL (all) when neither is given.
+ * A searchmoves word that is no legal move here is said and left out.
+ */
+static void set_root_moves(uci_session *s)
+{
+    s->limits.root_moves = NULL;
+    s->limits.root_move_count = 0;
+    s->nallowed = 0;
+    if (s->go.searchmoves && s->go.searchmoves_len) {
+        const char *p = s->go.searchmoves, *end = p + s->go.searchmoves_len;
+        while (p < end) {
+            size_t n = strcspn(p, " \t");
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word - 1 ? n : sizeof word - 1), p);
+            p += n;
+            p += strspn(p, " \t");
+            ggn_move mv;
+            ggn_error err;
+            ggn_error_clear(&err);
+            if (!read_move(s, s->core.pos, word, &mv, &err))
+                say(s, "info string error: searchmoves: %s: %s", word, err.message);
+            else if (s->nallowed < GGN_MAX_MOVES) s->allowed[s->nallowed++] = mv;
+        }
+    } else if (s->nbanned) {
+        ggn_move moves[GGN_MAX_MOVES];
+        size_t n = ggn_position_legal_moves(s->core.pos, moves, GGN_MAX_MOVES);
+        for (size_t i = 0; i < n && i < GGN_MAX_MOVES; i++)
+            if (!is_banned(s, moves[i])) s->allowed[s->nallowed++] = moves[i];
+    } else {
+        return;
+    }
+    s->limits.root_moves = s->allowed;
+    s->limits.root_move_count = s->nallowed;
 }
 
 static void start_search(uci_session *s, const char *args)
@@ -459,50 +331,38 @@ static void start_search(uci_session *s, const char *args)
         return;
     }
     const char *bad;
-    uci_go_parse(args, s->dialect, &s->go, &bad);
+    pr_go_parse(args, s->core.protocol, &s->go, &bad);
     if (bad) say(s, "info string error: go: '%.*s' needs a whole number", (int)strcspn(bad, " \t"), bad);
-    if (s->dialect == UCI_DIALECT_UCCI) {
+    ggn_search_limits *l = &s->go.limits;
+    if (is_ucci(s)) {
         /* UCCI's clocks are the mover's and the opponent's, in seconds unless usemillisec is on. */
         long scale = s->millisec ? 1 : 1000;
         for (int i = 0; i < 2; i++) {
-            s->go.time[i] = s->go.time[i] > 1000000000L / scale ? 1000000000L : s->go.time[i] * scale;
-            s->go.inc[i] = s->go.inc[i] > 1000000000L / scale ? 1000000000L : s->go.inc[i] * scale;
+            l->clock_ms[i] = l->clock_ms[i] > 1000000000L / scale ? 1000000000L : l->clock_ms[i] * scale;
+            l->increment_ms[i] = l->increment_ms[i] > 1000000000L / scale ? 1000000000L : l->increment_ms[i] * scale;
         }
-        if (ggn_position_to_move(s->pos) == 1) {
-            long t = s->go.time[0], inc = s->go.inc[0];
-            s->go.time[0] = s->go.time[1], s->go.inc[0] = s->go.inc[1];
-            s->go.time[1] = t, s->go.inc[1] = inc;
+        if (ggn_position_to_move(s->core.pos) == 1) {
+            long t = l->clock_ms[0], inc = l->increment_ms[0];
+            l->clock_ms[0] = l->clock_ms[1], l->increment_ms[0] = l->increment_ms[1];
+            l->clock_ms[1] = t, l->increment_ms[1] = inc;
         }
     }
-    memset(&s->limits, 0, sizeof s->limits);
-    s->limits.time_ms = uci_time_budget(&s->go, ggn_position_to_move(s->pos), s->overhead_ms);
-    s->limits.depth = s->go.depth > GGN_SEARCH_MAX_DEPTH ? GGN_SEARCH_MAX_DEPTH : s->go.depth;
-    s->limits.nodes = s->go.nodes;
-    s->limits.exact_time = s->go.movetime > 0; /* a fixed time a move is there to be spent */
-    if (s->go.infinite || s->go.ponder) s->limits.time_ms = 0;
-    s->endless = s->go.infinite || s->go.ponder || (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes);
-    if (s->endless && !s->limits.depth) s->limits.depth = GGN_SEARCH_MAX_DEPTH; /* think until told to stop */
-    if (s->think_cap_ms > 0 && (!s->limits.time_ms || s->limits.time_ms > s->think_cap_ms))
-        s->limits.time_ms = s->think_cap_ms;
-    atomic_store(&s->stop, false);
+    if (l->depth > GGN_SEARCH_MAX_DEPTH) l->depth = GGN_SEARCH_MAX_DEPTH;
+    l->overhead_ms = s->overhead_ms;
+    if (s->go.ponder) l->infinite = true; /* pondering is thinking until told to stop */
+    s->limits = *l;
+    s->limits.time_ms = ggn_search_time_budget(l, ggn_position_to_move(s->core.pos));
+    s->limits.exact_time = l->move_time_ms > 0; /* a fixed time a move is there to be spent */
+    s->endless = l->infinite || (!s->limits.time_ms && !s->limits.depth && !s->limits.nodes);
+    s->limits.infinite = s->endless; /* think until told to stop */
+    if (s->core.think_cap_ms > 0 && (!s->limits.time_ms || s->limits.time_ms > s->core.think_cap_ms))
+        s->limits.time_ms = s->core.think_cap_ms;
+    set_root_moves(s);
     s->released = false;
-    if (pthread_create(&s->thread, NULL, search_main, s) != 0) {
-        say(s, "info string error: cannot start the search thread");
-        say_no_move(s);
-        return;
+    s->core.progress = report_iteration;
+    if (!pr_worker_start(&s->core, search_main)) {
+        /* The search ran here: an endless one answered at once, having no reader to stop it. */
     }
-    s->searching = true;
-}
-
-/* A new searcher of hash_mb MiB wired to the session's stop flag and info lines; NULL when out of memory. */
-static ggn_searcher *new_searcher(uci_session *s, size_t hash_mb)
-{
-    ggn_searcher *searcher = ggn_searcher_new(hash_mb);
-    if (!searcher) return NULL;
-    if (s->searcher) ggn_searcher_set_threads(searcher, ggn_searcher_threads(s->searcher)); /* a new Hash keeps Threads */
-    ggn_searcher_set_stop(searcher, &s->stop);
-    ggn_searcher_set_progress(searcher, report_iteration, s);
-    return searcher;
 }
 
 /* ---- commands ---------------------------------------------------------------- */
@@ -510,51 +370,46 @@ static ggn_searcher *new_searcher(uci_session *s, size_t hash_mb)
 /* True when the shipped game loads and has two players and FEN (and USI's board size, for USI). */
 static bool playable(const uci_session *s, const char *name)
 {
-    char *path = cli_resolve_game(name);
-    if (!path) return false;
-    ggn_game *game = cli_load_game_file(path, NULL);
-    free(path);
+    ggn_errors *errs = malloc(sizeof *errs);
+    ggn_game *game = errs ? pr_load_game((pr_session *)&s->core, name, false, errs) : NULL;
+    free(errs);
     bool ok = game && ggn_game_player_count(game) == 2 && ggn_game_has_fen(game) &&
-              (s->dialect != UCI_DIALECT_USI || ggn_game_has_usi(game));
+              (!is_usi(s) || ggn_game_has_usi(game));
     ggn_game_free(game);
     return ok;
 }
 
-/* Threads the session allows: GGN_MAX_SEARCH_THREADS, or two under the fuzz bound (think_cap_ms). */
-static int most_threads(const uci_session *s) { return s->think_cap_ms > 0 ? 2 : GGN_MAX_SEARCH_THREADS; }
-
 /* The options, with the shipped games UCI can play in the UCI_Variant combo. */
 static void say_options(uci_session *s)
 {
-    if (s->dialect == UCI_DIALECT_UCCI) {
+    if (is_ucci(s)) {
         /* UCCI's own words: no UCI_Variant (a UCCI GUI plays xiangqi), but the game can still be a file. */
         say(s, "option usemillisec type check default false");
-        say(s, "option hashsize type spin min 1 max %d default %d", UCI_MAX_HASH_MB, GGN_SEARCH_DEFAULT_TT_MB);
-        say(s, "option threads type spin min 1 max %d default 1", most_threads(s));
+        say(s, "option hashsize type spin min 1 max %d default %d", PR_MAX_HASH_MB, GGN_SEARCH_DEFAULT_TT_MB);
+        say(s, "option threads type spin min 1 max %d default 1", pr_most_threads(&s->core));
         say(s, "option newgame type button");
         say(s, "option gamefile type string default <empty>");
         return;
     }
     char vars[4096];
     size_t len = 0;
-    size_t count;
-    cli_game_file *games = cli_game_files(&count);
-    for (size_t i = 0; i < count; i++) {
-        if (!playable(s, games[i].name)) continue;
-        int n = snprintf(vars + len, sizeof vars - len, " var %s", games[i].name);
+    for (size_t i = 0; i < s->core.nnames; i++) {
+        if (!playable(s, s->core.names[i])) continue;
+        int n = snprintf(vars + len, sizeof vars - len, " var %s", s->core.names[i]);
         if (n < 0 || (size_t)n >= sizeof vars - len) break;
         len += (size_t)n;
     }
-    cli_game_files_free(games, count);
     vars[len] = '\0';
     say(s, "option name UCI_Variant type combo default %s%s", s->variant, vars);
     say(s, "option name GameFile type string default <empty>");
-    say(s, "option name %s type spin default %d min 1 max %d", s->dialect == UCI_DIALECT_USI ? "USI_Hash" : "Hash",
-        GGN_SEARCH_DEFAULT_TT_MB, UCI_MAX_HASH_MB);
+    say(s, "option name %s type spin default %d min 1 max %d", is_usi(s) ? "USI_Hash" : "Hash",
+        GGN_SEARCH_DEFAULT_TT_MB, PR_MAX_HASH_MB);
     say(s, "option name Clear Hash type button");
-    say(s, "option name Threads type spin default 1 min 1 max %d", most_threads(s));
-    say(s, "option name Move Overhead type spin default %d min 0 max %d", UCI_DEFAULT_OVERHEAD_MS,
-        UCI_MAX_OVERHEAD_MS);
+    say(s, "option name Threads type spin default 1 min 1 max %d", pr_most_threads(&s->core));
+    say(s, "option name Move Overhead type spin default %d min 0 max %d", PR_DEFAULT_OVERHEAD_MS,
+        PR_MAX_OVERHEAD_MS);
+    say(s, "option name Player type combo default %s var alphabeta var mcts var default",
+           pr_player_name(&s->core));
 }
 
 /* Sets the hash to mb MiB (a new searcher); says why not when it cannot. */
@@ -575,7 +430,7 @@ static void set_ucci_option(uci_session *s, const char *args)
     } else if (KEY("threads")) {
         set_threads(s, value);
     } else if (KEY("newgame")) {
-        ggn_searcher_clear(s->searcher);
+        pr_players_clear(&s->core);
     } else if (KEY("gamefile")) {
         if (*value && strcmp(value, "<empty>") != 0 && select_game(s, value, false)) say_variant(s);
     } else if (!(KEY("batch") || KEY("debug") || KEY("ponder") || KEY("usehash") || KEY("usebook") ||
@@ -590,36 +445,29 @@ static void set_ucci_option(uci_session *s, const char *args)
 static void set_hash(uci_session *s, const char *value)
 {
     long mb = strtol(value, NULL, 10);
-    long most = s->think_cap_ms > 0 ? GGN_SEARCH_DEFAULT_TT_MB : UCI_MAX_HASH_MB; /* the fuzz bound keeps memory small too */
+    long most = pr_most_hash(&s->core); /* the fuzz bound keeps memory small too */
     if (mb < 1 || mb > most) {
         say(s, "info string error: Hash must be 1 to %ld (MB), not '%s'", most, value);
         return;
     }
-    ggn_searcher *fresh = new_searcher(s, (size_t)mb);
-    if (!fresh) {
-        say(s, "info string error: no memory for a %ld MB hash; the old one is kept", mb);
-        return;
-    }
-    ggn_searcher_free(s->searcher);
-    s->searcher = fresh;
-    s->hash_mb = (size_t)mb;
+    if (!pr_set_hash(&s->core, mb)) say(s, "info string error: no memory for a %ld MB hash; the old one is kept", mb);
 }
 
 static void set_threads(uci_session *s, const char *value)
 {
     char *end;
     long n = strtol(value, &end, 10);
-    if (end == value || *end || n < 1 || n > most_threads(s)) {
-        say(s, "info string error: Threads must be 1 to %d, not '%s'", most_threads(s), value);
+    if (end == value || *end || n < 1 || n > pr_most_threads(&s->core)) {
+        say(s, "info string error: Threads must be 1 to %d, not '%s'", pr_most_threads(&s->core), value);
         return;
     }
-    ggn_searcher_set_threads(s->searcher, (int)n);
+    pr_set_threads(&s->core, n);
 }
 
 /* "setoption name NAME [value VALUE]" (names are case-insensitive, as the protocol says). */
 static void set_option(uci_session *s, const char *args)
 {
-    if (s->dialect == UCI_DIALECT_UCCI) {
+    if (is_ucci(s)) {
         set_ucci_option(s, args);
         return;
     }
@@ -640,7 +488,7 @@ static void set_option(uci_session *s, const char *args)
     char key[64];
     snprintf(key, sizeof key, "%.*s", (int)(name_len < sizeof key - 1 ? name_len : sizeof key - 1), name);
     if (strcasecmp(key, "Clear Hash") == 0) {
-        ggn_searcher_clear(s->searcher);
+        pr_players_clear(&s->core);
         return;
     }
     if (!value || !*value) {
@@ -654,9 +502,12 @@ static void set_option(uci_session *s, const char *args)
         set_hash(s, value);
     } else if (strcasecmp(key, "Threads") == 0) {
         set_threads(s, value);
+    } else if (strcasecmp(key, "Player") == 0) {
+        if (!pr_set_player(&s->core, value))
+            say(s, "info string error: Player must be alphabeta, mcts or default, not '%s'", value);
     } else if (strcasecmp(key, "Move Overhead") == 0) {
         long ms = strtol(value, NULL, 10);
-        if (ms < 0 || ms > UCI_MAX_OVERHEAD_MS) say(s, "info string error: Move Overhead must be 0 to %d", UCI_MAX_OVERHEAD_MS);
+        if (ms < 0 || ms > PR_MAX_OVERHEAD_MS) say(s, "info string error: Move Overhead must be 0 to %d", PR_MAX_OVERHEAD_MS);
         else s->overhead_ms = ms;
     } else if (strcasecmp(key, "UCI_Chess960") == 0 || strcasecmp(key, "Ponder") == 0 ||
                strcasecmp(key, "USI_Ponder") == 0) {
@@ -678,14 +529,14 @@ static ggn_position *read_position(uci_session *s, const char *args, bool *past_
     *past_cap = false;
     while (*args == ' ') args++;
     const char *moves = strstr(args, "moves");
-    ggn_position *pos = ggn_position_new(s->game);
+    ggn_position *pos = ggn_position_new(s->core.game);
     if (!pos) {
         say(s, "info string error: out of memory");
         return NULL;
     }
     ggn_error err;
     ggn_error_clear(&err);
-    const char *kind = s->dialect == UCI_DIALECT_USI ? "sfen" : "fen";
+    const char *kind = is_usi(s) ? "sfen" : "fen";
     size_t wlen = strlen(kind);
     if (strncmp(args, kind, wlen) == 0 && (args[wlen] == ' ' || !args[wlen])) {
         const char *f = args + wlen;
@@ -699,7 +550,7 @@ static ggn_position *read_position(uci_session *s, const char *args, bool *past_
         }
         memcpy(fen, f, n);
         fen[n] = '\0';
-        bool set = s->dialect == UCI_DIALECT_USI ? ggn_position_set_sfen(pos, fen, &err)
+        bool set = is_usi(s) ? ggn_position_set_sfen(pos, fen, &err)
                                                  : ggn_position_set_fen(pos, fen, &err);
         if (!set) {
             say(s, "info string error: position %s: %s", kind, err.message);
@@ -744,8 +595,8 @@ static void set_position(uci_session *s, const char *args)
     bool past_cap;
     ggn_position *pos = read_position(s, args, &past_cap);
     if (!pos) return;
-    ggn_position_free(s->pos);
-    s->pos = pos;
+    ggn_position_free(s->core.pos);
+    s->core.pos = pos;
     s->past_cap = past_cap;
     s->nbanned = 0; /* banmoves hold for the position they came with */
 }
@@ -763,7 +614,7 @@ static void probe(uci_session *s, const char *args)
     char line[256] = "pophash";
     size_t len = strlen(line);
     ggn_search_probe hit;
-    if (ggn_searcher_probe(s->searcher, pos, &hit)) {
+    if (ggn_searcher_probe(s->core.searcher, pos, &hit)) {
         char move[64];
         if (hit.has_move && write_move_of(s, pos, hit.move, move, sizeof move))
             len += (size_t)snprintf(line + len, sizeof line - len, " bestmove %s", move);
@@ -786,7 +637,7 @@ static void ban_moves(uci_session *s, const char *args)
         ggn_move mv;
         ggn_error err;
         ggn_error_clear(&err);
-        if (!read_move(s, s->pos, word, &mv, &err)) {
+        if (!read_move(s, s->core.pos, word, &mv, &err)) {
             say(s, "info string error: banmoves: %s: %s", word, err.message);
             continue;
         }
@@ -809,7 +660,7 @@ static bool handle(uci_session *s, char *line)
         say(s, "readyok");
     } else if (IS("stop") || IS("ponderhit")) {
         finish_search(s, true);
-    } else if (s->searching) {
+    } else if (s->core.working) {
         /* A command that needs the position: a search with limits is let finish, an endless one is ended. */
         finish_search(s, false);
         return handle(s, line);
@@ -820,12 +671,12 @@ static bool handle(uci_session *s, char *line)
         say(s, "%sok", s->protocol);
     } else if (IS("setoption")) {
         set_option(s, rest);
-    } else if (IS("banmoves") && s->dialect == UCI_DIALECT_UCCI) {
+    } else if (IS("banmoves") && is_ucci(s)) {
         ban_moves(s, rest);
-    } else if (IS("probe") && s->dialect == UCI_DIALECT_UCCI) {
+    } else if (IS("probe") && is_ucci(s)) {
         probe(s, rest);
     } else if (IS("ucinewgame") || IS("usinewgame")) {
-        ggn_searcher_clear(s->searcher);
+        pr_players_clear(&s->core);
         set_position(s, "startpos");
     } else if (IS("position")) {
         set_position(s, rest);
@@ -837,7 +688,7 @@ static bool handle(uci_session *s, char *line)
         }
     } else if (IS("d")) {
         char fen[GGN_MAX_FEN_BYTES];
-        if (write_position(s, s->pos, fen, sizeof fen)) say(s, "%s: %s", s->dialect == UCI_DIALECT_USI ? "Sfen" : "Fen", fen);
+        if (write_position(s, s->core.pos, fen, sizeof fen)) say(s, "%s: %s", is_usi(s) ? "Sfen" : "Fen", fen);
     } else if (IS("gameover")) {
         /* USI's "gameover win|lose|draw": nothing to do until the next game. */
     } else {
@@ -847,59 +698,63 @@ static bool handle(uci_session *s, char *line)
     return true;
 }
 
-/* Reads one line into buf; a longer line is skipped whole and reported. False at end of input. */
-static bool read_line(uci_session *s, char *buf, size_t cap)
+/* pr_front: one line. */
+static bool input(pr_session *core, char *line) { return handle((uci_session *)core, line); }
+
+static void too_long(pr_session *core)
 {
-    for (;;) {
-        engine_line got = engine_read_line(s->in, buf, cap);
-        if (got != ENGINE_LINE_TOO_LONG) return got == ENGINE_LINE_OK;
-        say(s, "info string error: a line longer than %d bytes was ignored", (int)cap - 1);
-    }
+    pr_say(core, "info string error: a line longer than %d bytes was ignored", GGN_SESSION_MAX_LINE - 1);
 }
 
-int uci_session_run(FILE *in, FILE *out, const char *game_arg, uci_dialect dialect, long think_cap_ms)
+/*
+ * quit ends a search at once. At the end of the input a search with a time
+ * limit is ended too (it answers with its best move so far: no GUI is left
+ * to wait for it, and a clock can be long); one limited by depth or nodes,
+ * or a perft, answers first (scripts).
+ */
+static void close_session(pr_session *core, bool quit)
 {
-    uci_session *s = calloc(1, sizeof *s);
-    char *line = malloc(UCI_MAX_LINE);
-    if (!s || !line) {
-        fprintf(stderr, "ggn uci: out of memory\n");
-        free(s);
-        free(line);
-        return CLI_INVALID;
-    }
-    s->dialect = dialect;
-    s->think_cap_ms = think_cap_ms;
-    s->protocol = dialect == UCI_DIALECT_USI ? "usi" : dialect == UCI_DIALECT_UCCI ? "ucci" : "uci";
-    s->in = in;
-    engine_out_init(&s->io, out);
-    pthread_mutex_init(&s->wait_lock, NULL);
-    pthread_cond_init(&s->wait_cond, NULL);
-    s->overhead_ms = UCI_DEFAULT_OVERHEAD_MS;
-    s->hash_mb = GGN_SEARCH_DEFAULT_TT_MB;
-    s->searcher = new_searcher(s, s->hash_mb);
-    int status = CLI_OK;
-    if (!s->searcher || !select_game(s, game_arg, false)) {
-        fprintf(stderr, "ggn %s: cannot start with game '%s'\n", s->protocol, game_arg);
-        status = CLI_INVALID;
-    } else {
-        bool quit = false;
-        while (!quit && read_line(s, line, UCI_MAX_LINE)) quit = !handle(s, line);
-        /*
-         * quit ends a search at once. At the end of the input a search with a
-         * time limit is ended too (it answers with its best move so far: no
-         * GUI is left to wait for it, and a clock can be long); one limited by
-         * depth or nodes, or a perft, answers first (scripts).
-         */
-        finish_search(s, quit || s->limits.time_ms > 0);
-        if (quit && dialect == UCI_DIALECT_UCCI) say(s, "bye"); /* UCCI's last word */
-    }
-    ggn_position_free(s->pos);
-    ggn_game_free(s->game);
-    ggn_searcher_free(s->searcher);
+    uci_session *s = (uci_session *)core;
+    finish_search(s, quit || s->limits.time_ms > 0);
+    if (quit && core->protocol == GGN_PROTOCOL_UCCI) pr_say(core, "bye"); /* UCCI's last word */
+}
+
+static void free_session(pr_session *core)
+{
+    uci_session *s = (uci_session *)core;
     pthread_cond_destroy(&s->wait_cond);
     pthread_mutex_destroy(&s->wait_lock);
-    engine_out_destroy(&s->io);
     free(s);
-    free(line);
-    return status;
+}
+
+static const pr_front uci_front = { input, too_long, close_session, free_session };
+
+pr_session *pr_uci_new(const ggn_session_config *config, ggn_errors *errs)
+{
+    uci_session *s = calloc(1, sizeof *s);
+    ggn_error e;
+    if (!s || !pr_session_init(&s->core, &uci_front, config)) {
+        if (s) pr_session_destroy(&s->core);
+        free(s);
+        ggn_error_set(&e, GGN_E_NOMEM, "out of memory");
+        ggn_errors_add(errs, &e);
+        return NULL;
+    }
+    ggn_protocol p = config->protocol;
+    s->protocol = p == GGN_PROTOCOL_USI ? "usi" : p == GGN_PROTOCOL_UCCI ? "ucci" : "uci";
+    pthread_mutex_init(&s->wait_lock, NULL);
+    pthread_cond_init(&s->wait_cond, NULL);
+    s->overhead_ms = PR_DEFAULT_OVERHEAD_MS;
+    const char *game = config->game                 ? config->game
+                       : p == GGN_PROTOCOL_USI  ? "shogi"
+                       : p == GGN_PROTOCOL_UCCI ? "xiangqi"
+                                                : "chess";
+    if (!select_game(s, game, false)) {
+        ggn_error_set(&e, GGN_E_VALUE, "cannot start with game '%s'", game);
+        ggn_errors_add(errs, &e);
+        pr_session_destroy(&s->core);
+        free_session(&s->core);
+        return NULL;
+    }
+    return &s->core;
 }

@@ -1,8 +1,6 @@
-/* cmd_uci.c — `ggn uci [GAME]`: speak UCI on standard input and output (uci.h, docs/protocols.md). */
-#include <string.h>
-
+/* cmd_uci.c — `ggn uci [GAME]`: speak UCI on standard input and output (ggn/protocol.h, docs/protocols.md). */
 #include "cli.h"
-#include "uci.h"
+#include "engine_session.h"
 
 static const char help[] =
     "Usage: ggn uci [GAME]\n"
@@ -15,14 +13,15 @@ static const char help[] =
     "\n"
     "Commands: uci, isready, setoption, ucinewgame, position startpos|fen ...\n"
     "[moves ...], go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes N]\n"
-    "[infinite], stop, ponderhit, quit; also `go perft N` and `d` (the FEN), as\n"
-    "Fairy-Stockfish has them. Moves are written as ggn writes coordinates\n"
-    "(e2e4, e7e8q, P@e4, shogi promotions h2b8+). Errors are answered with an\n"
-    "`info string error: ...` line; nothing ends the session but quit or the end\n"
-    "of input. docs/protocols.md shows a whole exchange.\n"
+    "[infinite] [searchmoves M...], stop, ponderhit, quit; also `go perft N` and\n"
+    "`d` (the FEN), as Fairy-Stockfish has them. Moves are written as ggn writes\n"
+    "coordinates (e2e4, e7e8q, P@e4, shogi promotions h2b8+). Errors are\n"
+    "answered with an `info string error: ...` line; nothing ends the session but\n"
+    "quit or the end of input. docs/protocols.md shows a whole exchange.\n"
     "\n"
     "Options (setoption name NAME value VALUE): UCI_Variant, GameFile, Hash\n"
-    "(MB), Clear Hash, Threads (1 to 64), Move Overhead (ms kept back per move).\n"
+    "(MB), Clear Hash, Threads (1 to 64), Move Overhead (ms kept back per move),\n"
+    "Player (alphabeta, mcts, or default: the player the game's spec names).\n"
     "\n"
     "A session (what the GUI sends after >):\n"
     "  > uci\n"
@@ -41,13 +40,4 @@ static int run(int argc, char **argv);
 
 const cli_command cli_cmd_uci = { "uci", "play through the UCI protocol (GUIs, match runners)", help, run };
 
-static int run(int argc, char **argv)
-{
-    const char *game = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("uci", "unknown option '%s'", argv[i]);
-        if (game) return cli_usage_error("uci", "unexpected argument '%s'", argv[i]);
-        game = argv[i];
-    }
-    return uci_session_run(stdin, stdout, game ? game : "chess", UCI_DIALECT_UCI, 0);
-}
+static int run(int argc, char **argv) { return engine_session_command(argc, argv, GGN_PROTOCOL_UCI, "chess"); }

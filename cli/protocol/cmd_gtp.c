@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "cli_player.h"
-#include "engine_io.h"
+#include "protocol/engine_session.h"
 #include "ggn/ggn.h"
 #include "ggn/gtp.h"
 
@@ -214,9 +214,9 @@ static int run(int argc, char **argv)
     }
     char line[4096];
     for (;;) {
-        engine_line got = engine_read_line(stdin, line, sizeof line);
-        if (got == ENGINE_LINE_END) break;
-        if (got == ENGINE_LINE_TOO_LONG) {
+        engine_line_read got = engine_read_line(stdin, line, sizeof line);
+        if (got == LINE_END) break;
+        if (got == LINE_TOO_LONG) {
             write_stdout(NULL, "? command line too long\n\n", 25);
             continue;
         }

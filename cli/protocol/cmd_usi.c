@@ -1,6 +1,7 @@
-/* cmd_usi.c — `ggn usi [GAME]`: the USI protocol of shogi programs, on the UCI session (uci.h, docs/protocols.md). */
+/* cmd_usi.c — `ggn usi [GAME]`: the USI protocol of shogi programs, on the library's session
+ * (ggn/protocol.h, docs/protocols.md). */
 #include "cli.h"
-#include "uci.h"
+#include "engine_session.h"
 
 static const char help[] =
     "Usage: ggn usi [GAME]\n"
@@ -17,7 +18,7 @@ static const char help[] =
     "clock; a lost position is answered `bestmove resign`.\n"
     "\n"
     "Options: UCI_Variant, GameFile, USI_Hash (MB), Clear Hash, Threads (1 to 64),\n"
-    "Move Overhead (ms).\n"
+    "Move Overhead (ms), Player (alphabeta, mcts or default).\n"
     "\n"
     "Exit status: 0 after quit or end of input, 1 the starting GAME is invalid,\n"
     "2 usage error.\n";
@@ -26,13 +27,4 @@ static int run(int argc, char **argv);
 
 const cli_command cli_cmd_usi = { "usi", "play through the USI protocol (shogi GUIs)", help, run };
 
-static int run(int argc, char **argv)
-{
-    const char *game = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("usi", "unknown option '%s'", argv[i]);
-        if (game) return cli_usage_error("usi", "unexpected argument '%s'", argv[i]);
-        game = argv[i];
-    }
-    return uci_session_run(stdin, stdout, game ? game : "shogi", UCI_DIALECT_USI, 0);
-}
+static int run(int argc, char **argv) { return engine_session_command(argc, argv, GGN_PROTOCOL_USI, "shogi"); }
