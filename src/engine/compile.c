@@ -866,6 +866,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     for (int p = 0; p < g->nplayers; p++) g->team[p] = (int8_t)(g->teams ? def->team[p] : p);
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (!c.failed && !eg_compile_converts(g)) limit_error(&c, "out of memory compiling the game's conversions");
+    if (!c.failed && !eg_compile_custodial(g)) limit_error(&c, "out of memory compiling the game's custodial captures");
     if (!c.failed && !eg_compile_groups(g)) limit_error(&c, "out of memory compiling the game's groups");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;

@@ -188,6 +188,16 @@ typedef struct eg_convert {
     int8_t d[GGN_MAX_CONVERT_OFFSETS][2];
 } eg_convert;
 
+/* Extension "custodial" of one kind for one player (custodial.c): directions rotated by the player's direction. */
+typedef struct eg_custodial {
+    uint8_t n;             /* 0 for a kind that takes nothing by enclosure */
+    int8_t d[GGN_MAX_CONVERT_OFFSETS][2];
+    uint64_t captures;     /* kinds taken between the arriving piece and a partner */
+    uint64_t partners;     /* own kinds that close an enclosure */
+    uint64_t surround;     /* kinds taken only when closed in along every direction */
+    const bool *hostile;   /* [nsq]: empty squares that close an enclosure for this player; NULL for none */
+} eg_custodial;
+
 #define EG_MAX_LEADERS 4   /* leaders per player tracked by the fast legality test */
 
 struct ggn_game {
@@ -268,6 +278,8 @@ struct ggn_game {
     bool converts;             /* extension: some kind converts on arrival (convert.c) */
     bool converts_required;    /* some kind's arrivals must convert: generation drops those that do not */
     eg_convert *convert;       /* [nplayers][nkinds], NULL without converts */
+    bool custodial;            /* extension: some kind takes by enclosure on arrival (custodial.c) */
+    eg_custodial *custody;     /* [nplayers][nkinds], NULL without custodial */
     int8_t team[GGN_MAX_PLAYERS]; /* each player's team; the player's own index without teams */
     int pass_sq;               /* pass in a game without a leader: the square a pass names (the first one) */
     bool group_capture;        /* extension group_capture: a drop removes groups without liberties (capture_groups.c) */
@@ -691,6 +703,12 @@ bool eg_compile_groups(ggn_game *g);
 void eg_capture_groups(ggn_position *pos, eg_undo *u, int sq);
 /* Unmake: puts back the stones u removed. */
 void eg_restore_groups(ggn_position *pos, const eg_undo *u);
+/* capture_groups.c: takes the piece on sq off the board onto pos->taken (counted in u->ntaken; unmake puts it back). */
+void eg_take_off(ggn_position *pos, eg_undo *u, int sq);
+/* custodial.c: extension "custodial" (docs/game-spec.md, "Custodial capture"). */
+bool eg_compile_custodial(ggn_game *g);
+/* A piece of `kind` has just arrived on sq by a move: takes what its kind encloses, recorded in u. */
+void eg_make_custodial(ggn_position *pos, eg_undo *u, int sq, int kind);
 /* Does the group of the stone on sq touch an empty square? */
 bool eg_group_breathes(const ggn_position *pos, int sq);
 /*

@@ -159,6 +159,11 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
             return refuse(err, "%s's %s converts the pieces %s its arrival square (\"converts\"): which ones depends on "
                                "what stands around it, one GGN possibility for every arrangement of those squares",
                           def->name, kind->code, kind->convert.how == SD_CONVERT_ADJACENT ? "next to" : "enclosed from");
+        if (kind->custodial.given)
+            return refuse(err, "%s's %s takes the pieces it encloses when it arrives (\"custodial\"): which ones "
+                               "depends on what stands around its arrival square, one GGN possibility for every "
+                               "arrangement of those squares",
+                          def->name, kind->code);
         for (int mi = 0; mi < kind->nmoves; mi++)
             if (kind->moves[mi].clone)
                 return refuse(err, "%s's %s clones itself (\"clone\" move %d): one move per target square, whichever "

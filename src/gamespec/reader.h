@@ -177,6 +177,10 @@ void sd_check_clones(sd_reader *r);
 void sd_read_converts(sd_reader *r, const json_t *pobj, int k);
 /* read_convert.c: conversion needs two players who are not partners; once the pieces are read. */
 void sd_check_converts(sd_reader *r);
+/* read_custodial.c: a piece's "custodial" (extension). */
+void sd_read_custodial(sd_reader *r, const json_t *pobj, int k);
+/* read_custodial.c: custodial capture needs no leader, no hands, no teams; once the pieces are read. */
+void sd_check_custodial(sd_reader *r);
 /* read_pass.c: the top-level "pass": true, or "forced". */
 void sd_read_pass(sd_reader *r, const json_t *root);
 /* read_pass.c: forced passes and moves that may end where they began exclude each other. */

@@ -174,6 +174,18 @@ typedef struct sd_convert {
     bool required;               /* a move or drop of the kind that converts nothing is not legal */
 } sd_convert;
 
+/* Extension "custodial": the other players' pieces a piece of the kind takes by enclosing them when it arrives. */
+typedef struct sd_custodial {
+    bool given;                  /* the kind has "custodial" */
+    int ndirections;             /* 1..GGN_MAX_CONVERT_OFFSETS, distinct, none [0, 0]; neutral frame */
+    int (*directions)[2];        /* default: the four orthogonal steps */
+    unsigned long long captures; /* kinds taken between the arriving piece and a partner (default: all) */
+    unsigned long long partners; /* own kinds that close an enclosure (default: all) */
+    unsigned long long surround; /* kinds taken only when enclosed along every direction (default: none) */
+    int hostile;                 /* named POSITION condition: its empty squares, read for the mover, act
+                                    as a partner; -1 when absent */
+} sd_custodial;
+
 typedef struct sd_kind {
     char code[GGN_MAX_STRING_BYTES + 1];   /* unique */
     char name[GGN_MAX_STRING_BYTES + 1];   /* "" when absent */
@@ -191,6 +203,7 @@ typedef struct sd_kind {
                                     of different colours, and other drops leave room for that */
     int value;           /* extension: material value in centipawns; -1 when absent */
     sd_convert convert;  /* extension "converts"; how == SD_CONVERT_NONE when absent (read_convert.c) */
+    sd_custodial custodial; /* extension "custodial"; .given false when absent (read_custodial.c) */
     int nmoves;
     sd_move *moves;
 } sd_kind;
@@ -279,6 +292,7 @@ typedef struct sd_extinction {
     unsigned long long kinds;    /* all bits when "pieces" is absent */
     int fewer_than;              /* >= 1 */
     sd_result result;
+    unsigned players;            /* extension "players": bit p = the rule concerns player p (all when absent) */
     bool answer;                 /* "answer": the player to move may still bring every other player
                                     below the limit with its move; the rule holds only against
                                     players that are not (or, to move, cannot be) below it too */
