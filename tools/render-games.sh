@@ -18,8 +18,8 @@ if [ "${1:-}" = "--png" ]; then
     shift
 fi
 # README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts,
-# and the stone games (Go, Hex, Othello, Connect Four).
-readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four"
+# the stone games (Go, Hex, Othello, Connect Four) and tafl.
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four brandubh hnefatafl"
 if [ "${1:-}" = "--all" ]; then
     set -- "$root"/games/*.json
 elif [ $# -eq 0 ]; then

@@ -25,7 +25,8 @@ typedef enum ggn_style {
     GGN_STYLE_GO,             /* lines and star points; stones on the intersections */
     GGN_STYLE_HEX,            /* a rhombus of hexagons */
     GGN_STYLE_OTHELLO,        /* a green board; discs */
-    GGN_STYLE_CONNECT_FOUR    /* a frame with round holes; discs */
+    GGN_STYLE_CONNECT_FOUR,   /* a frame with round holes; discs */
+    GGN_STYLE_TAFL            /* a plain grid with marked squares (the star points); men as discs, kings crowned */
 } ggn_style;
 
 ggn_style ggn_game_style(const ggn_game *game);

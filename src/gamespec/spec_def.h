@@ -397,7 +397,8 @@ typedef enum sd_style {
     SD_STYLE_GO,                 /* lines, star points, stones on the intersections */
     SD_STYLE_HEX,                /* a rhombus of hexagons */
     SD_STYLE_OTHELLO,            /* a green board, discs */
-    SD_STYLE_CONNECT_FOUR        /* a frame with round holes */
+    SD_STYLE_CONNECT_FOUR,       /* a frame with round holes */
+    SD_STYLE_TAFL                /* a plain grid, marked squares (throne, corners), men as discs */
 } sd_style;
 
 typedef enum sd_coordinates {
