@@ -435,6 +435,7 @@ void play_print_status(play_session *s)
     case GGN_LEADERS_FACING:
     case GGN_LINE:
     case GGN_CONNECTION:
+    case GGN_UNITED:
         play_describe(s, st, out, bold, reset);
         break;
     default: {

@@ -19,7 +19,7 @@ if [ "${1:-}" = "--png" ]; then
 fi
 # README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts,
 # the stone games (Go, Hex, Othello, Connect Four) and tafl.
-readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four brandubh hnefatafl"
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four brandubh hnefatafl lines_of_action"
 if [ "${1:-}" = "--all" ]; then
     set -- "$root"/games/*.json
 elif [ $# -eq 0 ]; then

@@ -165,6 +165,11 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
                                "arrangement of those squares",
                           def->name, kind->code);
         for (int mi = 0; mi < kind->nmoves; mi++)
+            if (kind->moves[mi].repeat.line_distance)
+                return refuse(err, "%s's %s goes as far as there are pieces on its line (move %d, \"distance\": "
+                                   "\"pieces_on_line\"): a GGN possibility cannot count pieces",
+                              def->name, kind->code, kind->moves[mi].id);
+        for (int mi = 0; mi < kind->nmoves; mi++)
             if (kind->moves[mi].clone)
                 return refuse(err, "%s's %s clones itself (\"clone\" move %d): one move per target square, whichever "
                                    "piece makes it, where a GGN possibility is the move of one piece",

@@ -177,6 +177,9 @@ void sd_check_clones(sd_reader *r);
 void sd_read_converts(sd_reader *r, const json_t *pobj, int k);
 /* read_convert.c: conversion needs two players who are not partners; once the pieces are read. */
 void sd_check_converts(sd_reader *r);
+/* read_line_distance.c: a repeat's "distance" (extension), and the shape of a move that has one. */
+void sd_read_line_distance(sd_reader *r, const json_t *repeat, sd_repeat *rep);
+void sd_check_line_distance(sd_reader *r, const sd_move *m);
 /* read_custodial.c: a piece's "custodial" (extension). */
 void sd_read_custodial(sd_reader *r, const json_t *pobj, int k);
 /* read_custodial.c: custodial capture needs no leader, no hands, no teams; once the pieces are read. */

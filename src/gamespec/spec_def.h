@@ -107,6 +107,8 @@ typedef struct sd_repeat {
     int times;                   /* >= 1, default 1; ignored when loop */
     int hop;                     /* extension: 0, or the pieces jumped before the first landing */
     unsigned long long hop_except; /* extension: kinds the hop may neither jump over nor land on */
+    bool line_distance;          /* extension "distance": "pieces_on_line": exactly as many steps as pieces
+                                    stand on the line through the source (read_line_distance.c) */
 } sd_repeat;
 
 /*
@@ -325,8 +327,22 @@ typedef struct sd_connection {
     sd_result result;
 } sd_connection;
 
+/*
+ * Extension "united" (read_goal_line.c): a player gets .result while its
+ * pieces of .kinds on the board, at least one, form one group, each joined
+ * to another by a neighbour step: the eight king steps with .diagonal (four
+ * without) on square cells, the six neighbours on hexagonal ones.
+ */
+typedef struct sd_united {
+    unsigned long long kinds;
+    bool diagonal;
+    sd_result result;
+} sd_united;
+
 typedef struct sd_game_end {
     bool present;
+    int nunited;                 /* extension "united" */
+    sd_united *united;
     int nlines;                  /* extension "lines" */
     sd_line *lines;
     int nconnections;            /* extension "connections" */
