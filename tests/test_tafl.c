@@ -38,10 +38,11 @@ typedef struct rules {
     bool throne_hostile;  /* the empty throne closes an enclosure, as the corners do */
     bool king_surrounded; /* the king is taken only when closed in on four sides */
     bool no_move_loses;   /* a player without a move loses (else it is a draw) */
+    bool encircled_lose;  /* the defenders lose when none of them can reach the edge (Fetlar's 7b) */
 } rules;
 
-static const rules brandubh = {"brandubh", 7, false, false, false};
-static const rules hnefatafl = {"hnefatafl", 11, true, true, true};
+static const rules brandubh = {"brandubh", 7, false, false, false, false};
+static const rules hnefatafl = {"hnefatafl", 11, true, true, true, true};
 
 typedef struct board {
     char sq[MAX_N * MAX_N]; /* y * n + x */
@@ -63,7 +64,30 @@ static bool closes(const rules *r, const board *b, int x, int y, int side)
     return side_of(c) == side;
 }
 
-/* Where play stops before any move: 1 the defenders won (king on a corner), 0 the attackers (no king), -1 on. */
+/* Can no defender reach the edge, walking (as a rook, square by square) through squares free of attackers? */
+static bool encircled(const rules *r, const board *b)
+{
+    bool seen[MAX_N * MAX_N] = { false };
+    int stack[MAX_N * MAX_N], top = 0;
+    for (int i = 0; i < r->n * r->n; i++)
+        if (side_of(b->sq[i]) == 1) seen[i] = true, stack[top++] = i;
+    if (top == 0) return false;
+    while (top) {
+        int s = stack[--top], x = s % r->n, y = s / r->n;
+        if (x == 0 || y == 0 || x == r->n - 1 || y == r->n - 1) return false;
+        const int d[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+        for (int i = 0; i < 4; i++) {
+            int t = (y + d[i][1]) * r->n + x + d[i][0];
+            if (!seen[t] && b->sq[t] != 'A') seen[t] = true, stack[top++] = t;
+        }
+    }
+    return true;
+}
+
+/*
+ * Where play stops before any move: 1 the defenders won (king on a corner), 0 the attackers (no king),
+ * 2 the attackers by encircling every defender, -1 on (in the order ggn's rules are judged).
+ */
 static int decided(const rules *r, const board *b)
 {
     bool king = false;
@@ -73,6 +97,7 @@ static int decided(const rules *r, const board *b)
                 king = true;
                 if (corner(r, x, y)) return 1;
             }
+    if (r->encircled_lose && encircled(r, b)) return 2;
     return king ? -1 : 0;
 }
 
@@ -252,6 +277,9 @@ static int compare_position(const rules *r, ggn_game *g, const board *b)
     } else if (verdict == 0) {
         assert_int_equal(st.outcome, GGN_EXTINCTION);
         assert_int_equal(st.winner, 0);
+    } else if (verdict == 2) {
+        assert_int_equal(st.outcome, GGN_ENCLOSED);
+        assert_int_equal(st.winner, 0);
     } else if (nref == 0) {
         if (r->no_move_loses) assert_int_equal(st.winner, 1 - b->side);
         else assert_true(st.draw);
@@ -309,7 +337,7 @@ static void check_random_games(const rules *r, int games, unsigned seed, bool ki
     board b0;
     assert_true(ref_from_fen(r, fen, &b0));
     srand(seed);
-    int positions = 0, captures = 0, ends[3] = {0, 0, 0};
+    int positions = 0, captures = 0, ends[4] = {0, 0, 0, 0};
     for (int game = 0; game < games; game++) {
         board b = b0;
         for (int ply = 0; ply < 400; ply++) {
@@ -317,7 +345,7 @@ static void check_random_games(const rules *r, int games, unsigned seed, bool ki
             positions++;
             if (n == 0) {
                 int v = decided(r, &b);
-                ends[v < 0 ? 2 : v]++;
+                ends[v < 0 ? 3 : v]++;
                 break;
             }
             ref_move mv[MAX_REF_MOVES];
@@ -379,6 +407,9 @@ static const rule_case fetlar_cases[] = {
     {"a defender against a corner", "9S1/11/11/11/11/5k5/11/11/11/11/1s1S7 w - - 0 1", "d1c1", 1, 0, false, GGN_ONGOING},
     {"an attacker taken by the king", "5S5/11/11/11/11/11/11/11/11/11/1S1k7 b - - 0 1", "d1c1", 1, 0, false, GGN_ONGOING},
     {"the king escapes to a corner", "9S1/9S1/11/11/11/11/k10/11/11/11/11 b - - 0 1", "a5a1", 0, 0, true, GGN_GOAL},
+    /* A diamond of attackers round the king and his last defender, its links diagonal (7b: they hold). */
+    {"a ring of attackers with a gap", "11/11/5S5/4S1S4/3S3S3/2S2ks4/3S3S3/4S1S4/5S5/11/9S1 w - - 0 1", "j1j2", 5, 5, true, GGN_ONGOING},
+    {"the ring closed round every defender", "11/11/5S5/4S1S4/3S3S3/2S2ks2S1/3S3S3/4S1S4/5S5/11/11 w - - 0 1", "j6i6", 5, 5, true, GGN_ENCLOSED},
 };
 
 static const rule_case brandubh_cases[] = {

@@ -370,7 +370,8 @@ typedef enum ggn_outcome {
     GGN_LEADERS_FACING,     /* game_end.facing_leaders: .player passed with the leaders facing */
     GGN_LINE,               /* game_end.lines: .player has a row of its pieces (.rule = the rule) */
     GGN_CONNECTION,         /* game_end.connections: .player's pieces join two regions (.rule) */
-    GGN_UNITED              /* game_end.united: .player's pieces stand in one group (.rule) */
+    GGN_UNITED,             /* game_end.united: .player's pieces stand in one group (.rule) */
+    GGN_ENCLOSED            /* game_end.enclosed: no piece of .player can reach the board's edge (.rule) */
 } ggn_outcome;
 
 typedef struct ggn_status {

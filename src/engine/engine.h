@@ -538,6 +538,8 @@ static inline bool eg_is_clone(const ggn_position *pos, ggn_move mv)
 size_t eg_generate_clones(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
 /* goal_united.c: the players (bit p) whose pieces of the rule's kinds stand in one group (game_end.united). */
 unsigned eg_united_players(const ggn_position *pos, const sd_united *u);
+/* goal_united.c: the players (bit p) of the rule none of whose pieces can reach the board's edge (game_end.enclosed). */
+unsigned eg_enclosed_players(const ggn_position *pos, const sd_enclosed *x);
 /* movegen_line.c: appends the moves counted on their line of the player to move; returns the new count (may exceed cap). */
 size_t eg_generate_line_moves(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
 /* convert.c: buf[from..n) without the moves whose arriving kind must convert and would convert nothing. */

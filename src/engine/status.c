@@ -26,6 +26,7 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_LINE: return "row completed";
     case GGN_CONNECTION: return "regions connected";
     case GGN_UNITED: return "pieces united";
+    case GGN_ENCLOSED: return "enclosed";
     }
     return "unknown";
 }
@@ -239,6 +240,9 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
     }
     case GGN_UNITED:
         snprintf(why, sizeof why, "%s has all its pieces in one group", player);
+        break;
+    case GGN_ENCLOSED:
+        snprintf(why, sizeof why, "no piece of %s can reach the edge", player);
         break;
     case GGN_CHECKMATE:
     case GGN_STALEMATE:

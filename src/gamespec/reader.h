@@ -156,6 +156,8 @@ void sd_read_swap(sd_reader *r, const json_t *root);
 /* read_game_end.c: a required result word at obj[key]; obj["pieces"] as a kind mask (all when absent). */
 bool sd_read_end_result(sd_reader *r, const json_t *obj, const char *key, sd_result *out);
 unsigned long long sd_read_end_kinds(sd_reader *r, const json_t *obj);
+/* read_game_end.c: obj["players"] as a set of players (bit p; all when absent). */
+unsigned sd_read_end_players(sd_reader *r, const json_t *obj);
 void sd_read_fen_rights(sd_reader *r, const json_t *root);        /* read_fen_rights.c */
 void sd_read_random_start(sd_reader *r, const json_t *root);      /* read_random_start.c */
 void sd_read_display(sd_reader *r, const json_t *root);           /* read_display.c */

@@ -339,8 +339,21 @@ typedef struct sd_united {
     sd_result result;
 } sd_united;
 
+/*
+ * Extension "enclosed" (read_goal_line.c): a player of .players gets .result
+ * while no square that its pieces reach by orthogonal steps through squares
+ * free of other players' pieces lies on the board's edge (tafl's
+ * encirclement). A player without pieces is not enclosed.
+ */
+typedef struct sd_enclosed {
+    unsigned players;            /* bit p: the rule concerns player p (all when "players" is absent) */
+    sd_result result;
+} sd_enclosed;
+
 typedef struct sd_game_end {
     bool present;
+    int nenclosed;               /* extension "enclosed" */
+    sd_enclosed *enclosed;
     int nunited;                 /* extension "united" */
     sd_united *united;
     int nlines;                  /* extension "lines" */

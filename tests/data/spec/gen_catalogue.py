@@ -1061,12 +1061,14 @@ case("bad", "distance_bad", distance_bad,
 
 
 def united_and_players_bad(g):
-    g["game_end"] = {"united": [{"result": "win", "diagonals": True}],
+    g["game_end"] = {"united": [{"result": "win", "diagonals": True}], "enclosed": [{"players": []}],
                      "extinction": [{"result": "loss", "players": ["WHITE", "WHITE", "NOBODY"]}]}
 case("bad", "united_and_players_bad", united_and_players_bad,
      [(E, "DUPLICATE", "/game_end/extinction/0/players/1", None, "player 'WHITE' is listed twice"),
       (E, "REFERENCE", "/game_end/extinction/0/players/2", None, "'NOBODY' is no player's name"),
-      (E, "UNKNOWN", "/game_end/united/0/diagonals", None, "unknown field 'diagonals' in a united rule")])
+      (E, "UNKNOWN", "/game_end/united/0/diagonals", None, "unknown field 'diagonals' in a united rule"),
+      (E, "VALUE", "/game_end/enclosed/0/players", None, "an empty list concerns nobody"),
+      (E, "MISSING", "/game_end/enclosed/0", None, "result")])
 
 
 def main():
