@@ -177,6 +177,7 @@ int main(int argc, char **argv)
         { "goal", &w.goal, 16 },               { "passed", &w.passed, 16 },           { "doubled", &w.doubled, 4 },
         { "isolated", &w.isolated, 4 },        { "promotion", &w.promotion, 4 },
         { "checks", &w.checks, 16 },          { "goal_near", &w.goal_near, 32 },     { "goal_race", &w.goal_race, 250 },
+        { "united", &w.united, 16 },
     };
     size_t nknob = sizeof knob / sizeof knob[0];
     if (argc > 4) {

@@ -778,6 +778,24 @@ static void test_tic_tac_toe_style(void **state)
     ggn_game_free(game);
 }
 
+/* The tafl style: a plain grid, the throne and the corners marked, the king crowned. */
+static void test_tafl_style(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/brandubh.json", GGN_GAMES_DIR);
+    ggn_game *game;
+    ggn_position *pos = position_of(path, NULL, NULL, &game);
+    char *svg = ggn_render_svg(pos, NULL, NULL);
+    assert_non_null(strstr(svg, "data-style=\"tafl\""));
+    assert_int_equal(count(svg, "class=\"sq plain\""), 49);
+    assert_int_equal(count(svg, "class=\"marked\""), 5);
+    assert_int_equal(count(svg, "class=\"crown\""), 1);
+    free(svg);
+    ggn_position_free(pos);
+    ggn_game_free(game);
+}
+
 /* Go's star points for the board's size: nine on 19 lines, five on 13 and 9, none on 5; the spec's own instead. */
 static void test_star_points(void **state)
 {
@@ -942,6 +960,7 @@ int main(void)
         cmocka_unit_test(test_draughts),
         cmocka_unit_test(test_placement_styles),
         cmocka_unit_test(test_tic_tac_toe_style),
+        cmocka_unit_test(test_tafl_style),
         cmocka_unit_test(test_hex_neighbours),
         cmocka_unit_test(test_star_points),
         cmocka_unit_test(test_display_errors),

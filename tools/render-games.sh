@@ -18,8 +18,8 @@ if [ "${1:-}" = "--png" ]; then
     shift
 fi
 # README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts,
-# and the stone games (Go, Hex, Othello, Connect Four, Tic-tac-toe, Gomoku, Ataxx).
-readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four tic_tac_toe gomoku ataxx"
+# and the stone games (Go, Hex, Othello, Connect Four, Tic-tac-toe, Gomoku, Ataxx) and tafl.
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four tic_tac_toe gomoku ataxx brandubh hnefatafl lines_of_action"
 # Games whose start is an empty board are drawn a few moves in, so that their pieces show.
 moves_of() {
     case "$1" in

@@ -132,7 +132,7 @@ static bool styled_text(const play_session *s, int kind, int owner, char *buf)
     ggn_style style = ggn_game_style(g);
     /* Draughts: a man or a crowned man (U+26C2, U+26C3); stones and discs: a filled circle (U+25CF),
      * when the game has one kind of them (with more, their letters say which). */
-    if (style == GGN_STYLE_DRAUGHTS) {
+    if (style == GGN_STYLE_DRAUGHTS || style == GGN_STYLE_TAFL) {
         snprintf(buf, TEXT_SIZE, "%s", ggn_game_kind_crowned(g, kind) ? "\xE2\x9B\x83" : "\xE2\x9B\x82");
         return true;
     }

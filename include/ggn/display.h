@@ -26,7 +26,8 @@ typedef enum ggn_style {
     GGN_STYLE_HEX,            /* a rhombus of hexagons */
     GGN_STYLE_OTHELLO,        /* a green board; discs */
     GGN_STYLE_CONNECT_FOUR,   /* a frame with round holes; discs */
-    GGN_STYLE_TIC_TAC_TOE     /* the lines between the cells; the first player's crosses, the second's rings */
+    GGN_STYLE_TIC_TAC_TOE,    /* the lines between the cells; the first player's crosses, the second's rings */
+    GGN_STYLE_TAFL            /* a plain grid with marked squares (the star points); men as discs, kings crowned */
 } ggn_style;
 
 ggn_style ggn_game_style(const ggn_game *game);

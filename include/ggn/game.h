@@ -369,7 +369,9 @@ typedef enum ggn_outcome {
     GGN_PASSES,             /* game_end.passes: that many passes in a row (.player made the last) */
     GGN_LEADERS_FACING,     /* game_end.facing_leaders: .player passed with the leaders facing */
     GGN_LINE,               /* game_end.lines: .player has a row of its pieces (.rule = the rule) */
-    GGN_CONNECTION          /* game_end.connections: .player's pieces join two regions (.rule) */
+    GGN_CONNECTION,         /* game_end.connections: .player's pieces join two regions (.rule) */
+    GGN_UNITED,             /* game_end.united: .player's pieces stand in one group (.rule) */
+    GGN_ENCLOSED            /* game_end.enclosed: no piece of .player can reach the board's edge (.rule) */
 } ggn_outcome;
 
 typedef struct ggn_status {

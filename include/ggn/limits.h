@@ -43,7 +43,7 @@
 #define GGN_MAX_PIECES_ON_BOARD 255         /* pieces placed in one position (ids fit a byte) */
 #define GGN_MAX_CHAIN_CAPTURES  32          /* pieces one chain capture takes (extension "chain"); also
                                                the pieces of one player in a game with chains */
-#define GGN_MAX_CONVERT_OFFSETS 24          /* neighbours or directions of one "converts" (extension) */
+#define GGN_MAX_CONVERT_OFFSETS 24          /* neighbours or directions of one "converts" or "custodial" (extension) */
 #define GGN_MAX_TABLE_ENTRIES   (4L * 1024 * 1024) /* players x kinds x moves x squares compiled */
 #define GGN_MAX_RAY_ENTRIES     (16L * 1024 * 1024) /* landing squares over all compiled rays */
 #define GGN_MAX_RANDOM_START_DRAWS 100000   /* arrangements tried to draw one random_start */

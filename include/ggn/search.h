@@ -247,6 +247,8 @@ typedef struct ggn_search_weights {
     int isolated;      /* penalty: a piece of the cheapest kind with none of its own on the files beside it */
     int unexposed;     /* games with conversion: a piece on a square no conversion reaches (a corner in Othello),
                           less the more ways one does (ggn_game_conversion_exposure) */
+    int united;        /* games won by uniting one's pieces (game_end.united): penalty per king step of the
+                          pieces' mean distance from their centre, in hundredths */
 } ggn_search_weights;
 
 /* Fills *w with the weights every searcher starts with. */

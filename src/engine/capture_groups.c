@@ -74,24 +74,27 @@ bool eg_group_breathes(const ggn_position *pos, int sq)
     return breathless_group(pos, sq, group, seen) == 0;
 }
 
+void eg_take_off(ggn_position *pos, eg_undo *u, int sq)
+{
+    if (pos->ntaken >= EG_MAX_TAKEN) return; /* cannot happen: each piece of a line of play is taken once */
+    int id = pos->piece_at[sq];
+    eg_piece *p = &pos->piece[id];
+    pos->hash ^= eg_piece_key(pos->g, p, sq);
+    pos->taken[pos->ntaken].sq = (uint16_t)sq;
+    pos->taken[pos->ntaken].id = (uint8_t)id;
+    pos->ntaken++;
+    u->ntaken++;
+    pos->side_at[sq] = EG_EMPTY_SIDE;
+    pos->kind_at[sq] = 0;
+    pos->piece_at[sq] = 0;
+    p->sq = EG_NONE;
+    u->capture = true;
+}
+
 /* Takes the stones group[0..n) off the board onto pos->taken. */
 static void remove_group(ggn_position *pos, eg_undo *u, const uint16_t *group, int n)
 {
-    const ggn_game *g = pos->g;
-    for (int i = 0; i < n && pos->ntaken < EG_MAX_TAKEN; i++) {
-        int sq = group[i], id = pos->piece_at[sq];
-        eg_piece *p = &pos->piece[id];
-        pos->hash ^= eg_piece_key(g, p, sq);
-        pos->taken[pos->ntaken].sq = (uint16_t)sq;
-        pos->taken[pos->ntaken].id = (uint8_t)id;
-        pos->ntaken++;
-        u->ntaken++;
-        pos->side_at[sq] = EG_EMPTY_SIDE;
-        pos->kind_at[sq] = 0;
-        pos->piece_at[sq] = 0;
-        p->sq = EG_NONE;
-    }
-    u->capture = true;
+    for (int i = 0; i < n; i++) eg_take_off(pos, u, group[i]);
 }
 
 void eg_capture_groups(ggn_position *pos, eg_undo *u, int sq)

@@ -237,6 +237,8 @@ static void compile_move(compiler *c, int p, int k, int mi)
     if (m->chain) g->chains = true;
     m->clone = sm->clone; /* clone.c generates it; it stays out of the step lists as a chain does */
     if (m->clone) g->clones = true;
+    m->line_distance = sm->repeat.line_distance; /* movegen_line.c walks it; it has no rays */
+    if (m->line_distance) g->line_moves = true;
 
     m->hop_except = sm->repeat.hop_except;
     int nsrc = 0, ndst = 0, npath = 0;
@@ -321,6 +323,7 @@ static void compile_move(compiler *c, int p, int k, int mi)
         int n = walk_ray(g, s, m, times, g->rays + c->nrays, has_path ? &path : NULL);
         m->ray_len[s] = (uint8_t)n;
         c->nrays += (size_t)n;
+        if (m->line_distance) m->ray_len[s] = 0; /* its length is counted on the board: no table lists it */
     }
 }
 
@@ -374,7 +377,7 @@ static void compile_steps(compiler *c)
             for (int mi = 0; mi < g->nmoves[k]; mi++)
                 for (int s = 0; s < g->nsq; s++)
                     total += eg_move_of(g, p, k, mi)->ray_len[s] > 0 && !eg_move_of(g, p, k, mi)->chain &&
-                             !eg_move_of(g, p, k, mi)->clone;
+                             !eg_move_of(g, p, k, mi)->clone; /* a move counted on its line has no rays */
     g->steps_at = alloc(c, lists * ((size_t)g->nsq + 1), sizeof *g->steps_at);
     g->steps = alloc(c, total ? total : 1, sizeof *g->steps);
     if (c->failed) return;
@@ -843,7 +846,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->area = def->end.area;
     g->facing_leaders = g->pass && def->end.facing_leaders;
     g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination ||
-                   def->end.nlines > 0 || def->end.nconnections > 0 ||
+                   def->end.nlines > 0 || def->end.nconnections > 0 || def->end.nunited > 0 || def->end.nenclosed > 0 ||
                    (g->pass && (def->end.passes_in_a_row > 0 || g->facing_leaders));
     g->forced_capture = def->end.forced_capture;
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;
@@ -866,6 +869,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     for (int p = 0; p < g->nplayers; p++) g->team[p] = (int8_t)(g->teams ? def->team[p] : p);
     if (!c.failed && !eg_compile_hands(g)) limit_error(&c, "out of memory compiling the game's hands");
     if (!c.failed && !eg_compile_converts(g)) limit_error(&c, "out of memory compiling the game's conversions");
+    if (!c.failed && !eg_compile_custodial(g)) limit_error(&c, "out of memory compiling the game's custodial captures");
     if (!c.failed && !eg_compile_groups(g)) limit_error(&c, "out of memory compiling the game's groups");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;

@@ -67,7 +67,7 @@ static bool unanswered(const ggn_position *pos, const sd_extinction *x, const in
 {
     int need = x->fewer_than + (p == eg_player_to_move(pos) ? 1 : 0);
     for (int q = 0; q < pos->g->nplayers; q++)
-        if (q != p && count[q] < need) return false;
+        if (q != p && ((x->players >> q) & 1) && count[q] < need) return false;
     return true;
 }
 
@@ -94,7 +94,7 @@ bool eg_capture_decides(const ggn_position *pos, ggn_move m)
     if (victim->owner == eg_player_to_move(pos)) return false;
     for (int r = 0; r < e->nextinctions; r++) {
         const sd_extinction *x = &e->extinctions[r];
-        if (!((x->kinds >> victim->kind) & 1)) continue;
+        if (!((x->kinds >> victim->kind) & 1) || !((x->players >> victim->owner) & 1)) continue;
         int count[GGN_MAX_PLAYERS];
         extinction_counts(pos, x, count);
         if (count[victim->owner] - 1 < x->fewer_than) return true;
@@ -162,7 +162,8 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
             return true;
         }
     }
-    if ((e->nlines || e->nconnections) && eg_shape_decided(pos, st)) return true; /* goal_line.c */
+    if ((e->nlines || e->nconnections || e->nunited || e->nenclosed) && eg_shape_decided(pos, st))
+        return true; /* goal_line.c */
     for (int r = 0; r < e->nextinctions; r++) {
         const sd_extinction *x = &e->extinctions[r];
         int count[GGN_MAX_PLAYERS];
@@ -170,7 +171,7 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
         /* The player to move first: it is the one whose last piece was just taken. */
         for (int i = 1; i <= norder; i++) {
             int p = judged(pos, i);
-            if (count[p] >= x->fewer_than) continue;
+            if (count[p] >= x->fewer_than || !((x->players >> p) & 1)) continue;
             if (x->answer && !unanswered(pos, x, count, p)) continue;
             result_for(pos, st, GGN_EXTINCTION, p, x->result);
             if (st) st->rule = r;

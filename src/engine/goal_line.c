@@ -181,6 +181,18 @@ bool eg_shape_decided(const ggn_position *pos, ggn_status *st)
         decide(pos, st, GGN_CONNECTION, p, r, e->connections[r].result);
         return true;
     }
+    for (int r = 0; r < e->nunited; r++) {
+        int p = first_judged(pos, eg_united_players(pos, &e->united[r]));
+        if (p < 0) continue;
+        decide(pos, st, GGN_UNITED, p, r, e->united[r].result);
+        return true;
+    }
+    for (int r = 0; r < e->nenclosed; r++) {
+        int p = first_judged(pos, eg_enclosed_players(pos, &e->enclosed[r]));
+        if (p < 0) continue;
+        decide(pos, st, GGN_ENCLOSED, p, r, e->enclosed[r].result);
+        return true;
+    }
     return false;
 }
 

@@ -432,6 +432,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     }
     /* extension "converts": what arrived on `to` (the piece, its copy, or its promoted form) converts. */
     if (g->converts && pos->piece_at[to] && pos->side_at[to] == player) eg_make_conversion(pos, u, to, pos->kind_at[to]);
+    /* extension "custodial": what arrived on `to` takes what it encloses. */
+    if (g->custodial && pos->piece_at[to] && pos->side_at[to] == player) eg_make_custodial(pos, u, to, pos->kind_at[to]);
     pos->halfmove = (u->capture || u->cloned || ((g->reset_kinds >> kind) & 1)) ? 0 : pos->halfmove + 1;
     if (u->rights_dirty) {
         u->rights = pos->rights;

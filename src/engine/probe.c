@@ -101,6 +101,14 @@ bool eg_wins_by_losing_pieces(const ggn_game *game)
     return false;
 }
 
+bool eg_wins_by_uniting(const ggn_game *game)
+{
+    const sd_game_end *end = &game->def->end;
+    for (int i = 0; i < end->nunited; i++)
+        if (end->united[i].result == SD_RESULT_WIN) return true;
+    return false;
+}
+
 bool eg_mate_wins(const ggn_game *game) { return game->def->end.no_move_in_check == SD_RESULT_WIN; }
 
 int eg_checks_given(const ggn_position *pos, int player)

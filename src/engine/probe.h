@@ -110,6 +110,8 @@ bool eg_leaders_unassailable(const ggn_game *game);
  * Every piece a player keeps is then a burden to it, not a strength.
  */
 bool eg_wins_by_losing_pieces(const ggn_game *game);
+/* Does a player win by standing in one group (game_end.united with the result "win")? */
+bool eg_wins_by_uniting(const ggn_game *game);
 
 /*
  * True when a checkmate wins for the mated player (game_end.no_move.in_check

@@ -25,6 +25,8 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_LEADERS_FACING: return "leaders facing";
     case GGN_LINE: return "row completed";
     case GGN_CONNECTION: return "regions connected";
+    case GGN_UNITED: return "pieces united";
+    case GGN_ENCLOSED: return "enclosed";
     }
     return "unknown";
 }
@@ -236,6 +238,12 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
                  g->def->named[c->region[1]].code);
         break;
     }
+    case GGN_UNITED:
+        snprintf(why, sizeof why, "%s has all its pieces in one group", player);
+        break;
+    case GGN_ENCLOSED:
+        snprintf(why, sizeof why, "no piece of %s can reach the edge", player);
+        break;
     case GGN_CHECKMATE:
     case GGN_STALEMATE:
         snprintf(why, sizeof why, "%s%s has no legal move", st->outcome == GGN_CHECKMATE ? "checkmate: " : "", player);

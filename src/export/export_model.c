@@ -159,6 +159,16 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
             return refuse(err, "%s's %s converts the pieces %s its arrival square (\"converts\"): which ones depends on "
                                "what stands around it, one GGN possibility for every arrangement of those squares",
                           def->name, kind->code, kind->convert.how == SD_CONVERT_ADJACENT ? "next to" : "enclosed from");
+        if (kind->custodial.given)
+            return refuse(err, "%s's %s takes the pieces it encloses when it arrives (\"custodial\"): which ones "
+                               "depends on what stands around its arrival square, one GGN possibility for every "
+                               "arrangement of those squares",
+                          def->name, kind->code);
+        for (int mi = 0; mi < kind->nmoves; mi++)
+            if (kind->moves[mi].repeat.line_distance)
+                return refuse(err, "%s's %s goes as far as there are pieces on its line (move %d, \"distance\": "
+                                   "\"pieces_on_line\"): a GGN possibility cannot count pieces",
+                              def->name, kind->code, kind->moves[mi].id);
         for (int mi = 0; mi < kind->nmoves; mi++)
             if (kind->moves[mi].clone)
                 return refuse(err, "%s's %s clones itself (\"clone\" move %d): one move per target square, whichever "

@@ -13,7 +13,7 @@ static const char *const display_keys[] = {"style", "symbols", "coordinates", "s
 
 /* In the order of sd_style. */
 static const char *const style_names[] = {"chess", "xiangqi", "shogi", "draughts",
-                                          "go", "hex", "othello", "connect_four", "tic_tac_toe"};
+                                          "go", "hex", "othello", "connect_four", "tic_tac_toe", "tafl"};
 #define NSTYLES (sizeof style_names / sizeof style_names[0])
 
 /* Most characters (code points) in one label: it is written inside one piece. */
@@ -281,7 +281,8 @@ void sd_read_display(sd_reader *r, const json_t *root)
     if (d->npalaces > 0 && !lines)
         sd_warn_key(r, "palaces", GGN_E_VALUE, "palaces are drawn only in the styles \"xiangqi\" and \"go\"");
     d->nstars = read_squares(r, disp, "star_points", &d->stars);
-    if (d->nstars >= 0 && !lines)
-        sd_warn_key(r, "star_points", GGN_E_VALUE, "star points are drawn only in the styles \"xiangqi\" and \"go\"");
+    if (d->nstars >= 0 && !lines && d->style != SD_STYLE_TAFL)
+        sd_warn_key(r, "star_points", GGN_E_VALUE,
+                    "star points are drawn only in the styles \"xiangqi\", \"go\" and \"tafl\"");
     sd_pop(r);
 }

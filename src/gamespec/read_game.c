@@ -57,6 +57,7 @@ static void read_top(sd_reader *r, const json_t *root)
     if (r->kinds_ok) sd_check_castles(r);
     sd_check_clones(r);
     sd_check_converts(r);
+    sd_check_custodial(r);
     sd_check_forced_pass(r);
     sd_read_random_start(r, root);
     sd_read_gating(r, root);

@@ -11,13 +11,13 @@
 static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
                                        "forced_capture", "giving_check_illegal", "elimination",
                                        "passes",         "facing_leaders", "points",     "checkmate_by_only",
-                                       "checkmate_needs", "area", "lines", "connections", NULL};
+                                       "checkmate_needs", "area", "lines", "connections", "united", "enclosed", NULL};
 static const char *const passes_keys[] = {"in_a_row", "result", NULL};
 static const char *const facing_keys[] = {"result", NULL};
 static const char *const points_keys[] = {"values", "bonus", "tie", NULL};
 static const char *const no_move_keys[] = {"in_check", "not_in_check", NULL};
 static const char *const goal_keys[] = {"on", "pieces", "result", "answer", NULL};
-static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", "answer", NULL};
+static const char *const extinction_keys[] = {"pieces", "fewer_than", "result", "answer", "players", NULL};
 static const char *const by_only_keys[] = {"pieces", "result", NULL};
 static const char *const needs_keys[] = {"check_by", "otherwise", NULL};
 
@@ -148,6 +148,35 @@ static void read_extinction(sd_reader *r, const json_t *obj, sd_extinction *x)
     sd_int_field(r, obj, "fewer_than", false, 1, GGN_MAX_PIECES_ON_BOARD + 1, "GGN_MAX_PIECES_ON_BOARD", &x->fewer_than);
     read_result(r, obj, "result", true, &x->result);
     sd_bool_field(r, obj, "answer", false, &x->answer);
+    x->players = sd_read_end_players(r, obj);
+}
+
+unsigned sd_read_end_players(sd_reader *r, const json_t *obj)
+{
+    unsigned players = (1u << r->g->nplayers) - 1;
+    size_t n;
+    json_t *list = sd_array_field(r, obj, "players", false, GGN_MAX_PLAYERS, "GGN_MAX_PLAYERS", &n);
+    if (!list) return players;
+    sd_push_key(r, "players");
+    if (n == 0) sd_error(r, GGN_E_VALUE, "an empty list concerns nobody: leave \"players\" out for every player");
+    players = 0;
+    for (size_t i = 0; i < n; i++) {
+        char name[GGN_MAX_STRING_BYTES + 1];
+        sd_push_index(r, i);
+        if (sd_string_value(r, json_array_get(list, i), name)) {
+            int p = sd_find_player(r, name);
+            if (p < 0) {
+                if (r->players_ok) sd_error(r, GGN_E_REFERENCE, "'%s' is no player's name", name);
+            } else if ((players >> p) & 1) {
+                sd_error(r, GGN_E_DUPLICATE, "player '%s' is listed twice", name);
+            } else {
+                players |= 1u << p;
+            }
+        }
+        sd_pop(r);
+    }
+    sd_pop(r);
+    return players;
 }
 
 /* A list of rule objects at obj[key], each read by `one` into n elements of `size` bytes. */

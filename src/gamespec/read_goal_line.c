@@ -203,13 +203,37 @@ static void *read_rules(sd_reader *r, const json_t *obj, const char *key, size_t
     return items;
 }
 
+static const char *const united_keys[] = {"pieces", "diagonal", "result", NULL};
+
+static void read_united(sd_reader *r, const json_t *obj, sd_united *u)
+{
+    sd_check_keys(r, obj, united_keys, "a united rule");
+    u->kinds = sd_read_end_kinds(r, obj);
+    u->diagonal = true;
+    sd_bool_field(r, obj, "diagonal", false, &u->diagonal);
+    sd_read_end_result(r, obj, "result", &u->result);
+}
+
+static const char *const enclosed_keys[] = {"players", "result", NULL};
+
+static void read_enclosed(sd_reader *r, const json_t *obj, sd_enclosed *x)
+{
+    sd_check_keys(r, obj, enclosed_keys, "an enclosed rule");
+    x->players = sd_read_end_players(r, obj);
+    sd_read_end_result(r, obj, "result", &x->result);
+}
+
 static void one_line(sd_reader *r, const json_t *obj, void *out) { read_line(r, obj, out); }
+static void one_enclosed(sd_reader *r, const json_t *obj, void *out) { read_enclosed(r, obj, out); }
+static void one_united(sd_reader *r, const json_t *obj, void *out) { read_united(r, obj, out); }
 static void one_connection(sd_reader *r, const json_t *obj, void *out) { read_connection(r, obj, out); }
 
 void sd_read_end_shapes(sd_reader *r, const json_t *end, sd_game_end *e)
 {
     e->lines = read_rules(r, end, "lines", sizeof *e->lines, &e->nlines, one_line);
     e->connections = read_rules(r, end, "connections", sizeof *e->connections, &e->nconnections, one_connection);
+    e->united = read_rules(r, end, "united", sizeof *e->united, &e->nunited, one_united);
+    e->enclosed = read_rules(r, end, "enclosed", sizeof *e->enclosed, &e->nenclosed, one_enclosed);
 }
 
 void sd_read_gravity(sd_reader *r, const json_t *dobj, sd_drop *d)

@@ -8,7 +8,7 @@ static const char *const move_keys[] = {"id", "step", "actions", "conditions", "
                                         "attacking_illegal", "castle", "clone", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
-static const char *const repeat_keys[] = {"until", "loop", "times", "hop", "hop_except", NULL};
+static const char *const repeat_keys[] = {"until", "loop", "times", "hop", "hop_except", "distance", NULL};
 
 /* Modifiers per move have no constant of their own; GGN_MAX_ACTIONS bounds them too. */
 #define MAX_MODIFIERS GGN_MAX_ACTIONS
@@ -216,6 +216,7 @@ static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
     rep->times = 1;
     rep->hop = 0;
     rep->hop_except = 0;
+    rep->line_distance = false;
     json_t *obj = sd_field(r, mobj, "repeat", false);
     if (!obj) return;
     sd_push_key(r, "repeat");
@@ -230,6 +231,7 @@ static void read_repeat(sd_reader *r, const json_t *mobj, sd_repeat *rep)
             sd_warn_key(r, "times", GGN_E_VALUE, "'times' is ignored when 'loop' is true");
         sd_int_field(r, obj, "hop", false, 1, GGN_MAX_BOARD_SIDE, "GGN_MAX_BOARD_SIDE", &rep->hop);
         read_hop_except(r, obj, rep);
+        sd_read_line_distance(r, obj, rep);
     }
     sd_pop(r);
 }
@@ -303,6 +305,7 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
         refuse_path_in(r, "modifiers", i, m->modifiers[i].conditions, m->modifiers[i].nconditions);
     sd_read_chain(r, mobj, m);
     sd_read_clone(r, mobj, m);
+    if (m->repeat.line_distance) sd_check_line_distance(r, m);
     sd_bool_field(r, mobj, "giving_check_illegal", false, &m->giving_check_illegal);
     sd_bool_field(r, mobj, "attacking_illegal", false, &m->attacking_illegal);
     if (stays) check_stay(r, m);

@@ -7,7 +7,7 @@
 #include <limits.h>
 #include <string.h>
 
-static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "drops_opposite_colours", "betza", "san", "converts", NULL};
+static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "drops_opposite_colours", "betza", "san", "converts", "custodial", NULL};
 static const char *const drop_keys[] = {"conditions", "no_checkmate", "as", "unmoved", "gravity", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
@@ -259,6 +259,7 @@ void sd_read_pieces(sd_reader *r, const json_t *root)
                 sd_error_key(r, "drops_opposite_colours", GGN_E_VALUE,
                              "drops_opposite_colours needs \"hands\": true (a game without hands has no drops)");
             sd_read_converts(r, pobj, (int)i);
+            sd_read_custodial(r, pobj, (int)i);
             read_moves(r, pobj, (int)i);
             sd_read_betza(r, pobj, (int)i);
         }

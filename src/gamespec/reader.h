@@ -156,6 +156,8 @@ void sd_read_swap(sd_reader *r, const json_t *root);
 /* read_game_end.c: a required result word at obj[key]; obj["pieces"] as a kind mask (all when absent). */
 bool sd_read_end_result(sd_reader *r, const json_t *obj, const char *key, sd_result *out);
 unsigned long long sd_read_end_kinds(sd_reader *r, const json_t *obj);
+/* read_game_end.c: obj["players"] as a set of players (bit p; all when absent). */
+unsigned sd_read_end_players(sd_reader *r, const json_t *obj);
 void sd_read_fen_rights(sd_reader *r, const json_t *root);        /* read_fen_rights.c */
 void sd_read_random_start(sd_reader *r, const json_t *root);      /* read_random_start.c */
 void sd_read_display(sd_reader *r, const json_t *root);           /* read_display.c */
@@ -177,6 +179,13 @@ void sd_check_clones(sd_reader *r);
 void sd_read_converts(sd_reader *r, const json_t *pobj, int k);
 /* read_convert.c: conversion needs two players who are not partners; once the pieces are read. */
 void sd_check_converts(sd_reader *r);
+/* read_line_distance.c: a repeat's "distance" (extension), and the shape of a move that has one. */
+void sd_read_line_distance(sd_reader *r, const json_t *repeat, sd_repeat *rep);
+void sd_check_line_distance(sd_reader *r, const sd_move *m);
+/* read_custodial.c: a piece's "custodial" (extension). */
+void sd_read_custodial(sd_reader *r, const json_t *pobj, int k);
+/* read_custodial.c: custodial capture needs no leader, no hands, no teams; once the pieces are read. */
+void sd_check_custodial(sd_reader *r);
 /* read_pass.c: the top-level "pass": true, or "forced". */
 void sd_read_pass(sd_reader *r, const json_t *root);
 /* read_pass.c: forced passes and moves that may end where they began exclude each other. */

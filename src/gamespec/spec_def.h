@@ -107,6 +107,8 @@ typedef struct sd_repeat {
     int times;                   /* >= 1, default 1; ignored when loop */
     int hop;                     /* extension: 0, or the pieces jumped before the first landing */
     unsigned long long hop_except; /* extension: kinds the hop may neither jump over nor land on */
+    bool line_distance;          /* extension "distance": "pieces_on_line": exactly as many steps as pieces
+                                    stand on the line through the source (read_line_distance.c) */
 } sd_repeat;
 
 /*
@@ -174,6 +176,18 @@ typedef struct sd_convert {
     bool required;               /* a move or drop of the kind that converts nothing is not legal */
 } sd_convert;
 
+/* Extension "custodial": the other players' pieces a piece of the kind takes by enclosing them when it arrives. */
+typedef struct sd_custodial {
+    bool given;                  /* the kind has "custodial" */
+    int ndirections;             /* 1..GGN_MAX_CONVERT_OFFSETS, distinct, none [0, 0]; neutral frame */
+    int (*directions)[2];        /* default: the four orthogonal steps */
+    unsigned long long captures; /* kinds taken between the arriving piece and a partner (default: all) */
+    unsigned long long partners; /* own kinds that close an enclosure (default: all) */
+    unsigned long long surround; /* kinds taken only when enclosed along every direction (default: none) */
+    int hostile;                 /* named POSITION condition: its empty squares, read for the mover, act
+                                    as a partner; -1 when absent */
+} sd_custodial;
+
 typedef struct sd_kind {
     char code[GGN_MAX_STRING_BYTES + 1];   /* unique */
     char name[GGN_MAX_STRING_BYTES + 1];   /* "" when absent */
@@ -191,6 +205,7 @@ typedef struct sd_kind {
                                     of different colours, and other drops leave room for that */
     int value;           /* extension: material value in centipawns; -1 when absent */
     sd_convert convert;  /* extension "converts"; how == SD_CONVERT_NONE when absent (read_convert.c) */
+    sd_custodial custodial; /* extension "custodial"; .given false when absent (read_custodial.c) */
     int nmoves;
     sd_move *moves;
 } sd_kind;
@@ -279,6 +294,7 @@ typedef struct sd_extinction {
     unsigned long long kinds;    /* all bits when "pieces" is absent */
     int fewer_than;              /* >= 1 */
     sd_result result;
+    unsigned players;            /* extension "players": bit p = the rule concerns player p (all when absent) */
     bool answer;                 /* "answer": the player to move may still bring every other player
                                     below the limit with its move; the rule holds only against
                                     players that are not (or, to move, cannot be) below it too */
@@ -311,8 +327,35 @@ typedef struct sd_connection {
     sd_result result;
 } sd_connection;
 
+/*
+ * Extension "united" (read_goal_line.c): a player gets .result while its
+ * pieces of .kinds on the board, at least one, form one group, each joined
+ * to another by a neighbour step: the eight king steps with .diagonal (four
+ * without) on square cells, the six neighbours on hexagonal ones.
+ */
+typedef struct sd_united {
+    unsigned long long kinds;
+    bool diagonal;
+    sd_result result;
+} sd_united;
+
+/*
+ * Extension "enclosed" (read_goal_line.c): a player of .players gets .result
+ * while no square that its pieces reach by orthogonal steps through squares
+ * free of other players' pieces lies on the board's edge (tafl's
+ * encirclement). A player without pieces is not enclosed.
+ */
+typedef struct sd_enclosed {
+    unsigned players;            /* bit p: the rule concerns player p (all when "players" is absent) */
+    sd_result result;
+} sd_enclosed;
+
 typedef struct sd_game_end {
     bool present;
+    int nenclosed;               /* extension "enclosed" */
+    sd_enclosed *enclosed;
+    int nunited;                 /* extension "united" */
+    sd_united *united;
     int nlines;                  /* extension "lines" */
     sd_line *lines;
     int nconnections;            /* extension "connections" */
@@ -384,7 +427,8 @@ typedef enum sd_style {
     SD_STYLE_HEX,                /* a rhombus of hexagons */
     SD_STYLE_OTHELLO,            /* a green board, discs */
     SD_STYLE_CONNECT_FOUR,       /* a frame with round holes */
-    SD_STYLE_TIC_TAC_TOE         /* the lines between the cells; crosses and rings */
+    SD_STYLE_TIC_TAC_TOE,        /* the lines between the cells; crosses and rings */
+    SD_STYLE_TAFL                /* a plain grid, marked squares (throne, corners), men as discs */
 } sd_style;
 
 typedef enum sd_coordinates {

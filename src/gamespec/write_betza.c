@@ -92,6 +92,8 @@ static bool describe(const sd_game *g, const sd_move *m, sd_bmove *b, betza_mode
 {
     memset(b, 0, sizeof *b);
     if (m->castle.present) return fail(why, cap, "it is castling to fixed files (castle), which Betza does not say");
+    if (m->repeat.line_distance)
+        return fail(why, cap, "it goes as far as there are pieces on its line (distance), which Betza does not say");
     b->step[0] = m->step[0];
     b->step[1] = m->step[1];
     if (m->nmodifiers && mode == BETZA_EXACT) return fail(why, cap, "it promotes (TRANSFORM), which Betza does not say");

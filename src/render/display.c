@@ -10,7 +10,7 @@
 #include "ggn/id.h"
 
 static const char *const style_names[] = {"chess", "xiangqi", "shogi", "draughts",
-                                          "go", "hex", "othello", "connect_four", "tic_tac_toe"};
+                                          "go", "hex", "othello", "connect_four", "tic_tac_toe", "tafl"};
 
 ggn_style ggn_game_style(const ggn_game *game)
 {

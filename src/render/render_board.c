@@ -70,6 +70,7 @@ static style_look look_of(ggn_style style)
     case GGN_STYLE_CONNECT_FOUR: return (style_look){ "#1f53c2", "#f2f5fc", "#f2f5fc", "#163d91", NULL, 0.78 };
     case GGN_STYLE_HEX: return (style_look){ NULL, "#f0d9b5", "#f0d9b5", "#8b6b4a", NULL, 0 };
     case GGN_STYLE_TIC_TAC_TOE: return (style_look){ NULL, "#ffffff", "#ffffff", NULL, NULL, 0 };
+    case GGN_STYLE_TAFL: return (style_look){ NULL, "#e9cf9f", "#e9cf9f", "#6b4a2a", NULL, 0 };
     case GGN_STYLE_CHESS:
     default: return (style_look){ NULL, "#f0d9b5", "#b58863", NULL, NULL, 0 };
     }
@@ -208,6 +209,26 @@ static void cell_shape(svg_buf *b, const rd_frame *f, double hole, double cx, do
     rd_put(b, "/>\n");
 }
 
+/* Is (x, y) one of the game's star points (the tafl style marks them: the throne and the corners)? */
+static bool star_point(const ggn_game *g, int x, int y)
+{
+    int stars[GGN_MAX_SQUARES][2];
+    int n = ggn_game_star_points(g, stars, GGN_MAX_SQUARES);
+    for (int i = 0; i < n && i < GGN_MAX_SQUARES; i++)
+        if (stars[i][0] == x && stars[i][1] == y) return true;
+    return false;
+}
+
+/* A marked square of the tafl style: a darker inset square with its diagonals. */
+static void draw_marked(svg_buf *b, const rd_frame *f, double cx, double cy, const char *colour)
+{
+    double s = f->size * 0.82, h = s / 2;
+    rd_put(b, "<g class=\"marked\" pointer-events=\"none\" stroke=\"%s\" stroke-width=\"%.2f\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+              "height=\"%.1f\" fill=\"#c9a066\"/><path d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\"/></g>\n",
+           colour, f->size / 40.0 + 0.5, cx - h, cy - h, s, s, cx - h, cy - h, cx + h, cy + h, cx - h, cy + h, cx + h,
+           cy - h);
+}
+
 void rd_draw_board(svg_buf *b, const rd_frame *f, const ggn_position *pos, bool last_move)
 {
     const ggn_game *g = f->g;
@@ -241,6 +262,7 @@ void rd_draw_board(svg_buf *b, const rd_frame *f, const ggn_position *pos, bool 
                                                                                                : "sq plain";
             cell_shape(b, f, look.hole, cx, cy, cls, extra, light ? look.light : look.dark, look.stroke);
             int sq = y * f->cols + x;
+            if (f->style == GGN_STYLE_TAFL && star_point(g, x, y)) draw_marked(b, f, cx, cy, look.stroke);
             if (has_last && (last.from == sq || last.to == sq))
                 cell_shape(b, f, look.hole, cx, cy, "last", " fill-opacity=\"0.55\"", "#f6f669", NULL);
         }

@@ -191,7 +191,8 @@ void rd_draw_piece(svg_buf *b, const rd_frame *f, int kind, int owner, double cx
         badge = mark != '\0' && mark != '+';
         break;
     }
-    case GGN_STYLE_DRAUGHTS: {
+    case GGN_STYLE_DRAUGHTS:
+    case GGN_STYLE_TAFL: {
         bool crowned = ggn_game_kind_crowned(g, kind);
         draw_man(b, colour, crowned, cx, cy, size);
         const char *label = f->western ? NULL : ggn_game_kind_label(g, kind, owner);

@@ -45,6 +45,7 @@ void ggn_search_default_weights(ggn_search_weights *w)
         .doubled = 12,
         .isolated = 10,
         .unexposed = 600,
+        .united = 100,
     };
 }
 
@@ -295,6 +296,7 @@ void ss_eval_prepare(ggn_searcher *s)
     s->check_limit = eg_check_limit(g);
     s->leaders_unassailable = eg_leaders_unassailable(g);
     s->pieces_burden = eg_wins_by_losing_pieces(g);
+    s->unites = eg_wins_by_uniting(g);
     s->fill_squares = 0;
     for (int y = 0; y < rows; y++)
         for (int x = 0; x < cols; x++) s->fill_squares += ggn_game_conversion_exposure(g, x, y) >= 0;
@@ -431,6 +433,30 @@ static void positional(const ggn_searcher *s, const ggn_piece_place *pl, size_t 
     if (s->pawn_kind >= 0) pawn_structure(s, pl, n, out, enemy);
 }
 
+/*
+ * Games won by uniting one's pieces (Lines of Action): each player's spread, the mean distance in
+ * king steps of its pieces from their centre, in hundredths of a step, times weights.united / 100.
+ * A taken piece is no asset there (fewer pieces unite sooner), so material does not count.
+ */
+static void spread(const ggn_searcher *s, const ggn_piece_place *pl, size_t n, long *out)
+{
+    long sx[GGN_MAX_PLAYERS] = { 0 }, sy[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
+    for (size_t i = 0; i < n; i++) {
+        if (pl[i].owner >= s->nplayers) continue;
+        sx[pl[i].owner] += 100 * (pl[i].square % s->cols);
+        sy[pl[i].owner] += 100 * (pl[i].square / s->cols);
+        count[pl[i].owner]++;
+    }
+    long dist[GGN_MAX_PLAYERS] = { 0 };
+    for (size_t i = 0; i < n; i++) {
+        int p = pl[i].owner;
+        if (p >= s->nplayers) continue;
+        long dx = labs(100 * (pl[i].square % s->cols) - sx[p] / count[p]), dy = labs(100 * (pl[i].square / s->cols) - sy[p] / count[p]);
+        dist[p] += dx > dy ? dx : dy;
+    }
+    for (int p = 0; p < s->nplayers; p++) out[p] = count[p] ? -(long)s->w.united * dist[p] / count[p] / 100 : 0;
+}
+
 /* Material (and, when positional_terms, the positional term) from the view of `me` (its side's view when more than two play). */
 static long score_for(const ggn_searcher *s, const ggn_position *pos, int me, bool positional_terms)
 {
@@ -441,6 +467,7 @@ static long score_for(const ggn_searcher *s, const ggn_position *pos, int me, bo
     material(s, pos, pl, n, mat);
     /* Where a player wins by running out of pieces, each one it keeps counts against it. */
     for (int p = 0; p < s->nplayers; p++) total[p] = s->pieces_burden ? -mat[p] : mat[p];
+    if (s->unites) spread(s, pl, n, total);
     /*
      * Conversion (Othello, Ataxx): a piece may change owner until the board is full, so the count
      * of pieces says little early and everything at the end; it is weighed by the square of how full

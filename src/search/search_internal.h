@@ -166,6 +166,8 @@ struct ggn_searcher {
     int check_limit;        /* game_end.check_limit (0: none): the evaluation's check race, the winning check's order */
     bool leaders_unassailable; /* no move may attack a leader (eg_leaders_unassailable): its goal is a race */
     bool pieces_burden;     /* a player wins by losing its pieces (eg_wins_by_losing_pieces): material counts against */
+    bool unites;            /* a player wins by uniting its pieces (eg_wins_by_uniting): their spread counts against,
+                               material not at all */
     bool drops_uncapped;    /* a game with conversion and hands (Othello's placements): which drops are legal is
                                what the position allows, so each counts for mobility, uncapped */
     int fill_squares;       /* games with conversion: the board's squares, against which material is weighed by how

@@ -1028,6 +1028,49 @@ case("bad", "pass_forced_stay", pass_forced_stay,
       (E, "VALUE", "/game_end/passes/in_a_row", None, "with \"pass\": \"forced\" a player passes only while")])
 
 
+# ---------------------------------------------------------------- tafl and Lines of Action (issue 38)
+def custodial_bad(g):
+    stone(g)
+    g["pieces"][1]["custodial"] = {"directions": [[0, 0], [1, 0], [1, 0]], "captures": ["STONE"],
+                                   "surround": ["STONE"], "hostile": "NOWHERE", "side": 1}
+case("bad", "custodial_bad", custodial_bad,
+     [(E, "UNKNOWN", "/pieces/1/custodial/side", None, "unknown field 'side' in custodial"),
+      (E, "VALUE", "/pieces/1/custodial/directions/0", None, "direction [0, 0] points at the arrival square"),
+      (E, "DUPLICATE", "/pieces/1/custodial/directions/2", None, "direction [1, 0] is listed twice"),
+      (E, "VALUE", "/pieces/1/custodial", None, "both in \"captures\""),
+      (E, "REFERENCE", "/pieces/1/custodial/hostile", None, "'NOWHERE' is no named condition")])
+
+
+def custodial_leader(g):
+    g["leader"] = "KING"
+    g["pieces"][0]["custodial"] = {}
+case("bad", "custodial_leader", custodial_leader,
+     [(E, "VALUE", "/pieces/0/custodial", None, "custodial capture in a game with a leader is not supported")])
+
+
+def distance_bad(g):
+    stone(g)
+    g["pieces"][1]["moves"] = [
+        {"id": 0, "step": [1, 0], "actions": [STEP], "repeat": {"distance": "far"}},
+        {"id": 1, "step": [0, 1], "actions": [STEP, {"state": "ALLY", "action": "CAPTURE"}],
+         "repeat": {"distance": "pieces_on_line", "loop": True}}]
+case("bad", "distance_bad", distance_bad,
+     [(E, "UNKNOWN", "/pieces/1/moves/0/repeat/distance", None, "unknown distance 'far'"),
+      (E, "VALUE", "/pieces/1/moves/1/repeat/distance", None, "it takes no loop, times, until or hop"),
+      (E, "VALUE", "/pieces/1/moves/1/repeat/distance", None, "by plain actions (EMPTY or ENEMY")])
+
+
+def united_and_players_bad(g):
+    g["game_end"] = {"united": [{"result": "win", "diagonals": True}], "enclosed": [{"players": []}],
+                     "extinction": [{"result": "loss", "players": ["WHITE", "WHITE", "NOBODY"]}]}
+case("bad", "united_and_players_bad", united_and_players_bad,
+     [(E, "DUPLICATE", "/game_end/extinction/0/players/1", None, "player 'WHITE' is listed twice"),
+      (E, "REFERENCE", "/game_end/extinction/0/players/2", None, "'NOBODY' is no player's name"),
+      (E, "UNKNOWN", "/game_end/united/0/diagonals", None, "unknown field 'diagonals' in a united rule"),
+      (E, "VALUE", "/game_end/enclosed/0/players", None, "an empty list concerns nobody"),
+      (E, "MISSING", "/game_end/enclosed/0", None, "result")])
+
+
 def main():
     for kind, cases in CASES.items():
         d = os.path.join(HERE, kind)
