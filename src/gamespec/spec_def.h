@@ -174,6 +174,23 @@ typedef struct sd_convert {
     bool required;               /* a move or drop of the kind that converts nothing is not legal */
 } sd_convert;
 
+/*
+ * Extension "then": a turn in parts (read_then.c). After a board move of the
+ * kind, the same player plays one more part before the turn passes: a piece
+ * of kind `place` lands on an empty square that one of `steps` reaches from
+ * the square the piece arrived on (Amazons' arrow).
+ */
+typedef struct sd_then_step {
+    int step[2];                 /* neutral frame, as a move's step */
+    int range;                   /* 0: as far as the way is empty; n >= 1: at most n steps */
+} sd_then_step;
+
+typedef struct sd_then {
+    int place;                   /* the kind placed; -1 when the kind has no "then" */
+    int nsteps;                  /* 1..GGN_MAX_MOVES_PER_KIND */
+    sd_then_step *steps;
+} sd_then;
+
 typedef struct sd_kind {
     char code[GGN_MAX_STRING_BYTES + 1];   /* unique */
     char name[GGN_MAX_STRING_BYTES + 1];   /* "" when absent */
@@ -193,6 +210,7 @@ typedef struct sd_kind {
     sd_convert convert;  /* extension "converts"; how == SD_CONVERT_NONE when absent (read_convert.c) */
     int nmoves;
     sd_move *moves;
+    sd_then then;        /* extension "then": the part that follows the kind's board moves */
 } sd_kind;
 
 typedef struct sd_start {
