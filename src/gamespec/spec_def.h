@@ -416,6 +416,7 @@ typedef struct sd_display {
     const char *sides[GGN_MAX_PLAYERS]; /* the sides' names for people; NULL = the player's name */
     const char **labels;         /* [nkinds * nplayers] (kind-major), NULL entries = none; NULL = no labels */
     unsigned long long crowned;  /* kinds drawn crowned (draughts' kings) */
+    unsigned long long walls;    /* kinds drawn as blocked squares, not as pieces (Amazons' arrows) */
     char glyph[GGN_MAX_KINDS];   /* "glyphs": the chess piece (K Q R B N P) a kind is drawn as, '\0' = none given */
     bool river;                  /* a river between the two middle rows (even rows only) */
     const char *river_text[2];   /* "river_text": written in the river's left and right halves; NULL = none */
