@@ -18,8 +18,8 @@ if [ "${1:-}" = "--png" ]; then
     shift
 fi
 # README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts,
-# and the stone games (Go, Hex, Othello, Connect Four).
-readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four"
+# the stone games (Go, Hex, Othello, Connect Four) and Amazons.
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four amazons"
 if [ "${1:-}" = "--all" ]; then
     set -- "$root"/games/*.json
 elif [ $# -eq 0 ]; then
@@ -29,7 +29,10 @@ mkdir -p "$root/docs/img"
 status=0
 for game in "$@"; do
     name=$(basename "$game" .json)
-    if "$ggn" render "$game" -o "$root/docs/img/$name.svg"; then
+    # A start shows no arrow: Amazons is drawn after two turns each, its arrows as blocked squares.
+    moves=
+    [ "$name" = amazons ] && moves="d1d4 d4g7 j7h5 h5e2 a4c6 c6c9 g10g8 g8b8"
+    if "$ggn" render "$game" ${moves:+--moves "$moves"} -o "$root/docs/img/$name.svg"; then
         echo "docs/img/$name.svg"
         if [ "$png" = yes ] && ! convert "$root/docs/img/$name.svg" "$root/docs/img/$name.png"; then
             echo "render-games.sh: convert could not draw docs/img/$name.svg as PNG" >&2

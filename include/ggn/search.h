@@ -210,6 +210,8 @@ typedef struct ggn_search_weights {
     int isolated;      /* penalty: a piece of the cheapest kind with none of its own on the files beside it */
     int unexposed;     /* games with conversion: a piece on a square no conversion reaches (a corner in Othello),
                           less the more ways one does (ggn_game_conversion_exposure) */
+    int territory;     /* games whose turns wall the board (Amazons): per empty square a side's pieces reach
+                          in fewer moves than the other's */
 } ggn_search_weights;
 
 /* Fills *w with the weights every searcher starts with. */

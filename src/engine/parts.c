@@ -13,6 +13,8 @@
  */
 #include "engine.h"
 
+bool ggn_game_has_parts(const ggn_game *game) { return game->parts; }
+
 bool eg_compile_parts(ggn_game *g)
 {
     const sd_game *def = g->def;
