@@ -228,8 +228,10 @@ static void make_swap(ggn_position *pos, eg_undo *u, ggn_move mv)
 /*
  * Extension "then" (parts.c): a board move of a kind with a part leaves the
  * turn with its player, the part pending on the arrival square; the part's
- * move puts the kind it places on its landing and passes the turn. Both go
- * one ply forward, so that unmake takes each back alike.
+ * move puts the kind it places on its landing and passes the turn. The
+ * counters of FEN count turns, as Fairy-Stockfish's do: only the part that
+ * ends the turn goes a ply forward (eg_unmake knows the other by the part it
+ * left pending), and the turn's first part alone moves the no-progress count.
  */
 static void open_part(ggn_position *pos, int kind, int to)
 {
@@ -240,7 +242,6 @@ static void open_part(ggn_position *pos, int kind, int to)
     }
     pos->part_sq = (int16_t)to;
     pos->hash ^= g->zobrist_part[to];
-    pos->ply++;
 }
 
 static void make_part(ggn_position *pos, eg_undo *u, ggn_move mv)
@@ -252,7 +253,6 @@ static void make_part(ggn_position *pos, eg_undo *u, ggn_move mv)
     if (!pos->piece_at[mv.to]) new_piece(pos, u, player, eg_part_of(g, player, pos->kind_at[sq])->place, false, mv.to);
     pos->hash ^= g->zobrist_part[sq];
     pos->part_sq = EG_NONE;
-    pos->halfmove++;
     pass_turn(pos);
 }
 
@@ -514,7 +514,10 @@ void eg_unmake(ggn_position *pos)
     }
     if (u->cloned) pos->npiece = u->npiece_before;
     pos->turn = u->turn;
-    if (pos->g->parts) pos->part_sq = u->part_sq;
+    if (pos->g->parts) {
+        if (pos->part_sq != EG_NONE) pos->ply++; /* the move left a part pending: it did not count a ply */
+        pos->part_sq = u->part_sq;
+    }
     pos->out = u->out;
     pos->flag_horizon = u->flag_horizon;
     pos->halfmove = u->halfmove;
