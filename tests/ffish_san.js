@@ -78,6 +78,8 @@ const NO_CHECK_MARKS = new Set(['dobutsu']);
 const NOT_COMPARED = {
     ataxx: "ffish writes a clone as a drop (P@f1, SAN Pf1), ggn as its target (f1) as libataxx does; " +
            "test_ffish_ataxx compares the moves",
+    amazons: "ffish writes a whole turn (d1d7,d7g7; SAN Qdd7,g7), ggn each of its two parts as a move of its " +
+             "own (d1d7, then d7g7); test_ffish_amazons compares whole turns",
 };
 
 function bare(san, game) {

@@ -40,6 +40,13 @@
  *   1               1 on every square that exists (0 on holes)
  *   1               the half-moves of the no-progress counter (the fifty-move rule)
  *   1               the half-moves played since the position was set up
+ *   1               (games with parts, ggn_game_has_parts) 1 on the square the
+ *                   pending part of the turn is played from (Amazons: the queen
+ *                   that must shoot), 0 everywhere between turns
+ *
+ * In a game with parts each part is a move and an action of its own, the
+ * same player to move for the next (OpenSpiel's way): an arrow is numbered as
+ * a board move from its queen's square to its landing.
  */
 #ifndef GGN_ACTION_H
 #define GGN_ACTION_H

@@ -55,6 +55,9 @@ char ggn_game_kind_glyph(const ggn_game *game, int kind);
 /* True when the spec draws the kind crowned (draughts' kings: "crowned"). */
 bool ggn_game_kind_crowned(const ggn_game *game, int kind);
 
+/* True when the spec draws the kind as a blocked square rather than a piece (Amazons' arrows: "walls"). */
+bool ggn_game_kind_wall(const ggn_game *game, int kind);
+
 /* The side's name for people ("Black" for shogi's first player): the spec's "sides", else the player's name. */
 const char *ggn_game_side_name(const ggn_game *game, int player);
 

@@ -122,6 +122,12 @@ int ggn_game_leader(const ggn_game *game);
 
 /* True when the game keeps hands: captured pieces go to the capturer, drops are moves. */
 bool ggn_game_has_hands(const ggn_game *game);
+/*
+ * True when a turn may come in parts (extension "then", docs/game-spec.md): after some moves the
+ * same player is still to move and plays the turn's next part (Amazons: the queen's move, then
+ * its arrow). Each part is a move of its own, and an action of its own; ggn_perft counts turns.
+ */
+bool ggn_game_has_parts(const ggn_game *game);
 /* A game with hands whose captures go to the capturer's hand (false: only what the hands start
  * with is ever dropped, the spec's "captures_to_hand": false; false too in a game without hands). */
 bool ggn_game_captures_to_hand(const ggn_game *game);

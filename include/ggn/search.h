@@ -249,6 +249,8 @@ typedef struct ggn_search_weights {
                           less the more ways one does (ggn_game_conversion_exposure) */
     int united;        /* games won by uniting one's pieces (game_end.united): penalty per king step of the
                           pieces' mean distance from their centre, in hundredths */
+    int territory;     /* games whose turns wall the board (Amazons): per empty square a side's pieces reach
+                          in fewer moves than the other's */
 } ggn_search_weights;
 
 /* Fills *w with the weights every searcher starts with. */

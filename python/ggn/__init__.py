@@ -299,6 +299,10 @@ class Game:
     def has_hands(self):
         return bool(lib.ggn_game_has_hands(self._handle))
 
+    def has_parts(self):
+        """True when a turn may come in parts, each an action of its own by the same player (Amazons)."""
+        return bool(lib.ggn_game_has_parts(self._handle))
+
     def new_initial_state(self, fen=None):
         """The start position, or the position of a FEN (games with FEN only)."""
         state = State(self)

@@ -180,7 +180,8 @@ bool ggn_position_apply_action(ggn_position *pos, int64_t action, ggn_error *err
 int ggn_game_observation_planes(const ggn_game *game)
 {
     int p = game->nplayers, k = game->nkinds;
-    return p * k * (game->hands ? 2 : 1) + p + 4;
+    /* A game with parts (extension "then") adds one last plane: where the pending part is played from. */
+    return p * k * (game->hands ? 2 : 1) + p + 4 + (game->parts ? 1 : 0);
 }
 
 bool ggn_position_observation(const ggn_position *pos, int player, float *buf, size_t cap, ggn_error *err)
@@ -235,5 +236,6 @@ bool ggn_position_observation(const ggn_position *pos, int player, float *buf, s
         clock[i] = halfmoves;
         ply[i] = plies;
     }
+    if (g->parts && pos->part_sq != EG_NONE) ply[area + (size_t)pos->part_sq] = 1.0f; /* Amazons: the queen that shoots */
     return true;
 }

@@ -198,6 +198,13 @@ typedef struct eg_custodial {
     uint64_t surround;     /* kinds taken only when closed in along every direction */
     const bool *hostile;   /* [nsq]: empty squares that close an enclosure for this player; NULL for none */
 } eg_custodial;
+/* Extension "then" (parts.c): the part that follows a kind's board moves, for one player. */
+typedef struct eg_part {
+    int8_t place;          /* the kind placed, EG_NONE when the kind's moves end the turn */
+    uint8_t n;             /* steps of the part */
+    int8_t d[GGN_MAX_MOVES_PER_KIND][2];   /* rotated steps */
+    uint8_t range[GGN_MAX_MOVES_PER_KIND]; /* steps walked at most, 0 = while the way is empty */
+} eg_part;
 
 #define EG_MAX_LEADERS 4   /* leaders per player tracked by the fast legality test */
 
@@ -290,6 +297,9 @@ struct ggn_game {
     bool area;                 /* game_end.area: passes are scored by area (score_area.c) */
     int16_t (*nbr)[4];         /* group_capture or area: [nsq] the orthogonal neighbours, EG_NONE for none */
     uint64_t *hand_prefix;     /* superko: [nplayers][nkinds][EG_HAND_KEYS]: the XOR of eg_hand_key 1..n */
+    bool parts;                /* extension "then": some kind's moves open a second part of the turn (parts.c) */
+    eg_part *part;             /* parts: [nplayers][nkinds] */
+    uint64_t *zobrist_part;    /* parts: [nsq], the key of a part pending from that square */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -366,6 +376,7 @@ typedef struct eg_undo {
     uint8_t chain_id[GGN_MAX_CHAIN_CAPTURES];
     uint16_t chain_sq[GGN_MAX_CHAIN_CAPTURES];
     uint16_t ntaken;       /* group_capture: the stones this move removed, on top of pos->taken */
+    int16_t part_sq;       /* parts: the position's part_sq before the move */
 } eg_undo;
 
 /* group_capture: every stone removed on the undo stack. A drop adds one stone, so a line of play
@@ -403,6 +414,8 @@ struct ggn_position {
                               legality never read it); not in hash */
     int32_t flag_horizon;  /* no flag is visible from this ply on: the latest flag_until ever set on
                               the path (a bound: a flag of a piece since taken or promoted counts) */
+    int16_t part_sq;       /* extension "then": the square a pending part is played from (where the
+                              piece arrived), EG_NONE at a turn's start; in hash (parts.c) */
     int npiece;            /* instances 1..npiece-1 used; 0 means empty */
     int8_t side_at[GGN_MAX_SQUARES];   /* owner, EG_EMPTY_SIDE when empty */
     uint8_t kind_at[GGN_MAX_SQUARES];
@@ -544,8 +557,24 @@ unsigned eg_enclosed_players(const ggn_position *pos, const sd_enclosed *x);
 size_t eg_generate_line_moves(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
 /* convert.c: buf[from..n) without the moves whose arriving kind must convert and would convert nothing. */
 size_t eg_keep_converting(const ggn_position *pos, ggn_move *buf, size_t cap, size_t from, size_t n);
+/* parts.c (extension "then"): a turn in parts. */
+bool eg_compile_parts(ggn_game *g);
+static inline const eg_part *eg_part_of(const ggn_game *g, int player, int kind)
+{
+    return &g->part[(size_t)player * (size_t)g->nkinds + (size_t)kind];
+}
+/* The moves of the pending part (pos->part_sq != EG_NONE); returns the count (may exceed cap). */
+size_t eg_generate_part(const ggn_position *pos, ggn_move *buf, size_t cap);
+/* Does mv name a move of the pending part (its square, an empty landing, a step of the part)? */
+bool eg_part_fits(const ggn_position *pos, ggn_move mv);
+/* moves[0..n) of a turn's start without the moves that open a part no move can finish; returns how many. */
+size_t eg_complete_turns(ggn_position *pos, ggn_move *moves, size_t n);
+/* ggn_perft for a game with parts: the current turn finished, then `depth` whole turns. */
+uint64_t eg_perft_parts(ggn_position *pos, int depth);
+
 static inline size_t eg_generate(const ggn_position *pos, ggn_move *buf, size_t cap)
 {
+    if (pos->g->parts && pos->part_sq != EG_NONE) return eg_generate_part(pos, buf, cap);
     size_t n = pos->g->any_hop ? eg_generate_hops(pos, buf, cap) : eg_generate_board(pos, buf, cap);
     if (pos->g->castles_to_files) n = eg_generate_castles(pos, buf, cap, n);
     if (pos->g->clones) n = eg_generate_clones(pos, buf, cap, n);

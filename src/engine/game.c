@@ -237,9 +237,11 @@ bool eg_make_generated(ggn_position *pos, ggn_move move)
 bool ggn_position_make_null(ggn_position *pos)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
+    if (pos->g->parts && pos->part_sq != EG_NONE) return false; /* no turn to hand over in the middle of one */
     if (pos->g->check_series && pos->nundo == 0) eg_record_root(pos);
     eg_undo *u = &pos->undo[pos->nundo++];
     u->move = (ggn_move){ .from = GGN_MOVE_DROP, .to = GGN_MOVE_DROP };
+    u->part_sq = EG_NONE;
     u->nchain = 0;
     u->nconv = 0;
     u->cloned = false;

@@ -521,6 +521,7 @@ size_t eg_generate_legal(ggn_position *pos, ggn_move *all)
     n = eg_filter_legal_all(pos, all, n);
     if (pos->g->narrows_moves) n = eg_end_filter(pos, all, n);
     if (pos->g->pass && n < GGN_MAX_MOVES) n = eg_pass_rules(pos, all, n);
+    if (pos->g->parts) n = eg_complete_turns(pos, all, n);
     return n;
 }
 

@@ -225,6 +225,37 @@ static void make_swap(ggn_position *pos, eg_undo *u, ggn_move mv)
     pos->halfmove++;
 }
 
+/*
+ * Extension "then" (parts.c): a board move of a kind with a part leaves the
+ * turn with its player, the part pending on the arrival square; the part's
+ * move puts the kind it places on its landing and passes the turn. The
+ * counters of FEN count turns, as Fairy-Stockfish's do: only the part that
+ * ends the turn goes a ply forward (eg_unmake knows the other by the part it
+ * left pending), and the turn's first part alone moves the no-progress count.
+ */
+static void open_part(ggn_position *pos, int kind, int to)
+{
+    const ggn_game *g = pos->g;
+    if (pos->side_at[to] != eg_player_to_move(pos) || eg_part_of(g, pos->side_at[to], kind)->place == EG_NONE) {
+        pass_turn(pos);
+        return;
+    }
+    pos->part_sq = (int16_t)to;
+    pos->hash ^= g->zobrist_part[to];
+}
+
+static void make_part(ggn_position *pos, eg_undo *u, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    int player = eg_player_to_move(pos), sq = pos->part_sq;
+    u->cloned = true; /* a new piece instance: unmake restores pos->npiece */
+    u->npiece_before = (int16_t)pos->npiece;
+    if (!pos->piece_at[mv.to]) new_piece(pos, u, player, eg_part_of(g, player, pos->kind_at[sq])->place, false, mv.to);
+    pos->hash ^= g->zobrist_part[sq];
+    pos->part_sq = EG_NONE;
+    pass_turn(pos);
+}
+
 /* A drop: the piece from the hand is the whole move. */
 static void make_drop(ggn_position *pos, eg_undo *u, ggn_move mv)
 {
@@ -269,6 +300,7 @@ bool eg_move_fits(const ggn_position *pos, ggn_move mv)
     const ggn_game *g = pos->g;
     int player = eg_player_to_move(pos);
     if (mv.to >= g->nsq || !g->enabled[mv.to]) return false;
+    if (g->parts && pos->part_sq != EG_NONE) return eg_part_fits(pos, mv);
     if (mv.from == EG_DROP_FROM && eg_is_swap(g, mv)) {
         ggn_move open;
         return eg_generate_swap(pos, &open, 1, 0) == 1 && ggn_move_equal(open, mv);
@@ -357,6 +389,13 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->nconv = 0;
     u->cloned = false;
     u->ntaken = 0;
+    if (g->parts) {
+        u->part_sq = pos->part_sq;
+        if (pos->part_sq != EG_NONE) {
+            make_part(pos, u, mv);
+            return true;
+        }
+    }
 
     if (mv.from == EG_DROP_FROM) {
         u->npiece_before = (int16_t)pos->npiece;
@@ -441,7 +480,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         pos->hash ^= pos->rights ^ rights;
         pos->rights = rights;
     }
-    pass_turn(pos);
+    if (g->parts) open_part(pos, kind, to);
+    else pass_turn(pos);
     if (u->leaders_changed) eg_index_leaders(pos);
     if (g->count_checks) eg_count_check(pos, u);
     if (g->check_series) eg_record_check(pos, u);
@@ -476,6 +516,10 @@ void eg_unmake(ggn_position *pos)
     }
     if (u->cloned) pos->npiece = u->npiece_before;
     pos->turn = u->turn;
+    if (pos->g->parts) {
+        if (pos->part_sq != EG_NONE) pos->ply++; /* the move left a part pending: it did not count a ply */
+        pos->part_sq = u->part_sq;
+    }
     pos->out = u->out;
     pos->flag_horizon = u->flag_horizon;
     pos->halfmove = u->halfmove;
@@ -503,6 +547,7 @@ void eg_clear(ggn_position *pos)
     pos->ply = 0;
     pos->halfmove = 0;
     pos->turn = g->def->start_at;
+    pos->part_sq = EG_NONE;
     pos->hash = g->zobrist_turn[pos->turn];
     pos->rights = 0;
     pos->flag_key = 0;

@@ -174,6 +174,10 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
                 return refuse(err, "%s's %s clones itself (\"clone\" move %d): one move per target square, whichever "
                                    "piece makes it, where a GGN possibility is the move of one piece",
                               def->name, kind->code, kind->moves[mi].id);
+        if (kind->then.place >= 0)
+            return refuse(err, "in %s a move of %s leaves the turn unfinished (\"then\": %s is placed next), where a "
+                               "GGN library's moves each end the turn",
+                          def->name, kind->code, def->kinds[kind->then.place].code);
     }
     if (def->pass)
         return refuse(err, "in %s a player may pass, a move of no piece, which a GGN library of piece moves cannot list",

@@ -15,7 +15,7 @@
 /* The string as shown in messages: long ones are cut, since messages have a fixed size. */
 enum { SHOWN_BYTES = 48 };
 
-static void report(sd_reader *r, const char *s, const sd_betza_problem *why)
+void sd_report_betza(sd_reader *r, const char *s, const sd_betza_problem *why)
 {
     size_t len = strlen(s);
     r->nerrors++;
@@ -110,7 +110,7 @@ void sd_read_betza(sd_reader *r, const json_t *pobj, int k)
     sd_betza_problem why;
     int n = sd_betza_compile(s, strlen(s), cols, rows, out, GGN_MAX_MOVES_PER_KIND - kind->nmoves, &why);
     if (n < 0) {
-        report(r, s, &why);
+        sd_report_betza(r, s, &why);
         sd_pop(r);
         return;
     }

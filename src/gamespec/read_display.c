@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char *const display_keys[] = {"style", "symbols", "coordinates", "sides", "labels",
-                                           "crowned", "glyphs", "river", "river_text", "palaces", "star_points", NULL};
+                                           "crowned", "walls", "glyphs", "river", "river_text", "palaces", "star_points", NULL};
 
 /* In the order of sd_style. */
 static const char *const style_names[] = {"chess", "xiangqi", "shogi", "draughts",
@@ -168,6 +168,17 @@ static void read_crowned(sd_reader *r, const json_t *disp, sd_display *d)
     sd_pop(r);
 }
 
+/* "walls": the piece codes drawn as blocked squares (Amazons' arrows). */
+static void read_walls(sd_reader *r, const json_t *disp, sd_display *d)
+{
+    size_t n;
+    json_t *list = sd_array_field(r, disp, "walls", false, GGN_MAX_KINDS, "GGN_MAX_KINDS", &n);
+    if (!list) return;
+    sd_push_key(r, "walls");
+    d->walls = sd_kind_set(r, list, n);
+    sd_pop(r);
+}
+
 /* A list of squares at disp[key] (star points) into the arena; returns how many, -1 when absent. */
 static int read_squares(sd_reader *r, const json_t *disp, const char *key, int (**out)[2])
 {
@@ -253,6 +264,7 @@ void sd_read_display(sd_reader *r, const json_t *root)
     read_sides(r, disp, d);
     read_labels(r, disp, d);
     read_crowned(r, disp, d);
+    read_walls(r, disp, d);
     read_glyphs(r, disp, d);
     /* Lines drawn between the points: only the styles that put pieces on intersections have them. */
     bool lines = d->style == SD_STYLE_XIANGQI || d->style == SD_STYLE_GO;

@@ -59,6 +59,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_check_converts(r);
     sd_check_custodial(r);
     sd_check_forced_pass(r);
+    sd_check_then(r);
     sd_read_random_start(r, root);
     sd_read_gating(r, root);
     sd_read_draw(r, root);

@@ -7,7 +7,7 @@
 #include <limits.h>
 #include <string.h>
 
-static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "drops_opposite_colours", "betza", "san", "converts", "custodial", NULL};
+static const char *const piece_keys[] = {"code", "name", "moves", "symbol", "value", "captured_as", "drops", "drops_opposite_colours", "betza", "san", "converts", "custodial", "then", NULL};
 static const char *const drop_keys[] = {"conditions", "no_checkmate", "as", "unmoved", "gravity", NULL};
 
 /* Largest accepted piece value, in centipawns: far above any real material scale. */
@@ -247,6 +247,7 @@ void sd_read_pieces(sd_reader *r, const json_t *root)
             read_san(r, pobj, (int)i);
             sd_int_field(r, pobj, "value", false, 0, MAX_PIECE_VALUE, NULL, &kind->value);
             kind->captured_as = (int)i;
+            kind->then.place = -1;
             if (json_object_get(pobj, "captured_as")) {
                 int as = sd_kind_ref_field(r, pobj, "captured_as", false);
                 if (as >= 0) kind->captured_as = as;
@@ -262,6 +263,7 @@ void sd_read_pieces(sd_reader *r, const json_t *root)
             sd_read_custodial(r, pobj, (int)i);
             read_moves(r, pobj, (int)i);
             sd_read_betza(r, pobj, (int)i);
+            sd_read_then(r, pobj, (int)i);
         }
         sd_pop(r);
     }

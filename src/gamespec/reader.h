@@ -165,6 +165,9 @@ void sd_read_group_rules(sd_reader *r, const json_t *root);       /* read_group_
 void sd_read_area(sd_reader *r, const json_t *end, sd_game_end *e); /* read_group_rules.c */
 /* A piece's "betza" string, appended to its moves (read_betza.c). */
 void sd_read_betza(sd_reader *r, const json_t *pobj, int k);
+/* read_betza.c: a problem of the Betza string s (the value at r->path), at the character at fault. */
+struct sd_betza_problem;
+void sd_report_betza(sd_reader *r, const char *s, const struct sd_betza_problem *why);
 
 /* One move object at r->path, except its id (read_moves.c). */
 void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_move *m);
@@ -186,6 +189,10 @@ void sd_check_line_distance(sd_reader *r, const sd_move *m);
 void sd_read_custodial(sd_reader *r, const json_t *pobj, int k);
 /* read_custodial.c: custodial capture needs no leader, no hands, no teams; once the pieces are read. */
 void sd_check_custodial(sd_reader *r);
+/* read_then.c: a piece's "then" (extension: a turn in parts). */
+void sd_read_then(sd_reader *r, const json_t *pobj, int k);
+/* read_then.c: the rules a game with parts cannot have with them; once the pieces are read. */
+void sd_check_then(sd_reader *r);
 /* read_pass.c: the top-level "pass": true, or "forced". */
 void sd_read_pass(sd_reader *r, const json_t *root);
 /* read_pass.c: forced passes and moves that may end where they began exclude each other. */

@@ -187,6 +187,22 @@ typedef struct sd_custodial {
     int hostile;                 /* named POSITION condition: its empty squares, read for the mover, act
                                     as a partner; -1 when absent */
 } sd_custodial;
+/*
+ * Extension "then": a turn in parts (read_then.c). After a board move of the
+ * kind, the same player plays one more part before the turn passes: a piece
+ * of kind `place` lands on an empty square that one of `steps` reaches from
+ * the square the piece arrived on (Amazons' arrow).
+ */
+typedef struct sd_then_step {
+    int step[2];                 /* neutral frame, as a move's step */
+    int range;                   /* 0: as far as the way is empty; n >= 1: at most n steps */
+} sd_then_step;
+
+typedef struct sd_then {
+    int place;                   /* the kind placed; -1 when the kind has no "then" */
+    int nsteps;                  /* 1..GGN_MAX_MOVES_PER_KIND */
+    sd_then_step *steps;
+} sd_then;
 
 typedef struct sd_kind {
     char code[GGN_MAX_STRING_BYTES + 1];   /* unique */
@@ -208,6 +224,7 @@ typedef struct sd_kind {
     sd_custodial custodial; /* extension "custodial"; .given false when absent (read_custodial.c) */
     int nmoves;
     sd_move *moves;
+    sd_then then;        /* extension "then": the part that follows the kind's board moves */
 } sd_kind;
 
 typedef struct sd_start {
@@ -443,6 +460,7 @@ typedef struct sd_display {
     const char *sides[GGN_MAX_PLAYERS]; /* the sides' names for people; NULL = the player's name */
     const char **labels;         /* [nkinds * nplayers] (kind-major), NULL entries = none; NULL = no labels */
     unsigned long long crowned;  /* kinds drawn crowned (draughts' kings) */
+    unsigned long long walls;    /* kinds drawn as blocked squares, not as pieces (Amazons' arrows) */
     char glyph[GGN_MAX_KINDS];   /* "glyphs": the chess piece (K Q R B N P) a kind is drawn as, '\0' = none given */
     bool river;                  /* a river between the two middle rows (even rows only) */
     const char *river_text[2];   /* "river_text": written in the river's left and right halves; NULL = none */

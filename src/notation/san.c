@@ -328,6 +328,8 @@ size_t ggn_move_format_san(ggn_position *pos, ggn_move mv, char *buf, size_t cap
     if (!pos->g->has_fen || !eg_move_fits(pos, mv)) return 0; /* not a move of this position: no text */
     /* Chain captures (draughts) have no SAN: their coordinate text, with every landing, is their notation. */
     if (pos->g->chains) return ggn_move_format(pos, mv, buf, cap);
+    /* Nor have the parts of a turn (extension "then"): Fairy-Stockfish's SAN names whole turns (Qdd7,g7). */
+    if (pos->g->parts) return ggn_move_format(pos, mv, buf, cap);
     ggn_move moves[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;

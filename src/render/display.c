@@ -53,6 +53,11 @@ bool ggn_game_kind_crowned(const ggn_game *game, int kind)
     return kind >= 0 && kind < game->def->nkinds && (game->def->display.crowned >> kind & 1u);
 }
 
+bool ggn_game_kind_wall(const ggn_game *game, int kind)
+{
+    return kind >= 0 && kind < game->def->nkinds && (game->def->display.walls >> kind & 1u);
+}
+
 const char *ggn_game_side_name(const ggn_game *game, int player)
 {
     const sd_game *d = game->def;

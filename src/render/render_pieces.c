@@ -177,6 +177,17 @@ void rd_draw_piece(svg_buf *b, const rd_frame *f, int kind, int owner, double cx
     char letters[GGN_RENDER_LABEL_SIZE];
     /* the owner and kind, by index, so that a page can tell which piece was picked (a drop from a hand) */
     rd_put(b, "<g class=\"%s\" data-player=\"%d\" data-kind=\"%d\">", cls, owner, kind);
+    if (ggn_game_kind_wall(g, kind)) {
+        /* A wall fills its square, in no player's colour: who put it there changes nothing (Amazons' arrows). */
+        double h = size * 0.46;
+        double x = h * 0.55, w = size / 40.0 + 0.5;
+        rd_put(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"#2e2e38\" "
+                  "stroke=\"#111111\" stroke-width=\"%.2f\"/>",
+               cx - h, cy - h, 2 * h, 2 * h, size * 0.06, w);
+        rd_put(b, "<path d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" stroke=\"#9a9aaa\" stroke-width=\"%.2f\"/></g>\n",
+               cx - x, cy - x, cx + x, cy + x, cx - x, cy + x, cx + x, cy - x, 2 * w);
+        return;
+    }
     bool badge = mark != '\0';
     switch (f->style) {
     case GGN_STYLE_XIANGQI:

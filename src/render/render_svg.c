@@ -131,7 +131,7 @@ static bool game_is_chesslike(const ggn_game *g)
 {
     if (ggn_game_player_count(g) != 2) return false;
     for (int k = 0; k < ggn_game_kind_count(g); k++)
-        if (!ggn_game_kind_glyph(g, k)) return false;
+        if (!ggn_game_kind_glyph(g, k) && !ggn_game_kind_wall(g, k)) return false; /* a wall is no piece */
     return true;
 }
 

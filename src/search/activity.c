@@ -106,7 +106,7 @@ static void summarise(ggn_searcher *s, ss_activity *a, const ggn_move *moves, si
     a->mobility = 0;
     for (size_t i = 0; i < n; i++) {
         run = i > 0 && moves[i].from == moves[i - 1].from ? run + 1 : 1;
-        if (run <= s->w.mobility_cap || (s->drops_uncapped && moves[i].from == GGN_MOVE_DROP)) a->mobility++;
+        if (run <= s->w.mobility_cap || s->moves_uncapped || (s->drops_uncapped && moves[i].from == GGN_MOVE_DROP)) a->mobility++;
     }
     a->attack = 0;
     /* Where the mated player wins, an attack on its leader is a gift to it. */

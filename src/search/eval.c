@@ -27,6 +27,7 @@ void ggn_search_default_weights(ggn_search_weights *w)
 {
     *w = (ggn_search_weights){
         .mobility = 3,
+        .territory = 20,
         .mobility_cap = 7,
         .king_piece = 3,
         .king_danger = 50,
@@ -301,6 +302,8 @@ void ss_eval_prepare(ggn_searcher *s)
     for (int y = 0; y < rows; y++)
         for (int x = 0; x < cols; x++) s->fill_squares += ggn_game_conversion_exposure(g, x, y) >= 0;
     s->drops_uncapped = s->fill_squares > 0 && ggn_game_has_hands(g);
+    /* Where each turn places a wall, a piece's room is the game: its moves count without a cap. */
+    s->moves_uncapped = ggn_game_has_parts(g);
     s->mate_wins = eg_mate_wins(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };
@@ -489,6 +492,11 @@ static long score_for(const ggn_searcher *s, const ggn_position *pos, int me, bo
                 int given = eg_checks_given(pos, p);
                 if (given > 0 && given < s->check_limit) total[p] += (long)s->w.checks * given / (s->check_limit - given);
             }
+    }
+    /* Where every turn walls the board (Amazons), the room each side keeps (territory.c). */
+    if (positional_terms && s->moves_uncapped && s->nplayers == 2) {
+        long room = ss_territory(s, pos, me);
+        for (int p = 0; p < 2; p++) total[p] += p == me ? room : 0;
     }
     int np = s->nplayers;
     long others = 0;

@@ -142,6 +142,13 @@ static bool legal_before(const ggn_searcher *s, ggn_move m, bool in_check)
     return !in_check && eg_known_legal(s->pos, m);
 }
 
+/*
+ * The depth a move just made uses up: 1, or 0 when it left a part of its turn to play (extension
+ * "then", engine/parts.c) — depth counts whole turns, as perft does, so that no leaf is judged in
+ * the middle of one (Amazons' queen moved, its arrow not yet shot).
+ */
+static int turn_ply(const ggn_searcher *s) { return s->pos->part_sq != EG_NONE ? 0 : 1; }
+
 static void take_back(ggn_searcher *s)
 {
     s->nkeys--;
@@ -505,7 +512,7 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
             take_back(s);
             continue;
         }
-        int v, nd = depth - 1;
+        int v, nd = depth - turn_ply(s);
         if (legal == 1) {
             v = child(s, side, nd, alpha, beta, ply + 1);
         } else {
@@ -610,10 +617,10 @@ static int search_root(ggn_searcher *s, ggn_move *moves, size_t n, int depth, in
         s->moved[0] = ss_piece_to(s, moves[i], mover);
         int v;
         if (searched == 0) {
-            v = child(s, side, depth - 1, alpha, beta, 1);
+            v = child(s, side, depth - turn_ply(s), alpha, beta, 1);
         } else {
-            v = child(s, side, depth - 1, alpha, alpha + 1, 1);
-            if (v > alpha && v < beta && !s->aborted) v = child(s, side, depth - 1, alpha, beta, 1);
+            v = child(s, side, depth - turn_ply(s), alpha, alpha + 1, 1);
+            if (v > alpha && v < beta && !s->aborted) v = child(s, side, depth - turn_ply(s), alpha, beta, 1);
         }
         take_back(s);
         if (s->aborted) break;

@@ -170,6 +170,7 @@ struct ggn_searcher {
                                material not at all */
     bool drops_uncapped;    /* a game with conversion and hands (Othello's placements): which drops are legal is
                                what the position allows, so each counts for mobility, uncapped */
+    bool moves_uncapped;    /* a game whose turns wall the board ("then": Amazons): every move counts for mobility */
     int fill_squares;       /* games with conversion: the board's squares, against which material is weighed by how
                                full the board is (a piece may change owner until the end); 0 in other games */
     bool mate_wins;         /* the mated player wins (eg_mate_wins): no leader is attacked or sheltered for gain */
@@ -275,6 +276,8 @@ void ss_eval_prefetch(const ggn_searcher *s, uint64_t key);
 void ss_eval_store(ggn_searcher *s, uint64_t key, int eval);
 /* eval.c: material and position from the view of the side to move (the evaluation without activity). */
 int ss_position_eval(const ggn_searcher *s, const ggn_position *pos);
+/* territory.c: the empty squares `me` reaches first less those the other player does, weighted (two players). */
+long ss_territory(const ggn_searcher *s, const ggn_position *pos, int me);
 /*
  * eval.c: the full leaf evaluation: ss_position_eval's score plus, with `opponent` (the other
  * side's activity at this position, or one ply up; NULL when neither is known), the difference

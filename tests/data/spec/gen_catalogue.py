@@ -1069,6 +1069,23 @@ case("bad", "united_and_players_bad", united_and_players_bad,
       (E, "UNKNOWN", "/game_end/united/0/diagonals", None, "unknown field 'diagonals' in a united rule"),
       (E, "VALUE", "/game_end/enclosed/0/players", None, "an empty list concerns nobody"),
       (E, "MISSING", "/game_end/enclosed/0", None, "result")])
+# ---------------------------------------------------------------- turns in parts: "then"
+def then_bad(g):
+    g["pieces"].append({"code": "QUEEN", "betza": "mQ", "then": {"betza": "Q", "place": "ARROW", "shoot": 1}})
+    g["pieces"].append({"code": "WALL", "moves": [], "then": {"betza": "mR"}})
+case("bad", "then_bad", then_bad,
+     [(E, "UNKNOWN", "/pieces/1/then/shoot", None, "unknown field 'shoot'"),
+      (E, "REFERENCE", "/pieces/1/then/place", None, "ARROW"),
+      (E, "VALUE", "/pieces/1/then/betza", None, "a part that places a piece only passes over empty squares"),
+      (E, "MISSING", "/pieces/2/then", None, "place")])
+
+
+def then_leader(g):
+    g["leader"] = "KING"
+    g["pieces"].append({"code": "ARROW", "moves": []})
+    g["pieces"][0]["then"] = {"betza": "mQ", "place": "ARROW"}
+case("bad", "then_leader", then_leader,
+     [(E, "VALUE", "/pieces/0/then", None, "a turn in parts is not supported with a game with a leader")])
 
 
 def main():
