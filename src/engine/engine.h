@@ -169,6 +169,13 @@ typedef struct eg_drop_rule {
     bool unmoved;          /* extension "unmoved": the dropped piece counts as never moved */
     bool gravity;          /* extension "gravity": only where a piece falling along (gdx, gdy) rests */
     int8_t gdx, gdy;
+    /* Gravity's columns (hands.c): the board's lines along (gdx, gdy), each from the end a piece
+     * enters to the end it falls to, one after another in column_sq; column_end[c] is where
+     * column c ends. allows[s]: s is among sq. NULL without gravity. */
+    uint16_t ncolumn;
+    uint16_t *column_sq;
+    uint16_t *column_end;
+    bool *allows;
 } eg_drop_rule;
 
 typedef struct eg_drops {
@@ -594,8 +601,6 @@ static inline bool eg_is_swap(const ggn_game *g, ggn_move m) { return g->swap &&
 size_t eg_generate_swap(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
 /* The square of the stone a swap takes over, or EG_NONE when no swap is open. */
 int eg_swap_stone(const ggn_position *pos);
-/* goal_line.c, extension "gravity": does a piece falling along (dx, dy) come to rest on the empty sq? */
-bool eg_rests_on(const ggn_position *pos, int sq, int dx, int dy);
 /* game_end.no_move "fewest_pieces": the one player with the fewest pieces, or -1 on a tie. */
 int eg_fewest_pieces(const ggn_position *pos);
 /*

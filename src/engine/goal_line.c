@@ -184,22 +184,6 @@ bool eg_shape_decided(const ggn_position *pos, ggn_status *st)
     return false;
 }
 
-/*
- * Extension "gravity": may a piece dropped along (dx, dy) come to rest on the
- * empty square sq? It enters its line at the far end and falls while the
- * next square is empty: sq must have every square behind it empty and the
- * next one occupied or off the board.
- */
-bool eg_rests_on(const ggn_position *pos, int sq, int dx, int dy)
-{
-    const ggn_game *g = pos->g;
-    int below = eg_offset(g, sq, dx, dy);
-    if (below != EG_NONE && !pos->piece_at[below]) return false;
-    for (int s = eg_offset(g, sq, -dx, -dy); s != EG_NONE; s = eg_offset(g, s, -dx, -dy))
-        if (pos->piece_at[s]) return false;
-    return true;
-}
-
 ggn_cells ggn_game_cells(const ggn_game *game)
 {
     return game->def->cells == SD_CELLS_HEX ? GGN_CELLS_HEX : GGN_CELLS_SQUARE;
