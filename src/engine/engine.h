@@ -193,6 +193,8 @@ typedef struct eg_convert {
     bool required;         /* an arrival that converts nothing is not legal */
     uint8_t n;
     int8_t d[GGN_MAX_CONVERT_OFFSETS][2];
+    int16_t *next;         /* [n][nsq]: the square one offset i away from sq, EG_NONE off the board
+                              (convert.c walks runs by table, not by coordinates) */
 } eg_convert;
 
 #define EG_MAX_LEADERS 4   /* leaders per player tracked by the fast legality test */
