@@ -130,6 +130,25 @@ void eg_unmake_conversion(ggn_position *pos, const eg_undo *u)
     }
 }
 
+/*
+ * run_along's question for a drop of a flanking conversion, whether any
+ * offset encloses a run, asked of every empty square in Othello-like games:
+ * no vacated square and no kind of conversion to tell apart, and most
+ * offsets end at once, on an empty square, the edge or an own piece.
+ */
+static bool drop_flanks(const ggn_position *pos, const eg_convert *c, int sq, int player)
+{
+    const int16_t *next = c->next;
+    size_t nsq = (size_t)pos->g->nsq;
+    for (int i = 0; i < c->n; i++, next += nsq) {
+        int at = next[sq];
+        if (at == EG_NONE || pos->side_at[at] == EG_EMPTY_SIDE || pos->side_at[at] == player) continue;
+        do at = next[at]; while (at != EG_NONE && pos->side_at[at] != EG_EMPTY_SIDE && pos->side_at[at] != player);
+        if (at != EG_NONE && pos->side_at[at] == player) return true;
+    }
+    return false;
+}
+
 /* Would move m of the player to move convert something, when its kind must? (true when it need not) */
 static bool converts_enough(const ggn_position *pos, ggn_move m, int player)
 {
@@ -145,6 +164,7 @@ static bool converts_enough(const ggn_position *pos, ggn_move m, int player)
     }
     const eg_convert *c = convert_of(g, player, kind);
     if (!c->required) return true;
+    if (vacated == EG_NONE && c->how == SD_CONVERT_FLANKED) return drop_flanks(pos, c, m.to, player);
     for (int i = 0; i < c->n; i++)
         if (run_along(pos, c, i, m.to, player, vacated)) return true;
     return false;
