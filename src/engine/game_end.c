@@ -57,6 +57,23 @@ static int on_zone(const ggn_position *pos, const sd_goal *goal, int p)
 }
 
 /*
+ * on_zone for every player at once, kind[p] for player p, in one walk of the
+ * pieces (a goal judged for each player after every move would walk them
+ * once a player).
+ */
+static void on_zones(const ggn_position *pos, const sd_goal *goal, int kind[GGN_MAX_PLAYERS])
+{
+    const ggn_game *g = pos->g;
+    const bool *zones = g->named_sq + (size_t)goal->named * (size_t)g->nplayers * (size_t)g->nsq;
+    for (int p = 0; p < GGN_MAX_PLAYERS; p++) kind[p] = EG_NONE;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->sq == EG_NONE || !((goal->kinds >> pc->kind) & 1) || kind[pc->owner] != EG_NONE) continue;
+        if (zones[(size_t)pc->owner * (size_t)g->nsq + (size_t)pc->sq]) kind[pc->owner] = pc->kind;
+    }
+}
+
+/*
  * An extinction rule with "answer": player p is below the limit. It stands
  * only while every other player is at or above the limit, and, when p is to
  * move, so far above it that one capture cannot bring it below (fewer_than + 1
@@ -151,12 +168,14 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
             }
             return true;
         }
+        int kind[GGN_MAX_PLAYERS];
+        on_zones(pos, goal, kind);
         for (int i = 0; i < norder; i++) {
-            int p = judged(pos, i), kind = on_zone(pos, goal, p);
-            if (kind == EG_NONE) continue;
+            int p = judged(pos, i);
+            if (kind[p] == EG_NONE) continue;
             result_for(pos, st, GGN_GOAL, p, goal->result);
             if (st) {
-                st->kind = kind;
+                st->kind = kind[p];
                 st->rule = r;
             }
             return true;
