@@ -586,6 +586,12 @@ bool eg_decided(const ggn_position *pos, ggn_status *st);
  * round) and *kind is the kind standing on the zone.
  */
 bool eg_round_goal(const ggn_position *pos, const sd_goal *goal, int *player, int *kind, sd_result *result);
+/*
+ * goal_line.c: the squares the last move changed (its undo record's cells), into sq[] (room for
+ * EG_MAX_UNDO_CELLS); -1 when the whole board must be judged: no move behind the position, or a
+ * record that may not name every square. Conversions (convert.c) are not among them.
+ */
+int eg_changed_squares(const ggn_position *pos, int *sq);
 /* goal_line.c: game_end's lines and connections decide the game? Fills *st when given. */
 bool eg_shape_decided(const ggn_position *pos, ggn_status *st);
 /* goal_line.c: the cells' neighbours (board.cells): how many, and the i-th of sq (EG_NONE off the board). */
