@@ -45,8 +45,20 @@ bool eg_compile_converts(ggn_game *g)
                 c->d[i][0] = (int8_t)(pl->dir[0][0] * sc->offsets[i][0] + pl->dir[0][1] * sc->offsets[i][1]);
                 c->d[i][1] = (int8_t)(pl->dir[1][0] * sc->offsets[i][0] + pl->dir[1][1] * sc->offsets[i][1]);
             }
+            if (c->n == 0) continue;
+            c->next = sd_arena_alloc(g->arena, (size_t)c->n * (size_t)g->nsq, sizeof *c->next);
+            if (!c->next) return false;
+            for (int i = 0; i < c->n; i++)
+                for (int sq = 0; sq < g->nsq; sq++)
+                    c->next[(size_t)i * (size_t)g->nsq + (size_t)sq] = (int16_t)eg_offset(g, sq, c->d[i][0], c->d[i][1]);
         }
     return true;
+}
+
+/* The square one offset i of c away from sq (sq on the board), EG_NONE off it. */
+static inline int step_of(const ggn_game *g, const eg_convert *c, int i, int sq)
+{
+    return c->next[(size_t)i * (size_t)g->nsq + (size_t)sq];
 }
 
 /* The owner of the piece on sq as the board would be with `vacated` empty (EG_EMPTY_SIDE when empty or missing). */
@@ -64,16 +76,16 @@ static int run_along(const ggn_position *pos, const eg_convert *c, int i, int sq
 {
     const ggn_game *g = pos->g;
     if (c->how == SD_CONVERT_ADJACENT) {
-        int side = side_on(pos, eg_offset(g, sq, c->d[i][0], c->d[i][1]), vacated);
+        int side = side_on(pos, step_of(g, c, i, sq), vacated);
         return side != EG_EMPTY_SIDE && side != player;
     }
-    int n = 0, at = eg_offset(g, sq, c->d[i][0], c->d[i][1]);
+    int n = 0, at = step_of(g, c, i, sq);
     for (;;) {
         int side = side_on(pos, at, vacated);
         if (side == EG_EMPTY_SIDE) return 0; /* the run ends on an empty square or the edge: not enclosed */
         if (side == player) return n;
         n++;
-        at = eg_offset(g, at, c->d[i][0], c->d[i][1]);
+        at = step_of(g, c, i, at);
     }
 }
 
@@ -92,7 +104,7 @@ void eg_make_conversion(ggn_position *pos, eg_undo *u, int sq, int kind)
     for (int i = 0; i < c->n; i++) {
         int at = sq;
         for (int j = 0; j < u->conv_run[i]; j++) {
-            at = eg_offset(g, at, c->d[i][0], c->d[i][1]);
+            at = step_of(g, c, i, at);
             eg_piece *p = &pos->piece[pos->piece_at[at]];
             size_t base = (size_t)p->kind * (size_t)g->nplayers;
             pos->hash ^= g->zobrist[(base + p->owner) * (size_t)g->nsq + (size_t)at] ^
@@ -111,11 +123,30 @@ void eg_unmake_conversion(ggn_position *pos, const eg_undo *u)
     for (int i = 0; i < u->nconv; i++) {
         int at = u->conv_at;
         for (int j = 0; j < u->conv_run[i]; j++) {
-            at = eg_offset(g, at, c->d[i][0], c->d[i][1]);
+            at = step_of(g, c, i, at);
             pos->piece[pos->piece_at[at]].owner = (uint8_t)other;
             pos->side_at[at] = (int8_t)other;
         }
     }
+}
+
+/*
+ * run_along's question for a drop of a flanking conversion, whether any
+ * offset encloses a run, asked of every empty square in Othello-like games:
+ * no vacated square and no kind of conversion to tell apart, and most
+ * offsets end at once, on an empty square, the edge or an own piece.
+ */
+static bool drop_flanks(const ggn_position *pos, const eg_convert *c, int sq, int player)
+{
+    const int16_t *next = c->next;
+    size_t nsq = (size_t)pos->g->nsq;
+    for (int i = 0; i < c->n; i++, next += nsq) {
+        int at = next[sq];
+        if (at == EG_NONE || pos->side_at[at] == EG_EMPTY_SIDE || pos->side_at[at] == player) continue;
+        do at = next[at]; while (at != EG_NONE && pos->side_at[at] != EG_EMPTY_SIDE && pos->side_at[at] != player);
+        if (at != EG_NONE && pos->side_at[at] == player) return true;
+    }
+    return false;
 }
 
 /* Would move m of the player to move convert something, when its kind must? (true when it need not) */
@@ -133,6 +164,7 @@ static bool converts_enough(const ggn_position *pos, ggn_move m, int player)
     }
     const eg_convert *c = convert_of(g, player, kind);
     if (!c->required) return true;
+    if (vacated == EG_NONE && c->how == SD_CONVERT_FLANKED) return drop_flanks(pos, c, m.to, player);
     for (int i = 0; i < c->n; i++)
         if (run_along(pos, c, i, m.to, player, vacated)) return true;
     return false;

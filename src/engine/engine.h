@@ -170,6 +170,13 @@ typedef struct eg_drop_rule {
     bool unmoved;          /* extension "unmoved": the dropped piece counts as never moved */
     bool gravity;          /* extension "gravity": only where a piece falling along (gdx, gdy) rests */
     int8_t gdx, gdy;
+    /* Gravity's columns (hands.c): the board's lines along (gdx, gdy), each from the end a piece
+     * enters to the end it falls to, one after another in column_sq; column_end[c] is where
+     * column c ends. allows[s]: s is among sq. NULL without gravity. */
+    uint16_t ncolumn;
+    uint16_t *column_sq;
+    uint16_t *column_end;
+    bool *allows;
 } eg_drop_rule;
 
 typedef struct eg_drops {
@@ -187,6 +194,8 @@ typedef struct eg_convert {
     bool required;         /* an arrival that converts nothing is not legal */
     uint8_t n;
     int8_t d[GGN_MAX_CONVERT_OFFSETS][2];
+    int16_t *next;         /* [n][nsq]: the square one offset i away from sq, EG_NONE off the board
+                              (convert.c walks runs by table, not by coordinates) */
 } eg_convert;
 
 /* Extension "custodial" of one kind for one player (custodial.c): directions rotated by the player's direction. */
@@ -627,6 +636,12 @@ bool eg_decided(const ggn_position *pos, ggn_status *st);
  * round) and *kind is the kind standing on the zone.
  */
 bool eg_round_goal(const ggn_position *pos, const sd_goal *goal, int *player, int *kind, sd_result *result);
+/*
+ * goal_line.c: the squares the last move changed (its undo record's cells), into sq[] (room for
+ * EG_MAX_UNDO_CELLS); -1 when the whole board must be judged: no move behind the position, or a
+ * record that may not name every square. Conversions (convert.c) are not among them.
+ */
+int eg_changed_squares(const ggn_position *pos, int *sq);
 /* goal_line.c: game_end's lines and connections decide the game? Fills *st when given. */
 bool eg_shape_decided(const ggn_position *pos, ggn_status *st);
 /* goal_line.c: the cells' neighbours (board.cells): how many, and the i-th of sq (EG_NONE off the board). */
@@ -644,8 +659,6 @@ static inline bool eg_is_swap(const ggn_game *g, ggn_move m) { return g->swap &&
 size_t eg_generate_swap(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
 /* The square of the stone a swap takes over, or EG_NONE when no swap is open. */
 int eg_swap_stone(const ggn_position *pos);
-/* goal_line.c, extension "gravity": does a piece falling along (dx, dy) come to rest on the empty sq? */
-bool eg_rests_on(const ggn_position *pos, int sq, int dx, int dy);
 /* game_end.no_move "fewest_pieces": the one player with the fewest pieces, or -1 on a tie. */
 int eg_fewest_pieces(const ggn_position *pos);
 /*

@@ -57,6 +57,52 @@ static int on_zone(const ggn_position *pos, const sd_goal *goal, int p)
 }
 
 /*
+ * on_zone for every player at once, kind[p] for player p, in one walk of the
+ * pieces (a goal judged for each player after every move would walk them
+ * once a player).
+ */
+static void on_zones(const ggn_position *pos, const sd_goal *goal, int kind[GGN_MAX_PLAYERS])
+{
+    const ggn_game *g = pos->g;
+    const bool *zones = g->named_sq + (size_t)goal->named * (size_t)g->nplayers * (size_t)g->nsq;
+    for (int p = 0; p < GGN_MAX_PLAYERS; p++) kind[p] = EG_NONE;
+    for (int id = 1; id < pos->npiece; id++) {
+        const eg_piece *pc = &pos->piece[id];
+        if (pc->sq == EG_NONE || !((goal->kinds >> pc->kind) & 1) || kind[pc->owner] != EG_NONE) continue;
+        if (zones[(size_t)pc->owner * (size_t)g->nsq + (size_t)pc->sq]) kind[pc->owner] = pc->kind;
+    }
+}
+
+/*
+ * on_zones after a move, from the squares it changed alone: a piece that
+ * stood on its zone before the move would have ended the game then, so only
+ * the move's own squares can hold one now (the rule lines and connections
+ * follow too, goal_line.c). The lowest piece id of a player among them is
+ * the one the walk of the pieces would meet first. False, nothing judged,
+ * when the whole board must be: no move behind the position, a record that
+ * may not name every square, or conversions, which turn pieces it does not
+ * name.
+ */
+static bool on_zones_after_move(const ggn_position *pos, const sd_goal *goal, int kind[GGN_MAX_PLAYERS])
+{
+    const ggn_game *g = pos->g;
+    int sq[EG_MAX_UNDO_CELLS], n = g->converts ? -1 : eg_changed_squares(pos, sq);
+    if (n < 0) return false;
+    const bool *zones = g->named_sq + (size_t)goal->named * (size_t)g->nplayers * (size_t)g->nsq;
+    int first[GGN_MAX_PLAYERS];
+    for (int p = 0; p < GGN_MAX_PLAYERS; p++) kind[p] = EG_NONE;
+    for (int i = 0; i < n; i++) {
+        int s = sq[i], id = pos->piece_at[s];
+        if (!id || !((goal->kinds >> pos->kind_at[s]) & 1)) continue;
+        int p = pos->side_at[s];
+        if (!zones[(size_t)p * (size_t)g->nsq + (size_t)s] || (kind[p] != EG_NONE && first[p] < id)) continue;
+        kind[p] = pos->kind_at[s];
+        first[p] = id;
+    }
+    return true;
+}
+
+/*
  * An extinction rule with "answer": player p is below the limit. It stands
  * only while every other player is at or above the limit, and, when p is to
  * move, so far above it that one capture cannot bring it below (fewer_than + 1
@@ -84,6 +130,35 @@ static void extinction_counts(const ggn_position *pos, const sd_extinction *x, i
         for (int p = 0; p < g->nplayers; p++)
             for (int k = 0; k < g->nkinds; k++)
                 if ((x->kinds >> k) & 1) count[p] += pos->hand[p][k];
+}
+
+/*
+ * An extinction rule without "answer", after a move that left no player with
+ * fewer pieces of its kinds: it did not hold before the move (the game would
+ * have ended), and counts that did not fall cannot make it hold now. The
+ * move's undo record names every square it changed, each first with what
+ * stood there before, so the counts' changes are read from it; hands (which
+ * a capture fills), conversions and group captures change counts elsewhere,
+ * and then this says nothing (false).
+ */
+static bool extinction_unchanged(const ggn_position *pos, const sd_extinction *x)
+{
+    const ggn_game *g = pos->g;
+    int sq[EG_MAX_UNDO_CELLS], n;
+    if (x->answer || g->hands || g->converts || (n = eg_changed_squares(pos, sq)) < 0) return false;
+    const eg_undo *u = &pos->undo[pos->nundo - 1];
+    if (u->ntaken) return false;
+    int delta[GGN_MAX_PLAYERS] = { 0 };
+    for (int i = 0; i < n; i++) {
+        bool seen = false; /* a square recorded twice: its first record holds what stood there before the move */
+        for (int j = 0; j < i && !seen; j++) seen = sq[j] == sq[i];
+        if (seen) continue;
+        if (u->cell[i].piece && ((x->kinds >> u->cell[i].kind) & 1)) delta[u->cell[i].side]--;
+        if (pos->piece_at[sq[i]] && ((x->kinds >> pos->kind_at[sq[i]]) & 1)) delta[pos->side_at[sq[i]]]++;
+    }
+    for (int p = 0; p < g->nplayers; p++)
+        if (delta[p] < 0) return false;
+    return true;
 }
 
 bool eg_capture_decides(const ggn_position *pos, ggn_move m)
@@ -151,12 +226,14 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
             }
             return true;
         }
+        int kind[GGN_MAX_PLAYERS];
+        if (!on_zones_after_move(pos, goal, kind)) on_zones(pos, goal, kind);
         for (int i = 0; i < norder; i++) {
-            int p = judged(pos, i), kind = on_zone(pos, goal, p);
-            if (kind == EG_NONE) continue;
+            int p = judged(pos, i);
+            if (kind[p] == EG_NONE) continue;
             result_for(pos, st, GGN_GOAL, p, goal->result);
             if (st) {
-                st->kind = kind;
+                st->kind = kind[p];
                 st->rule = r;
             }
             return true;
@@ -166,6 +243,7 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
         return true; /* goal_line.c */
     for (int r = 0; r < e->nextinctions; r++) {
         const sd_extinction *x = &e->extinctions[r];
+        if (extinction_unchanged(pos, x)) continue;
         int count[GGN_MAX_PLAYERS];
         extinction_counts(pos, x, count);
         /* The player to move first: it is the one whose last piece was just taken. */

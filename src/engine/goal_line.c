@@ -28,8 +28,7 @@ static inline bool own(const ggn_position *pos, int sq, int p, unsigned long lon
     return sq != EG_NONE && pos->piece_at[sq] && pos->side_at[sq] == p && ((kinds >> pos->kind_at[sq]) & 1);
 }
 
-/* The squares the last move changed, into sq[]; -1 when the whole board must be judged. */
-static int changed_squares(const ggn_position *pos, int *sq)
+int eg_changed_squares(const ggn_position *pos, int *sq)
 {
     if (pos->nundo == 0) return -1;
     const eg_undo *u = &pos->undo[pos->nundo - 1];
@@ -65,7 +64,7 @@ static unsigned row_at(const ggn_position *pos, const sd_line *line, int sq, int
 static unsigned rows_made(const ggn_position *pos, const sd_line *line)
 {
     const ggn_game *g = pos->g;
-    int sq[EG_MAX_UNDO_CELLS], n = changed_squares(pos, sq);
+    int sq[EG_MAX_UNDO_CELLS], n = eg_changed_squares(pos, sq);
     unsigned found = 0;
     for (int d = 0; d < line->ndirs; d++) {
         int dx = line->dirs[d][0], dy = line->dirs[d][1];
@@ -124,7 +123,7 @@ static bool joins(const ggn_position *pos, const sd_connection *c, int p, const 
 static unsigned chains_made(const ggn_position *pos, const sd_connection *c)
 {
     const ggn_game *g = pos->g;
-    int changed[EG_MAX_UNDO_CELLS], n = changed_squares(pos, changed);
+    int changed[EG_MAX_UNDO_CELLS], n = eg_changed_squares(pos, changed);
     int all[GGN_MAX_SQUARES];
     const int *seed = changed;
     if (n < 0) {
@@ -194,22 +193,6 @@ bool eg_shape_decided(const ggn_position *pos, ggn_status *st)
         return true;
     }
     return false;
-}
-
-/*
- * Extension "gravity": may a piece dropped along (dx, dy) come to rest on the
- * empty square sq? It enters its line at the far end and falls while the
- * next square is empty: sq must have every square behind it empty and the
- * next one occupied or off the board.
- */
-bool eg_rests_on(const ggn_position *pos, int sq, int dx, int dy)
-{
-    const ggn_game *g = pos->g;
-    int below = eg_offset(g, sq, dx, dy);
-    if (below != EG_NONE && !pos->piece_at[below]) return false;
-    for (int s = eg_offset(g, sq, -dx, -dy); s != EG_NONE; s = eg_offset(g, s, -dx, -dy))
-        if (pos->piece_at[s]) return false;
-    return true;
 }
 
 ggn_cells ggn_game_cells(const ggn_game *game)

@@ -51,6 +51,32 @@ static void compile_supply(ggn_game *g)
     }
 }
 
+/*
+ * Gravity's columns: every enabled square lies on exactly one line along
+ * (dx, dy) (a step is a translation, so a square has at most one square
+ * above it), and the line starts where no square is above. Walking each
+ * column from its top while the squares are empty finds the one square of
+ * it where a drop rests (every square above it empty, the one below taken
+ * or off the board), without trying every empty square of the board.
+ */
+static bool compile_columns(ggn_game *g, eg_drop_rule *rule)
+{
+    int ncolumn = 0, dx = rule->gdx, dy = rule->gdy;
+    for (int s = 0; s < g->nsq; s++) ncolumn += g->enabled[s] && eg_offset(g, s, -dx, -dy) == EG_NONE;
+    rule->column_sq = sd_arena_alloc(g->arena, (size_t)g->nsq, sizeof *rule->column_sq);
+    rule->column_end = sd_arena_alloc(g->arena, (size_t)(ncolumn ? ncolumn : 1), sizeof *rule->column_end);
+    rule->allows = sd_arena_alloc(g->arena, (size_t)g->nsq, sizeof *rule->allows);
+    if (!rule->column_sq || !rule->column_end || !rule->allows) return false;
+    for (int i = 0; i < rule->nsq; i++) rule->allows[rule->sq[i]] = true;
+    int n = 0;
+    for (int s = 0; s < g->nsq; s++) {
+        if (!g->enabled[s] || eg_offset(g, s, -dx, -dy) != EG_NONE) continue;
+        for (int t = s; t != EG_NONE; t = eg_offset(g, t, dx, dy)) rule->column_sq[n++] = (uint16_t)t;
+        rule->column_end[rule->ncolumn++] = (uint16_t)n;
+    }
+    return true;
+}
+
 bool eg_compile_hands(ggn_game *g)
 {
     const sd_game *def = g->def;
@@ -106,6 +132,7 @@ bool eg_compile_hands(ggn_game *g)
                 if (!rule->sq) return false;
                 for (int s = 0; s < g->nsq; s++)
                     if (g->enabled[s] && named_allows(g, &kind->drops[r], p, s)) rule->sq[rule->nsq++] = (uint16_t)s;
+                if (rule->gravity && !compile_columns(g, rule)) return false;
             }
         }
     return true;
@@ -121,12 +148,27 @@ static bool file_holds(const ggn_position *pos, int sq, int dx, int dy, int kind
     return false;
 }
 
-/* A drop rule's tests beyond the empty square: FILE_FREE_OF, gravity. */
-static inline bool square_allows(const ggn_position *pos, const eg_drop_rule *rule, int sq, int player)
+/*
+ * A gravity rule's squares: the top-most empty square of each column, where
+ * the square below is taken or off the board, and which the rule allows.
+ * They come out ascending, the order of rule->sq, so the move list is the
+ * one trying every square in turn would give. Returns how many.
+ */
+static int resting_squares(const ggn_position *pos, const eg_drop_rule *rule, int player, uint16_t *out)
 {
-    if (rule->file_free_of != EG_NONE && file_holds(pos, sq, rule->fdx, rule->fdy, rule->file_free_of, player))
-        return false;
-    return !rule->gravity || eg_rests_on(pos, sq, rule->gdx, rule->gdy);
+    int n = 0, start = 0;
+    for (int c = 0; c < rule->ncolumn; c++) {
+        int end = rule->column_end[c], rest = EG_NONE;
+        for (int i = start; i < end && !pos->piece_at[rule->column_sq[i]]; i++) rest = rule->column_sq[i];
+        start = end;
+        if (rest == EG_NONE || !rule->allows[rest]) continue;
+        if (rule->file_free_of != EG_NONE && file_holds(pos, rest, rule->fdx, rule->fdy, rule->file_free_of, player))
+            continue;
+        int j = n++;
+        for (; j > 0 && out[j - 1] > rest; j--) out[j] = out[j - 1];
+        out[j] = (uint16_t)rest;
+    }
+    return n;
 }
 
 /* The drops after the gates, at most `limit` of them: the list's first ones, in its order. */
@@ -141,11 +183,14 @@ static inline size_t drops_upto(const ggn_position *pos, ggn_move *buf, size_t c
         const eg_drops *d = eg_drops_of(g, player, k);
         for (int r = 0; r < d->nrule; r++) {
             const eg_drop_rule *rule = &d->rule[r];
-            bool judged = rule->file_free_of != EG_NONE || rule->gravity; /* one test a square for the rest */
-            for (int i = 0; i < rule->nsq; i++) {
-                int sq = rule->sq[i];
+            uint16_t resting[GGN_MAX_SQUARES];
+            int nsq = rule->gravity ? resting_squares(pos, rule, player, resting) : rule->nsq;
+            const uint16_t *squares = rule->gravity ? resting : rule->sq;
+            bool judged = !rule->gravity && rule->file_free_of != EG_NONE; /* resting_squares judged its own */
+            for (int i = 0; i < nsq; i++) {
+                int sq = squares[i];
                 if (pos->piece_at[sq]) continue;
-                if (judged && !square_allows(pos, rule, sq, player)) continue;
+                if (judged && file_holds(pos, sq, rule->fdx, rule->fdy, rule->file_free_of, player)) continue;
                 if (n - first >= limit) return n;
                 if (n < cap) {
                     ggn_move *m = &buf[n];

@@ -54,6 +54,10 @@ size_t eg_generate_board(const ggn_position *pos, ggn_move *buf, size_t cap)
 {
     sink s = { buf, cap, 0 };
     int player = eg_player_to_move(pos);
+    /* Placement games (stones that never move) have a board full of pieces and no move for any. */
+    bool moves = false;
+    for (int k = 0; k < pos->g->nkinds; k++) moves = moves || pos->g->nmoves[k];
+    if (!moves) return 0;
     for (int id = 1; id < pos->npiece; id++) {
         const eg_piece *pc = &pos->piece[id];
         if (pc->sq != EG_NONE && pc->owner == player) generate_piece(pos, &s, id, player);
