@@ -8,8 +8,9 @@
  * hash after make and unmake, and the area at the end.
  *
  * FEN of these games: BLACK is the first player, so its stones are upper
- * case (S) and "w" in the side field means BLACK to move; the hands follow
- * the board in brackets, one letter a stone.
+ * case (S) and "w" in the side field means BLACK to move. Both players draw
+ * from an unlimited supply, so the FEN has no pocket (a pocket naming the
+ * stone is refused, test_unlimited_supply).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,8 +25,8 @@
 #include "ggn/notation.h"
 #include "game_util.h"
 
-/* A FEN of go9 from 9 rows (top first, '.' empty, 'S' BLACK, 's' WHITE), the hands and the side. */
-static void fen_of(const char *rows[9], int black_hand, int white_hand, char side, char *out, size_t cap)
+/* A FEN of go9 from 9 rows (top first, '.' empty, 'S' BLACK, 's' WHITE) and the side. */
+static void fen_of(const char *rows[9], char side, char *out, size_t cap)
 {
     size_t n = 0;
     for (int r = 0; r < 9; r++) {
@@ -42,16 +43,13 @@ static void fen_of(const char *rows[9], int black_hand, int white_hand, char sid
         if (empty) n += (size_t)snprintf(out + n, cap - n, "%d", empty);
         if (r < 8) n += (size_t)snprintf(out + n, cap - n, "/");
     }
-    n += (size_t)snprintf(out + n, cap - n, "[");
-    for (int i = 0; i < black_hand; i++) n += (size_t)snprintf(out + n, cap - n, "S");
-    for (int i = 0; i < white_hand; i++) n += (size_t)snprintf(out + n, cap - n, "s");
-    snprintf(out + n, cap - n, "] %c - - 0 1", side);
+    snprintf(out + n, cap - n, " %c - - 0 1", side);
 }
 
 static ggn_position *at(ggn_game *g, const char *rows[9], char side)
 {
     char fen[1024];
-    fen_of(rows, 20, 20, side, fen, sizeof fen);
+    fen_of(rows, side, fen, sizeof fen);
     ggn_position *pos = ggn_position_new(g);
     ggn_error err;
     if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
@@ -349,11 +347,10 @@ static int random_game(ggn_game *g, int n, uint64_t *rng, long *kos)
         size_t count = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
         int side = ggn_position_to_move(pos);
         char c = side == 0 ? 'S' : 's';
-        int in_hand = ggn_position_hand_count(pos, side, 0);
         /* The reference's legal points. */
         bool ref_legal[MAXN * MAXN] = {false};
         int ref_count = 1; /* the pass */
-        for (int i = 0; i < n * n && in_hand > 0; i++) {
+        for (int i = 0; i < n * n; i++) {
             if (b.at[i] != '.') continue;
             ref_board next;
             if (!ref_play(&b, i, c, &next)) continue;
@@ -377,7 +374,7 @@ static int random_game(ggn_game *g, int n, uint64_t *rng, long *kos)
         }
         assert_int_equal(passes, 1);
         if ((int)count != ref_count) fail_msg("ply %d: %zu legal moves, the reference has %d", ply, count, ref_count);
-        /* Random move, passing rarely while stones are in hand, so that games fill the board. */
+        /* Random move, passing rarely while a point is open, so that games fill the board. */
         ggn_move m = mv[rng_next(rng) % count];
         if (ggn_move_is_pass(g, m) && count > 1 && rng_next(rng) % 8) m = mv[rng_next(rng) % count];
         uint64_t hash = ggn_position_hash(pos);
@@ -423,6 +420,49 @@ static void test_random_games_against_reference(void **state)
     ggn_game_free(g13);
 }
 
+/*
+ * Both players draw from an unlimited supply: no pocket in the FEN, a pocket naming the stone
+ * refused, and a drop still offered after more stones than a counted hand of half the board
+ * would hold (go9 once gave each player 41, and games to the end ran out).
+ */
+static void test_unlimited_supply(void **state)
+{
+    (void)state;
+    const char *files[2] = {"go9.json", "go13.json"};
+    for (int f = 0; f < 2; f++) {
+        ggn_game *g = load(files[f]);
+        for (int p = 0; p < 2; p++) assert_true(ggn_game_supply_unlimited(g, p, 0));
+        ggn_position *pos = ggn_position_new(g);
+        char fen[1024];
+        assert_true(ggn_position_fen(pos, fen, sizeof fen) > 0);
+        assert_null(strchr(fen, '['));
+        ggn_error err;
+        char pocket[1024];
+        snprintf(pocket, sizeof pocket, "%s", fen);
+        char *space = strchr(pocket, ' ');
+        assert_non_null(space);
+        memmove(space + 4, space, strlen(space) + 1);
+        memcpy(space, "[Ss]", 4);
+        ggn_position *bad = ggn_position_new(g);
+        assert_false(ggn_position_set_fen(bad, pocket, &err));
+        ggn_position_free(bad);
+        ggn_position_free(pos);
+        ggn_game_free(g);
+    }
+    /* A go9 position with 45 BLACK stones on rows 1 to 5 (more than 41) and WHITE's 9 on row 7:
+     * BLACK still drops on every empty point. */
+    ggn_game *g = load("go9.json");
+    const char *rows[9] = {".........", ".........", "sssssssss", ".........", "SSSSSSSSS",
+                           "SSSSSSSSS", "SSSSSSSSS", "SSSSSSSSS", "SSSSSSSSS"};
+    ggn_position *pos = at(g, rows, 'w');
+    ggn_move mv[GGN_MAX_MOVES];
+    size_t count = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+    /* The 27 empty points of rows 6, 8 and 9, and the pass. */
+    assert_int_equal(count, 28);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 /* Perft from a position with a ko and a suicide point, counted by hand. */
 static void test_perft_small(void **state)
 {
@@ -449,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_triple_ko),
         cmocka_unit_test(test_area_scoring),
         cmocka_unit_test(test_perft_small),
+        cmocka_unit_test(test_unlimited_supply),
         cmocka_unit_test(test_random_games_against_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

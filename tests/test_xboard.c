@@ -230,6 +230,37 @@ static void test_draughts_refused(void **state)
     assert_null(strstr(r.out, "\nsetup ("));
     assert_non_null(strstr(r.out, "pong 1\n"));
     proc_free(&r);
+    /* Stones that change owner (Othello, Ataxx) and Go's group captures are refused the same way:
+     * by the mechanism, each with its reason. */
+    static const char converts[] = "XBoard changes the owner of no piece, and a conversion turns the other player's pieces";
+    static const char groups[] = "XBoard removes no piece when one is dropped, and a group capture takes whole groups";
+    static const struct {
+        const char *game, *why;
+    } others[] = {{"othello", converts}, {"ataxx", converts}, {"go9", groups}, {"go13", groups}};
+    r = xboard("protover 2\nvariant othello\nvariant ataxx\nvariant go9\nvariant go13\nping 2\nquit\n");
+    list = strstr(r.out, "feature variants=\"");
+    assert_non_null(list);
+    len = strcspn(list + 18, "\"");
+    assert_true(len < sizeof variants - 2);
+    snprintf(variants, sizeof variants, ",%.*s,", (int)len, list + 18);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        char name[32];
+        snprintf(name, sizeof name, ",%s,", others[i].game);
+        if (strstr(variants, name)) fail_msg("%s is offered to XBoard", others[i].game);
+        snprintf(want, sizeof want, "Error (cannot be shown: %s): %s\n", others[i].why, others[i].game);
+        if (!strstr(r.out, want)) fail_msg("no refusal of %s: %s", others[i].game, r.out);
+    }
+    assert_null(strstr(r.out, "\nsetup ("));
+    assert_non_null(strstr(r.out, "pong 2\n"));
+    proc_free(&r);
+    r = xboard_with(GGN_GAMES_DIR "/othello.json", "protover 2\nquit\n", 1);
+    assert_non_null(strstr(r.err, converts));
+    assert_null(strstr(r.out, "feature done=1"));
+    proc_free(&r);
+    r = xboard_with(GGN_GAMES_DIR "/go9.json", "protover 2\nquit\n", 1);
+    assert_non_null(strstr(r.err, groups));
+    assert_null(strstr(r.out, "feature done=1"));
+    proc_free(&r);
     /* A game that is not there is still just unknown. */
     r = xboard("variant nosuchgame\nquit\n");
     assert_non_null(strstr(r.out, "Error (unknown variant): nosuchgame\n"));

@@ -133,6 +133,10 @@ bool ggn_game_has_parts(const ggn_game *game);
 bool ggn_game_captures_to_hand(const ggn_game *game);
 /* Does the game have gating (pieces from the hand enter squares unmoved pieces leave; ggn_move.gate)? */
 bool ggn_game_has_gating(const ggn_game *game);
+/* Does a move turn pieces of another player into the mover's (extension "converts": Othello, Ataxx)? */
+bool ggn_game_has_conversion(const ggn_game *game);
+/* Does a drop remove whole groups left without liberties (extension "group_capture": Go)? */
+bool ggn_game_has_group_capture(const ggn_game *game);
 
 /*
  * How the kind's symbol marks it as a promoted piece: '+' for a symbol

@@ -35,6 +35,8 @@ int ggn_game_leader(const ggn_game *g) { return g->leader; }
 bool ggn_game_has_hands(const ggn_game *g) { return g->hands; }
 bool ggn_game_captures_to_hand(const ggn_game *g) { return g->captures_to_hand; }
 bool ggn_game_has_gating(const ggn_game *g) { return g->gating; }
+bool ggn_game_has_conversion(const ggn_game *g) { return g->converts; }
+bool ggn_game_has_group_capture(const ggn_game *g) { return g->group_capture; }
 bool ggn_move_is_drop(ggn_move m) { return m.from == GGN_MOVE_DROP; }
 bool ggn_move_is_pass(const ggn_game *game, ggn_move m) { return eg_is_pass(game, m); }
 

@@ -41,6 +41,13 @@ const char *pr_xboard_unplayable(const ggn_game *game)
      * moves stalemated: a draughts chain may take more (docs/protocols.md). */
     if (ggn_game_has_chains(game))
         return "XBoard removes at most two pieces in one move, and a chain capture may take more";
+    /* A move changes on XBoard's board only its own piece and its kill squares: stones turned to
+     * the mover's colour (Othello, Ataxx) would keep their old owner there. */
+    if (ggn_game_has_conversion(game))
+        return "XBoard changes the owner of no piece, and a conversion turns the other player's pieces";
+    /* A drop removes nothing on XBoard's board: Go's captured groups would stay. */
+    if (ggn_game_has_group_capture(game))
+        return "XBoard removes no piece when one is dropped, and a group capture takes whole groups";
     return NULL;
 }
 
