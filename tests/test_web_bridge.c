@@ -317,6 +317,28 @@ static void test_broken_spec(void **state)
     web_close(s);
 }
 
+/*
+ * The page plays with the player the spec names: tic-tac-toe's is the Monte
+ * Carlo player, which takes the win in one and proves it (its score 100, a
+ * win, where alpha-beta's would be a mate score), and the same session
+ * keeps its player from move to move.
+ */
+static void test_spec_player(void **state)
+{
+    (void)state;
+    web_session *s = open_game("tic_tac_toe.json");
+    json_t *r = take(web_set_position(s, "PP1/pp1/3 w - - 0 1"));
+    assert_int_equal(json_object_size(r), 0);
+    json_decref(r);
+    for (int round = 0; round < 2; round++) {
+        r = take(web_search(s, 0, 0, 1));
+        assert_string_equal(str(r, "move"), "c3");
+        assert_int_equal(json_integer_value(json_object_get(r, "score")), 100); /* the solver's proven win */
+        json_decref(r);
+    }
+    web_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -327,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_side_names),
         cmocka_unit_test(test_drop_as_other_face),
         cmocka_unit_test(test_broken_spec),
+        cmocka_unit_test(test_spec_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

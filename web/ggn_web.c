@@ -12,11 +12,16 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "ggn/display.h"
 #include "ggn/ggn.h"
 #include "ggn_web.h"
+
+/* The Monte Carlo player's node pool on the page, in MiB (some million nodes): the page's memory is
+ * the browser's, so smaller than the native default. */
+enum { WEB_MCTS_MEGABYTES = 32 };
 
 struct web_session {
     ggn_game *game;          /* NULL when the spec did not load; errs says why */
@@ -25,6 +30,10 @@ struct web_session {
     ggn_move moves[GGN_MAX_MOVES]; /* the legal moves web_state listed, by index for web_play */
     size_t nmoves;
     bool listed;             /* moves[] belongs to the current position */
+    ggn_searcher *searcher;  /* alpha-beta, made at the first search and kept: its table carries over
+                                from move to move instead of being made and zeroed for each */
+    ggn_mcts *mcts;          /* the Monte Carlo player, for games whose spec names it; kept likewise
+                                (its tree is reused when the game goes on from the searched position) */
 };
 
 /* json_dumps of a new value, which it consumes. */
@@ -61,6 +70,8 @@ web_session *web_open(const char *text, const char *name)
 void web_close(web_session *s)
 {
     if (!s) return;
+    ggn_searcher_free(s->searcher);
+    ggn_mcts_free(s->mcts);
     ggn_position_free(s->pos);
     ggn_game_free(s->game);
     free(s);
@@ -335,20 +346,44 @@ char *web_divide(web_session *s, int depth)
     return dump(list);
 }
 
-/* The computer's move (ggn_search_best): {"move": text, "score", "depth", "nodes"} or {"error"}. */
+/*
+ * The computer's move, by the player the game's spec names (alpha-beta unless
+ * it says "mcts"): {"move": text, "score", "depth", "nodes"} or {"error"}.
+ * For the Monte Carlo player, score is its value of the move from -100 (a
+ * loss) to 100 (a win), so that the page reads it as it reads alpha-beta's
+ * centipawns (a draw offer is taken below 50); depth is the deepest node of
+ * its tree and nodes its playouts; depth limits alpha-beta only.
+ */
 char *web_search(web_session *s, int depth, int time_ms, int seed)
 {
     if (!s->pos) return error_text("no game loaded");
-    ggn_search_limits limits = { .depth = depth, .time_ms = time_ms, .seed = (uint64_t)seed };
-    ggn_search_result r;
-    if (!ggn_search_best(s->pos, &limits, &r) || !r.found) return error_text("no legal move");
+    ggn_move best;
+    int score, reached;
+    double nodes;
+    if (ggn_game_player(s->game) == GGN_PLAYER_MCTS) {
+        if (!s->mcts && !(s->mcts = ggn_mcts_new(WEB_MCTS_MEGABYTES))) return error_text("out of memory");
+        ggn_mcts_limits limits = { .time_ms = time_ms, .seed = (uint64_t)seed };
+        ggn_mcts_result r;
+        if (!ggn_mcts_run(s->mcts, s->pos, &limits, &r) || !r.found) return error_text("no legal move");
+        best = r.best;
+        score = (int)lround((r.value - 0.5) * 200.0);
+        reached = r.max_depth;
+        nodes = (double)r.iterations;
+    } else {
+        if (!s->searcher && !(s->searcher = ggn_searcher_new(GGN_SEARCH_DEFAULT_TT_MB))) return error_text("out of memory");
+        ggn_search_limits limits = { .depth = depth, .time_ms = time_ms, .seed = (uint64_t)seed };
+        ggn_search_result r;
+        if (!ggn_searcher_run(s->searcher, s->pos, &limits, &r) || !r.found) return error_text("no legal move");
+        best = r.best;
+        score = r.score;
+        reached = r.depth;
+        nodes = (double)r.nodes;
+    }
     char text[64];
-    ggn_move_format(s->pos, r.best, text, sizeof text);
-    return dump(json_pack("{s:s,s:i,s:i,s:f}", "move", text, "score", r.score, "depth", r.depth, "nodes",
-                          (double)r.nodes));
+    ggn_move_format(s->pos, best, text, sizeof text);
+    return dump(json_pack("{s:s,s:i,s:i,s:f}", "move", text, "score", score, "depth", reached, "nodes", nodes));
 }
 
-/* The game as a GGN move library in the named spelling: {"text": ...} or {"error": ...}. */
 char *web_export(const web_session *s, const char *spelling)
 {
     if (!s->game) return error_text("no game loaded");
