@@ -348,6 +348,41 @@ static void test_playout_keeps_eyes(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * What the eye rule is for: BLACK's group in the corner with two eyes (a1 and
+ * c1) on an otherwise empty board lives at the end of every eye-keeping
+ * playout, played to the game's end; uniform playouts kill it in some (BLACK
+ * fills its own eyes), so the check can fail.
+ */
+static void test_two_eyes_live_in_playouts(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    char fen[512];
+    int n = snprintf(fen, sizeof fen, "9/9/9/9/9/9/9/SSSS5/1S1S5[");
+    for (int i = 0; i < 120; i++) fen[n++] = i < 60 ? 'S' : 's';
+    snprintf(fen + n, sizeof fen - (size_t)n, "] b - - 0 1");
+    ggn_position *start = ggn_position_new(g), *pos = ggn_position_new(g);
+    ggn_error err;
+    if (!ggn_position_set_fen(start, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    int died_uniform = 0;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        uint64_t rng = seed;
+        ggn_status end;
+        ggn_position_copy(pos, start);
+        ggn_position_playout_with(pos, &rng, GGN_MAX_PLY, GGN_PLAYOUT_KEEP_EYES, &end);
+        assert_int_not_equal(end.outcome, GGN_ONGOING);
+        if (go_point(pos, 1, 1) != 'S') fail_msg("seed %llu: the two-eyed group died", (unsigned long long)seed);
+        ggn_position_copy(pos, start);
+        ggn_position_playout_with(pos, &rng, GGN_MAX_PLY, GGN_PLAYOUT_UNIFORM, &end);
+        died_uniform += go_point(pos, 1, 1) != 'S';
+    }
+    assert_true(died_uniform > 0);
+    ggn_position_free(pos);
+    ggn_position_free(start);
+    ggn_game_free(g);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) rounds = atoi(argv[1]);
@@ -356,6 +391,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_cache_every_game),
         cmocka_unit_test(test_playout_repeats_with_its_seed),
         cmocka_unit_test(test_playout_keeps_eyes),
+        cmocka_unit_test(test_two_eyes_live_in_playouts),
         cmocka_unit_test(test_playouts_batched),
         cmocka_unit_test(test_recent_actions_replay_a_playout),
         cmocka_unit_test(test_batched_apply),
