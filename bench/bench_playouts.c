@@ -6,8 +6,10 @@
  * runs the first loop from Python (the ggn package); docs/benchmarks.md
  * compares them.
  *
- * Usage: bench_playouts [--threads N] [--one-call] [GAME_FILE [GAMES [SEED]]]
+ * Usage: bench_playouts [--threads N] [--one-call] [--keep-eyes] [GAME_FILE [GAMES [SEED]]]
  *        (default chess, 300 games, seed 1, one thread, the per-ply loop)
+ * --keep-eyes: one call a game with the eye-keeping policy (GGN_PLAYOUT_KEEP_EYES,
+ * docs/ai.md), the Monte Carlo player's playouts in a game with group capture.
  * With N threads each plays GAMES games on positions of its own (seeds SEED,
  * SEED + 1, ...); the figures are the sums over the wall time.
  */
@@ -28,6 +30,7 @@ typedef struct worker {
     long games;
     uint64_t seed;
     bool one_call;
+    ggn_playout_policy policy; /* with one_call */
     uint64_t plies;  /* out */
     bool failed;     /* out: out of memory */
 } worker;
@@ -63,7 +66,7 @@ static void *run_worker(void *arg)
     for (long g = 0; g < w->games; g++) {
         ggn_position_copy(pos, start);
         if (w->one_call) {
-            w->plies += ggn_position_playout(pos, &seed, GGN_MAX_PLY, NULL);
+            w->plies += ggn_position_playout_with(pos, &seed, GGN_MAX_PLY, w->policy, NULL);
             continue;
         }
         for (;;) {
@@ -81,7 +84,7 @@ static void *run_worker(void *arg)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: bench_playouts [--threads N (1..%d)] [--one-call] [GAME_FILE [GAMES>0 [SEED>0]]]\n",
+    fprintf(stderr, "usage: bench_playouts [--threads N (1..%d)] [--one-call] [--keep-eyes] [GAME_FILE [GAMES>0 [SEED>0]]]\n",
             MAX_THREADS);
     return 2;
 }
@@ -90,9 +93,11 @@ int main(int argc, char **argv)
 {
     int threads = 1;
     bool one_call = false;
+    ggn_playout_policy policy = GGN_PLAYOUT_UNIFORM;
     int i = 1;
     for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
         if (strcmp(argv[i], "--one-call") == 0) one_call = true;
+        else if (strcmp(argv[i], "--keep-eyes") == 0) one_call = true, policy = GGN_PLAYOUT_KEEP_EYES;
         else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) threads = atoi(argv[++i]);
         else return usage();
     }
@@ -109,7 +114,7 @@ int main(int argc, char **argv)
     }
     worker w[MAX_THREADS];
     pthread_t tid[MAX_THREADS];
-    for (int t = 0; t < threads; t++) w[t] = (worker){ game, games, seed + (uint64_t)t, one_call, 0, false };
+    for (int t = 0; t < threads; t++) w[t] = (worker){ game, games, seed + (uint64_t)t, one_call, policy, 0, false };
     double t0 = seconds_of(CLOCK_MONOTONIC), c0 = seconds_of(CLOCK_PROCESS_CPUTIME_ID);
     int started = 0;
     if (threads == 1) run_worker(&w[0]);
@@ -132,9 +137,9 @@ int main(int argc, char **argv)
     long total = games * threads;
     /* Per second of wall time (what threads add up to), and per CPU second (what a shared
      * machine's load leaves alone, and what docs/benchmarks.md compares with other programs). */
-    printf("C%s: %ld games, %" PRIu64 " plies, %d thread%s, %.2f s: %.1f games/s, %.0f plies/s; "
+    printf("C%s%s: %ld games, %" PRIu64 " plies, %d thread%s, %.2f s: %.1f games/s, %.0f plies/s; "
            "%.2f CPU s: %.0f plies per CPU s\n",
-           one_call ? " (one call a game)" : "", total, plies, threads, threads == 1 ? "" : "s", secs,
+           one_call ? " (one call a game)" : "", policy == GGN_PLAYOUT_KEEP_EYES ? " (eyes kept)" : "", total, plies, threads, threads == 1 ? "" : "s", secs,
            (double)total / secs, (double)plies / secs, cpu, (double)plies / cpu);
     return 0;
 }

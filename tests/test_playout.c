@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@
 
 #include "game_util.h"
 #include "ggn/action.h"
+#include "ggn/notation.h"
 
 #define PLAYOUT_PLIES 150
 
@@ -253,6 +255,134 @@ static void test_batched_apply(void **state)
     ggn_game_free(g);
 }
 
+/* A go9 position (rows from the top, '.' empty, 'S' BLACK, 's' WHITE), BLACK to move. */
+static ggn_position *go9_at(ggn_game *g, const char *rows[9])
+{
+    char fen[256];
+    size_t n = 0;
+    for (int r = 0; r < 9; r++) {
+        int empty = 0;
+        for (int c = 0; c < 9; c++) {
+            if (rows[r][c] == '.') empty++;
+            if (empty && (rows[r][c] != '.' || c == 8)) fen[n++] = (char)('0' + empty);
+            if (rows[r][c] != '.') {
+                empty = 0;
+                fen[n++] = rows[r][c];
+            }
+        }
+        if (r < 8) fen[n++] = '/';
+    }
+    snprintf(fen + n, sizeof fen - n, "[SSSSsss] w - - 0 1");
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    if (!ggn_position_set_fen(pos, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    return pos;
+}
+
+/* 'S', 's' or '.' on the point at column x, row y (0 based, a1 is 0, 0). */
+static char go_point(const ggn_position *pos, int x, int y)
+{
+    int kind, owner;
+    bool unmoved;
+    if (!ggn_position_piece_at(pos, x, y, &kind, &owner, &unmoved)) return '.';
+    return owner == 0 ? 'S' : 's';
+}
+
+/*
+ * The eye-keeping playout policy: with BLACK's eye on a1 and one other empty
+ * point, i9 (where BLACK takes WHITE's h9), its first move is i9 every time,
+ * while the uniform policy fills the eye or passes in some of the same draws
+ * (so the check can fail). With two eyes and nothing else, it passes.
+ */
+static void test_playout_keeps_eyes(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_game *chess = load("chess.json");
+    assert_int_equal(ggn_game_playout_policy(g), GGN_PLAYOUT_KEEP_EYES);
+    assert_int_equal(ggn_game_playout_policy(chess), GGN_PLAYOUT_UNIFORM);
+    const char *one_eye[9] = { "SSSSSSSs.", "SSSSSSSSS", "SSSSSSSSS", "SSSSSSSSS", "SSSSSSSSS",
+                               "SSSSSSSSS", "SSSSSSSSS", "SSSSSSSSS", ".SSSSSSSS" };
+    ggn_position *start = go9_at(g, one_eye), *pos = ggn_position_new(g);
+    static ggn_move legal[GGN_MAX_MOVES];
+    assert_int_equal(ggn_position_legal_moves(start, legal, GGN_MAX_MOVES), 3); /* a1, i9 and the pass */
+    int filled = 0, passed = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        uint64_t rng = seed;
+        ggn_position_copy(pos, start);
+        assert_int_equal(ggn_position_playout_with(pos, &rng, 1, GGN_PLAYOUT_KEEP_EYES, NULL), 1);
+        if (go_point(pos, 0, 0) != '.' || go_point(pos, 8, 8) != 'S')
+            fail_msg("seed %llu: the policy did not take i9 (a1 '%c', i9 '%c')", (unsigned long long)seed,
+                     go_point(pos, 0, 0), go_point(pos, 8, 8));
+        assert_int_equal(go_point(pos, 7, 8), '.'); /* WHITE's h9 was taken */
+        rng = seed;
+        ggn_position_copy(pos, start);
+        assert_int_equal(ggn_position_playout_with(pos, &rng, 1, GGN_PLAYOUT_UNIFORM, NULL), 1);
+        filled += go_point(pos, 0, 0) == 'S';
+        passed += go_point(pos, 0, 0) == '.' && go_point(pos, 8, 8) == '.';
+    }
+    assert_true(filled > 0 && passed > 0);
+    const char *two_eyes[9] = { "SSSSSSSS.", "SSSSSSSSS", "SSSSSSSSS", "SSSSSSSSS", "SSSSSSSSS",
+                                "SSSSSSSSS", "SSSSSSSSS", "SSSSSSSSS", ".SSSSSSSS" };
+    ggn_position_free(start);
+    start = go9_at(g, two_eyes);
+    for (uint64_t seed = 1; seed <= 50; seed++) {
+        uint64_t rng = seed;
+        ggn_position_copy(pos, start);
+        assert_int_equal(ggn_position_playout_with(pos, &rng, 1, GGN_PLAYOUT_KEEP_EYES, NULL), 1);
+        assert_int_equal(go_point(pos, 0, 0), '.');
+        assert_int_equal(go_point(pos, 8, 8), '.');
+        assert_int_equal(ggn_position_to_move(pos), 1);
+    }
+    /* A game without group capture: the policy is the uniform one, draw for draw. */
+    ggn_position *a = ggn_position_new(chess), *b = ggn_position_new(chess);
+    uint64_t s1 = 7, s2 = 7;
+    ggn_position_playout_with(a, &s1, 40, GGN_PLAYOUT_KEEP_EYES, NULL);
+    ggn_position_playout(b, &s2, 40, NULL);
+    assert_true(ggn_position_hash(a) == ggn_position_hash(b));
+    ggn_position_free(b);
+    ggn_position_free(a);
+    ggn_position_free(pos);
+    ggn_position_free(start);
+    ggn_game_free(chess);
+    ggn_game_free(g);
+}
+
+/*
+ * What the eye rule is for: BLACK's group in the corner with two eyes (a1 and
+ * c1) on an otherwise empty board lives at the end of every eye-keeping
+ * playout, played to the game's end; uniform playouts kill it in some (BLACK
+ * fills its own eyes), so the check can fail.
+ */
+static void test_two_eyes_live_in_playouts(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    char fen[512];
+    int n = snprintf(fen, sizeof fen, "9/9/9/9/9/9/9/SSSS5/1S1S5[");
+    for (int i = 0; i < 120; i++) fen[n++] = i < 60 ? 'S' : 's';
+    snprintf(fen + n, sizeof fen - (size_t)n, "] b - - 0 1");
+    ggn_position *start = ggn_position_new(g), *pos = ggn_position_new(g);
+    ggn_error err;
+    if (!ggn_position_set_fen(start, fen, &err)) fail_msg("%s: %s", fen, err.message);
+    int died_uniform = 0;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        uint64_t rng = seed;
+        ggn_status end;
+        ggn_position_copy(pos, start);
+        ggn_position_playout_with(pos, &rng, GGN_MAX_PLY, GGN_PLAYOUT_KEEP_EYES, &end);
+        assert_int_not_equal(end.outcome, GGN_ONGOING);
+        if (go_point(pos, 1, 1) != 'S') fail_msg("seed %llu: the two-eyed group died", (unsigned long long)seed);
+        ggn_position_copy(pos, start);
+        ggn_position_playout_with(pos, &rng, GGN_MAX_PLY, GGN_PLAYOUT_UNIFORM, &end);
+        died_uniform += go_point(pos, 1, 1) != 'S';
+    }
+    assert_true(died_uniform > 0);
+    ggn_position_free(pos);
+    ggn_position_free(start);
+    ggn_game_free(g);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) rounds = atoi(argv[1]);
@@ -260,6 +390,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cache_every_game),
         cmocka_unit_test(test_playout_repeats_with_its_seed),
+        cmocka_unit_test(test_playout_keeps_eyes),
+        cmocka_unit_test(test_two_eyes_live_in_playouts),
         cmocka_unit_test(test_playouts_batched),
         cmocka_unit_test(test_recent_actions_replay_a_playout),
         cmocka_unit_test(test_batched_apply),

@@ -114,6 +114,27 @@ bool ggn_position_apply_action(ggn_position *pos, int64_t action, ggn_error *err
  */
 size_t ggn_position_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, ggn_status *end);
 
+/* How a playout chooses its moves (ggn_position_playout_with). */
+typedef enum ggn_playout_policy {
+    GGN_PLAYOUT_UNIFORM = 0,   /* every legal move alike (ggn_position_playout) */
+    GGN_PLAYOUT_KEEP_EYES = 1  /* group capture: no stone into the mover's own eye, no pass, while another
+                                  move exists (docs/ai.md, "Playouts") */
+} ggn_playout_policy;
+
+/*
+ * ggn_position_playout with a policy. GGN_PLAYOUT_KEEP_EYES, in a game with
+ * group capture, chooses uniformly among the legal moves that are neither a
+ * pass nor a drop on an eye of the mover: an empty point whose every
+ * orthogonal neighbour is the mover's own stone or lies off the board. When
+ * every legal move is one of those, it passes if it may, else plays one of
+ * them. In a game without group capture it is GGN_PLAYOUT_UNIFORM.
+ */
+size_t ggn_position_playout_with(ggn_position *pos, uint64_t *rng, size_t max_plies, ggn_playout_policy policy,
+                                 ggn_status *end);
+
+/* The policy a Monte Carlo player uses by default in game: GGN_PLAYOUT_KEEP_EYES with group capture. */
+ggn_playout_policy ggn_game_playout_policy(const ggn_game *game);
+
 /*
  * Applies actions[i] to positions[i] for i in 0..n-1 (one step of n games,
  * as a batched environment does) and writes each position's status after its

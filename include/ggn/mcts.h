@@ -65,6 +65,13 @@ typedef enum ggn_mcts_rave {
     GGN_MCTS_RAVE_OFF
 } ggn_mcts_rave;
 
+/* ggn_mcts_options.playouts: how a playout chooses its moves (ggn_playout_policy, ggn/action.h). */
+typedef enum ggn_mcts_playouts {
+    GGN_MCTS_PLAYOUTS_AUTO = 0,  /* the game's own: eye-keeping with group capture, else uniform (the default) */
+    GGN_MCTS_PLAYOUTS_UNIFORM,   /* every legal move alike */
+    GGN_MCTS_PLAYOUTS_KEEP_EYES  /* no stone into the mover's own eye, no pass, while another move exists */
+} ggn_mcts_playouts;
+
 /* When to stop. Every field 0 means "no such limit"; all 0: GGN_MCTS_DEFAULT_ITERATIONS. */
 typedef struct ggn_mcts_limits {
     uint64_t iterations; /* playouts (one descent, expansion, playout and update each), 0 = none */
@@ -117,6 +124,7 @@ typedef struct ggn_mcts_options {
     int rave;                 /* ggn_mcts_rave: RAVE (AMAF) for placements (docs/ai.md), GGN_MCTS_RAVE_AUTO */
     int rave_equivalence;     /* RAVE's k, > 0 (GGN_MCTS_DEFAULT_RAVE_EQUIVALENCE) */
     int rave_exploration_milli; /* with RAVE, UCT's constant x 1000 instead of exploration_milli */
+    int playouts;             /* ggn_mcts_playouts: the playout policy (docs/ai.md), GGN_MCTS_PLAYOUTS_AUTO */
 } ggn_mcts_options;
 
 /* Whether a search of `game` with options `o` uses RAVE (GGN_MCTS_RAVE_AUTO decided by the game's moves). */

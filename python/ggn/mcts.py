@@ -55,6 +55,7 @@ class _Options(ctypes.Structure):
         ("rave", ctypes.c_int),
         ("rave_equivalence", ctypes.c_int),
         ("rave_exploration_milli", ctypes.c_int),
+        ("playouts", ctypes.c_int),  # ggn_mcts_playouts, left at the game's own (AUTO)
     ]
 
 

@@ -20,6 +20,7 @@ void ggn_mcts_default_options(ggn_mcts_options *o)
     o->rave = GGN_MCTS_RAVE_AUTO;
     o->rave_equivalence = GGN_MCTS_DEFAULT_RAVE_EQUIVALENCE;
     o->rave_exploration_milli = GGN_MCTS_DEFAULT_RAVE_EXPLORATION_MILLI;
+    o->playouts = GGN_MCTS_PLAYOUTS_AUTO;
 }
 
 bool mc_game_places_only(const ggn_game *game)
