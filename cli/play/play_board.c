@@ -155,6 +155,12 @@ static bool styled_text(const play_session *s, int kind, int owner, char *buf)
 /* The label of a kind as the board shows it for owner: case or number added (see the top). */
 static void piece_label(const play_session *s, int kind, int owner, bool numbered, char *buf)
 {
+    /* Tic-tac-toe's style writes its two players' marks as crosses and noughts, in colour or not. */
+    if (ggn_game_style(s->game) == GGN_STYLE_TIC_TAC_TOE && ggn_game_player_count(s->game) == 2 &&
+        !ggn_game_kind_label(s->game, kind, owner)) {
+        snprintf(buf, TEXT_SIZE, "%s", owner == 0 ? "X" : "O");
+        return;
+    }
     if (styled_text(s, kind, owner, buf)) return;
     ggn_render_label(s->game, kind, buf);
     if (ggn_game_player_count(s->game) == 2)
