@@ -176,9 +176,12 @@ static void test_root_moves(void **state)
 }
 
 /*
- * The clocks of the limits become a budget when time_ms is not given: a
- * search on a 30 s clock thinks past the depth of a search with no limit
- * (about a second, far more than this position needs to get there).
+ * The clocks of the limits become a budget when time_ms is not given: on a
+ * 30 s clock, a second or so. A search on a long clock (ten minutes: a
+ * budget of many seconds) is not held to the default depth of a search
+ * with no limit: capped by nodes so that it ends at once, it goes past that
+ * depth. The node cap, not the time, ends it, so the test does not depend
+ * on the machine's speed (it also runs under valgrind).
  */
 static void test_clock_limits(void **state)
 {
@@ -189,7 +192,9 @@ static void test_clock_limits(void **state)
     long budget = ggn_search_time_budget(&lim, 0);
     assert_true(budget > 0 && budget < 30000 / 10);
     ggn_search_result r;
-    assert_true(ggn_search_best(pos, &lim, &r));
+    ggn_search_limits long_clock = { .clock_ms = { 600000, 600000 }, .overhead_ms = 30, .nodes = 20000 };
+    assert_true(ggn_search_time_budget(&long_clock, 0) > 5000);
+    assert_true(ggn_search_best(pos, &long_clock, &r));
     assert_true(r.depth > GGN_SEARCH_DEFAULT_DEPTH);
     lim.infinite = true; /* the clocks are not read: no time limit but a node cap here */
     assert_int_equal(ggn_search_time_budget(&lim, 0), 0);
