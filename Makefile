@@ -15,7 +15,7 @@
 #   make valgrind-test  the fast suite under valgrind (build-valgrind/, label valgrind)
 #   make web        the library in WebAssembly and the page, into web/dist/ (emscripten,
 #                   build-web/; docs/web.md)
-#   make python     build, then put libggn.so and the shipped games into python/ggn/ so that
+#   make python     build, then put libggn.so, ggn._fast and the shipped games into python/ggn/ so that
 #                   `pip install --no-index --no-build-isolation python/` works (docs/python.md)
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
@@ -41,9 +41,14 @@ build: $(BUILD)/CMakeCache.txt
 play: build
 	./$(BUILD)/ggn play $(GAME)
 
-# The package is pure Python (ctypes): it needs only the shared library and the games beside it.
+# The package is Python over the shared library (ctypes), with the C extension ggn._fast for a
+# State's hot path when the build made it (Python's headers, python3-dev): both go beside it, with
+# the games. Without the extension the package runs its ctypes path and says so (docs/python.md).
 python: build
 	cp -L $(BUILD)/libggn.so python/ggn/libggn.so
+	rm -f python/ggn/_fast.*.so
+	if ls $(BUILD)/_fast.*.so >/dev/null 2>&1; then cp $(BUILD)/_fast.*.so python/ggn/; \
+	else echo "make python: no ggn._fast in $(BUILD) (python3-dev missing?): the package will run its ctypes path" >&2; fi
 	rm -rf python/ggn/games && mkdir python/ggn/games && cp games/*.json python/ggn/games/
 
 # The test targets turn the tests on in build/ (GGN_TESTS=ON) unless they are

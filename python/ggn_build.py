@@ -3,13 +3,14 @@
 Debian's virtual environments come with pip and setuptools but not `wheel`, which setuptools
 66 needs to build a wheel; a backend of our own needs neither, so `pip install --no-index
 --no-build-isolation python/` works offline in a fresh venv. It builds one wheel: the ggn/
-package as it stands (the library and the games `make python` put there included), tagged for
-this platform because of libggn.so.
+package as it stands (the library, the C extension ggn._fast and the games `make python` put there
+included), tagged for this platform because of libggn.so, and for this Python with the extension.
 """
 
 import base64
 import hashlib
 import os
+import sys
 import sysconfig
 import zipfile
 
@@ -19,7 +20,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _tag():
+    """py3-none-PLATFORM, or cpXY-cpXY-PLATFORM with the C extension ggn._fast in the package: it is
+    built for one Python version, which pip then checks."""
     platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    if any(f.startswith("_fast.") and f.endswith(".so") for f in os.listdir(os.path.join(HERE, NAME))):
+        version = f"cp{sys.version_info.major}{sys.version_info.minor}"
+        return f"{version}-{version}-{platform}"
     return f"py3-none-{platform}"
 
 

@@ -8,7 +8,8 @@
     print(state.returns())
 
 docs/python.md describes every function, the action space and the observation.
-The package wraps libggn with ctypes; nothing is compiled for it.
+The package wraps libggn with ctypes, and a State's hot path (the loop above) with
+the C extension ggn._fast when it was built beside the library (ggn.FAST).
 """
 
 import ctypes
@@ -19,8 +20,9 @@ import weakref
 
 from . import _capi
 from ._capi import lib
+from ._core import Core as _Core, Pool as _Pool
 
-__all__ = ["GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "game_name_of_path", "TERMINAL",
+__all__ = ["FAST", "GgnError", "Game", "GameType", "State", "StateType", "SearchResult", "load_game", "resolve_game", "game_name_of_path", "TERMINAL",
            "MCTSBot", "MCTSResult", "mcts_bot", "random_playouts", "apply_actions", "selfplay"]
 __version__ = "0.1.0"
 
@@ -73,6 +75,13 @@ class GgnError(Exception):
         """From one ggn_error that carries no location: its message, after context when given."""
         text = err.message.decode("utf-8", "replace")
         return cls([f"{context}: {text}" if context else text], lib.ggn_code_name(err.code).decode())
+
+
+if _capi.fast is not None:
+    _capi.fast.setup(GgnError)
+
+# True when states run on the C extension ggn._fast, False on the ctypes path (docs/python.md).
+FAST = _capi.fast is not None
 
 
 def _game_dirs():
@@ -226,6 +235,9 @@ class Game:
         # +1 for each winner, -1 for each loser: the sum is 0 exactly when two teams of one size play.
         sizes = [self._teams.count(t) for t in set(self._teams)]
         self._zero_sum = len(sizes) == 2 and sizes[0] == sizes[1]
+        # What the game's states share: with ggn._fast, also the positions of freed states (the next
+        # new states start from them) and the int objects of the action ids.
+        self._pool = _Pool(handle, self._actions, self._teams)
         self._type = GameType(game_name_of_path(path), self.name(), self._players,
                               GameType.Utility.ZERO_SUM if self._zero_sum else GameType.Utility.GENERAL_SUM)
 
@@ -353,49 +365,38 @@ class SearchResult:
         return f"SearchResult(action={self.action}, score={self.score}, depth={self.depth}, nodes={self.nodes})"
 
 
-class State:
+class State(_Core):
     """A position of a game and how it was reached (its history of actions).
 
     state.__del__() frees the library's position at once; every later use of
     the state raises GgnError (code STATE) instead of reaching freed memory.
+    The base class holds the position, the history and the hot path of the
+    loop (is_terminal, legal_actions, apply_action, current_player, returns):
+    the C extension ggn._fast when it was built, else its ctypes twin
+    (ggn/_core.py); docs/python.md.
     """
 
-    __slots__ = ("_game", "_pos", "_history", "_pending", "_fen", "_status", "_over", "_ids", "__weakref__")
+    __slots__ = ("_game", "_fen", "__weakref__")
 
     def __init__(self, game, _copy_of=None):
         self._game = game  # keeps the game alive as long as the position
-        self._pos = lib.ggn_position_new(game._handle)
-        if not self._pos:
-            raise MemoryError("ggn: out of memory for a position")
-        self._history = []
-        # Actions a playout made in the library and not yet listed in _history: the last
-        # _pending moves of the position's undo stack, asked for their ids when wanted (_actions).
-        self._pending = 0
-        self._fen = None
-        self._status = None
-        self._over = None  # is_terminal(), cached with _status until the position changes
-        self._ids = None
-        if _copy_of is not None:
-            lib.ggn_position_copy(self._pos, _copy_of._pos)  # the undo stack too: the pending moves with it
-            self._history = list(_copy_of._history)
-            self._pending = _copy_of._pending
-            self._fen = _copy_of._fen
-            self._status = _copy_of._status
-            self._over = _copy_of._over
+        # The base: the position (from the game's pool), the history, and the actions a playout
+        # made in the library and not yet listed in the history (_pending: the last moves of
+        # the position's undo stack, asked for their ids when wanted, _actions()).
+        _Core.__init__(self, game._pool, _copy_of)
+        self._fen = None if _copy_of is None else _copy_of._fen
 
     def __del__(self):
         try:
-            pos = self._pos
-        except GgnError:
-            return  # freed already (or never made)
+            self._release()  # the position back to the game; the base's later uses raise
+        except (AttributeError, TypeError):
+            return  # never made (a failed __init__)
         # Every slot emptied: a later use finds none and __getattr__ says why.
-        for slot in ("_pos", "_history", "_pending", "_fen", "_status", "_over", "_ids", "_game"):
+        for slot in ("_fen", "_game"):
             try:
                 delattr(self, slot)
             except AttributeError:
                 pass
-        if pos:
-            lib.ggn_position_free(pos)
 
     def __getattr__(self, name):
         # Reached only when a slot is empty: after __del__ (or a failed __init__).
@@ -410,29 +411,11 @@ class State:
         self._fen = fen
         self._history = []
         self._pending = 0
-        self._status = None
-        self._over = None
+        self._changed()
 
     def _stat(self):
-        if self._status is None:
-            self._status = lib.ggn_position_status(self._pos)
-            # The length limit is a rule of every game: a draw once the state holds GGN_MAX_PLY actions.
-            self._over = self._status.outcome != 0 or len(self._history) + self._pending >= _capi.MAX_PLY
-        return self._status
-
-    def _actions(self):
-        """_history with the pending actions of a playout listed (each id asked of the library)."""
-        n = self._pending
-        if n:
-            buf = (ctypes.c_int32 * n)()
-            lib.ggn_position_recent_actions(self._pos, n, buf)
-            self._history.extend(buf)
-            self._pending = 0
-        return self._history
-
-    def _changed(self):
-        self._status = None
-        self._over = None
+        """The position's status, as the library's struct (for ggn_status_describe)."""
+        return _capi.Status(*self._status_fields())
 
     def _player(self, player):
         """player, or the player to move when None; GgnError RANGE for one out of range."""
@@ -455,20 +438,6 @@ class State:
     def num_distinct_actions(self):
         return self._game._actions
 
-    def current_player(self):
-        """The player to move, or ggn.TERMINAL once the game is over."""
-        if self.is_terminal():
-            return TERMINAL
-        return lib.ggn_position_to_move(self._pos)
-
-    def is_terminal(self):
-        """Over by a rule of the spec (draw rules included), or by length: max_game_length() actions played."""
-        over = self._over
-        if over is None:
-            self._stat()
-            over = self._over
-        return over
-
     def is_chance_node(self):
         return False
 
@@ -482,18 +451,6 @@ class State:
     def chance_outcomes(self):
         """[]: ggn's games have no chance nodes."""
         return []
-
-    def legal_actions(self, player=None):
-        """The ids of the legal moves, in increasing order ([] once the game is over or for another player)."""
-        if self._over is not False and self.is_terminal():
-            return []
-        if player is not None and player != lib.ggn_position_to_move(self._pos):
-            return []
-        buf = self._ids
-        if buf is None:
-            buf = self._ids = (ctypes.c_int32 * _capi.MAX_MOVES)()
-        n = lib.ggn_position_legal_actions(self._pos, buf, None, _capi.MAX_MOVES)
-        return buf[:n] if n <= _capi.MAX_MOVES else buf[:]
 
     def legal_actions_mask(self, player=None):
         """num_distinct_actions() integers: 1 for the legal actions (of legal_actions(player)), 0 elsewhere."""
@@ -512,23 +469,6 @@ class State:
         if not 0 <= action < count:
             raise GgnError([f"action {action} is out of range 0..{count - 1} of this game"], "RANGE")
         return action
-
-    def apply_action(self, action):
-        """Plays the legal move with this id; GgnError (position unchanged) when there is none."""
-        if action.__class__ is not int or not 0 <= action < self._game._actions:
-            action = self._action(action)
-        if self._over is not False and self.is_terminal():
-            raise GgnError([f"action {action}: the game is over"], "STATE")
-        if self._pending:
-            self._actions()  # listed before the new move joins the undo stack after them
-        if not lib.ggn_position_apply_action(self._pos, action, None):
-            # Refused, the position unchanged: ask again for the reason (the fast path makes no error struct).
-            err = _capi.Error()
-            lib.ggn_position_apply_action(self._pos, action, ctypes.byref(err))
-            raise GgnError._message(err)
-        self._history.append(action)
-        self._status = None
-        self._over = None
 
     def undo_action(self, player=None, action=None):
         """Takes back the last action (OpenSpiel's signature; the arguments, when given, are checked)."""
@@ -556,16 +496,6 @@ class State:
         c.apply_action(action)
         return c
 
-    def returns(self):
-        """Per player: 1 for each player of the winning team (the winner, without teams), -1 for the
-        others; 0 for all in a draw (the length limit's included) or while the game goes on."""
-        st = self._stat()
-        teams = self._game._teams
-        if st.outcome == 0 or st.draw or st.winner < 0:
-            return [0.0] * len(teams)
-        won = teams[st.winner]
-        return [1.0 if team == won else -1.0 for team in teams]
-
     def rewards(self):
         return self.returns() if self.is_terminal() else [0.0] * self._game._players
 
@@ -579,7 +509,7 @@ class State:
         """How the game ended, in words ("Draw: stalemate"), or "" while it goes on."""
         st = self._stat()
         if st.outcome == 0:
-            return _LENGTH_DRAW if self._over else ""
+            return _LENGTH_DRAW if self.is_terminal() else ""
         buf = ctypes.create_string_buffer(_FORMAT_CAP)
         lib.ggn_status_describe(self._game._handle, ctypes.byref(st), buf, _FORMAT_CAP)
         return buf.value.decode()
@@ -809,8 +739,7 @@ def random_playouts(states, seed=0, max_actions=None):
     for s, k in zip(states, made):
         if k:
             s._pending += k
-            s._status = None
-            s._over = None
+            s._changed()
     return made
 
 
@@ -836,8 +765,7 @@ def apply_actions(states, actions):
     for i in range(done):
         s = states[i]
         s._history.append(ids[i])
-        s._status = None
-        s._over = None
+        s._changed()
     if done < n:
         raise GgnError._message(err)
 

@@ -6,7 +6,11 @@ python/tests would fail at the first call if they drifted.
 
 import ctypes
 import ctypes.util
+import importlib.machinery
+import importlib.util
 import os
+import sys
+import warnings
 
 # include/ggn/limits.h
 MAX_ERRORS = 64
@@ -113,7 +117,41 @@ def _library_path():
     )
 
 
-lib = ctypes.CDLL(_library_path())
+_LIBRARY = _library_path()
+lib = ctypes.CDLL(_LIBRARY)
+
+
+def _load_fast():
+    """ggn._fast, the C hot path of State (python/ext/_fast.c), or None.
+
+    Looked for beside the library just loaded (build/ beside build/libggn.so, the package's
+    directory beside the copy `make python` put there), or in the package's directory when the
+    library is the system's: the extension links to libggn.so.0, which is then the library already
+    loaded, so that positions pass between it and ctypes. GGN_FAST=0 leaves it out (the ctypes
+    path); GGN_FAST=1 requires it (ImportError without it); unset, its absence is warned about.
+    """
+    want = os.environ.get("GGN_FAST", "")
+    if want == "0":
+        return None
+    here = os.path.dirname(os.path.abspath(__file__))
+    where = os.path.dirname(os.path.abspath(_LIBRARY)) if os.sep in _LIBRARY else here
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = os.path.join(where, "_fast" + suffix)
+        if os.path.isfile(path):
+            spec = importlib.util.spec_from_file_location("ggn._fast", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            sys.modules["ggn._fast"] = module
+            return module
+    text = (f"ggn: the C extension ggn._fast (_fast{importlib.machinery.EXTENSION_SUFFIXES[0]}) is not in {where}: "
+            "states run the ctypes path, about ten times slower a ply (docs/python.md says how to build it)")
+    if want == "1":
+        raise ImportError(text)
+    warnings.warn(text, RuntimeWarning, stacklevel=2)
+    return None
+
+
+fast = _load_fast()
 
 _P = ctypes.c_void_p
 _ERR = ctypes.POINTER(Error)
