@@ -177,6 +177,8 @@ static PyTypeObject PoolType = {
 
 typedef struct {
     PyObject_HEAD
+    PyObject *game;        /* the ggn.Game (State._game): keeps the game alive as long as the position */
+    PyObject *fen;         /* the FEN the state started from, or None (State._fen) */
     Pool *pool;            /* strong reference: the game's pool outlives its states */
     ggn_position *pos;     /* NULL once released (State.__del__) */
     PyObject *history;     /* list of action ids, oldest first, but for the pending ones */
@@ -221,43 +223,56 @@ static int flush_pending(Core *self)
     return 0;
 }
 
+/* State(game, _copy_of=None): the game's start, or a copy of _copy_of (a state of the same game). */
 static int core_init(Core *self, PyObject *args, PyObject *kwds)
 {
-    PyObject *pool, *copy_of = Py_None;
-    static char *names[] = {"pool", "copy_of", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|O", names, &PoolType, &pool, &copy_of)) return -1;
+    PyObject *game, *copy_of = Py_None;
+    static char *names[] = {"game", "_copy_of", NULL};
+    if (kwds || !PyArg_UnpackTuple(args, "State", 1, 2, &game, &copy_of)) {
+        PyErr_Clear();
+        if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O", names, &game, &copy_of)) return -1;
+    }
     if (self->pos) {
         PyErr_SetString(PyExc_RuntimeError, "ggn: a State is initialised once");
         return -1;
     }
-    Pool *p = (Pool *)pool;
-    if (!p->game) {
-        PyErr_SetString(PyExc_ValueError, "ggn: a State of a Pool not initialised");
+    PyObject *pool = PyObject_GetAttrString(game, "_pool");
+    if (!pool) return -1;
+    if (!PyObject_TypeCheck(pool, &PoolType) || !((Pool *)pool)->game) {
+        Py_DECREF(pool);
+        PyErr_SetString(PyExc_TypeError, "ggn: a State of a ggn.Game");
         return -1;
     }
+    Pool *p = (Pool *)pool; /* a new reference, kept in self->pool */
     Core *from = NULL;
     if (copy_of != Py_None) {
-        if (!PyObject_TypeCheck(copy_of, &CoreType)) {
-            PyErr_SetString(PyExc_TypeError, "ggn: a State copies a State");
+        from = PyObject_TypeCheck(copy_of, &CoreType) ? (Core *)copy_of : NULL;
+        if (!from || from->pool != p) {
+            Py_DECREF(pool);
+            PyErr_SetString(PyExc_TypeError, "ggn: a State copies a State of the same game");
             return -1;
         }
-        from = (Core *)copy_of;
         if (!from->pos) {
+            Py_DECREF(pool);
             freed();
             return -1;
         }
     }
     PyObject *history = from ? PyList_GetSlice(from->history, 0, PyList_GET_SIZE(from->history)) : PyList_New(0);
-    if (!history) return -1;
-    ggn_position *pos = pool_take(p);
+    ggn_position *pos = history ? pool_take(p) : NULL;
     if (!pos) {
-        Py_DECREF(history);
-        PyErr_SetString(PyExc_MemoryError, "ggn: out of memory for a position");
+        Py_XDECREF(history);
+        Py_DECREF(pool);
+        if (history) PyErr_SetString(PyExc_MemoryError, "ggn: out of memory for a position");
         return -1;
     }
     if (from) ggn_position_copy(pos, from->pos); /* the undo stack too: the pending moves with it */
-    Py_INCREF(pool);
     Py_XSETREF(self->pool, p);
+    Py_INCREF(game);
+    Py_XSETREF(self->game, game);
+    PyObject *fen = from ? from->fen : Py_None;
+    Py_INCREF(fen);
+    Py_XSETREF(self->fen, fen);
     Py_XSETREF(self->history, history);
     self->pos = pos;
     self->pending = from ? from->pending : 0;
@@ -274,6 +289,8 @@ static void release(Core *self)
         self->pos = NULL;
     }
     Py_CLEAR(self->history);
+    Py_CLEAR(self->fen);
+    Py_CLEAR(self->game);
 }
 
 static void core_dealloc(Core *self)
@@ -283,7 +300,8 @@ static void core_dealloc(Core *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyObject *core_release(Core *self, PyObject *unused)
+/* State.__del__: called by hand or by the collector, once or more. */
+static PyObject *core_del(Core *self, PyObject *unused)
 {
     (void)unused;
     release(self);
@@ -450,6 +468,34 @@ static PyObject *core_get_pos(Core *self, void *closure)
     return PyLong_FromVoidPtr(self->pos);
 }
 
+static PyObject *core_get_game(Core *self, void *closure)
+{
+    (void)closure;
+    if (!self->pos) return freed();
+    Py_INCREF(self->game);
+    return self->game;
+}
+
+static PyObject *core_get_fen(Core *self, void *closure)
+{
+    (void)closure;
+    if (!self->pos) return freed();
+    Py_INCREF(self->fen);
+    return self->fen;
+}
+
+static int core_set_fen(Core *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    if (!value || (value != Py_None && !PyUnicode_Check(value))) {
+        PyErr_SetString(PyExc_TypeError, "ggn: a State's _fen is a str or None");
+        return -1;
+    }
+    Py_INCREF(value);
+    Py_XSETREF(self->fen, value);
+    return 0;
+}
+
 static PyObject *core_get_history(Core *self, void *closure)
 {
     (void)closure;
@@ -506,12 +552,14 @@ static PyMethodDef core_methods[] = {
     {"_actions", (PyCFunction)core_actions, METH_NOARGS,
      PyDoc_STR("The history list itself, the pending moves of a playout listed first.")},
     {"_changed", (PyCFunction)core_changed, METH_NOARGS, PyDoc_STR("The position changed: judge it again when asked.")},
-    {"_release", (PyCFunction)core_release, METH_NOARGS,
-     PyDoc_STR("Gives the position back to the game; every later use raises GgnError (STATE).")},
+    {"__del__", (PyCFunction)core_del, METH_NOARGS,
+     PyDoc_STR("Frees the position at once (it goes back to the game); every later use raises GgnError (STATE).")},
     {NULL, NULL, 0, NULL},
 };
 
 static PyGetSetDef core_getset[] = {
+    {"_game", (getter)core_get_game, NULL, PyDoc_STR("The ggn.Game"), NULL},
+    {"_fen", (getter)core_get_fen, (setter)core_set_fen, PyDoc_STR("The FEN the state started from, or None"), NULL},
     {"_pos", (getter)core_get_pos, NULL, PyDoc_STR("The library's position, as an address (ctypes)"), NULL},
     {"_history", (getter)core_get_history, (setter)core_set_history, PyDoc_STR("The actions listed so far"), NULL},
     {"_pending", (getter)core_get_pending, (setter)core_set_pending, PyDoc_STR("Moves made but not listed"), NULL},
@@ -521,7 +569,7 @@ static PyGetSetDef core_getset[] = {
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "ggn._fast.Core",
-    .tp_doc = PyDoc_STR("Core(pool, copy_of=None): a position of a game and its history (ggn.State's base)"),
+    .tp_doc = PyDoc_STR("Core(game, _copy_of=None): a position of a game and its history (ggn.State's base)"),
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_new = PyType_GenericNew,

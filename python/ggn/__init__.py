@@ -376,33 +376,12 @@ class State(_Core):
     (ggn/_core.py); docs/python.md.
     """
 
-    __slots__ = ("_game", "_fen", "__weakref__")
-
-    def __init__(self, game, _copy_of=None):
-        self._game = game  # keeps the game alive as long as the position
-        # The base: the position (from the game's pool), the history, and the actions a playout
-        # made in the library and not yet listed in the history (_pending: the last moves of
-        # the position's undo stack, asked for their ids when wanted, _actions()).
-        _Core.__init__(self, game._pool, _copy_of)
-        self._fen = None if _copy_of is None else _copy_of._fen
-
-    def __del__(self):
-        try:
-            self._release()  # the position back to the game; the base's later uses raise
-        except (AttributeError, TypeError):
-            return  # never made (a failed __init__)
-        # Every slot emptied: a later use finds none and __getattr__ says why.
-        for slot in ("_fen", "_game"):
-            try:
-                delattr(self, slot)
-            except AttributeError:
-                pass
-
-    def __getattr__(self, name):
-        # Reached only when a slot is empty: after __del__ (or a failed __init__).
-        if name in State.__slots__:
-            raise GgnError(["this State was freed (its __del__ was called): it can no longer be used"], "STATE")
-        raise AttributeError(f"'State' object has no attribute '{name}'")
+    # The base holds the rest: _game (keeping the game alive as long as the position), _fen (the
+    # FEN the state started from, or None), the position (from the game's pool), the history, and
+    # the actions a playout made in the library and not yet listed in the history (_pending: the
+    # last moves of the position's undo stack, asked for their ids when wanted, _actions()).
+    # State(game, _copy_of=None) and __del__ are the base's.
+    __slots__ = ("__weakref__",)
 
     def _set_fen(self, fen):
         err = _capi.Error()

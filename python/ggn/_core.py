@@ -32,11 +32,14 @@ class Pool:
 class Core:
     """ggn._fast.Core in Python over ctypes (see its comments in python/ext/_fast.c)."""
 
-    __slots__ = ("_pool", "_pos_", "_history_", "_pending_", "_status", "_over", "_ids")
+    __slots__ = ("_game_", "_fen_", "_pool", "_pos_", "_history_", "_pending_", "_status", "_over", "_ids")
 
-    def __init__(self, pool, copy_of=None):
-        self._pool = pool
+    def __init__(self, game, _copy_of=None):
+        copy_of = _copy_of
         self._pos_ = None
+        self._game_ = game  # keeps the game alive as long as the position
+        self._fen_ = None if copy_of is None else copy_of._fen
+        self._pool = pool = game._pool
         pos = lib.ggn_position_new(pool.handle)
         if not pos:
             raise MemoryError("ggn: out of memory for a position")
@@ -57,6 +60,22 @@ class Core:
         # the exception class is the package's; imported here, as the package imports this module
         from . import GgnError
         return GgnError([_FREED], "STATE")
+
+    @property
+    def _game(self):
+        if self._pos_ is None:
+            raise self._freed()
+        return self._game_
+
+    @property
+    def _fen(self):
+        if self._pos_ is None:
+            raise self._freed()
+        return self._fen_
+
+    @_fen.setter
+    def _fen(self, value):
+        self._fen_ = value
 
     @property
     def _pos(self):
@@ -84,11 +103,14 @@ class Core:
     def _pending(self, value):
         self._pending_ = value
 
-    def _release(self):
-        pos, self._pos_ = self._pos_, None
+    def __del__(self):
+        """Frees the position at once; every later use raises GgnError (STATE). Called by hand or by
+        the collector, once or more."""
+        pos = getattr(self, "_pos_", None)  # unset when __init__ failed
+        self._pos_ = None
         if pos:
             lib.ggn_position_free(pos)
-        self._history_ = None
+        self._history_ = self._game_ = self._fen_ = None
 
     def _changed(self):
         self._status = None

@@ -45,7 +45,7 @@ def test_the_path_is_the_one_asked_for():
 
 def test_both_paths_play_the_same_games():
     if not ggn.FAST:
-        pytest.skip("no ggn._fast in this build (python3-dev missing?): only the ctypes path is here to test")
+        pytest.skip("states run the ctypes path here (GGN_FAST=0, or no ggn._fast built): nothing to compare it with")
     games = ["chess", "breakthrough", "shogi", "amazons", "connect_four", "othello", "draughts"]
     out = {}
     for fast in ("0", "1"):
@@ -114,7 +114,7 @@ def test_pip_install_with_the_extension(tmp_path):
     if not library:
         pytest.skip("GGN_LIBRARY is not set: run through CTest (tests/run_pytest.sh)")
     if not ggn.FAST:
-        pytest.skip("no ggn._fast in this build (python3-dev missing?): nothing to install with the package")
+        pytest.skip("states run the ctypes path here (GGN_FAST=0, or no ggn._fast built): no extension to install")
     if subprocess.run([sys.executable, "-c", "import ensurepip"], capture_output=True).returncode != 0:
         pytest.fail("python3 -m venv needs Debian's python3-venv (bash .ci/deps installs it)")
     src = tmp_path / "python"
