@@ -2,12 +2,14 @@
 """Random playouts from Python (the ggn package), in the two forms of bench/bench_playouts.c:
 the step loop of a pyspiel program (per ply is_terminal, legal_actions, one chosen at random,
 apply_action), and the batched call (ggn.random_playouts: the playouts of a batch of 64 new states in one call;
-a position keeps a 1,024-move undo stack, so a batch of thousands would spend its time on fresh
-memory rather than on the game).
+a position keeps a 1,024-move undo stack, about 700 KB, and a game keeps the positions of up to 64
+freed states for its next new ones (docs/python.md, "The fast path"), so each batch after the
+first reuses the last one's memory).
 
 Usage: python3 bench/playouts.py [GAME [GAMES [SEED]]]   (default chess, 300 games, seed 1)
-Run after `make python` (or with GGN_LIBRARY and PYTHONPATH=python set); docs/benchmarks.md
-compares the figures with bench_playouts'. Times are the process's CPU seconds.
+Run after `make python` (or with GGN_LIBRARY and PYTHONPATH=python set: the C extension ggn._fast
+is then the one built beside that library); docs/benchmarks.md compares the figures with
+bench_playouts'. Times are the process's CPU seconds. The first line says which path states run.
 """
 import random
 import sys
@@ -44,6 +46,7 @@ def main(argv):
     games = int(argv[2]) if len(argv) > 2 else 300
     seed = int(argv[3]) if len(argv) > 3 else 1
     game = ggn.load_game(name)
+    print("path:", "ggn._fast (C extension)" if ggn.FAST else "ctypes (no ggn._fast found)")
     for label, run in (("Python step loop", step_loop), ("Python batched", batched)):
         t0 = time.process_time()
         plies = run(game, games, seed)
