@@ -300,12 +300,11 @@ static void core_dealloc(Core *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* State.__del__: called by hand or by the collector, once or more. */
-static PyObject *core_del(Core *self, PyObject *unused)
+/* State.__del__ (the type's tp_finalize, so that Python names it __del__ and a subclass calls it
+ * without a method lookup): called by hand or at deallocation, once or more. */
+static void core_finalize(PyObject *self)
 {
-    (void)unused;
-    release(self);
-    Py_RETURN_NONE;
+    release((Core *)self);
 }
 
 static PyObject *core_is_terminal(Core *self, PyObject *unused)
@@ -552,8 +551,6 @@ static PyMethodDef core_methods[] = {
     {"_actions", (PyCFunction)core_actions, METH_NOARGS,
      PyDoc_STR("The history list itself, the pending moves of a playout listed first.")},
     {"_changed", (PyCFunction)core_changed, METH_NOARGS, PyDoc_STR("The position changed: judge it again when asked.")},
-    {"__del__", (PyCFunction)core_del, METH_NOARGS,
-     PyDoc_STR("Frees the position at once (it goes back to the game); every later use raises GgnError (STATE).")},
     {NULL, NULL, 0, NULL},
 };
 
@@ -575,6 +572,7 @@ static PyTypeObject CoreType = {
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)core_init,
     .tp_dealloc = (destructor)core_dealloc,
+    .tp_finalize = core_finalize,
     .tp_methods = core_methods,
     .tp_getset = core_getset,
 };
