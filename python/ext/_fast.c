@@ -293,8 +293,27 @@ static void release(Core *self)
     Py_CLEAR(self->game);
 }
 
+/* The collector's: a state in a cycle (through its game, say: game.cache = state) is released
+ * like a freed one, then deallocated. */
+static int core_traverse(Core *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->game);
+    Py_VISIT(self->fen);
+    Py_VISIT(self->history);
+    Py_VISIT(self->pool);
+    return 0;
+}
+
+static int core_clear(Core *self)
+{
+    release(self);
+    Py_CLEAR(self->pool);
+    return 0;
+}
+
 static void core_dealloc(Core *self)
 {
+    PyObject_GC_UnTrack(self);
     release(self);
     Py_CLEAR(self->pool);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -568,9 +587,11 @@ static PyTypeObject CoreType = {
     .tp_name = "ggn._fast.Core",
     .tp_doc = PyDoc_STR("Core(game, _copy_of=None): a position of a game and its history (ggn.State's base)"),
     .tp_basicsize = sizeof(Core),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)core_init,
+    .tp_traverse = (traverseproc)core_traverse,
+    .tp_clear = (inquiry)core_clear,
     .tp_dealloc = (destructor)core_dealloc,
     .tp_finalize = core_finalize,
     .tp_methods = core_methods,

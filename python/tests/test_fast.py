@@ -137,3 +137,17 @@ def test_pip_install_with_the_extension(tmp_path):
     assert run.returncode == 0, run.stderr
     fast, where, moves = run.stdout.split()
     assert fast == "True" and where.startswith(str(venv)) and moves == "20"
+
+
+def test_a_state_in_a_cycle_with_its_game_is_collected():
+    import gc
+    import weakref
+
+    game = ggn.load_game("chess")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    game.kept = state  # game -> state -> game
+    gone = weakref.ref(game), weakref.ref(state)
+    del game, state
+    gc.collect()
+    assert gone[0]() is None and gone[1]() is None
