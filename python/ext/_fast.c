@@ -600,6 +600,86 @@ static PyTypeObject CoreType = {
 
 /* ---------------------------------------------------------------- module */
 
+static int address_order(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)*(ggn_position *const *)a, y = (uintptr_t)*(ggn_position *const *)b;
+    return (x > y) - (x < y);
+}
+
+/*
+ * playouts(states, seed, limit, State): ggn.random_playouts past its argument checks, the list of
+ * each state's moves made. The states (a list or tuple) are checked here, as the Python path
+ * checks them: each of class State, none listed twice. Each state's status is the one its playout
+ * ended on, so is_terminal() after it judges nothing again.
+ */
+static PyObject *fast_playouts(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *states, *state_type;
+    unsigned long long seed;
+    Py_ssize_t limit;
+    if (!PyArg_ParseTuple(args, "OKnO", &states, &seed, &limit, &state_type)) return NULL;
+    PyObject *seq = PySequence_Fast(states, "random_playouts: states is a list or tuple of ggn.State");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    PyObject *result = NULL;
+    size_t count = (size_t)(n ? n : 1);
+    ggn_position **pos = PyMem_Malloc(2 * count * sizeof *pos); /* the positions, then sorted */
+    size_t *plies = PyMem_Calloc(count, sizeof *plies);
+    ggn_status *ends = PyMem_Malloc(count * sizeof *ends);
+    if (!pos || !plies || !ends) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if ((PyObject *)Py_TYPE(items[i]) != state_type) {
+            PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(items[i]), "__name__");
+            if (name) {
+                PyErr_Format(PyExc_TypeError, "random_playouts: states holds a %U, not a ggn.State", name);
+                Py_DECREF(name);
+            }
+            goto done;
+        }
+        pos[i] = ((Core *)items[i])->pos;
+        if (!pos[i]) {
+            freed();
+            goto done;
+        }
+    }
+    memcpy(pos + n, pos, (size_t)n * sizeof *pos);
+    qsort(pos + n, (size_t)n, sizeof *pos, address_order);
+    for (Py_ssize_t i = 1; i < n; i++)
+        if (pos[n + i] == pos[n + i - 1]) {
+            raise_ggn("USAGE", "random_playouts: a state is listed twice");
+            goto done;
+        }
+    uint64_t rng = seed;
+    ggn_positions_playout(pos, (size_t)n, &rng, (size_t)limit, ends, plies);
+    result = PyList_New(n);
+    if (!result) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Core *c = (Core *)items[i];
+        if (plies[i]) {
+            c->pending += (Py_ssize_t)plies[i];
+            c->status = ends[i];
+            c->over = ends[i].outcome != GGN_ONGOING || PyList_GET_SIZE(c->history) + c->pending >= GGN_MAX_PLY;
+        }
+        PyObject *k = PyLong_FromSize_t(plies[i]);
+        if (!k) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, k);
+    }
+done:
+    PyMem_Free(pos);
+    PyMem_Free(plies);
+    PyMem_Free(ends);
+    Py_DECREF(seq);
+    return result;
+}
+
 static PyObject *fast_setup(PyObject *module, PyObject *error_class)
 {
     (void)module;
@@ -614,6 +694,8 @@ static PyObject *fast_setup(PyObject *module, PyObject *error_class)
 
 static PyMethodDef fast_functions[] = {
     {"setup", (PyCFunction)fast_setup, METH_O, PyDoc_STR("setup(GgnError): the exception class errors are raised as")},
+    {"playouts", (PyCFunction)fast_playouts, METH_VARARGS,
+     PyDoc_STR("playouts(states, seed, limit, State): ggn.random_playouts' call, each state's moves made")},
     {NULL, NULL, 0, NULL},
 };
 

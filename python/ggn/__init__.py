@@ -704,11 +704,16 @@ def random_playouts(states, seed=0, max_actions=None):
         raise GgnError([f"random_playouts: seed {seed} is out of range 0..2**64-1"], "RANGE")
     if max_actions is not None and max_actions < 0:
         raise GgnError([f"random_playouts: max_actions {max_actions} is negative"], "RANGE")
+    limit = _capi.MAX_PLY if max_actions is None else min(max_actions, _capi.MAX_PLY)
+    if _capi.fast is not None:
+        if not isinstance(states, (list, tuple)):
+            raise TypeError(f"random_playouts: states is a list or tuple of ggn.State, not {type(states).__name__}")
+        # The rest in C: the states' checks, the call, and their statuses from the playouts' ends.
+        return _capi.fast.playouts(states, seed, limit, State)
     positions = _positions(states, "random_playouts")
     n = len(states)
     if n == 0:
         return []
-    limit = _capi.MAX_PLY if max_actions is None else min(max_actions, _capi.MAX_PLY)
     plies = (ctypes.c_size_t * n)()
     rng = ctypes.c_uint64(seed)
     # A state's length limit counts its own actions, the library's undo stack those since its
