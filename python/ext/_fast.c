@@ -610,7 +610,8 @@ static int address_order(const void *a, const void *b)
  * playouts(states, seed, limit, State): ggn.random_playouts past its argument checks, the list of
  * each state's moves made. The states (a list or tuple) are checked here, as the Python path
  * checks them: each of class State, none listed twice. Each state's status is the one its playout
- * ended on, so is_terminal() after it judges nothing again.
+ * ended on, so is_terminal() after it judges nothing again. A state belongs to one thread at a time
+ * (docs/python.md), so the positions are the caller's alone while the lock is let go.
  */
 static PyObject *fast_playouts(PyObject *module, PyObject *args)
 {
@@ -655,7 +656,10 @@ static PyObject *fast_playouts(PyObject *module, PyObject *args)
             goto done;
         }
     uint64_t rng = seed;
+    /* The long call lets go of the interpreter lock, as ctypes does: it touches no Python object. */
+    Py_BEGIN_ALLOW_THREADS
     ggn_positions_playout(pos, (size_t)n, &rng, (size_t)limit, ends, plies);
+    Py_END_ALLOW_THREADS
     result = PyList_New(n);
     if (!result) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
