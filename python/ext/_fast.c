@@ -40,6 +40,8 @@
 
 /* ggn.GgnError, given by setup() when the package is imported. */
 static PyObject *ggn_error_class;
+/* "_pool", interned once: a new state asks its game for it. */
+static PyObject *pool_name;
 
 /* Raises GgnError([message], code), message formatted as PyUnicode_FromFormat does. */
 static PyObject *raise_ggn(const char *code, const char *format, ...)
@@ -236,7 +238,7 @@ static int core_init(Core *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "ggn: a State is initialised once");
         return -1;
     }
-    PyObject *pool = PyObject_GetAttrString(game, "_pool");
+    PyObject *pool = PyObject_GetAttr(game, pool_name);
     if (!pool) return -1;
     if (!PyObject_TypeCheck(pool, &PoolType) || !((Pool *)pool)->game) {
         Py_DECREF(pool);
@@ -716,6 +718,7 @@ PyMODINIT_FUNC PyInit__fast(void);
 PyMODINIT_FUNC PyInit__fast(void)
 {
     if (PyType_Ready(&PoolType) < 0 || PyType_Ready(&CoreType) < 0) return NULL;
+    if (!pool_name && !(pool_name = PyUnicode_InternFromString("_pool"))) return NULL;
     PyObject *m = PyModule_Create(&fast_module);
     if (!m) return NULL;
     if (PyModule_AddObjectRef(m, "Pool", (PyObject *)&PoolType) < 0 ||
