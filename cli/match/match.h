@@ -146,13 +146,14 @@ int match_gtp_reply(const match_engine *e, const char *line, char *best, size_t 
 
 /*
  * Appends one game to out as an SGF game tree (match_sgf.c): the moves
- * (ggn's coordinates, space-separated) replayed from the start, black and
+ * (ggn's coordinates, space-separated) replayed from start_fen (NULL: the
+ * game's start; an opening is written as AB/AW/AE and PL), black and
  * white the engines' commands, RE from winner and end (a match_end): the
  * area margin (B+3.5), +R for a resignation, +T on time, +F for a forfeit,
  * 0 for a draw. False with why when SGF cannot write the game.
  */
-bool match_write_sgf(FILE *out, const ggn_game *game, const char *black, const char *white, int winner, int end,
-                     const char *reason, const char *moves, time_t started, char *why, size_t cap);
+bool match_write_sgf(FILE *out, const ggn_game *game, const char *start_fen, const char *black, const char *white,
+                     int winner, int end, const char *reason, const char *moves, time_t started, char *why, size_t cap);
 
 typedef enum match_end {
     MATCH_END_RULE,        /* the game spec decided (mate, a draw rule, ...) */
