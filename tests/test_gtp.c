@@ -330,6 +330,46 @@ static void test_hex_swap_session(void **state)
     proc_free(&r);
 }
 
+/*
+ * list_commands names exactly the commands the session runs (each known_command true); final_status_list
+ * calls every stone alive, as ggn scores the board as played; kgs-genmove_cleanup plays as genmove does.
+ */
+static void test_command_list(void **state)
+{
+    (void)state;
+    static const char *const names[] = { "boardsize", "clear_board", "final_score", "final_status_list", "genmove",
+                                         "kgs-genmove_cleanup", "known_command", "komi", "list_commands", "loadsgf",
+                                         "name", "play", "printsgf", "protocol_version", "quit", "reg_genmove",
+                                         "showboard", "time_left", "time_settings", "undo", "version" };
+    char script[2048] = "1 list_commands\n";
+    size_t n = strlen(script);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        n += (size_t)snprintf(script + n, sizeof script - n, "known_command %s\n", names[i]);
+    snprintf(script + n, sizeof script - n,
+             "2 boardsize 9\n3 play b E5\n4 play w C3\n5 final_status_list alive\n6 final_status_list dead\n"
+             "7 final_status_list seki\n8 final_status_list\n9 kgs-genmove_cleanup b\n");
+    const char *args[] = { "--think", "50ms", NULL };
+    proc_result r = gtp(args, script);
+    char want[1024] = "=1 ";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", names[i],
+                 i + 1 < sizeof names / sizeof names[0] ? "\n" : "\n\n");
+    if (strncmp(r.out, want, strlen(want)) != 0) fail_msg("got:\n%s\nwanted:\n%s", r.out, want);
+    const char *at = r.out + strlen(want);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        assert_memory_equal(at, "= true\n\n", 8);
+        at += 8;
+    }
+    assert_true(strstr(at, "=5 E5 C3\n\n") || strstr(at, "=5 C3 E5\n\n"));
+    assert_non_null(strstr(at, "=6\n\n=7\n\n?8 final_status_list needs alive, dead or seki\n\n=9 "));
+    /* The cleanup move is black's, made: a vertex other than the two stones, or pass. */
+    char move[16];
+    assert_int_equal(sscanf(strstr(at, "=9 "), "=9 %15s", move), 1);
+    assert_string_not_equal(move, "E5");
+    assert_string_not_equal(move, "C3");
+    proc_free(&r);
+}
+
 /* Two moves in a row by one colour: the other passes between them, and undo takes both back. */
 static void test_same_colour_twice(void **state)
 {
@@ -611,6 +651,7 @@ int main(void)
         cmocka_unit_test(test_clock),
         cmocka_unit_test(test_exchange),
         cmocka_unit_test(test_same_colour_twice),
+        cmocka_unit_test(test_command_list),
         cmocka_unit_test(test_hex_session),
         cmocka_unit_test(test_hex_swap_session),
         cmocka_unit_test(test_genmove),
