@@ -510,6 +510,25 @@ static void test_sgf_commands(void **state)
     r = gtp(NULL, script);
     assert_non_null(strstr(r.out, "?1 cannot load file: 3:4: AW[ee]: e5 is occupied"));
     proc_free(&r);
+    /* ggn sgf takes a Hex record (GM[11]) on hex, and says which board it lacks. */
+    f = fopen(setup, "w");
+    assert_non_null(f);
+    fputs("(;FF[4]AP[HexGui:0.9]GM[11]SZ[11];B[f6];W[e7];B[swap-sides])\n(;GM[11]SZ[11];B[a1];W[k11])\n"
+          "(;GM[11]SZ[13];B[a1])\n", f);
+    fclose(f);
+    const char *check_hex[] = { GGN_BINARY, "sgf", setup, NULL };
+    r = proc_run(check_hex, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "setup.sgf:1:48: error: B[swap-sides]: the players trading colours"));
+    proc_free(&r);
+    f = fopen(setup, "w");
+    assert_non_null(f);
+    fputs("(;GM[11]SZ[11];B[a1];W[k11])\n(;GM[11]SZ[13];B[a1])\n", f);
+    fclose(f);
+    r = proc_run(check_hex, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "setup.sgf: game 2: error: no Hex of 13 x 13 points (give --game)"));
+    proc_free(&r);
     unlink(written);
     unlink(setup);
     f = fopen(bad, "w");
