@@ -575,7 +575,7 @@ static void test_match_gtp(void **state)
 
 /*
  * A match from an opening (four black stones, white to move) kept as SGF: the opening written as AB and PL,
- * and `ggn sgf` replays the game from it to its count.
+ * and `ggn sgf` replays the game from it to its count; between UCI engines, then GTP ones (loadsgf).
  */
 static void test_match_opening_sgf(void **state)
 {
@@ -604,6 +604,49 @@ static void test_match_opening_sgf(void **state)
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "open.sgf: 1 game\n"));
     proc_free(&r);
+    /* GTP engines from the same opening: the arbiter hands it over as an SGF file through loadsgf. */
+    unlink(record);
+    char engine[1024];
+    snprintf(engine, sizeof engine, "gtp:%s gtp --think 10ms", GGN_BINARY);
+    const char *gtp_match[] = { GGN_BINARY, "match", "go9", "--engine", engine, "--engine", engine, "--games", "2",
+                                "--movetime", "1000", "--openings", openings, "--sgf", record, NULL };
+    r = proc_run(gtp_match, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Forfeits: illegal move 0, time 0, disconnect 0"));
+    proc_free(&r);
+    r = proc_run(check, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "open.sgf: 2 games\n"));
+    proc_free(&r);
+    r = proc_run((const char *const[]){ "/bin/cat", record, NULL }, "", NULL, TIMEOUT_MS);
+    assert_non_null(strstr(r.out, "AB[cc][gc][cg][gg]PL[W]\n;W["));
+    proc_free(&r);
+    /* An engine that refuses loadsgf cannot play the match, and says why before any game. */
+    char script[512];
+    snprintf(script, sizeof script, "%s/noload.sh", dir);
+    f = fopen(script, "w");
+    assert_non_null(f);
+    fputs("while read -r cmd rest; do\n"
+          "  case \"$cmd\" in\n"
+          "    protocol_version) printf '= 2\\n\\n';;\n"
+          "    loadsgf) printf '? cannot load file\\n\\n';;\n"
+          "    quit) printf '=\\n\\n'; exit 0;;\n"
+          "    *) printf '=\\n\\n';;\n"
+          "  esac\n"
+          "done\n", f);
+    fclose(f);
+    char noload[600];
+    snprintf(noload, sizeof noload, "gtp:sh %s", script);
+    const char *refused[] = { GGN_BINARY, "match", "go9", "--engine", noload, "--engine", engine, "--games", "1",
+                              "--movetime", "1000", "--openings", openings, NULL };
+    r = proc_run(refused, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    if (!strstr(r.err, "does not take the opening through loadsgf: cannot load file")) fprintf(stderr, "%s", r.err);
+    assert_non_null(strstr(r.err, "does not take the opening through loadsgf: cannot load file"));
+    proc_free(&r);
+    unlink(script);
     unlink(record);
     unlink(openings);
     rmdir(dir);
