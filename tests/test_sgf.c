@@ -260,6 +260,14 @@ static void test_setup_later(void **state)
     assert_true(ggn_position_piece_at(pos, 4, 4, &kind, &owner, &unmoved) && owner == 0); /* ee stands */
     assert_false(ggn_position_piece_at(pos, 3, 5, &kind, &owner, &unmoved));              /* dd not played */
     ggn_position_free(pos);
+    /* On go.json each player has 181 stones in hand: a stone set up comes out of its owner's hand. */
+    ggn_game *big = load("go.json");
+    pos = read_sgf(big, "(;SZ[19]AB[dd][pp]AW[dp]PL[W];W[pd];B[qq]\n;AE[dd]AB[jj];W[kk])", &rec, &err);
+    if (!pos) fail_msg("%s at %d:%d", err.message, err.line, err.column);
+    assert_int_equal(ggn_position_hand_count(pos, 0, 0), 181 - 4); /* dd, pp, qq, jj (dd taken off is not given back) */
+    assert_int_equal(ggn_position_hand_count(pos, 1, 0), 181 - 3); /* dp, pd, kk */
+    ggn_position_free(pos);
+    ggn_game_free(big);
     /* A node that sets up nothing new (PL naming the side to move) keeps the history. */
     pos = read_sgf(g, "(;SZ[9];B[ee];PL[W];W[dd])", &rec, &err);
     assert_non_null(pos);
