@@ -15,16 +15,20 @@
 static const char help[] =
     "Usage: ggn sgf FILE... [--game GAME]\n"
     "\n"
-    "Checks every game of the SGF files (FF[4], GM[1]: Go records, as GNU Go,\n"
-    "GoGui, Sabaki and `ggn match --sgf` write them). Each game tree's main\n"
-    "line (the first variation at every branch) is replayed on the Go of its\n"
-    "board size (SZ[9] go9, SZ[13] go13, SZ[19] or none go) from its setup\n"
-    "stones (AB, AW, PL), every move checked by the rules; a result RE[B+3.5]\n"
-    "or RE[W+7.5] of a game the rules ended by two passes must be the area\n"
-    "count's margin. Properties ggn does not use (comments, markup, times) are\n"
-    "skipped. Prints one line per file, \"FILE: N games\", when all is well;\n"
-    "the first error of a file as\n"
+    "Checks every game of the SGF files (FF[4]: Go records, GM[1], as GNU Go,\n"
+    "GoGui, Sabaki and `ggn match --sgf` write them; Hex records, GM[11], as\n"
+    "HexGui and MoHex write them). Each game tree's main line (the first\n"
+    "variation at every branch) is replayed on the Go of its board size\n"
+    "(SZ[9] go9, SZ[13] go13, SZ[19] or none go), or on hex for GM[11] on\n"
+    "11 x 11, node by node: setup (AB, AW, AE, PL, in the root or later; a\n"
+    "stone only on an empty point) and moves, every move checked by the rules\n"
+    "(B[swap-pieces] is the swap of a game with the pie rule); a result\n"
+    "RE[B+3.5] or RE[W+7.5] of a game the rules ended by two passes must be\n"
+    "the area count's margin. Properties ggn does not use (comments, markup,\n"
+    "times) are skipped. Prints one line per file, \"FILE: N games\", when all\n"
+    "is well; the first error of a file as\n"
     "  FILE:LINE:COLUMN: error: W[ee] (e5): not a legal move here\n"
+    "  FILE:LINE:COLUMN: error: AB[cc]: c7 is occupied (...)\n"
     "and the remaining files are still checked.\n"
     "\n"
     "Options:\n"
@@ -35,15 +39,15 @@ static const char help[] =
 
 static int run(int argc, char **argv);
 
-const cli_command cli_cmd_sgf = { "sgf", "check SGF game records (Go) by the rules", help, run };
+const cli_command cli_cmd_sgf = { "sgf", "check SGF game records (Go, Hex) by the rules", help, run };
 
-/* The board size a tree's root gives (its first SZ), 19 without one. */
-static int tree_size(const char *tree)
+/* The value of a property of a tree's root (its first node, before the next tree), as an integer; dflt without one. */
+static int root_number(const char *tree, const char *id, int dflt)
 {
-    const char *sz = strstr(tree, "SZ[");
+    const char *at = strstr(tree, id);
     const char *next = strstr(tree + 1, "(;");
-    if (!sz || (next && sz > next)) return 19;
-    return atoi(sz + 3);
+    if (!at || (next && at > next)) return dflt;
+    return atoi(at + strlen(id));
 }
 
 /* Where in the file a place of one of its trees is: the lines before the tree added. */
@@ -84,11 +88,14 @@ static bool check_file(const char *path, const char *game_arg)
         at = (size_t)(tree - text);
         ggn_game *g = fixed;
         if (!g) {
-            int size = tree_size(tree);
-            const char *name = size == 9 ? "go9" : size == 13 ? "go13" : size == 19 ? "go" : NULL;
+            /* GM[11] is Hex (11 x 11 when SZ does not say); else Go by its size. */
+            bool hex = root_number(tree, "GM[", 1) == 11;
+            int size = root_number(tree, "SZ[", hex ? 11 : 19);
+            const char *name = hex ? (size == 11 ? "hex" : NULL)
+                               : size == 9 ? "go9" : size == 13 ? "go13" : size == 19 ? "go" : NULL;
             if (!name) {
-                fprintf(stderr, "%s: game %d: error: no Go of %d x %d points (give --game)\n",
-                        cli_escape(path, safe, sizeof safe), games + 1, size, size);
+                fprintf(stderr, "%s: game %d: error: no %s of %d x %d points (give --game)\n",
+                        cli_escape(path, safe, sizeof safe), games + 1, hex ? "Hex" : "Go", size, size);
                 ok = false;
                 break;
             }

@@ -12,7 +12,7 @@ build="$1"
 seconds="${2:-45}"
 shift $(( $# >= 2 ? 2 : $# ))
 targets=("$@")
-if [ "${#targets[@]}" -eq 0 ]; then targets=(id ggn spec feen fen movetext betza pgn xboard uci); fi
+if [ "${#targets[@]}" -eq 0 ]; then targets=(id ggn spec feen fen movetext betza pgn sgf xboard uci); fi
 jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -3,8 +3,11 @@
  * rows from the bottom), the clock budget, and `ggn gtp` driven through pipes
  * by scripted exchanges: ids echoed, illegal moves, unknown commands and
  * garbage answered "?" with the session going on, undo, komi and
- * final_score, boardsize choosing the game or refusing the size, and the
- * computer player's moves legal on the board it was given.
+ * final_score, boardsize choosing the game or refusing the size, the
+ * computer player's moves legal on the board it was given; Hex's swap as
+ * MoHex plays it (swap-pieces) and a Hex game's winner as final_score; SGF
+ * through GTP (loadsgf with setup stones, printsgf to a file or the answer)
+ * and a match from an opening kept as SGF with its setup, read back.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -111,6 +114,59 @@ static void test_hex_vertices(void **state)
         assert_true(ggn_move_format(pos, legal[i], own, sizeof own) > 0);
         assert_string_equal(vertex, own);
     }
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* games/hex.json with the swap rule put in (docs/game-spec.md), as a spec text. */
+static char *hex_swap_spec(void)
+{
+    char path[1024];
+    static char text[16384];
+    snprintf(path, sizeof path, "%s/hex.json", GGN_GAMES_DIR);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    char *at = strstr(text, "\"hands\": true,");
+    assert_non_null(at);
+    char *spec = malloc(sizeof text + 64);
+    assert_non_null(spec);
+    snprintf(spec, sizeof text + 64, "%.*s\"swap\": {\"reflect\": [[0, 1], [1, 0]]}, %s", (int)(at - text), text, at);
+    return spec;
+}
+
+/* The swap is "swap-pieces" both ways (ggn's "swap" read too); the point it lands on is still a plain stone's vertex. */
+static void test_swap_vertices(void **state)
+{
+    (void)state;
+    char *spec = hex_swap_spec();
+    ggn_errors errs;
+    ggn_errors_init(&errs);
+    ggn_game *g = ggn_game_load_string(spec, strlen(spec), "hexswap.json", &errs);
+    free(spec);
+    assert_non_null(g);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_move m, swap;
+    ggn_error err;
+    char text[16];
+    assert_false(ggn_gtp_move_parse(pos, "swap-pieces", &m, &err)); /* no stone to take over yet */
+    assert_int_equal(err.code, GGN_E_ILLEGAL);
+    assert_true(ggn_gtp_move_parse(pos, "b1", &m, &err));
+    assert_true(ggn_position_make(pos, m));
+    assert_true(ggn_gtp_move_parse(pos, "swap-pieces", &swap, &err));
+    assert_true(ggn_move_is_swap(g, swap));
+    assert_int_equal(ggn_gtp_move_format(pos, swap, text, sizeof text), 11);
+    assert_string_equal(text, "swap-pieces");
+    assert_true(ggn_gtp_move_parse(pos, "SWAP", &m, &err));
+    assert_true(ggn_move_equal(m, swap));
+    /* a2, where the swap puts the stone, is a plain placement when named as a vertex. */
+    assert_true(ggn_gtp_move_parse(pos, "a2", &m, &err));
+    assert_false(ggn_move_is_swap(g, m));
+    assert_int_equal(m.to, swap.to);
+    assert_false(ggn_gtp_move_parse(pos, "swap-sides", &m, &err));
+    assert_int_equal(err.code, GGN_E_SYNTAX);
     ggn_position_free(pos);
     ggn_game_free(g);
 }
@@ -229,6 +285,91 @@ static void test_hex_session(void **state)
     proc_free(&r);
 }
 
+/*
+ * Hex with the swap rule over GTP, as MoHex plays it: `play w swap-pieces` takes the stone over (b1 becomes
+ * White's a2), undo takes it back, a second swap is refused, printsgf writes it HexGui's way; and final_score of
+ * a game won by a chain names the winner ("B+"), as MoHex answers.
+ */
+static void test_hex_swap_session(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ggn_gtp_hex_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/hexswap.json", dir);
+    char *spec = hex_swap_spec();
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(spec, f);
+    fclose(f);
+    free(spec);
+    const char *args[] = { path, "--think", "50ms", NULL };
+    proc_result r = gtp(args, "1 boardsize 11\n2 play b b1\n3 play w swap-pieces\n4 showboard\n5 undo\n6 play w SWAP\n"
+                              "7 play b swap-pieces\n8 printsgf\n9 final_score\n");
+    const char *want = "=1\n\n=2\n\n=3\n\n";
+    if (strncmp(r.out, want, strlen(want)) != 0) fail_msg("%s", r.out);
+    assert_non_null(strstr(r.out, "\n 2  O . . . . . . . . . . 2\n"));  /* White's stone on a2 */
+    assert_non_null(strstr(r.out, "\n 1  . . . . . . . . . . . 1\n"));  /* b1 taken off */
+    assert_non_null(strstr(r.out, "=5\n\n=6\n\n?7 illegal move: swap-pieces is not a legal move here\n\n"));
+    assert_non_null(strstr(r.out, "=8 (;FF[4]GM[11]CA[UTF-8]AP[ggn]SZ[11]\n;B[b1];W[swap-pieces])\n\n"));
+    assert_non_null(strstr(r.out, "?9 cannot score: this game does not count area, and is not over\n\n"));
+    proc_free(&r);
+    unlink(path);
+    rmdir(dir);
+    /* Black joins row 1 to row 11 up column a, white's stones on column k join nothing: B+. */
+    char script[2048];
+    size_t n = 0;
+    for (int row = 1; row <= 11; row++) {
+        n += (size_t)snprintf(script + n, sizeof script - n, "play b a%d\n", row);
+        if (row < 11) n += (size_t)snprintf(script + n, sizeof script - n, "play w k%d\n", row);
+    }
+    snprintf(script + n, sizeof script - n, "1 final_score\n");
+    const char *hex[] = { "hex", NULL };
+    r = gtp(hex, script);
+    if (!strstr(r.out, "=1 B+\n\n")) fail_msg("%s", r.out);
+    proc_free(&r);
+}
+
+/*
+ * list_commands names exactly the commands the session runs (each known_command true); final_status_list
+ * calls every stone alive, as ggn scores the board as played; kgs-genmove_cleanup plays as genmove does.
+ */
+static void test_command_list(void **state)
+{
+    (void)state;
+    static const char *const names[] = { "boardsize", "clear_board", "final_score", "final_status_list", "genmove",
+                                         "kgs-genmove_cleanup", "known_command", "komi", "list_commands", "loadsgf",
+                                         "name", "play", "printsgf", "protocol_version", "quit", "reg_genmove",
+                                         "showboard", "time_left", "time_settings", "undo", "version" };
+    char script[2048] = "1 list_commands\n";
+    size_t n = strlen(script);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        n += (size_t)snprintf(script + n, sizeof script - n, "known_command %s\n", names[i]);
+    snprintf(script + n, sizeof script - n,
+             "2 boardsize 9\n3 play b E5\n4 play w C3\n5 final_status_list alive\n6 final_status_list dead\n"
+             "7 final_status_list seki\n8 final_status_list\n9 kgs-genmove_cleanup b\n");
+    const char *args[] = { "--think", "50ms", NULL };
+    proc_result r = gtp(args, script);
+    char want[1024] = "=1 ";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", names[i],
+                 i + 1 < sizeof names / sizeof names[0] ? "\n" : "\n\n");
+    if (strncmp(r.out, want, strlen(want)) != 0) fail_msg("got:\n%s\nwanted:\n%s", r.out, want);
+    const char *at = r.out + strlen(want);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        assert_memory_equal(at, "= true\n\n", 8);
+        at += 8;
+    }
+    assert_true(strstr(at, "=5 E5 C3\n\n") || strstr(at, "=5 C3 E5\n\n"));
+    assert_non_null(strstr(at, "=6\n\n=7\n\n?8 final_status_list needs alive, dead or seki\n\n=9 "));
+    /* The cleanup move is black's, made: a vertex other than the two stones, or pass. */
+    char move[16];
+    assert_int_equal(sscanf(strstr(at, "=9 "), "=9 %15s", move), 1);
+    assert_string_not_equal(move, "E5");
+    assert_string_not_equal(move, "C3");
+    proc_free(&r);
+}
+
 /* Two moves in a row by one colour: the other passes between them, and undo takes both back. */
 static void test_same_colour_twice(void **state)
 {
@@ -326,14 +467,71 @@ static void test_sgf_commands(void **state)
     assert_non_null(strstr(r.out, "game.sgf: 1 game\n"));
     proc_free(&r);
     /* ggn gtp reads it (loadsgf, up to a move number) and writes it again (printsgf). */
-    char script[600];
+    char script[2048];
     snprintf(script, sizeof script, "1 loadsgf %s 4\n2 printsgf\n3 loadsgf %s\n4 final_score\n5 loadsgf /no/such.sgf\n",
              record, record);
     r = gtp(NULL, script);
     assert_non_null(strstr(r.out, "=1 white\n\n=2 (;FF[4]GM[1]CA[UTF-8]AP[ggn]SZ[9]KM[7.5]\n;B[ee];W[de];B[df])\n\n"
                                   "=3 black\n\n=4 W+7.5\n\n?5 cannot load file\n\n"));
     proc_free(&r);
-    FILE *f = fopen(bad, "w");
+    /* printsgf FILE writes the file (and says why it cannot); loadsgf sets up AB, AW and PL, which undo keeps and
+       clear_board clears. */
+    char written[256], setup[256];
+    snprintf(written, sizeof written, "%s/written.sgf", dir);
+    snprintf(setup, sizeof setup, "%s/setup.sgf", dir);
+    FILE *f = fopen(setup, "w");
+    assert_non_null(f);
+    fputs("(;GM[1]SZ[9]KM[7.5]AB[cc][gg]AW[ee]PL[W];W[dd]\n;B[ff])\n", f);
+    fclose(f);
+    snprintf(script, sizeof script,
+             "1 loadsgf %s\n2 showboard\n3 printsgf %s\n4 undo\n5 undo\n6 undo\n7 printsgf\n8 clear_board\n"
+             "9 printsgf\n10 printsgf %s/no/such/dir.sgf\n11 loadsgf %s 2\n12 printsgf\n",
+             setup, written, dir, setup);
+    r = gtp(NULL, script);
+    assert_non_null(strstr(r.out, "=1 white\n\n"));
+    assert_non_null(strstr(r.out, "\n 7  . . X . . . . . . 7\n")); /* cc = C7 */
+    assert_non_null(strstr(r.out, "\n 5  . . . . O . . . . 5\n")); /* ee = E5 */
+    assert_non_null(strstr(r.out, "=3\n\n=4\n\n=5\n\n?6 cannot undo\n\n"));
+    assert_non_null(strstr(r.out, "=7 (;FF[4]GM[1]CA[UTF-8]AP[ggn]SZ[9]KM[7.5]AB[cc][gg]AW[ee]PL[W]\n)\n\n"));
+    assert_non_null(strstr(r.out, "=8\n\n=9 (;FF[4]GM[1]CA[UTF-8]AP[ggn]SZ[9]KM[7.5]\n)\n\n"));
+    assert_non_null(strstr(r.out, "?10 cannot write "));
+    assert_non_null(strstr(r.out, "=11 black\n\n=12 (;FF[4]GM[1]CA[UTF-8]AP[ggn]SZ[9]KM[7.5]AB[cc][gg]AW[ee]PL[W]\n"
+                                  ";W[dd])\n\n"));
+    proc_free(&r);
+    r = proc_run((const char *const[]){ "/bin/cat", written, NULL }, "", NULL, TIMEOUT_MS);
+    assert_string_equal(r.out, "(;FF[4]GM[1]CA[UTF-8]AP[ggn]SZ[9]KM[7.5]AB[cc][gg]AW[ee]PL[W]\n;W[dd];B[ff])\n");
+    proc_free(&r);
+    /* A setup GTP cannot take: a stone on an occupied point, at its line and column. */
+    f = fopen(setup, "w");
+    assert_non_null(f);
+    fputs("(;GM[1]SZ[9]\n;B[ee]\n;AW[ee])\n", f);
+    fclose(f);
+    snprintf(script, sizeof script, "1 loadsgf %s\n2 showboard\n", setup);
+    r = gtp(NULL, script);
+    assert_non_null(strstr(r.out, "?1 cannot load file: 3:4: AW[ee]: e5 is occupied"));
+    proc_free(&r);
+    /* ggn sgf takes a Hex record (GM[11]) on hex, and says which board it lacks. */
+    f = fopen(setup, "w");
+    assert_non_null(f);
+    fputs("(;FF[4]AP[HexGui:0.9]GM[11]SZ[11];B[f6];W[e7];B[swap-sides])\n(;GM[11]SZ[11];B[a1];W[k11])\n"
+          "(;GM[11]SZ[13];B[a1])\n", f);
+    fclose(f);
+    const char *check_hex[] = { GGN_BINARY, "sgf", setup, NULL };
+    r = proc_run(check_hex, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "setup.sgf:1:48: error: B[swap-sides]: the players trading colours"));
+    proc_free(&r);
+    f = fopen(setup, "w");
+    assert_non_null(f);
+    fputs("(;GM[11]SZ[11];B[a1];W[k11])\n(;GM[11]SZ[13];B[a1])\n", f);
+    fclose(f);
+    r = proc_run(check_hex, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "setup.sgf: game 2: error: no Hex of 13 x 13 points (give --game)"));
+    proc_free(&r);
+    unlink(written);
+    unlink(setup);
+    f = fopen(bad, "w");
     assert_non_null(f);
     fputs("(;GM[1]SZ[9];B[ee])\n(;SZ[9]\n;B[ee]\n;W[ee])\n", f);
     fclose(f);
@@ -372,6 +570,85 @@ static void test_match_gtp(void **state)
     assert_non_null(strstr(r.out, "match.sgf: 1 game\n"));
     proc_free(&r);
     unlink(record);
+    rmdir(dir);
+}
+
+/*
+ * A match from an opening (four black stones, white to move) kept as SGF: the opening written as AB and PL,
+ * and `ggn sgf` replays the game from it to its count; between UCI engines, then GTP ones (loadsgf).
+ */
+static void test_match_opening_sgf(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ggn_gtp_open_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char record[256], openings[256];
+    snprintf(record, sizeof record, "%s/open.sgf", dir);
+    snprintf(openings, sizeof openings, "%s/open.epd", dir);
+    FILE *f = fopen(openings, "w");
+    assert_non_null(f);
+    fputs("9/9/2S3S2/9/9/9/2S3S2/9/9 b - - 0 1\n", f);
+    fclose(f);
+    const char *match[] = { GGN_BINARY, "match", "go9", "--engine", GGN_BINARY " uci", "--engine", GGN_BINARY " uci",
+                            "--games", "1", "--movetime", "20", "--openings", openings, "--sgf", record, NULL };
+    proc_result r = proc_run(match, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    proc_free(&r);
+    r = proc_run((const char *const[]){ "/bin/cat", record, NULL }, "", NULL, TIMEOUT_MS);
+    assert_non_null(strstr(r.out, "AB[cc][gc][cg][gg]PL[W]\n;W["));
+    proc_free(&r);
+    const char *check[] = { GGN_BINARY, "sgf", record, NULL };
+    r = proc_run(check, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "open.sgf: 1 game\n"));
+    proc_free(&r);
+    /* GTP engines from the same opening: the arbiter hands it over as an SGF file through loadsgf. */
+    unlink(record);
+    char engine[1024];
+    snprintf(engine, sizeof engine, "gtp:%s gtp --think 10ms", GGN_BINARY);
+    const char *gtp_match[] = { GGN_BINARY, "match", "go9", "--engine", engine, "--engine", engine, "--games", "2",
+                                "--movetime", "1000", "--openings", openings, "--sgf", record, NULL };
+    r = proc_run(gtp_match, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Forfeits: illegal move 0, time 0, disconnect 0"));
+    proc_free(&r);
+    r = proc_run(check, "", NULL, TIMEOUT_MS);
+    if (r.status != 0) fprintf(stderr, "%s%s", r.out, r.err);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "open.sgf: 2 games\n"));
+    proc_free(&r);
+    r = proc_run((const char *const[]){ "/bin/cat", record, NULL }, "", NULL, TIMEOUT_MS);
+    assert_non_null(strstr(r.out, "AB[cc][gc][cg][gg]PL[W]\n;W["));
+    proc_free(&r);
+    /* An engine that refuses loadsgf cannot play the match, and says why before any game. */
+    char script[512];
+    snprintf(script, sizeof script, "%s/noload.sh", dir);
+    f = fopen(script, "w");
+    assert_non_null(f);
+    fputs("while read -r cmd rest; do\n"
+          "  case \"$cmd\" in\n"
+          "    protocol_version) printf '= 2\\n\\n';;\n"
+          "    loadsgf) printf '? cannot load file\\n\\n';;\n"
+          "    quit) printf '=\\n\\n'; exit 0;;\n"
+          "    *) printf '=\\n\\n';;\n"
+          "  esac\n"
+          "done\n", f);
+    fclose(f);
+    char noload[600];
+    snprintf(noload, sizeof noload, "gtp:sh %s", script);
+    const char *refused[] = { GGN_BINARY, "match", "go9", "--engine", noload, "--engine", engine, "--games", "1",
+                              "--movetime", "1000", "--openings", openings, NULL };
+    r = proc_run(refused, "", NULL, TIMEOUT_MS);
+    assert_int_equal(r.status, 1);
+    if (!strstr(r.err, "does not take the opening through loadsgf: cannot load file")) fprintf(stderr, "%s", r.err);
+    assert_non_null(strstr(r.err, "does not take the opening through loadsgf: cannot load file"));
+    proc_free(&r);
+    unlink(script);
+    unlink(record);
+    unlink(openings);
     rmdir(dir);
 }
 
@@ -432,14 +709,18 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vertices),
         cmocka_unit_test(test_hex_vertices),
+        cmocka_unit_test(test_swap_vertices),
         cmocka_unit_test(test_clock),
         cmocka_unit_test(test_exchange),
         cmocka_unit_test(test_same_colour_twice),
+        cmocka_unit_test(test_command_list),
         cmocka_unit_test(test_hex_session),
+        cmocka_unit_test(test_hex_swap_session),
         cmocka_unit_test(test_genmove),
         cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_sgf_commands),
         cmocka_unit_test(test_match_gtp),
+        cmocka_unit_test(test_match_opening_sgf),
         cmocka_unit_test(test_match_bad_engines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -125,18 +125,21 @@ bool match_xboard_request(match_engine *e, const char *moves, int plies, long my
 bool match_gtp_handshake(match_engine *e, char *why, size_t cap);
 
 /*
- * boardsize, clear_board, komi (the game's area komi, white's less
+ * boardsize, clear_board, the opening start_fen (when given) as an SGF file
+ * of its stones through loadsgf, komi (the game's area komi, white's less
  * black's) and time_settings (byo-yomi of --movetime for one stone, or the
- * main time of --tc). False with why when the engine refuses the board or
- * komi, when start_fen is given (GTP starts from the empty board) or the
- * board is not square.
+ * main time of --tc). False with why when the engine refuses the board, the
+ * opening or komi, or the board is not square.
  */
 bool match_gtp_new_game(match_engine *e, const ggn_game *game, const char *start_fen, const match_clock *clock,
                         char *why, size_t cap);
 
-/* The moves the engine has not seen as `play`, time_left with a clock, then `genmove` for the side to move. */
-bool match_gtp_request(match_engine *e, const ggn_game *game, const char *moves, int plies, long my_ms,
-                       const match_clock *clock);
+/*
+ * The moves (from start_fen, or the game's start when NULL) the engine has
+ * not seen as `play`, time_left with a clock, then `genmove` for the side to move.
+ */
+bool match_gtp_request(match_engine *e, const ggn_game *game, const char *start_fen, const char *moves, int plies,
+                       long my_ms, const match_clock *clock);
 
 /*
  * What a line answers: 1 the genmove's vertex (into best), 2 resign, -1 a
@@ -146,13 +149,14 @@ int match_gtp_reply(const match_engine *e, const char *line, char *best, size_t 
 
 /*
  * Appends one game to out as an SGF game tree (match_sgf.c): the moves
- * (ggn's coordinates, space-separated) replayed from the start, black and
+ * (ggn's coordinates, space-separated) replayed from start_fen (NULL: the
+ * game's start; an opening is written as AB/AW/AE and PL), black and
  * white the engines' commands, RE from winner and end (a match_end): the
  * area margin (B+3.5), +R for a resignation, +T on time, +F for a forfeit,
  * 0 for a draw. False with why when SGF cannot write the game.
  */
-bool match_write_sgf(FILE *out, const ggn_game *game, const char *black, const char *white, int winner, int end,
-                     const char *reason, const char *moves, time_t started, char *why, size_t cap);
+bool match_write_sgf(FILE *out, const ggn_game *game, const char *start_fen, const char *black, const char *white,
+                     int winner, int end, const char *reason, const char *moves, time_t started, char *why, size_t cap);
 
 typedef enum match_end {
     MATCH_END_RULE,        /* the game spec decided (mate, a draw rule, ...) */

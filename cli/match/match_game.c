@@ -132,7 +132,7 @@ bool match_play_game(const ggn_game *game, const char *start_fen, match_engine *
         if (e->protocol == MATCH_PROTOCOL_XBOARD) {
             sent = match_xboard_request(e, moves, out->plies, left[side], left[1 - side], clock);
         } else if (e->protocol == MATCH_PROTOCOL_GTP) {
-            sent = match_gtp_request(e, game, moves, out->plies, left[side], clock);
+            sent = match_gtp_request(e, game, start_fen, moves, out->plies, left[side], clock);
         } else {
             snprintf(command, command_cap, "position %s%s%s%s", start_fen ? "fen " : "startpos",
                      start_fen ? start_fen : "", len ? " moves " : "", moves);

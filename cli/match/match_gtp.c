@@ -1,7 +1,7 @@
 /*
  * match_gtp.c — the arbiter's side of the Go Text Protocol (version 2): the
- * handshake, the start of a game (boardsize, clear_board, komi, the clock)
- * and asking for a move. Like a CECP engine, a GTP engine is kept in step
+ * handshake, the start of a game (boardsize, clear_board, an opening through
+ * loadsgf, komi, the clock) and asking for a move. Like a CECP engine, a GTP engine is kept in step
  * by ply count (known): it is told the moves it has not seen with play,
  * then asked genmove. Every command the arbiter sends during a game carries
  * an id, so the answer to the genmove is told apart from those to the plays
@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ggn/gtp.h"
 #include "ggn/notation.h"
+#include "ggn/sgf.h"
 #include "match.h"
 
 /*
@@ -68,14 +70,48 @@ bool match_gtp_handshake(match_engine *e, char *why, size_t cap)
     return true;
 }
 
+/*
+ * An opening, which GTP has no command for, given as GTP's engines take a
+ * set-up board: an SGF record of its stones (AB, AW, PL) in a file of its
+ * own, read with loadsgf and removed. False with why when the engine does
+ * not take it.
+ */
+static bool load_opening(match_engine *e, const ggn_game *game, const char *start_fen, char *why, size_t cap)
+{
+    ggn_position *pos = ggn_position_new(game);
+    ggn_error err;
+    ggn_error_clear(&err);
+    char *text = pos && ggn_position_set_fen(pos, start_fen, &err) ? ggn_sgf_write(pos, NULL, &err) : NULL;
+    ggn_position_free(pos);
+    if (!text) {
+        snprintf(why, cap, "the opening cannot be given to %s as SGF: %s", e->name,
+                 err.message[0] ? err.message : "out of memory");
+        return false;
+    }
+    /* /tmp rather than TMPDIR: GTP splits its arguments at spaces, which a TMPDIR may hold. */
+    char path[] = "/tmp/ggn_opening_XXXXXX";
+    int fd = mkstemp(path);
+    size_t len = strlen(text);
+    bool written = fd >= 0 && write(fd, text, len) == (ssize_t)len;
+    if (fd >= 0) close(fd);
+    free(text);
+    if (!written) {
+        if (fd >= 0) unlink(path);
+        snprintf(why, cap, "the opening's SGF file for %s could not be written", e->name);
+        return false;
+    }
+    char command[64], answer[256];
+    snprintf(command, sizeof command, "loadsgf %s", path);
+    bool ok = ask(e, command, answer, sizeof answer, why, cap);
+    unlink(path);
+    if (!ok && !e->dead) snprintf(why, cap, "%s does not take the opening through loadsgf: %s", e->name, answer);
+    return ok;
+}
+
 bool match_gtp_new_game(match_engine *e, const ggn_game *game, const char *start_fen, const match_clock *clock,
                         char *why, size_t cap)
 {
     int cols = ggn_game_cols(game), rows = ggn_game_rows(game);
-    if (start_fen) {
-        snprintf(why, cap, "a GTP engine starts from the empty board: --openings cannot be given to %s", e->name);
-        return false;
-    }
     if (cols != rows || cols > GGN_GTP_MAX_SIZE) {
         snprintf(why, cap, "GTP plays on square boards of at most %d points a side, not %d x %d", GGN_GTP_MAX_SIZE,
                  cols, rows);
@@ -85,6 +121,8 @@ bool match_gtp_new_game(match_engine *e, const ggn_game *game, const char *start
     snprintf(command, sizeof command, "boardsize %d", cols);
     if (!ask(e, command, answer, sizeof answer, why, cap) || !ask(e, "clear_board", answer, sizeof answer, why, cap))
         return false;
+    /* The opening before the komi: loadsgf may take the record's KM, and the komi below is the one that counts. */
+    if (start_fen && !load_opening(e, game, start_fen, why, cap)) return false;
     /* The game's komi: on the empty board each player's area is its komi alone. */
     ggn_position *empty = ggn_position_new(game);
     double score[2];
@@ -115,11 +153,17 @@ bool match_gtp_new_game(match_engine *e, const ggn_game *game, const char *start
     return true;
 }
 
-bool match_gtp_request(match_engine *e, const ggn_game *game, const char *moves, int plies, long my_ms,
-                       const match_clock *clock)
+bool match_gtp_request(match_engine *e, const ggn_game *game, const char *start_fen, const char *moves, int plies,
+                       long my_ms, const match_clock *clock)
 {
     ggn_position *pos = ggn_position_new(game);
     if (!pos) return false;
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (start_fen && !ggn_position_set_fen(pos, start_fen, &err)) {
+        ggn_position_free(pos);
+        return false;
+    }
     /* The moves so far, replayed to write each as a vertex; those the engine has not seen are sent as play. */
     const char *p = moves;
     bool ok = true;
@@ -131,7 +175,6 @@ bool match_gtp_request(match_engine *e, const ggn_game *game, const char *moves,
         p += n;
         p += strspn(p, " ");
         ggn_move m;
-        ggn_error err;
         int colour = ggn_position_to_move(pos);
         ok = ggn_move_parse(pos, word, &m, &err) && ggn_gtp_move_format(pos, m, vertex, sizeof vertex) &&
              ggn_position_make(pos, m);

@@ -212,7 +212,8 @@ static void record(const match_plan *plan, const ggn_game *game, running *g, mat
     if (plan->shard_games) json_array_append_new(plan->shard_games, match_game_json(&line));
     if (plan->pgn) write_pgn(plan, game, g->number, g->started, first, winner, end, moves);
     char why[256];
-    if (plan->sgf && !match_write_sgf(plan->sgf, game, plan->engine[first], plan->engine[1 - first], winner, end,
+    const char *fen = plan->openings ? plan->openings[((g->number - 1) / 2) % plan->nopenings] : NULL;
+    if (plan->sgf && !match_write_sgf(plan->sgf, game, fen, plan->engine[first], plan->engine[1 - first], winner, end,
                                       reason, moves, g->started, why, sizeof why))
         fprintf(stderr, "ggn match: --sgf: game %d: %s\n", g->number, why);
 }

@@ -1,7 +1,8 @@
 /*
  * match_sgf.c — `ggn match --sgf FILE`: each finished game appended to FILE
  * as an SGF game tree (ggn/sgf.h), for the games SGF records (Go and other
- * placement games): the engines as PB and PW, RE from how the game ended.
+ * placement games): the engines as PB and PW, RE from how the game ended,
+ * the opening (--openings) as setup stones.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +11,18 @@
 #include "ggn/sgf.h"
 #include "match.h"
 
-bool match_write_sgf(FILE *out, const ggn_game *game, const char *black, const char *white, int winner, int end,
-                     const char *reason, const char *moves, time_t started, char *why, size_t cap)
+bool match_write_sgf(FILE *out, const ggn_game *game, const char *start_fen, const char *black, const char *white,
+                     int winner, int end, const char *reason, const char *moves, time_t started, char *why, size_t cap)
 {
     ggn_position *pos = ggn_position_new(game);
+    ggn_error err;
+    ggn_error_clear(&err);
+    /* From the game's opening: the SGF writer gives its stones as AB and AW. */
+    if (pos && start_fen && !ggn_position_set_fen(pos, start_fen, &err)) {
+        snprintf(why, cap, "its opening does not set up: %s", err.message);
+        ggn_position_free(pos);
+        return false;
+    }
     if (!pos || (moves[0] && !cli_play_moves(pos, moves))) {
         snprintf(why, cap, "its moves do not replay");
         ggn_position_free(pos);
@@ -41,8 +50,6 @@ bool match_write_sgf(FILE *out, const ggn_game *game, const char *black, const c
     ggn_sgf_info info = { .black = black, .white = white, .result = result, .date = date[0] ? date : NULL,
                           .event = "ggn match", .comment = reason,
                           .rules = ggn_position_area_scores(pos, area) ? "Chinese" : NULL };
-    ggn_error err;
-    ggn_error_clear(&err);
     char *text = ggn_sgf_write(pos, &info, &err);
     ggn_position_free(pos);
     if (!text) {

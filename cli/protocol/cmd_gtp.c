@@ -4,6 +4,7 @@
  * this file finds its games (by board size, with the controller's komi
  * written into the spec) and moves the lines.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,11 +31,16 @@ static const char help[] =
     "\n"
     "Commands: protocol_version, name, version, known_command, list_commands,\n"
     "quit, boardsize, clear_board, komi, play COLOUR VERTEX, genmove COLOUR,\n"
-    "reg_genmove, kgs-genmove_cleanup, undo, final_score (W+7.5), final_status_list,\n"
-    "showboard, time_settings, time_left, loadsgf FILE [N], printsgf. A vertex is\n"
-    "a column letter without I (A-H, J-T on 19x19) and a row from 1 at the\n"
-    "bottom, or pass; on Hex's boards every letter, lower case (i5). Every error\n"
-    "(an illegal move, an unknown command, garbage) is answered \"? message\" and\n"
+    "reg_genmove, kgs-genmove_cleanup, undo, final_score (W+7.5; B+ or W+ for a\n"
+    "game won otherwise, as Hex's), final_status_list alive|dead|seki (area\n"
+    "scoring counts every stone standing: all alive, none dead), showboard,\n"
+    "time_settings, time_left, loadsgf FILE [N] (setup stones AB/AW/AE/PL\n"
+    "included), printsgf [FILE] (the record written to FILE, else answered). A\n"
+    "vertex is a column letter without I (A-H, J-T on 19x19) and a row from 1\n"
+    "at the bottom, or pass; on Hex's boards every letter, lower case (i5). In a\n"
+    "game with the swap (pie) rule the swap is swap-pieces, as MoHex and HexGui\n"
+    "write it (play w swap-pieces; genmove may answer it). Every error (an\n"
+    "illegal move, an unknown command, garbage) is answered \"? message\" and\n"
     "the session goes on; only quit or the end of input ends it.\n"
     "\n"
     "Options:\n"
@@ -148,6 +154,21 @@ static void write_stdout(void *context, const char *text, size_t len)
     fflush(stdout);
 }
 
+/* printsgf FILE: the record written whole, or the reason it was not. */
+static bool save_file(void *context, const char *path, const char *text, size_t len, char *why, size_t cap)
+{
+    (void)context;
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(why, cap, "%s", strerror(errno));
+        return false;
+    }
+    bool ok = fwrite(text, 1, len, f) == len;
+    if (fclose(f) != 0) ok = false;
+    if (!ok) snprintf(why, cap, "writing failed");
+    return ok;
+}
+
 static int run(int argc, char **argv)
 {
     const char *game_arg = NULL, *player = NULL, *think = NULL, *threads = NULL;
@@ -201,6 +222,7 @@ static int run(int argc, char **argv)
     config.size = games.start_size;
     config.load = load_game;
     config.write = write_stdout;
+    config.save = save_file;
     config.context = &games;
     config.name = "ggn";
     config.version = GGN_VERSION_STRING;

@@ -78,6 +78,13 @@ typedef struct ggn_move {
  */
 bool ggn_move_is_pass(const ggn_game *game, ggn_move m);
 /*
+ * True for the swap of a game with the swap (pie) rule (docs/game-spec.md,
+ * "The swap (pie) rule"): a drop on the square the first stone is reflected
+ * to, told apart from a plain placement there by this test alone, so that a
+ * protocol can name it ("swap", GTP's and SGF's "swap-pieces").
+ */
+bool ggn_move_is_swap(const ggn_game *game, ggn_move m);
+/*
  * The passes made in a row just before this position (0 when the last move
  * was not a pass, or none is on record). Not part of ggn_position_hash (a
  * pass repeats the position), yet it decides what a pass does next where

@@ -13,7 +13,9 @@
  * letters are Go's, A to Z without I (so the ninth column is J), written in
  * upper case; on hexagonal cells they are Hex programs' (HexGui, MoHex):
  * every letter, a to y, written in lower case, so a vertex is ggn's own
- * coordinate text. Letters are read in either case.
+ * coordinate text. Letters are read in either case. In a game with the swap
+ * (pie) rule the swap is "swap-pieces", as MoHex and HexGui write it (ggn's
+ * "swap" is read too).
  *
  * The session never prints: every answer goes whole to the caller's write
  * callback, as GTP frames it ("=ID text\n\n" or "?ID message\n\n").
@@ -32,15 +34,17 @@
 #define GGN_GTP_MAX_SIZE 25
 
 /*
- * Writes the vertex of a stone placed on the board (a drop) or "pass" into
- * buf (NUL-terminated). Returns its length; 0 (and "" when cap allows) for a
- * move that is neither, a board wider than GGN_GTP_MAX_SIZE or a short cap.
+ * Writes the vertex of a stone placed on the board (a drop), "pass" or
+ * "swap-pieces" into buf (NUL-terminated). Returns its length; 0 (and ""
+ * when cap allows) for a move that is none of them, a board wider than
+ * GGN_GTP_MAX_SIZE or a short cap.
  */
 size_t ggn_gtp_move_format(const ggn_position *pos, ggn_move move, char *buf, size_t cap);
 
 /*
- * The legal move of pos that a vertex names: a stone on that point, or the
- * pass for "pass" (either case). False with err: GGN_E_SYNTAX for text that
+ * The legal move of pos that a vertex names: a stone on that point, the
+ * pass for "pass", the swap for "swap-pieces" or "swap" (either case).
+ * False with err: GGN_E_SYNTAX for text that
  * is no vertex, GGN_E_RANGE for a point off the board, GGN_E_ILLEGAL for a
  * move the rules do not allow now.
  */
@@ -58,6 +62,12 @@ typedef ggn_game *(*ggn_gtp_load)(void *context, int size, double komi, char *wh
 /* Receives each answer whole (len bytes, not NUL-terminated). */
 typedef void (*ggn_gtp_write)(void *context, const char *text, size_t len);
 
+/*
+ * Writes text (len bytes) to the file path for `printsgf FILE`; false with
+ * why filled (cap bytes) when it cannot. The session writes no file itself.
+ */
+typedef bool (*ggn_gtp_save)(void *context, const char *path, const char *text, size_t len, char *why, size_t cap);
+
 typedef struct ggn_gtp_config {
     ggn_gtp_load load;
     ggn_gtp_write write;
@@ -71,6 +81,7 @@ typedef struct ggn_gtp_config {
     int threads;              /* the player's search threads (0: 1) */
     const char *name;         /* answers to name and version ("ggn", the library's version when NULL) */
     const char *version;
+    ggn_gtp_save save;        /* printsgf FILE (NULL: printsgf answers the record only, and refuses a FILE) */
 } ggn_gtp_config;
 
 typedef struct ggn_gtp ggn_gtp;

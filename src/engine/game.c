@@ -39,6 +39,7 @@ bool ggn_game_has_conversion(const ggn_game *g) { return g->converts; }
 bool ggn_game_has_group_capture(const ggn_game *g) { return g->group_capture; }
 bool ggn_move_is_drop(ggn_move m) { return m.from == GGN_MOVE_DROP; }
 bool ggn_move_is_pass(const ggn_game *game, ggn_move m) { return eg_is_pass(game, m); }
+bool ggn_move_is_swap(const ggn_game *game, ggn_move m) { return eg_is_swap(game, m); }
 
 bool ggn_game_supply_unlimited(const ggn_game *g, int player, int kind)
 {

@@ -6,11 +6,13 @@
  */
 #include "ggn/sgf.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/engine.h"
 #include "ggn/notation.h"
@@ -78,21 +80,66 @@ static double komi_of(const ggn_game *g)
     return (g->def->end.komi_halves[1] - g->def->end.komi_halves[0]) / 2.0;
 }
 
+/*
+ * SGF's game of a board: Hex (GM[11]) on hexagonal cells, Go (GM[1]) on
+ * square points. Hex programs (HexGui, MoHex) write a point as the column's
+ * letter and the row from 1, "a1", which is ggn's own coordinate text; Go's
+ * as two letters from the top-left corner.
+ */
+static bool is_hex(const ggn_game *g) { return ggn_game_cells(g) == GGN_CELLS_HEX; }
+
+/* The point (x, y) as the game's SGF writes it. */
+static void add_point(text_buf *b, const ggn_game *g, int x, int y)
+{
+    if (is_hex(g)) add(b, "[%c%d]", 'a' + x, y + 1);
+    else add(b, "[%c%c]", letters[x], letters[ggn_game_rows(g) - 1 - y]);
+}
+
+/* 0 for an empty point, 1 + the owner for a stone. */
+static int stone_at(const ggn_position *pos, int x, int y)
+{
+    int kind, who;
+    bool unmoved;
+    return ggn_position_piece_at(pos, x, y, &kind, &who, &unmoved) ? who + 1 : 0;
+}
+
+/* The setup of a start that is not the game's own: AB and AW for stones added or turned, AE for stones taken off. */
+static void add_setup(text_buf *b, const ggn_position *at, const ggn_position *initial)
+{
+    const ggn_game *g = ggn_position_game(at);
+    int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
+    static const char *const ids[3] = { "AE", "AB", "AW" };
+    for (int want = 1; want <= 3; want++) {
+        int stone = want % 3; /* AB, AW, then AE */
+        bool first = true;
+        for (int y = rows - 1; y >= 0; y--)
+            for (int x = 0; x < cols; x++) {
+                int now = stone_at(at, x, y);
+                if (now == stone_at(initial, x, y) || now != stone) continue;
+                if (first) add(b, "%s", ids[stone]);
+                first = false;
+                add_point(b, g, x, y);
+            }
+    }
+}
+
 char *ggn_sgf_write(const ggn_position *pos, const ggn_sgf_info *info, ggn_error *err)
 {
     const ggn_game *g = ggn_position_game(pos);
     int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
-    if (ggn_game_player_count(g) != 2 || cols > SGF_MAX_SIZE || rows > SGF_MAX_SIZE) {
-        ggn_error_set(err, GGN_E_CONVERSION, "SGF records games of two players on at most %d x %d points",
-                      SGF_MAX_SIZE, SGF_MAX_SIZE);
+    int most = is_hex(g) ? 26 : SGF_MAX_SIZE;
+    if (ggn_game_player_count(g) != 2 || cols > most || rows > SGF_MAX_SIZE) {
+        ggn_error_set(err, GGN_E_CONVERSION, "SGF records games of two players on at most %d x %d points", most,
+                      SGF_MAX_SIZE);
         return NULL;
     }
     /* The moves of the record, taken back on a copy down to its start. */
-    ggn_position *at = ggn_position_new(g);
+    ggn_position *at = ggn_position_new(g), *initial = ggn_position_new(g);
     int n = ggn_position_history(pos);
     ggn_move *moves = malloc(sizeof *moves * (size_t)(n > 0 ? n : 1));
-    if (!at || !moves) {
+    if (!at || !initial || !moves) {
         ggn_position_free(at);
+        ggn_position_free(initial);
         free(moves);
         ggn_error_set(err, GGN_E_NOMEM, "out of memory");
         return NULL;
@@ -103,7 +150,7 @@ char *ggn_sgf_write(const ggn_position *pos, const ggn_sgf_info *info, ggn_error
         ggn_position_unmake(at);
     }
     text_buf b = { NULL, 0, 0, false };
-    add(&b, "(;FF[4]GM[1]CA[UTF-8]AP[ggn]");
+    add(&b, "(;FF[4]GM[%d]CA[UTF-8]AP[ggn]", is_hex(g) ? 11 : 1);
     if (cols == rows) add(&b, "SZ[%d]", cols);
     else add(&b, "SZ[%d:%d]", cols, rows);
     if (g->area) add(&b, "KM[%g]", komi_of(g));
@@ -116,19 +163,8 @@ char *ggn_sgf_write(const ggn_position *pos, const ggn_sgf_info *info, ggn_error
         add_text(&b, "RE", info->result);
         add_text(&b, "C", info->comment);
     }
-    /* The start's stones, when it holds any, and whose turn it is when not black's. */
-    for (int owner = 0; owner < 2; owner++) {
-        bool first = true;
-        for (int y = rows - 1; y >= 0; y--)
-            for (int x = 0; x < cols; x++) {
-                int kind, who;
-                bool unmoved;
-                if (!ggn_position_piece_at(at, x, y, &kind, &who, &unmoved) || who != owner) continue;
-                if (first) add(&b, owner == 0 ? "AB" : "AW");
-                first = false;
-                add(&b, "[%c%c]", letters[x], letters[rows - 1 - y]);
-            }
-    }
+    /* A start set up from FEN (an opening, handicap stones) differs from the game's: its stones, and whose turn. */
+    add_setup(&b, at, initial);
     if (ggn_position_to_move(at) != 0) add(&b, "PL[W]");
     add(&b, "\n");
     bool ok = true;
@@ -137,8 +173,11 @@ char *ggn_sgf_write(const ggn_position *pos, const ggn_sgf_info *info, ggn_error
         ggn_move m = moves[i];
         if (ggn_move_is_pass(g, m)) {
             add(&b, ";%c[]", colour);
+        } else if (ggn_move_is_swap(g, m)) {
+            add(&b, ";%c[swap-pieces]", colour); /* HexGui's and MoHex's word for the pie rule's swap */
         } else if (ggn_move_is_drop(m) && m.to < cols * rows) {
-            add(&b, ";%c[%c%c]", colour, letters[m.to % cols], letters[rows - 1 - m.to / cols]);
+            add(&b, ";%c", colour);
+            add_point(&b, g, m.to % cols, m.to / cols);
         } else {
             char text[64];
             ggn_move_format(at, m, text, sizeof text);
@@ -151,6 +190,7 @@ char *ggn_sgf_write(const ggn_position *pos, const ggn_sgf_info *info, ggn_error
     }
     add(&b, ")\n");
     ggn_position_free(at);
+    ggn_position_free(initial);
     free(moves);
     if (!ok || b.failed) {
         if (ok) ggn_error_set(err, GGN_E_NOMEM, "out of memory");
@@ -236,10 +276,34 @@ static bool read_value(reader *r, char *buf, size_t cap)
     return true;
 }
 
-/* The point of a value: false when it is no two letters of the board. */
-static bool read_point(const char *v, int cols, int rows, int *x, int *y)
+/*
+ * The point of a value: false when it is no point of the board. Go's is two
+ * letters from the top-left corner; on Hex's board (GM[11]) it is "a1" as
+ * HexGui writes it, or two letters, the column then the row from a, as
+ * Little Golem writes it (HexGui reads both; neither counts rows from the
+ * bottom, so Hex's a1 is ggn's a1).
+ */
+static bool read_point(const ggn_game *g, const char *v, int *x, int *y)
 {
-    if (strlen(v) != 2) return false;
+    int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
+    size_t len = strlen(v);
+    if (is_hex(g)) {
+        if (len < 2 || !isalpha((unsigned char)v[0])) return false;
+        *x = tolower((unsigned char)v[0]) - 'a';
+        if (len == 2 && isalpha((unsigned char)v[1])) {
+            *y = tolower((unsigned char)v[1]) - 'a';
+        } else {
+            if (v[1] == '0') return false;
+            int row = 0;
+            for (const char *p = v + 1; *p; p++) {
+                if (!isdigit((unsigned char)*p) || row > 1000) return false;
+                row = row * 10 + (*p - '0');
+            }
+            *y = row - 1;
+        }
+        return *x < cols && *y < rows;
+    }
+    if (len != 2) return false;
     const char *cx = strchr(letters, v[0]), *cy = strchr(letters, v[1]);
     if (!v[0] || !v[1] || !cx || !cy) return false;
     *x = (int)(cx - letters);
@@ -249,16 +313,19 @@ static bool read_point(const char *v, int cols, int rows, int *x, int *y)
     return true;
 }
 
-/* The legal placement on (x, y), or the pass (pass true). */
-static bool find_move(ggn_position *pos, bool pass, int sq, ggn_move *out)
+/* The legal placement on sq, the pass (pass true) or the swap (swap true). */
+static bool find_move(ggn_position *pos, bool pass, bool swap, int sq, ggn_move *out)
 {
     const ggn_game *g = ggn_position_game(pos);
     ggn_move legal[GGN_MAX_MOVES];
     size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     for (size_t i = 0; i < n; i++) {
-        bool is_pass = ggn_move_is_pass(g, legal[i]);
-        if (pass ? is_pass : !is_pass && ggn_move_is_drop(legal[i]) && legal[i].to == sq) {
+        bool is_pass = ggn_move_is_pass(g, legal[i]), is_swap = ggn_move_is_swap(g, legal[i]);
+        bool fits = pass ? is_pass
+                    : swap ? is_swap
+                    : !is_pass && !is_swap && ggn_move_is_drop(legal[i]) && legal[i].to == sq;
+        if (fits) {
             *out = legal[i];
             return true;
         }
@@ -266,40 +333,80 @@ static bool find_move(ggn_position *pos, bool pass, int sq, ggn_move *out)
     return false;
 }
 
+/*
+ * The setup of one node (AB, AW, AE, PL), on the board as the node found it.
+ * SGF names a point once a node; ggn also wants a point cleared (AE) before
+ * a stone is set on it, so that a record never turns a stone over unseen.
+ */
 typedef struct setup {
-    unsigned char owner[GGN_MAX_SQUARES]; /* 0 empty, 1 black, 2 white */
-    int count;
+    unsigned char owner[GGN_MAX_SQUARES]; /* the board: 0 empty, 1 black, 2 white */
+    unsigned char named[GGN_MAX_SQUARES]; /* the node named the point already */
     int to_move;                          /* PL: 0, 1, or -1 when not given */
+    bool changed;                         /* a stone set or taken off */
+    int line, column;                     /* the node's first setup property */
 } setup;
 
-/* Sets pos to the start with the setup's stones, through FEN (the hands lose the stones placed). */
-static bool apply_setup(reader *r, ggn_position *pos, const setup *su, int line, int column)
+/* Starts a node's setup from the position's board. */
+static void begin_setup(setup *su, const ggn_position *pos, int line, int column)
 {
     const ggn_game *g = ggn_position_game(pos);
     int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
-    if (!ggn_game_has_fen(g)) return fail_at(r, line, column, GGN_E_CONVERSION, "this game has no FEN to set stones up with");
-    /* The stone's kind: the one a placement of the start takes from the hand. */
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < cols; x++) su->owner[y * cols + x] = (unsigned char)stone_at(pos, x, y);
+    memset(su->named, 0, sizeof su->named);
+    su->to_move = -1;
+    su->changed = false;
+    su->line = line;
+    su->column = column;
+}
+
+/* The kind a setup stone is: the one a placement of the game's start takes from the hand; -1 when none. */
+static int stone_kind(const ggn_game *g)
+{
+    ggn_position *start = ggn_position_new(g);
+    if (!start) return -1;
     ggn_move legal[GGN_MAX_MOVES];
-    size_t n = ggn_position_legal_moves(pos, legal, GGN_MAX_MOVES);
+    size_t n = ggn_position_legal_moves(start, legal, GGN_MAX_MOVES);
     int kind = -1;
     for (size_t i = 0; i < n && i < GGN_MAX_MOVES && kind < 0; i++)
-        if (ggn_move_is_drop(legal[i]) && !ggn_move_is_pass(g, legal[i])) kind = legal[i].pattern;
+        if (ggn_move_is_drop(legal[i]) && !ggn_move_is_pass(g, legal[i]) && !ggn_move_is_swap(g, legal[i]))
+            kind = legal[i].pattern;
+    ggn_position_free(start);
+    return kind;
+}
+
+/*
+ * Sets pos to the node's setup through FEN: its board, the hands less the
+ * stones the node placed (an unlimited supply is in no pocket), and PL's
+ * side. The position's earlier moves are then no longer its history. A node
+ * that changes nothing leaves pos as it is.
+ */
+static bool apply_setup(reader *r, ggn_position *pos, const setup *su, const unsigned char *before)
+{
+    const ggn_game *g = ggn_position_game(pos);
+    int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
+    int mover = ggn_position_to_move(pos);
+    if (!su->changed && (su->to_move < 0 || su->to_move == mover)) return true;
+    if (!ggn_game_has_fen(g))
+        return fail_at(r, su->line, su->column, GGN_E_CONVERSION, "this game has no FEN to set stones up with");
+    int kind = stone_kind(g);
     char symbol = kind >= 0 ? ggn_game_kind_symbol(g, kind) : '\0';
-    if (!symbol) return fail_at(r, line, column, GGN_E_CONVERSION, "this game places no stone to set up");
-    char start[GGN_MAX_FEN_BYTES], fen[GGN_MAX_FEN_BYTES];
-    if (!ggn_position_fen(pos, start, sizeof start)) return fail_at(r, line, column, GGN_E_LIMIT, "FEN too long");
-    /* The start's pocket, less one stone for each set up (an unlimited supply is in no pocket). */
+    if (!symbol) return fail_at(r, su->line, su->column, GGN_E_CONVERSION, "this game places no stone to set up");
+    char now[GGN_MAX_FEN_BYTES], fen[GGN_MAX_FEN_BYTES];
+    if (!ggn_position_fen(pos, now, sizeof now)) return fail_at(r, su->line, su->column, GGN_E_LIMIT, "FEN too long");
     char pocket[GGN_MAX_FEN_BYTES] = "";
-    const char *open = strchr(start, '['), *space = strchr(start, ' ');
-    if (open && (!space || open < space)) {
+    const char *open = strchr(now, '['), *space = strchr(now, ' ');
+    bool has_pocket = open && (!space || open < space);
+    if (has_pocket) {
         const char *close = strchr(open, ']');
         if (close) snprintf(pocket, sizeof pocket, "%.*s", (int)(close - open - 1), open + 1);
     }
     for (int sq = 0; sq < cols * rows; sq++) {
-        if (!su->owner[sq] || ggn_game_supply_unlimited(g, su->owner[sq] - 1, kind)) continue;
+        if (!su->owner[sq] || su->owner[sq] == before[sq] || ggn_game_supply_unlimited(g, su->owner[sq] - 1, kind))
+            continue;
         char c = su->owner[sq] == 1 ? symbol : (char)(symbol - 'A' + 'a');
         char *in = strchr(pocket, c);
-        if (!in) return fail_at(r, line, column, GGN_E_VALUE, "more stones set up than the hand holds");
+        if (!in) return fail_at(r, su->line, su->column, GGN_E_VALUE, "more stones set up than the hand holds");
         memmove(in, in + 1, strlen(in));
     }
     size_t k = 0;
@@ -318,16 +425,17 @@ static bool apply_setup(reader *r, ggn_position *pos, const setup *su, int line,
         if (empty) k += (size_t)snprintf(fen + k, sizeof fen - k, "%d", empty);
         if (y > 0) k += (size_t)snprintf(fen + k, sizeof fen - k, "/");
     }
-    if (open && (!space || open < space)) k += (size_t)snprintf(fen + k, sizeof fen - k, "[%s]", pocket);
-    /* The side: the start's letter for player 0, the other for player 1. */
+    if (has_pocket) k += (size_t)snprintf(fen + k, sizeof fen - k, "[%s]", pocket);
+    /* The side: the mover's letter, or the other when PL names the other player. */
     const char *rest = space ? space + 1 : "w";
     char side = rest[0];
-    if (su->to_move == 1) side = side == 'w' ? 'b' : 'w';
+    if (su->to_move >= 0 && su->to_move != mover) side = side == 'w' ? 'b' : 'w';
     snprintf(fen + k, sizeof fen - k, " %c%s", side, rest[0] ? rest + 1 : "");
     ggn_error ferr;
     ggn_error_clear(&ferr);
     if (!ggn_position_set_fen(pos, fen, &ferr))
-        return fail_at(r, line, column, ferr.code, "the stones set up are no position of the game: %s", ferr.message);
+        return fail_at(r, su->line, su->column, ferr.code, "the stones set up are no position of the game: %s",
+                       ferr.message);
     return true;
 }
 
@@ -340,19 +448,130 @@ static void keep(char *field, size_t cap, const char *value)
     field[n] = '\0';
 }
 
-static bool read_main_line(reader *r, ggn_position *pos, ggn_sgf_record *rec)
+/* AB, AW or AE with one value (a point, or a rectangle "aa:cc" of them) on the node's setup. */
+static bool read_setup(reader *r, const ggn_game *g, setup *su, const char *id, char *value, int line, int column,
+                       ggn_sgf_record *rec)
+{
+    int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
+    int x0, y0, x1, y1;
+    char *colon = strchr(value, ':');
+    if (colon) *colon = '\0';
+    bool ok = read_point(g, value, &x0, &y0) && (colon ? read_point(g, colon + 1, &x1, &y1) : (x1 = x0, y1 = y0, true));
+    if (colon) *colon = ':';
+    if (!ok) return fail_at(r, line, column, GGN_E_RANGE, "%s[%s]: no point of the %d x %d board", id, value, cols, rows);
+    unsigned char stone = id[1] == 'B' ? 1 : id[1] == 'W' ? 2 : 0;
+    for (int y = y1 < y0 ? y1 : y0; y <= (y1 < y0 ? y0 : y1); y++)
+        for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++) {
+            int sq = y * cols + x;
+            if (!ggn_game_square_enabled(g, x, y))
+                return fail_at(r, line, column, GGN_E_RANGE, "%s[%s]: %c%d is no square of the board", id, value,
+                               'a' + x, y + 1);
+            if (su->named[sq])
+                return fail_at(r, line, column, GGN_E_VALUE, "%s[%s]: the node names %c%d twice (SGF allows it once)",
+                               id, value, 'a' + x, y + 1);
+            if (stone && su->owner[sq])
+                return fail_at(r, line, column, GGN_E_VALUE,
+                               "%s[%s]: %c%d is occupied (a stone is taken off with AE before another is set there)",
+                               id, value, 'a' + x, y + 1);
+            su->named[sq] = 1;
+            su->changed |= su->owner[sq] != stone;
+            su->owner[sq] = stone;
+            if (stone) rec->setup++;
+        }
+    return true;
+}
+
+/*
+ * One move property, B or W: a point, a pass (B[], and B[tt] on Go boards
+ * of at most 19 x 19) or the swap ("swap-pieces", HexGui's; ggn's "swap").
+ */
+static bool read_move(reader *r, ggn_position *pos, const char *id, const char *value, int line, int column,
+                      ggn_sgf_record *rec)
+{
+    const ggn_game *g = ggn_position_game(pos);
+    int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
+    int colour = id[0] == 'B' ? 0 : 1, x = 0, y = 0;
+    bool pass = value[0] == '\0' || (!is_hex(g) && strcmp(value, "tt") == 0 && cols <= 19 && rows <= 19);
+    bool swap = strcasecmp(value, "swap-pieces") == 0 || strcasecmp(value, "swap") == 0;
+    if (strcasecmp(value, "swap-sides") == 0)
+        return fail_at(r, line, column, GGN_E_CONVERSION,
+                       "%s[%s]: the players trading colours is not ggn's swap rule (the stone changes hands: "
+                       "swap-pieces)", id, value);
+    if (!pass && !swap && !read_point(g, value, &x, &y))
+        return fail_at(r, line, column, GGN_E_RANGE, "%s[%s]: no point of the %d x %d board", id, value, cols, rows);
+    ggn_move m, between;
+    /* A colour moving twice running: the other passed in between (handicap stones played as moves). */
+    if (ggn_position_to_move(pos) != colour &&
+        (!find_move(pos, true, false, 0, &between) || !ggn_position_make(pos, between)))
+        return fail_at(r, line, column, GGN_E_ILLEGAL, "%s[%s]: not %s's turn, and the other cannot pass", id, value,
+                       colour ? "white" : "black");
+    if (!find_move(pos, pass, swap, y * cols + x, &m) || !ggn_position_make(pos, m)) {
+        char text[16] = "pass";
+        if (swap) snprintf(text, sizeof text, "swap");
+        else if (!pass) snprintf(text, sizeof text, "%c%d", 'a' + x, y + 1);
+        /* A hand run dry says so: a spec's counted stones can run out before a record does. */
+        bool dry = !pass && !swap && ggn_game_has_hands(g);
+        for (int k = 0; dry && k < ggn_game_kind_count(g); k++)
+            if (ggn_game_supply_unlimited(g, colour, k) || ggn_position_hand_count(pos, colour, k) > 0) dry = false;
+        return fail_at(r, line, column, GGN_E_ILLEGAL, "%s[%s] (%s): not a legal move here%s", id, value, text,
+                       dry ? ": the player has no stone left in hand" : "");
+    }
+    rec->moves++;
+    return true;
+}
+
+/* A root property of game information: checked (SZ, GM, KM) or kept. False (err set) for a value that does not fit. */
+static bool read_info(reader *r, const ggn_game *g, const char *id, const char *value, int line, int column,
+                      ggn_sgf_record *rec)
+{
+    int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
+    if (strcmp(id, "SZ") == 0) {
+        int sc = 0, sr = 0;
+        int got = sscanf(value, "%d:%d", &sc, &sr);
+        if (got == 1) sr = sc;
+        if (got < 1 || sc != cols || sr != rows)
+            return fail_at(r, line, column, GGN_E_VALUE, "SZ[%s], but the game's board is %d x %d", value, cols, rows);
+    } else if (strcmp(id, "GM") == 0) {
+        int gm = atoi(value);
+        if (gm != 1 && gm != 11)
+            return fail_at(r, line, column, GGN_E_VALUE, "GM[%s] is neither Go (GM[1]) nor Hex (GM[11])", value);
+        if ((gm == 11) != is_hex(g))
+            return fail_at(r, line, column, GGN_E_VALUE, "GM[%s] is %s, but the game's cells are %s", value,
+                           gm == 11 ? "Hex" : "Go", is_hex(g) ? "hexagons" : "square");
+    } else if (strcmp(id, "KM") == 0) {
+        char *end;
+        double k = strtod(value, &end);
+        if (end == value || !isfinite(k)) return fail_at(r, line, column, GGN_E_VALUE, "KM[%s] is no number", value);
+        rec->has_komi = true;
+        rec->komi = k;
+    } else if (strcmp(id, "PB") == 0) keep(rec->black, sizeof rec->black, value);
+    else if (strcmp(id, "PW") == 0) keep(rec->white, sizeof rec->white, value);
+    else if (strcmp(id, "RE") == 0) keep(rec->result, sizeof rec->result, value);
+    else if (strcmp(id, "RU") == 0) keep(rec->rules, sizeof rec->rules, value);
+    else if (strcmp(id, "DT") == 0) keep(rec->date, sizeof rec->date, value);
+    else if (strcmp(id, "EV") == 0) keep(rec->event, sizeof rec->event, value);
+    return true;
+}
+
+static bool read_main_line(reader *r, ggn_position *pos, int max_moves, ggn_sgf_record *rec)
 {
     const ggn_game *g = ggn_position_game(pos);
     int cols = ggn_game_cols(g), rows = ggn_game_rows(g);
     setup *su = calloc(1, sizeof *su);
-    if (!su) return fail_at(r, r->line, r->column, GGN_E_NOMEM, "out of memory");
-    su->to_move = -1;
-    bool set_up = false, ok = true;
+    unsigned char *before = malloc(GGN_MAX_SQUARES);
+    if (!su || !before) {
+        free(su);
+        free(before);
+        return fail_at(r, r->line, r->column, GGN_E_NOMEM, "out of memory");
+    }
+    /* set_up: the node holds setup not yet made; stopped: max_moves reached, the rest is read for its syntax only. */
+    bool set_up = false, stopped = false, ok = true;
     int nodes = 0, depth = 1;
     char value[1024];
     skip_space(r);
     if (peek(r) != '(') {
         free(su);
+        free(before);
         return fail_at(r, r->line, r->column, GGN_E_SYNTAX, "an SGF game tree starts with '('");
     }
     next_char(r);
@@ -394,105 +613,37 @@ static bool read_main_line(reader *r, ggn_position *pos, ggn_sgf_record *rec)
                 int vline = r->line, vcolumn = r->column;
                 if (!(ok = read_value(r, value, sizeof value))) break;
                 bool move = strcmp(id, "B") == 0 || strcmp(id, "W") == 0;
-                if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 || strcmp(id, "AE") == 0) {
-                    if (rec->moves) {
-                        ok = fail_at(r, vline, vcolumn, GGN_E_CONVERSION, "%s after the first move: ggn reads setup in the root only", id);
-                        break;
-                    }
-                    /* A point, or a rectangle "aa:cc" of them. */
-                    int x0, y0, x1, y1;
-                    char *colon = strchr(value, ':');
-                    if (colon) *colon = '\0';
-                    if (!read_point(value, cols, rows, &x0, &y0) ||
-                        (colon ? !read_point(colon + 1, cols, rows, &x1, &y1) : (x1 = x0, y1 = y0, false))) {
-                        ok = fail_at(r, vline, vcolumn, GGN_E_RANGE, "%s[%s]: no point of the %d x %d board", id, value,
-                                     cols, rows);
-                        break;
-                    }
-                    for (int y = y1 < y0 ? y1 : y0; y <= (y1 < y0 ? y0 : y1); y++)
-                        for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++) {
-                            unsigned char was = su->owner[y * cols + x];
-                            su->owner[y * cols + x] = id[1] == 'B' ? 1 : id[1] == 'W' ? 2 : 0;
-                            su->count += (su->owner[y * cols + x] != 0) - (was != 0);
-                        }
+                bool setup_id = strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 || strcmp(id, "AE") == 0 ||
+                                strcmp(id, "PL") == 0;
+                if (move && !stopped && max_moves >= 0 && rec->moves >= max_moves) stopped = true;
+                if (stopped && (move || setup_id)) continue;
+                if (setup_id && !set_up) {
+                    begin_setup(su, pos, line, column);
+                    memcpy(before, su->owner, (size_t)(cols * rows));
                     set_up = true;
-                } else if (strcmp(id, "PL") == 0) {
-                    su->to_move = value[0] == 'W' || value[0] == 'w' ? 1 : 0;
-                    set_up = true;
-                } else if (strcmp(id, "SZ") == 0) {
-                    int sc = 0, sr = 0;
-                    int got = sscanf(value, "%d:%d", &sc, &sr);
-                    if (got == 1) sr = sc;
-                    if (got < 1 || sc != cols || sr != rows) {
-                        ok = fail_at(r, vline, vcolumn, GGN_E_VALUE, "SZ[%s], but the game's board is %d x %d", value,
-                                     cols, rows);
-                        break;
-                    }
-                } else if (strcmp(id, "GM") == 0) {
-                    if (atoi(value) != 1) {
-                        ok = fail_at(r, vline, vcolumn, GGN_E_VALUE, "GM[%s] is not Go (GM[1])", value);
-                        break;
-                    }
-                } else if (strcmp(id, "KM") == 0) {
-                    char *end;
-                    double k = strtod(value, &end);
-                    if (end == value || !isfinite(k)) {
-                        ok = fail_at(r, vline, vcolumn, GGN_E_VALUE, "KM[%s] is no number", value);
-                        break;
-                    }
-                    rec->has_komi = true;
-                    rec->komi = k;
-                } else if (strcmp(id, "PB") == 0) keep(rec->black, sizeof rec->black, value);
-                else if (strcmp(id, "PW") == 0) keep(rec->white, sizeof rec->white, value);
-                else if (strcmp(id, "RE") == 0) keep(rec->result, sizeof rec->result, value);
-                else if (strcmp(id, "RU") == 0) keep(rec->rules, sizeof rec->rules, value);
-                else if (strcmp(id, "DT") == 0) keep(rec->date, sizeof rec->date, value);
-                else if (strcmp(id, "EV") == 0) keep(rec->event, sizeof rec->event, value);
-                if (!move) continue;
-                if (set_up) {
-                    if (!(ok = apply_setup(r, pos, su, vline, vcolumn))) break;
-                    rec->setup = su->count;
-                    set_up = false;
                 }
-                int colour = id[0] == 'B' ? 0 : 1, x = 0, y = 0;
-                bool pass = value[0] == '\0' || (strcmp(value, "tt") == 0 && cols <= 19 && rows <= 19);
-                if (!pass && !read_point(value, cols, rows, &x, &y)) {
-                    ok = fail_at(r, vline, vcolumn, GGN_E_RANGE, "%s[%s]: no point of the %d x %d board", id, value,
-                                 cols, rows);
-                    break;
+                if (strcmp(id, "PL") == 0) {
+                    int who = strcasecmp(value, "B") == 0 ? 0 : strcasecmp(value, "W") == 0 ? 1 : -1;
+                    if (who < 0) ok = fail_at(r, vline, vcolumn, GGN_E_VALUE, "PL[%s] is neither B nor W", value);
+                    su->to_move = who;
+                } else if (setup_id) {
+                    ok = read_setup(r, g, su, id, value, vline, vcolumn, rec);
+                } else if (move) {
+                    /* SGF keeps setup and moves in separate nodes; a node with both is taken setup first. */
+                    if (set_up && (ok = apply_setup(r, pos, su, before))) set_up = false;
+                    if (ok) ok = read_move(r, pos, id, value, vline, vcolumn, rec);
+                } else {
+                    ok = read_info(r, g, id, value, vline, vcolumn, rec);
                 }
-                ggn_move m, between;
-                /* A colour moving twice running: the other passed in between (handicap stones played as moves). */
-                if (ggn_position_to_move(pos) != colour &&
-                    (!find_move(pos, true, 0, &between) || !ggn_position_make(pos, between))) {
-                    ok = fail_at(r, vline, vcolumn, GGN_E_ILLEGAL, "%s[%s]: not %s's turn, and the other cannot pass",
-                                 id, value, colour ? "white" : "black");
-                    break;
-                }
-                if (!find_move(pos, pass, y * cols + x, &m) || !ggn_position_make(pos, m)) {
-                    char text[16] = "pass";
-                    if (!pass) snprintf(text, sizeof text, "%c%d", 'a' + x, y + 1);
-                    /* A hand run dry says so: a spec's counted stones can run out before a record does. */
-                    bool dry = !pass && ggn_game_has_hands(g);
-                    for (int k = 0; dry && k < ggn_game_kind_count(g); k++)
-                        if (ggn_game_supply_unlimited(g, colour, k) || ggn_position_hand_count(pos, colour, k) > 0)
-                            dry = false;
-                    ok = fail_at(r, vline, vcolumn, GGN_E_ILLEGAL, "%s[%s] (%s): not a legal move here%s", id, value, text,
-                                 dry ? ": the player has no stone left in hand" : "");
-                    break;
-                }
-                rec->moves++;
             }
             if (!ok) break;
         }
+        if (ok && set_up && (ok = apply_setup(r, pos, su, before))) set_up = false;
         if (!ok) break;
-    }
-    if (ok && set_up) {
-        ok = apply_setup(r, pos, su, r->line, r->column);
-        rec->setup = su->count;
     }
     if (ok && nodes == 0) ok = fail_at(r, r->line, r->column, GGN_E_SYNTAX, "a game tree needs a node (';')");
     free(su);
+    free(before);
     /* The rest of the tree (the other variations) is passed over to its closing ')': values may hold parentheses. */
     while (ok && depth > 0) {
         int c = peek(r);
@@ -507,8 +658,8 @@ static bool read_main_line(reader *r, ggn_position *pos, ggn_sgf_record *rec)
     return ok;
 }
 
-bool ggn_sgf_read(ggn_position *pos, const char *text, size_t len, const char *name, ggn_sgf_record *rec,
-                  ggn_error *err)
+bool ggn_sgf_read_moves(ggn_position *pos, const char *text, size_t len, const char *name, int max_moves,
+                        ggn_sgf_record *rec, ggn_error *err)
 {
     memset(rec, 0, sizeof *rec);
     reader r = { text, len, 0, 1, 1, name, err };
@@ -518,9 +669,15 @@ bool ggn_sgf_read(ggn_position *pos, const char *text, size_t len, const char *n
     ggn_position *start = ggn_position_new(ggn_position_game(pos));
     if (!start) return fail_at(&r, 0, 0, GGN_E_NOMEM, "out of memory");
     ggn_position_copy(start, pos);
-    bool ok = read_main_line(&r, pos, rec);
+    bool ok = read_main_line(&r, pos, max_moves, rec);
     if (!ok) ggn_position_copy(pos, start);
     rec->end = r.at;
     ggn_position_free(start);
     return ok;
+}
+
+bool ggn_sgf_read(ggn_position *pos, const char *text, size_t len, const char *name, ggn_sgf_record *rec,
+                  ggn_error *err)
+{
+    return ggn_sgf_read_moves(pos, text, len, name, -1, rec, err);
 }

@@ -1,8 +1,9 @@
 /*
  * gtp_session.c — a GTP version 2 engine session (ggn/gtp.h): one command a
  * line, each answered "=ID result" or "?ID error" and an empty line, through
- * the caller's write callback. The session keeps the game's moves so that a
- * new komi (a new game from the loader) replays them, and so that undo takes
+ * the caller's write callback. The session keeps the game's start (the
+ * game's own, or a position loadsgf set up) and its moves, so that a new
+ * komi (a new game from the loader) replays them, and so that undo takes
  * back a GTP move whole (one that needed a pass before it takes both).
  */
 #include "ggn/gtp.h"
@@ -18,6 +19,7 @@
 #include <time.h>
 
 #include "ggn/file.h"
+#include "ggn/notation.h"
 #include "ggn/search.h"
 #include "ggn/sgf.h"
 #include "protocol/gtp_internal.h"
@@ -34,6 +36,7 @@ struct ggn_gtp {
     ggn_position *pos;
     int size;
     double komi;
+    char start[GGN_MAX_FEN_BYTES];   /* the FEN the moves start from; "" the game's own start */
     /* Every ply made, and for each GTP move how many plies it took (2 when a pass had to come first). */
     ggn_move plies[GGN_MAX_PLY];
     int nplies;
@@ -116,14 +119,23 @@ static bool playable(const ggn_game *g, char *why, size_t cap)
 
 /*
  * Loads the game for size and komi and replays the moves made so far on it
- * (keep_moves), or starts it empty. On failure the session is unchanged and
- * why says what went wrong.
+ * from the session's start (keep_moves), or starts it from `from` (a FEN, ""
+ * for the game's own start) with no moves. On failure the session is
+ * unchanged and why says what went wrong.
  */
-static bool set_game(ggn_gtp *s, int size, double komi, bool keep_moves, char *why, size_t cap)
+static bool set_game(ggn_gtp *s, int size, double komi, bool keep_moves, const char *from, char *why, size_t cap)
 {
+    if (keep_moves) from = s->start;
     ggn_game *g = s->config.load(s->config.context, size, komi, why, cap);
     if (!g) return false;
     ggn_position *pos = playable(g, why, cap) ? ggn_position_new(g) : NULL;
+    ggn_error err;
+    ggn_error_clear(&err);
+    if (pos && from[0] && !ggn_position_set_fen(pos, from, &err)) {
+        snprintf(why, cap, "the position set up is none of the new game: %s", err.message);
+        ggn_position_free(pos);
+        pos = NULL;
+    }
     if (!pos) {
         if (!why[0]) snprintf(why, cap, "out of memory");
         ggn_game_free(g);
@@ -143,6 +155,7 @@ static bool set_game(ggn_gtp *s, int size, double komi, bool keep_moves, char *w
     s->pos = pos;
     s->size = size;
     s->komi = komi;
+    if (from != s->start) snprintf(s->start, sizeof s->start, "%s", from);
     if (!keep_moves) s->nplies = s->nmoves = 0;
     /* A tree or table of the old game means nothing in the new one. */
     if (s->mcts) ggn_mcts_clear(s->mcts);
@@ -323,7 +336,7 @@ static void cmd_boardsize(ggn_gtp *s, long id, int argc, char **argv)
         return;
     }
     char why[512] = "";
-    if (!set_game(s, (int)size, s->komi, false, why, sizeof why)) {
+    if (!set_game(s, (int)size, s->komi, false, "", why, sizeof why)) {
         /* GTP's own words, which controllers look for; then ours. */
         start(s, false, id);
         put(s, "unacceptable size (%s)", why);
@@ -336,6 +349,14 @@ static void cmd_boardsize(ggn_gtp *s, long id, int argc, char **argv)
 static void cmd_clear_board(ggn_gtp *s, long id, int argc, char **argv)
 {
     (void)argc, (void)argv;
+    /* A board loadsgf set up is cleared too: the game starts again from its own start. */
+    char why[512] = "";
+    if (s->start[0] && !set_game(s, s->size, s->komi, false, "", why, sizeof why)) {
+        start(s, false, id);
+        put(s, "cannot clear the board: %s", why);
+        send_answer(s);
+        return;
+    }
     while (s->nplies > 0) unmake_ply(s);
     s->nmoves = 0;
     if (s->mcts) ggn_mcts_clear(s->mcts);
@@ -351,7 +372,7 @@ static void cmd_komi(ggn_gtp *s, long id, int argc, char **argv)
         return;
     }
     char why[512] = "";
-    if (komi != s->komi && !set_game(s, s->size, komi, true, why, sizeof why)) {
+    if (komi != s->komi && !set_game(s, s->size, komi, true, NULL, why, sizeof why)) {
         start(s, false, id);
         put(s, "komi %g cannot be taken: %s", komi, why);
         send_answer(s);
@@ -445,7 +466,10 @@ static void cmd_final_score(ggn_gtp *s, long id, int argc, char **argv)
     (void)argc, (void)argv;
     double score[2];
     if (!ggn_position_area_scores(s->pos, score)) {
-        fail(s, id, "cannot score: this game does not count area");
+        /* A game won otherwise (Hex's chain): its winner alone, as MoHex answers. */
+        ggn_status st = ggn_position_status(s->pos);
+        if (st.outcome == GGN_ONGOING) fail(s, id, "cannot score: this game does not count area, and is not over");
+        else succeed(s, id, st.winner == 0 ? "B+" : st.winner == 1 ? "W+" : "0");
         return;
     }
     double margin = score[0] - score[1];
@@ -536,13 +560,11 @@ static void cmd_kgs_genmove_cleanup(ggn_gtp *s, long id, int argc, char **argv)
     genmove(s, id, argc, argv, true);
 }
 
-/* printsgf: the game so far as an SGF record, in the answer. */
+/* printsgf [FILE]: the game so far as an SGF record, written to FILE (through the caller), else in the answer. */
 static void cmd_printsgf(ggn_gtp *s, long id, int argc, char **argv)
 {
-    if (argc > 0) {
-        /* The library writes no file: the controller keeps the answer where it likes. */
-        fail(s, id, "printsgf writes the record into its answer only: give no file name");
-        (void)argv;
+    if (argc > 0 && !s->config.save) {
+        fail(s, id, "printsgf cannot write files here: give no file name, and the record is the answer");
         return;
     }
     ggn_error err;
@@ -552,13 +574,27 @@ static void cmd_printsgf(ggn_gtp *s, long id, int argc, char **argv)
         fail(s, id, err.message);
         return;
     }
+    if (argc > 0) {
+        char why[512] = "";
+        bool saved = s->config.save(s->config.context, argv[0], text, strlen(text), why, sizeof why);
+        free(text);
+        start(s, saved, id);
+        if (!saved) put(s, "cannot write %s: %s", argv[0], why[0] ? why : "the file could not be written");
+        send_answer(s);
+        return;
+    }
     start(s, true, id);
     put(s, "%s", text);
     free(text);
     send_answer(s);
 }
 
-/* loadsgf FILE [MOVE]: the record's board, komi and main line, up to (not with) move number MOVE. */
+/*
+ * loadsgf FILE [MOVE]: the record's board, komi, setup and main line, up to
+ * (not with) move number MOVE. A record that sets stones up (AB, AW: a
+ * handicap, a problem) becomes the session's start, which undo does not take
+ * back and clear_board clears.
+ */
 static void cmd_loadsgf(ggn_gtp *s, long id, int argc, char **argv)
 {
     long upto = 0;
@@ -574,40 +610,46 @@ static void cmd_loadsgf(ggn_gtp *s, long id, int argc, char **argv)
         fail(s, id, "cannot load file");
         return;
     }
-    /* The board first (the record is read on a game of its size), then the record itself. */
-    const char *sz = strstr(text, "SZ[");
-    const char *km = strstr(text, "KM[");
-    int size = sz ? atoi(sz + 3) : 19;
+    /* The board first (the record is read on a game of its size: SGF's default is 19, Hex's 11), then the record. */
+    const char *sz = strstr(text, "SZ["), *km = strstr(text, "KM["), *gm = strstr(text, "GM[");
+    int size = sz ? atoi(sz + 3) : gm && atoi(gm + 3) == 11 ? 11 : 19;
     double komi = km ? atof(km + 3) : s->komi;
     char why[512] = "";
     ggn_game *g = s->config.load(s->config.context, size, komi, why, sizeof why);
     ggn_position *pos = g ? ggn_position_new(g) : NULL;
     ggn_sgf_record rec;
-    bool ok = pos && ggn_sgf_read(pos, text, len, argv[0], &rec, &err);
+    bool ok = pos && ggn_sgf_read_moves(pos, text, len, argv[0], upto > 0 ? (int)upto - 1 : -1, &rec, &err);
     free(text);
-    if (!ok || rec.setup > 0) {
+    if (!ok) {
         start(s, false, id);
         if (!g) put(s, "cannot load file: %s", why);
-        else if (!ok) put(s, "cannot load file: %d:%d: %s", err.line, err.column, err.message);
-        else put(s, "cannot load file: ggn plays a record from the empty board (it sets up %d stones)", rec.setup);
+        else if (!pos) put(s, "cannot load file: out of memory");
+        else put(s, "cannot load file: %d:%d: %s", err.line, err.column, err.message);
         send_answer(s);
         ggn_position_free(pos);
         ggn_game_free(g);
         return;
     }
-    /* The record's moves, taken back on its position, become the session's plies. */
+    /* The record's moves, taken back on its position down to its start (the last setup), become the session's plies. */
     int n = ggn_position_history(pos);
-    if (upto > 0 && upto - 1 < n) n = (int)upto - 1;
-    ggn_move *moves = malloc(sizeof *moves * (size_t)(ggn_position_history(pos) + 1));
-    for (int i = ggn_position_history(pos) - 1; moves && i >= 0; i--) {
+    ggn_move *moves = malloc(sizeof *moves * (size_t)(n + 1));
+    for (int i = n - 1; moves && i >= 0; i--) {
         ggn_position_last_move(pos, &moves[i]);
         ggn_position_unmake(pos);
     }
+    /* A start that is the game's own is kept as "", so that a new komi starts from the new game's own. */
+    ggn_position *own = ggn_position_new(g);
+    char fen[GGN_MAX_FEN_BYTES] = "";
+    bool set_up = own && ggn_position_hash(own) != ggn_position_hash(pos);
+    bool fen_ok = !set_up || ggn_position_fen(pos, fen, sizeof fen);
+    ggn_position_free(own);
     ggn_position_free(pos);
     ggn_game_free(g);
-    if (!moves || !set_game(s, size, komi, false, why, sizeof why)) {
+    if (!moves || !fen_ok || !set_game(s, size, komi, false, fen, why, sizeof why)) {
         free(moves);
-        fail(s, id, "cannot load file");
+        start(s, false, id);
+        put(s, "cannot load file%s%s", why[0] ? ": " : "", why);
+        send_answer(s);
         return;
     }
     for (int i = 0; i < n && make_ply(s, moves[i]); i++) record_move(s, 1);
@@ -665,7 +707,7 @@ ggn_gtp *ggn_gtp_new(const ggn_gtp_config *config, ggn_error *err)
     s->config = *config;
     s->seed = 0x5EED;
     char why[512] = "";
-    if (!set_game(s, config->size > 0 ? config->size : 19, config->komi, false, why, sizeof why)) {
+    if (!set_game(s, config->size > 0 ? config->size : 19, config->komi, false, "", why, sizeof why)) {
         ggn_error_set(err, GGN_E_VALUE, "%s", why);
         free(s);
         return NULL;

@@ -1,14 +1,18 @@
 /*
  * gtp_vertex.c — GTP's vertices (ggn/gtp.h): a column letter, the row from 1,
- * or "pass"; and the legal move one names. Go's programs leave the letter I
- * out and write upper case; Hex's (HexGui, MoHex) use every letter, lower
- * case: the board's cells (square or hexagonal) say which.
+ * "pass", or "swap-pieces"; and the legal move one names. Go's programs
+ * leave the letter I out and write upper case; Hex's (HexGui, MoHex) use
+ * every letter, lower case: the board's cells (square or hexagonal) say
+ * which. The swap of the pie rule is Hex programs' "swap-pieces" (MoHex's
+ * HexPoint, HexGui's move): the first stone changes hands, reflected as
+ * the spec says, which is ggn's swap.
  */
 #include "ggn/gtp.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "protocol/gtp_internal.h"
 
@@ -30,6 +34,8 @@ size_t ggn_gtp_move_format(const ggn_position *pos, ggn_move move, char *buf, si
     int n = -1;
     if (ggn_move_is_pass(g, move))
         n = snprintf(buf, cap, "pass");
+    else if (ggn_move_is_swap(g, move))
+        n = snprintf(buf, cap, "swap-pieces");
     else if (ggn_move_is_drop(move) && cols <= GGN_GTP_MAX_SIZE && move.to < cols * rows)
         n = snprintf(buf, cap, "%c%d", gtp_column_letter(g, move.to % cols), move.to / cols + 1);
     if (n < 0 || (size_t)n >= cap) {
@@ -65,14 +71,16 @@ bool ggn_gtp_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn
 {
     const ggn_game *g = ggn_position_game(pos);
     int x = 0, y = 0;
-    bool pass;
+    bool pass = false;
     bool hex = ggn_game_cells(g) == GGN_CELLS_HEX;
-    if (!gtp_vertex_read(text, hex, &x, &y, &pass)) {
-        ggn_error_set(err, GGN_E_SYNTAX, "'%.40s' is no vertex (a letter %s and a row from 1, or pass)", text,
-                      hex ? "a-y" : "A-Z without I");
+    /* The swap: Hex programs' word, or ggn's own. */
+    bool swap = strcasecmp(text, "swap-pieces") == 0 || strcasecmp(text, "swap") == 0;
+    if (!swap && !gtp_vertex_read(text, hex, &x, &y, &pass)) {
+        ggn_error_set(err, GGN_E_SYNTAX, "'%.40s' is no vertex (a letter %s and a row from 1, %s)", text,
+                      hex ? "a-y" : "A-Z without I", hex ? "pass or swap-pieces" : "or pass");
         return false;
     }
-    if (!pass && (x >= ggn_game_cols(g) || y >= ggn_game_rows(g) || !ggn_game_square_enabled(g, x, y))) {
+    if (!pass && !swap && (x >= ggn_game_cols(g) || y >= ggn_game_rows(g) || !ggn_game_square_enabled(g, x, y))) {
         ggn_error_set(err, GGN_E_RANGE, "%.40s is off the board", text);
         return false;
     }
@@ -81,8 +89,11 @@ bool ggn_gtp_move_parse(ggn_position *pos, const char *text, ggn_move *move, ggn
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     int sq = y * ggn_game_cols(g) + x;
     for (size_t i = 0; i < n; i++) {
-        bool is_pass = ggn_move_is_pass(g, legal[i]);
-        if (pass ? is_pass : !is_pass && ggn_move_is_drop(legal[i]) && legal[i].to == sq) {
+        bool is_pass = ggn_move_is_pass(g, legal[i]), is_swap = ggn_move_is_swap(g, legal[i]);
+        bool fits = pass ? is_pass
+                    : swap ? is_swap
+                    : !is_pass && !is_swap && ggn_move_is_drop(legal[i]) && legal[i].to == sq;
+        if (fits) {
             *move = legal[i];
             return true;
         }
