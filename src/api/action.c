@@ -53,11 +53,13 @@ int32_t ggn_move_action(const ggn_position *pos, ggn_move move)
  * buckets by their top bits (one shift for the whole game, from its action
  * count), the occupied buckets found in increasing order through a bitmap,
  * and the moves placed bucket by bucket in generation order (a counting
- * sort); an insertion pass then orders the few ids inside each bucket. Both
+ * sort); an insertion pass then orders the few ids inside each bucket (or
+ * the whole list when it is short: ID_FEW). Both
  * steps are stable: moves that share an id (chain captures) stay in
  * generation order, and the first of them is the one the id stands for.
  */
 #define ID_BUCKETS 256
+#define ID_FEW 12 /* up to this many moves, the insertion pass alone: the buckets cost more than they save */
 
 static const eg_legal_cache *legal_by_id(ggn_position *pos)
 {
@@ -65,37 +67,44 @@ static const eg_legal_cache *legal_by_id(ggn_position *pos)
     if (pos->cached & EG_CACHED_ACTIONS) return c;
     const ggn_game *g = pos->g;
     size_t n = c->nmoves;
-    /* A bucket is id >> shift: below ID_BUCKETS since every id is below the action count. */
-    uint32_t count = (uint32_t)ggn_game_action_count(g);
-    int width = 32 - __builtin_clz(count), shift = width > 8 ? width - 8 : 0;
-    size_t nbuckets = (size_t)(count >> shift) + 1;
-    uint16_t at[ID_BUCKETS];
-    memset(at, 0, nbuckets * sizeof at[0]);
-    uint64_t used[ID_BUCKETS / 64] = { 0 };
-    int32_t id[GGN_MAX_MOVES];
+    int32_t buf[GGN_MAX_MOVES], *id = n <= ID_FEW ? c->ids : buf; /* a short list is sorted in place */
     int32_t s = (int32_t)g->nsq, k1 = (int32_t)g->nkinds + 1;
+    bool gating = g->gating;
     for (size_t i = 0; i < n; i++) {
         ggn_move m = c->moves[i];
         /* Most moves promote nothing, gate nothing and drop nothing: their text names their own two squares. */
-        bool plain = m.from != EG_DROP_FROM && !m.promotion && !eg_gate_of(g, m);
+        bool plain = m.from != EG_DROP_FROM && !m.promotion && !(gating && m.gate);
         id[i] = plain ? ((int32_t)m.from * s + (int32_t)m.to) * k1 : action_of(pos, m);
-        uint32_t b = (uint32_t)id[i] >> shift;
-        at[b]++;
-        used[b / 64] |= 1ULL << (b & 63);
     }
-    /* at[b]: the moves of bucket b counted, then where its first goes. */
-    uint16_t place = 0;
-    for (size_t w = 0; w * 64 < nbuckets; w++)
-        for (uint64_t bits = used[w]; bits; bits &= bits - 1) {
-            size_t b = w * 64 + (size_t)__builtin_ctzll(bits);
-            uint16_t here = at[b];
-            at[b] = place;
-            place = (uint16_t)(place + here);
+    if (n <= ID_FEW) {
+        memcpy(c->by_id, c->moves, n * sizeof c->moves[0]);
+    } else {
+        /* A bucket is id >> shift: below ID_BUCKETS since every id is below the action count. */
+        uint32_t count = (uint32_t)ggn_game_action_count(g);
+        int width = 32 - __builtin_clz(count), shift = width > 8 ? width - 8 : 0;
+        size_t nbuckets = (size_t)(count >> shift) + 1;
+        uint16_t at[ID_BUCKETS];
+        memset(at, 0, nbuckets * sizeof at[0]);
+        uint64_t used[ID_BUCKETS / 64] = { 0 };
+        for (size_t i = 0; i < n; i++) {
+            uint32_t b = (uint32_t)id[i] >> shift;
+            at[b]++;
+            used[b / 64] |= 1ULL << (b & 63);
         }
-    for (size_t i = 0; i < n; i++) {
-        size_t j = at[(uint32_t)id[i] >> shift]++;
-        c->ids[j] = id[i];
-        c->by_id[j] = c->moves[i];
+        /* at[b]: the moves of bucket b counted, then where its first goes. */
+        uint16_t place = 0;
+        for (size_t w = 0; w * 64 < nbuckets; w++)
+            for (uint64_t bits = used[w]; bits; bits &= bits - 1) {
+                size_t b = w * 64 + (size_t)__builtin_ctzll(bits);
+                uint16_t here = at[b];
+                at[b] = place;
+                place = (uint16_t)(place + here);
+            }
+        for (size_t i = 0; i < n; i++) {
+            size_t j = at[(uint32_t)id[i] >> shift]++;
+            c->ids[j] = id[i];
+            c->by_id[j] = c->moves[i];
+        }
     }
     for (size_t i = 1; i < n; i++) {
         if (c->ids[i - 1] <= c->ids[i]) continue;
