@@ -71,10 +71,12 @@ static const eg_legal_cache *legal_by_id(ggn_position *pos)
     int32_t s = (int32_t)g->nsq, k1 = (int32_t)g->nkinds + 1;
     bool gating = g->gating;
     for (size_t i = 0; i < n; i++) {
-        ggn_move m = c->moves[i];
+        const ggn_move *m = &c->moves[i];
         /* Most moves promote nothing, gate nothing and drop nothing: their text names their own two squares. */
-        bool plain = m.from != EG_DROP_FROM && !m.promotion && !(gating && m.gate);
-        id[i] = plain ? ((int32_t)m.from * s + (int32_t)m.to) * k1 : action_of(pos, m);
+        if (m->from != EG_DROP_FROM && !m->promotion && !(gating && m->gate))
+            id[i] = ((int32_t)m->from * s + (int32_t)m->to) * k1;
+        else
+            id[i] = action_of(pos, *m);
     }
     if (n <= ID_FEW) {
         memcpy(c->by_id, c->moves, n * sizeof c->moves[0]);

@@ -160,10 +160,13 @@ static int resting_squares(const ggn_position *pos, const eg_drop_rule *rule, in
     uint64_t marked[GGN_MAX_SQUARES / 64];
     size_t words = ((size_t)pos->g->nsq + 63) / 64;
     memset(marked, 0, words * sizeof marked[0]);
+    const uint16_t *column = rule->column_sq;
+    const uint8_t *taken = pos->piece_at;
     int start = 0;
     for (int c = 0; c < rule->ncolumn; c++) {
-        int end = rule->column_end[c], rest = EG_NONE;
-        for (int i = start; i < end && !pos->piece_at[rule->column_sq[i]]; i++) rest = rule->column_sq[i];
+        int end = rule->column_end[c], i = start;
+        while (i < end && !taken[column[i]]) i++;
+        int rest = i > start ? column[i - 1] : EG_NONE;
         start = end;
         if (rest == EG_NONE || !rule->allows[rest]) continue;
         if (rule->file_free_of != EG_NONE && file_holds(pos, rest, rule->fdx, rule->fdy, rule->file_free_of, player))
