@@ -61,24 +61,29 @@ int32_t ggn_move_action(const ggn_position *pos, ggn_move move)
 #define ID_BUCKETS 256
 #define ID_FEW 12 /* up to this many moves, the insertion pass alone: the buckets cost more than they save */
 
+/* action_of, with the common cases inline: most moves promote nothing, gate nothing and drop
+ * nothing, and their text names their own two squares; a drop that is no swap is its kind and
+ * square. s and k1 are the game's squares and kinds + 1, gating its flag. */
+static inline int32_t plain_or_any_id(const ggn_position *pos, const ggn_move *m, int32_t s, int32_t k1, bool gating)
+{
+    if (m->from == EG_DROP_FROM) {
+        if (!pos->g->swap) return s * s * k1 + (int32_t)eg_drop_kind(pos->g, *m) * s + (int32_t)m->to;
+    } else if (!m->promotion && !(gating && m->gate)) {
+        return ((int32_t)m->from * s + (int32_t)m->to) * k1;
+    }
+    return action_of(pos, *m);
+}
+
 static const eg_legal_cache *legal_by_id(ggn_position *pos)
 {
     eg_legal_cache *c = eg_legal_list(pos);
     if (pos->cached & EG_CACHED_ACTIONS) return c;
     const ggn_game *g = pos->g;
     size_t n = c->nmoves;
-    int32_t buf[GGN_MAX_MOVES], *id = n <= ID_FEW ? c->ids : buf; /* a short list is sorted in place */
     int32_t s = (int32_t)g->nsq, k1 = (int32_t)g->nkinds + 1;
     bool gating = g->gating;
-    for (size_t i = 0; i < n; i++) {
-        const ggn_move *m = &c->moves[i];
-        /* Most moves promote nothing, gate nothing and drop nothing: their text names their own two squares. */
-        if (m->from != EG_DROP_FROM && !m->promotion && !(gating && m->gate))
-            id[i] = ((int32_t)m->from * s + (int32_t)m->to) * k1;
-        else
-            id[i] = action_of(pos, *m);
-    }
     if (n <= ID_FEW) {
+        for (size_t i = 0; i < n; i++) c->ids[i] = plain_or_any_id(pos, &c->moves[i], s, k1, gating);
         memcpy(c->by_id, c->moves, n * sizeof c->moves[0]);
     } else {
         /* A bucket is id >> shift: below ID_BUCKETS since every id is below the action count. */
@@ -88,7 +93,9 @@ static const eg_legal_cache *legal_by_id(ggn_position *pos)
         uint16_t at[ID_BUCKETS];
         memset(at, 0, nbuckets * sizeof at[0]);
         uint64_t used[ID_BUCKETS / 64] = { 0 };
+        int32_t id[GGN_MAX_MOVES];
         for (size_t i = 0; i < n; i++) {
+            id[i] = plain_or_any_id(pos, &c->moves[i], s, k1, gating);
             uint32_t b = (uint32_t)id[i] >> shift;
             at[b]++;
             used[b / 64] |= 1ULL << (b & 63);
