@@ -54,7 +54,8 @@ int32_t ggn_move_action(const ggn_position *pos, ggn_move move)
  * count), the occupied buckets found in increasing order through a bitmap,
  * and the moves placed bucket by bucket in generation order (a counting
  * sort); an insertion pass then orders the few ids inside each bucket (or
- * the whole list when it is short: ID_FEW). Both
+ * the whole list when it is short: ID_FEW). A list already in order (a
+ * placement game's drops, listed square by square) is kept as it is. Both
  * steps are stable: moves that share an id (chain captures) stay in
  * generation order, and the first of them is the one the id stands for.
  */
@@ -99,6 +100,16 @@ static const eg_legal_cache *legal_by_id(ggn_position *pos)
             uint32_t b = (uint32_t)id[i] >> shift;
             at[b]++;
             used[b / 64] |= 1ULL << (b & 63);
+        }
+        /* Placement games list their drops square by square, often in order already; a list out
+         * of order is mostly found so within its first few ids. */
+        size_t rising = 1;
+        while (rising < n && id[rising - 1] <= id[rising]) rising++;
+        if (rising == n) {
+            memcpy(c->ids, id, n * sizeof id[0]);
+            memcpy(c->by_id, c->moves, n * sizeof c->moves[0]);
+            pos->cached |= EG_CACHED_ACTIONS;
+            return c;
         }
         /* at[b]: the moves of bucket b counted, then where its first goes. */
         uint16_t place = 0;
