@@ -45,26 +45,98 @@ int32_t ggn_move_action(const ggn_position *pos, ggn_move move)
 /*
  * The legal list of pos with the id of each move, sorted by id, kept in the
  * position's cache until it changes (engine/legal_cache.c): the status, the
- * ids and the move of an id read one generation. Each move's key is its id
- * above its place in the list, so sorting the keys (insertion sort on one
- * 64-bit word each: a few dozen moves, often nearly in order already) keeps
- * moves that share an id (chain captures) in generation order, and the first
- * of them is the one the id stands for.
+ * ids and the move of an id read one generation.
+ *
+ * Moves come in generation order (piece by piece, in the piece list's order),
+ * far from the ids' order, and an insertion sort of the whole list cost most
+ * of a ply's id work. So the ids are first counted into at most ID_BUCKETS
+ * buckets by their top bits (one shift for the whole game, from its action
+ * count), the occupied buckets found in increasing order through a bitmap,
+ * and the moves placed bucket by bucket in generation order (a counting
+ * sort); an insertion pass then orders the few ids inside each bucket (or
+ * the whole list when it is short: ID_FEW). A list already in order (a
+ * placement game's drops, listed square by square) is kept as it is. Both
+ * steps are stable: moves that share an id (chain captures) stay in
+ * generation order, and the first of them is the one the id stands for.
  */
+#define ID_BUCKETS 256
+#define ID_FEW 12 /* up to this many moves, the insertion pass alone: the buckets cost more than they save */
+
+/* action_of, with the common cases inline: most moves promote nothing, gate nothing and drop
+ * nothing, and their text names their own two squares; a drop that is no swap is its kind and
+ * square. s and k1 are the game's squares and kinds + 1, gating its flag. */
+static inline int32_t plain_or_any_id(const ggn_position *pos, const ggn_move *m, int32_t s, int32_t k1, bool gating)
+{
+    if (m->from == EG_DROP_FROM) {
+        if (!pos->g->swap) return s * s * k1 + (int32_t)eg_drop_kind(pos->g, *m) * s + (int32_t)m->to;
+    } else if (!m->promotion && !(gating && m->gate)) {
+        return ((int32_t)m->from * s + (int32_t)m->to) * k1;
+    }
+    return action_of(pos, *m);
+}
+
 static const eg_legal_cache *legal_by_id(ggn_position *pos)
 {
     eg_legal_cache *c = eg_legal_list(pos);
     if (pos->cached & EG_CACHED_ACTIONS) return c;
-    uint64_t keys[GGN_MAX_MOVES];
-    for (size_t i = 0; i < c->nmoves; i++) {
-        uint64_t key = (uint64_t)(uint32_t)action_of(pos, c->moves[i]) << 32 | (uint64_t)i;
-        size_t j = i;
-        for (; j > 0 && keys[j - 1] > key; j--) keys[j] = keys[j - 1];
-        keys[j] = key;
+    const ggn_game *g = pos->g;
+    size_t n = c->nmoves;
+    int32_t s = (int32_t)g->nsq, k1 = (int32_t)g->nkinds + 1;
+    bool gating = g->gating;
+    if (n <= ID_FEW) {
+        for (size_t i = 0; i < n; i++) c->ids[i] = plain_or_any_id(pos, &c->moves[i], s, k1, gating);
+        memcpy(c->by_id, c->moves, n * sizeof c->moves[0]);
+    } else {
+        /* A bucket is id >> shift: below ID_BUCKETS since every id is below the action count. */
+        uint32_t count = (uint32_t)ggn_game_action_count(g);
+        int width = 32 - __builtin_clz(count), shift = width > 8 ? width - 8 : 0;
+        size_t nbuckets = (size_t)(count >> shift) + 1;
+        uint16_t at[ID_BUCKETS];
+        memset(at, 0, nbuckets * sizeof at[0]);
+        uint64_t used[ID_BUCKETS / 64] = { 0 };
+        int32_t id[GGN_MAX_MOVES];
+        for (size_t i = 0; i < n; i++) {
+            id[i] = plain_or_any_id(pos, &c->moves[i], s, k1, gating);
+            uint32_t b = (uint32_t)id[i] >> shift;
+            at[b]++;
+            used[b / 64] |= 1ULL << (b & 63);
+        }
+        /* Placement games list their drops square by square, often in order already; a list out
+         * of order is mostly found so within its first few ids. */
+        size_t rising = 1;
+        while (rising < n && id[rising - 1] <= id[rising]) rising++;
+        if (rising == n) {
+            memcpy(c->ids, id, n * sizeof id[0]);
+            memcpy(c->by_id, c->moves, n * sizeof c->moves[0]);
+            pos->cached |= EG_CACHED_ACTIONS;
+            return c;
+        }
+        /* at[b]: the moves of bucket b counted, then where its first goes. */
+        uint16_t place = 0;
+        for (size_t w = 0; w * 64 < nbuckets; w++)
+            for (uint64_t bits = used[w]; bits; bits &= bits - 1) {
+                size_t b = w * 64 + (size_t)__builtin_ctzll(bits);
+                uint16_t here = at[b];
+                at[b] = place;
+                place = (uint16_t)(place + here);
+            }
+        for (size_t i = 0; i < n; i++) {
+            size_t j = at[(uint32_t)id[i] >> shift]++;
+            c->ids[j] = id[i];
+            c->by_id[j] = c->moves[i];
+        }
     }
-    for (size_t i = 0; i < c->nmoves; i++) {
-        c->ids[i] = (int32_t)(keys[i] >> 32);
-        c->by_id[i] = c->moves[(uint32_t)keys[i]];
+    for (size_t i = 1; i < n; i++) {
+        if (c->ids[i - 1] <= c->ids[i]) continue;
+        int32_t key = c->ids[i];
+        ggn_move m = c->by_id[i];
+        size_t j = i;
+        for (; j > 0 && c->ids[j - 1] > key; j--) {
+            c->ids[j] = c->ids[j - 1];
+            c->by_id[j] = c->by_id[j - 1];
+        }
+        c->ids[j] = key;
+        c->by_id[j] = m;
     }
     pos->cached |= EG_CACHED_ACTIONS;
     return c;

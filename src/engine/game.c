@@ -190,11 +190,31 @@ bool ggn_position_random_start(ggn_position *pos, uint64_t seed)
 
 void ggn_position_free(ggn_position *pos) { free(pos); }
 
+/* ggn_position_copy copies the square arrays and the piece list apart from the fields around them. */
+_Static_assert(offsetof(ggn_position, side_at) < offsetof(ggn_position, kind_at) &&
+                   offsetof(ggn_position, kind_at) < offsetof(ggn_position, piece_at) &&
+                   offsetof(ggn_position, piece_at) < offsetof(ggn_position, piece) &&
+                   offsetof(ggn_position, piece) < offsetof(ggn_position, nleader) &&
+                   offsetof(ggn_position, nleader) < offsetof(ggn_position, undo),
+               "ggn_position's fields are out of the order ggn_position_copy expects");
+
 void ggn_position_copy(ggn_position *dst, const ggn_position *src)
 {
-    /* Only the live part of the undo stack matters. */
-    size_t head = offsetof(ggn_position, undo);
-    memcpy(dst, src, head);
+    /*
+     * Only the live parts, since a game's reset (a playout's, a search's) copies a position
+     * every time and the whole head is 14 KB: the squares of the board (eg_clear empties every
+     * square past nsq in every position, and no square past it is ever written), the pieces
+     * in use (an instance past npiece is cleared before make.c's new_piece uses it), and the
+     * live part of the undo stack.
+     */
+    size_t nsq = (size_t)src->g->nsq;
+    memcpy(dst, src, offsetof(ggn_position, side_at));
+    memcpy(dst->side_at, src->side_at, nsq * sizeof src->side_at[0]);
+    memcpy(dst->kind_at, src->kind_at, nsq * sizeof src->kind_at[0]);
+    memcpy(dst->piece_at, src->piece_at, nsq * sizeof src->piece_at[0]);
+    memcpy(dst->piece, src->piece, (size_t)src->npiece * sizeof src->piece[0]);
+    memcpy((char *)dst + offsetof(ggn_position, nleader), (const char *)src + offsetof(ggn_position, nleader),
+           offsetof(ggn_position, undo) - offsetof(ggn_position, nleader));
     memcpy(dst->undo, src->undo, (size_t)src->nundo * sizeof src->undo[0]);
     memcpy(dst->taken, src->taken, (size_t)src->ntaken * sizeof src->taken[0]);
     dst->cached = 0; /* the cache (after the undo stack) was not copied */

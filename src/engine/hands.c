@@ -152,22 +152,31 @@ static bool file_holds(const ggn_position *pos, int sq, int dx, int dy, int kind
  * A gravity rule's squares: the top-most empty square of each column, where
  * the square below is taken or off the board, and which the rule allows.
  * They come out ascending, the order of rule->sq, so the move list is the
- * one trying every square in turn would give. Returns how many.
+ * one trying every square in turn would give: marked in a bitmap of the
+ * squares, then read from it in order. Returns how many.
  */
 static int resting_squares(const ggn_position *pos, const eg_drop_rule *rule, int player, uint16_t *out)
 {
-    int n = 0, start = 0;
+    uint64_t marked[GGN_MAX_SQUARES / 64];
+    size_t words = ((size_t)pos->g->nsq + 63) / 64;
+    memset(marked, 0, words * sizeof marked[0]);
+    const uint16_t *column = rule->column_sq;
+    const uint8_t *taken = pos->piece_at;
+    int start = 0;
     for (int c = 0; c < rule->ncolumn; c++) {
-        int end = rule->column_end[c], rest = EG_NONE;
-        for (int i = start; i < end && !pos->piece_at[rule->column_sq[i]]; i++) rest = rule->column_sq[i];
+        int end = rule->column_end[c], i = start;
+        while (i < end && !taken[column[i]]) i++;
+        int rest = i > start ? column[i - 1] : EG_NONE;
         start = end;
         if (rest == EG_NONE || !rule->allows[rest]) continue;
         if (rule->file_free_of != EG_NONE && file_holds(pos, rest, rule->fdx, rule->fdy, rule->file_free_of, player))
             continue;
-        int j = n++;
-        for (; j > 0 && out[j - 1] > rest; j--) out[j] = out[j - 1];
-        out[j] = (uint16_t)rest;
+        marked[rest / 64] |= 1ULL << (rest % 64);
     }
+    int n = 0;
+    for (size_t w = 0; w < words; w++)
+        for (uint64_t bits = marked[w]; bits; bits &= bits - 1)
+            out[n++] = (uint16_t)(w * 64 + (size_t)__builtin_ctzll(bits));
     return n;
 }
 
@@ -320,6 +329,12 @@ size_t eg_filter_legal_drops(ggn_position *pos, ggn_move *moves, size_t n)
     int player = eg_player_to_move(pos);
     bool fast = !g->any_odd && !pos->leaders_overflow && !eg_leader_attacked(pos, player);
     size_t board = kept;
+    if (fast && !g->drop_rules) {
+        /* No drop rule of the game judges more than the square (placement games): every drop is legal. */
+        if (kept < nb) memmove(moves + kept, moves + nb, (n - nb) * sizeof *moves);
+        kept += n - nb;
+        n = nb;
+    }
     for (size_t i = nb; i < n; i++) {
         if (g->opposite_colour_kinds && !colour_rules_allow(pos, player, moves[i])) continue;
         bool legal = fast;
