@@ -328,7 +328,7 @@ case("bad", "piece_count_bad",
                                            {"condition": "PIECE_COUNT", "piece": "KING"}]),
      [(E, "RANGE", M0 + "/conditions/0/at_most", None, "-1 is out of range 0..255"),
       (E, "REFERENCE", M0 + "/conditions/1/piece", None, "piece code 'QUEEN' is not defined in /pieces"),
-      (E, "MISSING", M0 + "/conditions/2", None, "missing required field 'at_most'")])
+      (E, "MISSING", M0 + "/conditions/2", None, "PIECE_COUNT needs 'at_most', 'at_least' or both")])
 case("bad", "piece_count_in_drop",
      lambda g: (g.update(hands=True),
                 g["pieces"][0].update(drops=[{"conditions": [{"condition": "PIECE_COUNT", "piece": "KING", "at_most": 1}]}])),
