@@ -272,7 +272,7 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->by_state[0] = m->by_state[1] = m->by_state[2] = EG_NONE;
     /* A move that stays (step [0, 0], the reader allows only EMPTY actions) lands on the square
      * its own piece stands on, which the generator sees as ALLY: its actions are filed so. */
-    bool stays = sm->step[0] == 0 && sm->step[1] == 0;
+    bool stays = sm->step[0] == 0 && sm->step[1] == 0 && !sm->to_any;
     m->giving_check_illegal = sm->giving_check_illegal;
     m->attacking_illegal = sm->attacking_illegal;
     if (sm->giving_check_illegal || sm->attacking_illegal) g->moves_giving_check_illegal = true;
