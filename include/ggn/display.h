@@ -89,6 +89,11 @@ const char *ggn_game_river_text(const ggn_game *game, int half);
  * (x0 < x1, y0 < y1, squares of the board) and returns how many there are.
  */
 int ggn_game_palaces(const ggn_game *game, int (*out)[4], int cap);
+/*
+ * The board's lines (extension board.lines: a board of points joined by lines, Nine Men's Morris), each as
+ * its two end points {x1, y1, x2, y2}, into out (at most cap); returns how many there are (0: a grid).
+ */
+int ggn_game_board_lines(const ggn_game *game, int (*out)[4], int cap);
 
 /*
  * The star points: the spec's "star_points", or else, in the go style, Go's

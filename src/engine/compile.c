@@ -101,7 +101,10 @@ static void compile_cond(compiler *c, const sd_player *pl, const sd_condition *i
     case SD_COND_CHECK_STATE: out->arg = (int16_t)in->flag; break;
     case SD_COND_NAMED:
     case SD_COND_NAMED_SOURCE: out->arg = (int16_t)in->named; break;
-    case SD_COND_PIECE_COUNT: out->arg = (int16_t)in->count; break;
+    case SD_COND_PIECE_COUNT:
+        out->arg = (int16_t)in->count;
+        out->at_least = (int16_t)in->at_least;
+        break;
     default: out->arg = 0; break;
     }
     if (in->kind == SD_COND_PIECE_FIRST_MOVE || in->kind == SD_COND_ROOK_FIRST_MOVE || in->kind == SD_COND_PIECE_COUNT)
@@ -159,6 +162,8 @@ typedef struct path_region {
  * path region, none from a source outside it and none from the first square outside it on. */
 static int walk_ray(const ggn_game *g, int from, const eg_move *m, int times, uint16_t *out, const path_region *path)
 {
+    if (g->nlines || m->to_any) /* along the board's lines, or to every other square (board_lines.c) */
+        return eg_walk_points(g, from, m->dx, m->dy, m->repeat, times, m->to_any, out, path ? path->on : NULL);
     int n = 0;
     int x = g->sq_x[from], y = g->sq_y[from];
     if (path && !path->on[from]) return 0;
@@ -239,6 +244,11 @@ static void compile_move(compiler *c, int p, int k, int mi)
     if (m->clone) g->clones = true;
     m->line_distance = sm->repeat.line_distance; /* movegen_line.c walks it; it has no rays */
     if (m->line_distance) g->line_moves = true;
+    m->to_any = sm->to_any; /* a ray of every other square, each landing judged alone (never stopped) */
+    if (m->to_any) {
+        m->repeat = true;
+        m->until = EG_UNTIL_NEVER;
+    }
 
     m->hop_except = sm->repeat.hop_except;
     int nsrc = 0, ndst = 0, npath = 0;
@@ -262,7 +272,7 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->by_state[0] = m->by_state[1] = m->by_state[2] = EG_NONE;
     /* A move that stays (step [0, 0], the reader allows only EMPTY actions) lands on the square
      * its own piece stands on, which the generator sees as ALLY: its actions are filed so. */
-    bool stays = sm->step[0] == 0 && sm->step[1] == 0;
+    bool stays = sm->step[0] == 0 && sm->step[1] == 0 && !sm->to_any;
     m->giving_check_illegal = sm->giving_check_illegal;
     m->attacking_illegal = sm->attacking_illegal;
     if (sm->giving_check_illegal || sm->attacking_illegal) g->moves_giving_check_illegal = true;
@@ -349,6 +359,7 @@ static size_t count_rays(compiler *c)
                 probe.dx = (int8_t)x;
                 probe.dy = (int8_t)y;
                 probe.repeat = kind->moves[mi].repeat.present;
+                probe.to_any = kind->moves[mi].to_any;
                 int times = repeat_times(&kind->moves[mi]);
                 for (int s = 0; s < g->nsq; s++)
                     if (g->enabled[s]) total += (size_t)walk_ray(g, s, &probe, times, NULL, NULL);
@@ -801,6 +812,10 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
         g->enabled[s] = !def->disabled[s];
         g->sq_x[s] = (int8_t)(s % g->cols);
         g->sq_y[s] = (int8_t)(s / g->cols);
+    }
+    if (!eg_compile_lines(g)) { /* before the rays, which follow the lines */
+        limit_error(&c, "out of memory compiling the board's lines");
+        goto fail;
     }
     size_t nrays = count_rays(&c);
     if (nrays > (size_t)GGN_MAX_RAY_ENTRIES) goto fail;

@@ -83,7 +83,7 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
             const eg_piece *p = &pos->piece[id];
             if (p->sq != EG_NONE && p->owner == c->player && p->kind == cond->piece && ++n > cond->arg) return false;
         }
-        return true;
+        return n >= cond->at_least;
     }
     case SD_COND_NAMED_PATH:
         return true; /* applied to the rays when they are compiled (compile.c); never in a list */

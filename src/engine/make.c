@@ -236,7 +236,7 @@ static void make_swap(ggn_position *pos, eg_undo *u, ggn_move mv)
 static void open_part(ggn_position *pos, int kind, int to)
 {
     const ggn_game *g = pos->g;
-    if (pos->side_at[to] != eg_player_to_move(pos) || eg_part_of(g, pos->side_at[to], kind)->place == EG_NONE) {
+    if (pos->side_at[to] != eg_player_to_move(pos) || !eg_part_opens(pos, eg_part_of(g, pos->side_at[to], kind), to)) {
         pass_turn(pos);
         return;
     }
@@ -250,7 +250,12 @@ static void make_part(ggn_position *pos, eg_undo *u, ggn_move mv)
     int player = eg_player_to_move(pos), sq = pos->part_sq;
     u->cloned = true; /* a new piece instance: unmake restores pos->npiece */
     u->npiece_before = (int16_t)pos->npiece;
-    if (!pos->piece_at[mv.to]) new_piece(pos, u, player, eg_part_of(g, player, pos->kind_at[sq])->place, false, mv.to);
+    if (eg_part_of(g, player, pos->kind_at[sq])->remove) { /* a removal: a capture, so the no-progress count restarts */
+        if (pos->piece_at[mv.to] && pos->side_at[mv.to] != player) capture(pos, u, mv.to, player);
+        pos->halfmove = 0;
+    } else if (!pos->piece_at[mv.to]) {
+        new_piece(pos, u, player, eg_part_of(g, player, pos->kind_at[sq])->place, false, mv.to);
+    }
     pos->hash ^= g->zobrist_part[sq];
     pos->part_sq = EG_NONE;
     pass_turn(pos);
@@ -408,7 +413,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
             pos->hash ^= pos->rights ^ rights;
             pos->rights = rights;
         }
-        pass_turn(pos);
+        if (g->parts && pos->piece_at[mv.to]) open_part(pos, pos->kind_at[mv.to], mv.to); /* a removing part follows drops too */
+        else pass_turn(pos);
         if (u->leaders_changed) eg_index_leaders(pos);
         if (g->count_checks) eg_count_check(pos, u);
         if (g->check_series) eg_record_check(pos, u);

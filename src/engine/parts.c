@@ -19,7 +19,10 @@ bool eg_compile_parts(ggn_game *g)
 {
     const sd_game *def = g->def;
     for (int k = 0; k < g->nkinds; k++)
-        if (def->kinds[k].then.place >= 0) g->parts = true;
+        if (def->kinds[k].then.place >= 0 || def->kinds[k].then.remove) {
+            g->parts = true;
+            if (def->kinds[k].then.place >= 0) g->parts_place = true;
+        }
     if (!g->parts) return true;
     g->part = sd_arena_alloc(g->arena, (size_t)g->nplayers * (size_t)g->nkinds, sizeof *g->part);
     g->zobrist_part = sd_arena_alloc(g->arena, (size_t)g->nsq, sizeof *g->zobrist_part);
@@ -31,6 +34,9 @@ bool eg_compile_parts(ggn_game *g)
             eg_part *part = &g->part[(size_t)p * (size_t)g->nkinds + (size_t)k];
             part->place = (int8_t)(t->place >= 0 ? t->place : EG_NONE);
             part->n = (uint8_t)(t->place >= 0 ? t->nsteps : 0);
+            part->remove = t->remove;
+            part->when_line = t->when_line;
+            part->spare_lines = t->spare_lines;
             for (int i = 0; i < part->n; i++) {
                 const int *st = t->steps[i].step;
                 part->d[i][0] = (int8_t)(pl->dir[0][0] * st[0] + pl->dir[0][1] * st[1]);
@@ -50,12 +56,67 @@ bool eg_compile_parts(ggn_game *g)
     return true;
 }
 
+/*
+ * A part that removes (Nine Men's Morris): may the piece on `at`, another
+ * player's, be taken? Spared when it stands in a full line of its owner's and
+ * `any_free`: some piece of another player stands outside one.
+ */
+static bool removable(const ggn_position *pos, const eg_part *part, int at, int player, bool any_free)
+{
+    int side = pos->side_at[at];
+    if (side == EG_EMPTY_SIDE || side == player) return false;
+    return !part->spare_lines || !any_free || !eg_in_full_line(pos, at);
+}
+
+/* Does some piece of another player than `player` stand outside a full line of its owner's (or anywhere, when
+ * the part spares none)? */
+static bool any_free(const ggn_position *pos, const eg_part *part, int player)
+{
+    for (int at = 0; at < pos->g->nsq; at++)
+        if (pos->side_at[at] != EG_EMPTY_SIDE && pos->side_at[at] != player &&
+            (!part->spare_lines || !eg_in_full_line(pos, at)))
+            return true;
+    return false;
+}
+
+bool eg_part_opens(const ggn_position *pos, const eg_part *part, int to)
+{
+    if (!part->remove) return part->place != EG_NONE;
+    int player = pos->side_at[to];
+    if (part->when_line && !eg_in_full_line(pos, to)) return false;
+    for (int at = 0; at < pos->g->nsq; at++) /* nothing to take: the turn passes as after any move */
+        if (pos->side_at[at] != EG_EMPTY_SIDE && pos->side_at[at] != player) return true;
+    return false;
+}
+
+/* A removing part's moves: from its square to each piece it may take, in square order. */
+static size_t generate_removals(const ggn_position *pos, const eg_part *part, ggn_move *buf, size_t cap)
+{
+    int sq = pos->part_sq, player = eg_player_to_move(pos);
+    bool loose = any_free(pos, part, player);
+    size_t n = 0;
+    for (int at = 0; at < pos->g->nsq; at++) {
+        if (!removable(pos, part, at, player, loose)) continue;
+        if (n < cap) buf[n] = (ggn_move){ .from = (uint16_t)sq, .to = (uint16_t)at };
+        n++;
+    }
+    return n;
+}
+
+bool eg_is_removal(const ggn_position *pos, ggn_move mv)
+{
+    const ggn_game *g = pos->g;
+    return g->parts && pos->part_sq != EG_NONE && mv.from == pos->part_sq &&
+           eg_part_of(g, eg_player_to_move(pos), pos->kind_at[pos->part_sq])->remove;
+}
+
 /* The part's steps from its square, each walked over empty squares; calls stop early when `cap` is reached. */
 size_t eg_generate_part(const ggn_position *pos, ggn_move *buf, size_t cap)
 {
     const ggn_game *g = pos->g;
     int sq = pos->part_sq;
     const eg_part *part = eg_part_of(g, eg_player_to_move(pos), pos->kind_at[sq]);
+    if (part->remove) return generate_removals(pos, part, buf, cap);
     size_t n = 0;
     for (int i = 0; i < part->n; i++) {
         int range = part->range[i] ? part->range[i] : GGN_MAX_BOARD_SIDE;
@@ -73,15 +134,18 @@ size_t eg_generate_part(const ggn_position *pos, ggn_move *buf, size_t cap)
 bool eg_part_fits(const ggn_position *pos, ggn_move mv)
 {
     const ggn_game *g = pos->g;
-    int sq = pos->part_sq;
-    if (mv.from != sq || mv.to >= g->nsq || !g->enabled[mv.to] || pos->piece_at[mv.to]) return false;
-    if (mv.action || mv.promotion || mv.modifier) return false;
-    return mv.pattern < eg_part_of(g, eg_player_to_move(pos), pos->kind_at[sq])->n;
+    int sq = pos->part_sq, player = eg_player_to_move(pos);
+    const eg_part *part = eg_part_of(g, player, pos->kind_at[sq]);
+    if (mv.from != sq || mv.to >= g->nsq || !g->enabled[mv.to] || mv.action || mv.promotion || mv.modifier) return false;
+    if (part->remove) return !mv.pattern && removable(pos, part, mv.to, player, any_free(pos, part, player));
+    if (pos->piece_at[mv.to]) return false;
+    return mv.pattern < part->n;
 }
 
 size_t eg_complete_turns(ggn_position *pos, ggn_move *moves, size_t n)
 {
     if (pos->part_sq != EG_NONE) return n; /* a part's moves end the turn */
+    if (!pos->g->parts_place) return n; /* a removing part opens only when it has a piece to take */
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
         bool complete = true;
@@ -103,12 +167,12 @@ static uint64_t perft_node(ggn_position *pos, int depth)
     if (!mid && depth == 0) return 1;
     if (!mid && g->end_rules && eg_decided(pos, NULL)) return 0;
     ggn_move moves[GGN_MAX_MOVES];
-    size_t n = eg_generate(pos, moves, GGN_MAX_MOVES);
+    size_t n = eg_generate_all(pos, moves, GGN_MAX_MOVES); /* a pending part's moves alone */
     if (n > GGN_MAX_MOVES) {
         n = GGN_MAX_MOVES;
         pos->perft_capped = true;
     }
-    n = eg_filter_legal(pos, moves, n);
+    n = eg_filter_legal_all(pos, moves, n);
     if (mid && depth == 0) return n; /* each move of the part ends the turn */
     int after = mid ? depth : depth - 1; /* a move at a turn's start starts one of the turns counted */
     uint64_t total = 0;

@@ -161,6 +161,7 @@ static ggn_status judge(ggn_position *pos)
         no_move(pos, &st);
         return st;
     }
+    if (pos->g->parts && pos->part_sq != EG_NONE) return st; /* draw rules judge whole turns: a removal may follow */
     if (d->fifty_move_halfmoves > 0 && pos->halfmove >= d->fifty_move_halfmoves) st.outcome = GGN_DRAW_NO_PROGRESS;
     else if (d->repetition_count > 0 && repetitions(pos) >= d->repetition_count) st.outcome = GGN_DRAW_REPETITION;
     else if (insufficient_material(pos)) st.outcome = GGN_DRAW_MATERIAL;

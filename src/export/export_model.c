@@ -199,8 +199,15 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
                 return refuse(err, "%s places %s from a supply that never runs out (\"count\": \"unlimited\"); a GGN "
                               "hand holds counted pieces, and a drop from \"*\" takes one of them", def->name,
                               def->kinds[def->players[p].hand[i].kind].code);
+    if (def->nlines)
+        return refuse(err, "%s is a board of points joined by lines (board.lines), whose steps go from point to "
+                           "point: a GGN possibility's squares are the grid's", def->name);
     for (int k = 0; k < def->nkinds; k++) {
         const sd_kind *kind = &def->kinds[k];
+        for (int mi = 0; mi < kind->nmoves; mi++)
+            if (kind->moves[mi].to_any)
+                return refuse(err, "%s's %s moves \"to\": \"any\" square, a move the exporter does not write", def->name,
+                              kind->code);
         for (int mi = 0; mi < kind->nmoves; mi++)
             if (kind->moves[mi].repeat.hop_except)
                 return refuse(err, "kind %s hops with hop_except, a test of the screen's kind that the exporter does not "

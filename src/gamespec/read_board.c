@@ -3,7 +3,7 @@
 
 #include "gamespec/reader.h"
 
-static const char *const board_keys[] = {"dimensions", "disabled_positions", "cells", NULL};
+static const char *const board_keys[] = {"dimensions", "disabled_positions", "cells", "lines", NULL};
 
 /* Extension "cells": "square" (the default) or "hex", six neighbours a cell (spec_def.h). */
 static void read_cells(sd_reader *r, const json_t *board)
@@ -81,5 +81,6 @@ void sd_read_board(sd_reader *r, const json_t *root)
                 sd_warn_key(r, "disabled_positions", GGN_E_VALUE, "every square of the board is disabled");
         }
     }
+    sd_read_board_lines(r, board); /* after the disabled squares: a line may not pass through one */
     sd_pop(r);
 }

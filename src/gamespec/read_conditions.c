@@ -13,7 +13,7 @@
 static const struct {
     const char *name;
     sd_condition_kind kind;
-    const char *const keys[4];
+    const char *const keys[5];
 } kinds[] = {
     {"FIRST_MOVE", SD_COND_FIRST_MOVE, {"condition", NULL}},
     {"DEPENDS_ON", SD_COND_DEPENDS_ON, {"condition", "move_id", NULL}},
@@ -25,7 +25,7 @@ static const struct {
     {"PATH_NOT_ATTACKED", SD_COND_PATH_NOT_ATTACKED, {"condition", NULL}},
     {"SQUARES_EMPTY", SD_COND_SQUARES_EMPTY, {"condition", "positions", NULL}},
     {"FILE_FREE_OF", SD_COND_FILE_FREE_OF, {"condition", "piece", NULL}},
-    {"PIECE_COUNT", SD_COND_PIECE_COUNT, {"condition", "piece", "at_most", NULL}},
+    {"PIECE_COUNT", SD_COND_PIECE_COUNT, {"condition", "piece", "at_most", "at_least", NULL}},
 };
 static const char *const named_ref_keys[] = {"condition", "on", NULL};
 
@@ -151,7 +151,15 @@ static void read_one(sd_reader *r, const json_t *obj, const sd_cond_ctx *ctx, sd
         break;
     case SD_COND_PIECE_COUNT:
         c->piece = sd_kind_ref_field(r, obj, "piece", true);
-        sd_int_field(r, obj, "at_most", true, 0, GGN_MAX_PIECES_ON_BOARD, "GGN_MAX_PIECES_ON_BOARD", &c->count);
+        /* At most, at least (extension), or both; one of them must be given. */
+        c->count = GGN_MAX_PIECES_ON_BOARD;
+        sd_int_field(r, obj, "at_most", false, 0, GGN_MAX_PIECES_ON_BOARD, "GGN_MAX_PIECES_ON_BOARD", &c->count);
+        sd_int_field(r, obj, "at_least", false, 1, GGN_MAX_PIECES_ON_BOARD, "GGN_MAX_PIECES_ON_BOARD", &c->at_least);
+        if (!json_object_get(obj, "at_most") && !json_object_get(obj, "at_least"))
+            sd_error(r, GGN_E_MISSING, "PIECE_COUNT needs 'at_most', 'at_least' or both");
+        else if (c->at_least > c->count)
+            sd_error_key(r, "at_least", GGN_E_VALUE, "at_least %d is more than at_most %d: the condition never holds",
+                         c->at_least, c->count);
         break;
     default:
         break;

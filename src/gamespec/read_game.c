@@ -68,6 +68,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_fen_rights(r, root);
     sd_read_display(r, root);
     sd_read_group_rules(r, root);
+    sd_check_board_lines(r);
 }
 
 /* Reads r->doc (already parsed) into a new game; NULL when any error was reported. */

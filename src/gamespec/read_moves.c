@@ -5,7 +5,7 @@
 
 static const char *const move_keys[] = {"id", "step", "actions", "conditions", "modifiers",
                                         "side_effects", "repeat", "chain", "giving_check_illegal",
-                                        "attacking_illegal", "castle", "clone", NULL};
+                                        "attacking_illegal", "castle", "clone", "to", NULL};
 static const char *const action_keys[] = {"state", "action", "conditions", "side_effects", NULL};
 static const char *const modifier_keys[] = {"action", "conditions", "options", "option_limits", NULL};
 static const char *const repeat_keys[] = {"until", "loop", "times", "hop", "hop_except", "distance", NULL};
@@ -287,7 +287,10 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
         sd_read_castle(r, mobj, ctx->kind, m);
         return;
     }
-    bool stays = sd_offset_field(r, mobj, "step", true, m->step) == SD_OK && m->step[0] == 0 && m->step[1] == 0;
+    /* A move "to": "any" has no step (read_board_lines.c); its step stays [0, 0]. */
+    bool to_any = json_object_get(mobj, "to") != NULL;
+    bool stays = !to_any && sd_offset_field(r, mobj, "step", true, m->step) == SD_OK && m->step[0] == 0 &&
+                 m->step[1] == 0;
     /* Without modifiers a move that stays is refused at once (the common mistake); with them, once
      * the move is read (check_stay). */
     if (stays && !json_object_get(mobj, "modifiers")) {
@@ -308,5 +311,6 @@ void sd_read_move(sd_reader *r, const json_t *mobj, const sd_cond_ctx *ctx, sd_m
     if (m->repeat.line_distance) sd_check_line_distance(r, m);
     sd_bool_field(r, mobj, "giving_check_illegal", false, &m->giving_check_illegal);
     sd_bool_field(r, mobj, "attacking_illegal", false, &m->attacking_illegal);
+    if (to_any) sd_read_to_any(r, mobj, m);
     if (stays) check_stay(r, m);
 }

@@ -16,7 +16,7 @@
 
 #include <string.h>
 
-static const char *const then_keys[] = {"betza", "place", NULL};
+static const char *const then_keys[] = {"betza", "place", "remove", "when", "except", NULL};
 
 /* The Betza string of the part into t->steps; false (reported) when it says more than plain move-only steps. */
 static bool read_steps(sd_reader *r, const json_t *tobj, sd_then *t)
@@ -56,12 +56,50 @@ static bool read_steps(sd_reader *r, const json_t *tobj, sd_then *t)
     return ok && t->nsteps > 0;
 }
 
+/*
+ * The removing form: "remove": "ENEMY" takes another player's piece off the
+ * board; "when": "closes_line" plays the part only when the piece that
+ * arrived completes one of the board's lines; "except": "in_line" spares the
+ * pieces on a full line of their owner's while another can be taken. Nine
+ * Men's Morris: {"remove": "ENEMY", "when": "closes_line", "except": "in_line"}.
+ */
+static void read_remove(sd_reader *r, const json_t *tobj, sd_then *t)
+{
+    char word[GGN_MAX_STRING_BYTES + 1];
+    if (json_object_get(tobj, "betza") || json_object_get(tobj, "place"))
+        sd_error_key(r, "remove", GGN_E_VALUE, "a part either places a piece (betza, place) or removes one, not both");
+    bool ok = sd_string_field(r, tobj, "remove", true, word) == SD_OK;
+    if (ok && strcmp(word, "ENEMY") != 0) {
+        sd_error_key(r, "remove", GGN_E_UNKNOWN, "unknown 'remove' '%s'; the one ggn knows is \"ENEMY\"", word);
+        ok = false;
+    }
+    if (sd_string_field(r, tobj, "when", false, word) == SD_OK) {
+        if (strcmp(word, "closes_line") == 0) t->when_line = true;
+        else sd_error_key(r, "when", GGN_E_UNKNOWN, "unknown 'when' '%s'; the one ggn knows is \"closes_line\"", word);
+    }
+    if (sd_string_field(r, tobj, "except", false, word) == SD_OK) {
+        if (strcmp(word, "in_line") == 0) t->spare_lines = true;
+        else sd_error_key(r, "except", GGN_E_UNKNOWN, "unknown 'except' '%s'; the one ggn knows is \"in_line\"", word);
+    }
+    if ((t->when_line || t->spare_lines) && !r->g->nlines)
+        sd_error_key(r, t->when_line ? "when" : "except", GGN_E_VALUE,
+                     "closes_line and in_line read the board's lines: the board has none (board.lines)");
+    t->remove = ok;
+}
+
 void sd_read_then(sd_reader *r, const json_t *pobj, int k)
 {
     json_t *tobj = sd_field(r, pobj, "then", false);
     if (!tobj) return;
     sd_push_key(r, "then");
-    if (sd_expect(r, tobj, JSON_OBJECT)) {
+    if (sd_expect(r, tobj, JSON_OBJECT) && json_object_get(tobj, "remove")) {
+        sd_check_keys(r, tobj, then_keys, "a \"then\" part");
+        sd_then t = {.place = -1};
+        read_remove(r, tobj, &t);
+        r->g->kinds[k].then = t;
+    } else if (json_is_object(tobj)) {
+        if (json_object_get(tobj, "when") || json_object_get(tobj, "except"))
+            sd_error(r, GGN_E_VALUE, "'when' and 'except' belong to a part that removes (\"remove\": \"ENEMY\")");
         sd_check_keys(r, tobj, then_keys, "a \"then\" part");
         sd_then t = {.place = -1};
         int place = sd_kind_ref_field(r, tobj, "place", true);
@@ -87,7 +125,9 @@ static const char *conflict(const sd_game *g, const sd_kind *kind)
     if (g->leader >= 0)
         return "a game with a leader: the legality test judges a move by the squares it changes, and a part "
                "places a piece on another";
-    if (g->hands) return "a game with hands: a turn's parts and drops are not yet played together";
+    if (g->hands && !kind->then.remove)
+        return "a game with hands: a part that places follows board moves only (a part that removes follows drops too)";
+    if (g->nteams && kind->then.remove) return "teams: a partner's piece is no enemy to remove";
     if (g->pass) return "a game with passing: a pass in the middle of a turn would leave the turn unfinished";
     if (g->gating_on >= 0 || g->swap) return "gating or the swap rule";
     for (int j = 0; j < kind->nmoves; j++) {
@@ -104,13 +144,13 @@ void sd_check_then(sd_reader *r)
     const sd_game *g = r->g;
     for (int k = 0; k < g->nkinds; k++) {
         const sd_kind *kind = &g->kinds[k];
-        if (kind->then.place < 0) continue;
+        if (kind->then.place < 0 && !kind->then.remove) continue;
         const char *why = conflict(g, kind);
         sd_push_key(r, "pieces");
         sd_push_index(r, (size_t)k);
         if (why)
             sd_error_key(r, "then", GGN_E_VALUE, "a turn in parts is not supported with %s", why);
-        else if (r->board_ok && squares(g) > GGN_MAX_PIECES_ON_BOARD)
+        else if (kind->then.place >= 0 && r->board_ok && squares(g) > GGN_MAX_PIECES_ON_BOARD)
             sd_error_key(r, "then", GGN_E_LIMIT,
                          "each turn places a piece, and a board of %d squares could hold more pieces than "
                          "GGN_MAX_PIECES_ON_BOARD (%d)", squares(g), GGN_MAX_PIECES_ON_BOARD);

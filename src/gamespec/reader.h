@@ -191,6 +191,10 @@ void sd_read_custodial(sd_reader *r, const json_t *pobj, int k);
 void sd_check_custodial(sd_reader *r);
 /* read_then.c: a piece's "then" (extension: a turn in parts). */
 void sd_read_then(sd_reader *r, const json_t *pobj, int k);
+/* read_board_lines.c: board.lines, a move's "to": "any", and the rules a board of lines refuses. */
+void sd_read_board_lines(sd_reader *r, const json_t *board);
+void sd_read_to_any(sd_reader *r, const json_t *mobj, sd_move *m);
+void sd_check_board_lines(sd_reader *r);
 /* read_then.c: the rules a game with parts cannot have with them; once the pieces are read. */
 void sd_check_then(sd_reader *r);
 /* read_pass.c: the top-level "pass": true, or "forced". */

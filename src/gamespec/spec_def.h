@@ -63,7 +63,8 @@ typedef struct sd_condition {
     int piece;           /* PIECE_/ROOK_FIRST_MOVE extension "piece": kind index the occupant
                             must have, and it must belong to the mover; -1 = any piece.
                             FILE_FREE_OF: the kind (always >= 0) */
-    int count;           /* PIECE_COUNT: "at_most", 0..GGN_MAX_PIECES_ON_BOARD */
+    int count;           /* PIECE_COUNT: "at_most", 0..GGN_MAX_PIECES_ON_BOARD (that when absent) */
+    int at_least;        /* PIECE_COUNT extension "at_least": 0 (none) ..GGN_MAX_PIECES_ON_BOARD */
     int nsquares;        /* SQUARES_EMPTY: number of offsets */
     int (*squares)[2];   /* SQUARES_EMPTY: offsets from the source */
 } sd_condition;
@@ -146,6 +147,8 @@ typedef struct sd_move {
     sd_castle castle;            /* extension: when present, the move is this castling and nothing else */
     bool clone;                  /* extension "clone": the piece stays and a copy lands (read_clone.c:
                                     one EMPTY -> MOVE action and a plain step, nothing else) */
+    bool to_any;                 /* extension "to": "any": the move lands on any square of the board but
+                                    its own, rather than along a step (read_board_lines.c; step [0, 0]) */
 } sd_move;
 
 /* Extension "drops": one way of putting a kind from the hand on the board. */
@@ -199,9 +202,15 @@ typedef struct sd_then_step {
 } sd_then_step;
 
 typedef struct sd_then {
-    int place;                   /* the kind placed; -1 when the kind has no "then" */
+    int place;                   /* the kind placed; -1 when the kind has no "then" or removes */
     int nsteps;                  /* 1..GGN_MAX_MOVES_PER_KIND */
     sd_then_step *steps;
+    bool remove;                 /* "remove": "ENEMY": the part takes another player's piece off the
+                                    board instead (Nine Men's Morris); it follows drops too */
+    bool when_line;              /* "when": "closes_line": the part is played only when the piece that
+                                    arrived completes one of the board's lines with its player's pieces */
+    bool spare_lines;            /* "except": "in_line": pieces on a line full of their owner's are spared
+                                    while another can be taken */
 } sd_then;
 
 typedef struct sd_kind {
@@ -476,6 +485,9 @@ typedef struct sd_game {
     int cols, rows;              /* 1..GGN_MAX_BOARD_SIDE */
     sd_cells cells;              /* extension board.cells: which squares are neighbours */
     bool *disabled;              /* [cols*rows], index y*cols + x */
+    int nlines;                  /* extension board.lines: the board's lines (read_board_lines.c); 0 = none */
+    int *line_len;               /* [nlines]: points of each line, >= 2 */
+    int (**lines)[2];            /* [nlines][line_len]: the points of each line, in order along it */
     int nplayers;                /* 1..GGN_MAX_PLAYERS */
     sd_player *players;
     int norder;                  /* 1..GGN_MAX_TURNS */

@@ -165,7 +165,8 @@ static size_t format_move(const ggn_position *pos, ggn_move mv, char *buf, size_
     }
     eg_move_mark(pos, mv, promo, sizeof promo);
     if (eg_is_chain(pos, mv)) return format_chain(pos, mv, from, promo, buf, cap);
-    int n = snprintf(buf, cap, "%s%s%s", from, to, promo);
+    /* A removing part (extension "then"): the piece that closed the line takes, "d1xa7". */
+    int n = snprintf(buf, cap, "%s%s%s%s", from, eg_is_removal(pos, mv) ? "x" : "", to, promo);
     if (n < 0 || (size_t)n >= cap) {
         if (cap) buf[0] = '\0';
         return 0;

@@ -108,6 +108,19 @@ const char *ggn_game_river_text(const ggn_game *game, int half)
     return half == 0 || half == 1 ? game->def->display.river_text[half] : NULL;
 }
 
+int ggn_game_board_lines(const ggn_game *game, int (*out)[4], int cap)
+{
+    const sd_game *d = game->def;
+    for (int i = 0; i < d->nlines && i < cap; i++) {
+        int last = d->line_len[i] - 1;
+        out[i][0] = d->lines[i][0][0];
+        out[i][1] = d->lines[i][0][1];
+        out[i][2] = d->lines[i][last][0];
+        out[i][3] = d->lines[i][last][1];
+    }
+    return d->nlines;
+}
+
 int ggn_game_palaces(const ggn_game *game, int (*out)[4], int cap)
 {
     const sd_display *d = &game->def->display;

@@ -96,12 +96,39 @@ static void draw_mark(svg_buf *b, const rd_frame *f, int x, double cx, double cy
     rd_put(b, "\"/>\n");
 }
 
+/* A board of points joined by lines (Nine Men's Morris): those lines, and a dot on each point. */
+static bool draw_board_lines(svg_buf *b, const rd_frame *f, const char *colour, double width)
+{
+    static int lines[GGN_MAX_SQUARES][4];
+    int n = ggn_game_board_lines(f->g, lines, GGN_MAX_SQUARES);
+    if (n <= 0) return false;
+    rd_put(b, "<g class=\"lines\" stroke=\"%s\" stroke-width=\"%.2f\" stroke-linecap=\"square\">\n", colour,
+           1.6 * width);
+    for (int i = 0; i < n && i < GGN_MAX_SQUARES; i++) {
+        double ax, ay, bx, by;
+        rd_center(f, lines[i][0], lines[i][1], &ax, &ay);
+        rd_center(f, lines[i][2], lines[i][3], &bx, &by);
+        rd_put(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", ax, ay, bx, by);
+    }
+    rd_put(b, "</g>\n");
+    for (int y = 0; y < f->rows; y++)
+        for (int x = 0; x < f->cols; x++) {
+            double cx, cy;
+            if (!ggn_game_square_enabled(f->g, x, y)) continue;
+            rd_center(f, x, y, &cx, &cy);
+            rd_put(b, "<circle class=\"star\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n", cx, cy,
+                   f->size * 0.12 + 0.5, colour);
+        }
+    return true;
+}
+
 /* The lines through the points (xiangqi, go): a river cuts the files between the middle rows. */
 static void draw_lines(svg_buf *b, const rd_frame *f, const char *colour)
 {
     const ggn_game *g = f->g;
     double width = f->size / 36.0 + 0.6;
     bool river = ggn_game_has_river(g);
+    if (draw_board_lines(b, f, colour, width)) return;
     rd_put(b, "<g class=\"lines\" stroke=\"%s\" stroke-width=\"%.2f\" stroke-linecap=\"square\">\n", colour, width);
     for (int y = 0; y < f->rows; y++) {
         double ax, ay, bx, by;
@@ -248,7 +275,8 @@ void rd_draw_board(svg_buf *b, const rd_frame *f, const ggn_position *pos, bool 
             double cx, cy;
             rd_center(f, x, y, &cx, &cy);
             if (!ggn_game_square_enabled(g, x, y)) {
-                cell_shape(b, f, 0, cx, cy, "off", "", "url(#hatch)", NULL);
+                /* Between the points of a board of lines there is only the board: no hole to show. */
+                if (!points || ggn_game_board_lines(g, NULL, 0) == 0) cell_shape(b, f, 0, cx, cy, "off", "", "url(#hatch)", NULL);
                 continue;
             }
             char name[GGN_MAX_LABEL], extra[GGN_MAX_LABEL + 20];

@@ -328,7 +328,7 @@ case("bad", "piece_count_bad",
                                            {"condition": "PIECE_COUNT", "piece": "KING"}]),
      [(E, "RANGE", M0 + "/conditions/0/at_most", None, "-1 is out of range 0..255"),
       (E, "REFERENCE", M0 + "/conditions/1/piece", None, "piece code 'QUEEN' is not defined in /pieces"),
-      (E, "MISSING", M0 + "/conditions/2", None, "missing required field 'at_most'")])
+      (E, "MISSING", M0 + "/conditions/2", None, "PIECE_COUNT needs 'at_most', 'at_least' or both")])
 case("bad", "piece_count_in_drop",
      lambda g: (g.update(hands=True),
                 g["pieces"][0].update(drops=[{"conditions": [{"condition": "PIECE_COUNT", "piece": "KING", "at_most": 1}]}])),
@@ -1086,6 +1086,55 @@ def then_leader(g):
     g["pieces"][0]["then"] = {"betza": "mQ", "place": "ARROW"}
 case("bad", "then_leader", then_leader,
      [(E, "VALUE", "/pieces/0/then", None, "a turn in parts is not supported with a game with a leader")])
+
+
+def then_remove_bad(g):
+    g["pieces"][0]["then"] = {"remove": "ALLY"}
+    g["pieces"].append({"code": "MAN", "moves": [], "then": {"remove": "ENEMY", "when": "closes_line"}})
+    g["pieces"].append({"code": "ROOK", "betza": "mR", "then": {"betza": "mR", "place": "MAN", "except": "in_line"}})
+case("bad", "then_remove_bad", then_remove_bad,
+     [(E, "UNKNOWN", "/pieces/0/then/remove", None, "the one ggn knows is \"ENEMY\""),
+      (E, "VALUE", "/pieces/1/then/when", None, "closes_line and in_line read the board's lines"),
+      (E, "VALUE", "/pieces/2/then", None, "'when' and 'except' belong to a part that removes")])
+
+
+# ---------------------------------------------------------------- points and lines: board.lines, "to": "any"
+def board_lines_bad(g):
+    g["board"]["lines"] = [[[0, 0]], [[0, 0], [1, 2]], [[0, 0], [1, 0], [2, 0]], [[2, 0], [1, 0]], [[3, 3], [3, 2]]]
+case("bad", "board_lines_bad", board_lines_bad,
+     [(E, "VALUE", "/board/lines/0", None, "a line joins at least two points, found 1"),
+      (E, "VALUE", "/board/lines/1/1", None, "does not follow [0, 0] along the line"),
+      (E, "DUPLICATE", "/board/lines/3/1", None, "a segment belongs to one line")])
+
+
+def board_lines_leader(g):
+    g["leader"] = "KING"
+    g["board"]["lines"] = [[[0, 0], [0, 3]], [[0, 3], [3, 3]]]
+case("bad", "board_lines_leader", board_lines_leader,
+     [(E, "VALUE", "/board/lines", None, "a board of lines is not supported with a leader")])
+
+
+def board_lines_long_step(g):
+    g["board"]["lines"] = [[[0, 0], [0, 3]], [[0, 3], [3, 3]]]
+    move0(g)["step"] = [0, 2]
+case("bad", "board_lines_long_step", board_lines_long_step,
+     [(E, "VALUE", "/board/lines", None, "a step longer than one point (on a board of lines a step goes to the "
+                                         "next point of a line: [1, 0], [0, 1], [1, 1] and their opposites) at "
+                                         "/pieces/0/moves/0")])
+
+
+def to_any_bad(g):
+    move0(g)["to"] = "any"
+    g["pieces"].append({"code": "FLY", "moves": [
+        {"id": 0, "to": "anywhere", "actions": [{"state": "EMPTY", "action": "MOVE"}]},
+        {"id": 1, "to": "any", "actions": [{"state": "ENEMY", "action": "CAPTURE"}]}]})
+case("bad", "to_any_bad", to_any_bad,
+     [(E, "VALUE", M0 + "/to", None, "it has no 'step'"),
+      (E, "UNKNOWN", "/pieces/1/moves/0/to", None, "unknown 'to' 'anywhere'"),
+      (E, "VALUE", "/pieces/1/moves/1/to", None, "lands on an empty square")])
+case("bad", "piece_count_never",
+     lambda g: move0(g).update(conditions=[{"condition": "PIECE_COUNT", "piece": "KING", "at_most": 2, "at_least": 3}]),
+     [(E, "VALUE", M0 + "/conditions/0/at_least", None, "at_least 3 is more than at_most 2")])
 
 
 def main():
