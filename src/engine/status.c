@@ -27,6 +27,7 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_CONNECTION: return "regions connected";
     case GGN_UNITED: return "pieces united";
     case GGN_ENCLOSED: return "enclosed";
+    case GGN_FORT: return "fort";
     }
     return "unknown";
 }
@@ -243,6 +244,9 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
         break;
     case GGN_ENCLOSED:
         snprintf(why, sizeof why, "no piece of %s can reach the edge", player);
+        break;
+    case GGN_FORT:
+        snprintf(why, sizeof why, "%s holds a fort on the edge that cannot be broken", player);
         break;
     case GGN_CHECKMATE:
     case GGN_STALEMATE:

@@ -186,6 +186,8 @@ typedef struct sd_custodial {
     unsigned long long surround; /* kinds taken only when enclosed along every direction (default: none) */
     int hostile;                 /* named POSITION condition: its empty squares, read for the mover, act
                                     as a partner; -1 when absent */
+    bool shield_wall;            /* also takes rows of two or more along the board's edge, bracketed at
+                                    both ends and each flanked in front (tafl's shield wall) */
 } sd_custodial;
 /*
  * Extension "then": a turn in parts (read_then.c). After a board move of the
@@ -367,10 +369,25 @@ typedef struct sd_enclosed {
     sd_result result;
 } sd_enclosed;
 
+/*
+ * Extension "fort" (read_goal_line.c): a player of .players gets .result
+ * while one of its pieces of .kinds stands on the board's edge next to an
+ * empty square, and the region it reaches through empty squares is walled
+ * in by the player's pieces none of which the others can ever take
+ * (goal_fort.c: tafl's edge fort).
+ */
+typedef struct sd_fort {
+    unsigned long long kinds;    /* the pieces that hold a fort (the king) */
+    unsigned players;            /* bit p: the rule concerns player p (all when "players" is absent) */
+    sd_result result;
+} sd_fort;
+
 typedef struct sd_game_end {
     bool present;
     int nenclosed;               /* extension "enclosed" */
     sd_enclosed *enclosed;
+    int nforts;                  /* extension "fort" */
+    sd_fort *forts;
     int nunited;                 /* extension "united" */
     sd_united *united;
     int nlines;                  /* extension "lines" */
