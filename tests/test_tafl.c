@@ -463,8 +463,11 @@ static void check_epd(const rules *r)
     assert_true(counts >= 4);
 }
 
-/* Random games from the start: every position compared, move by move. */
-static void check_random_games(const rules *r, int games, unsigned seed, bool king_taken_too)
+/*
+ * Random games from the start (or from the FEN `from`): every position compared, move by move.
+ * Returns how many ended in an edge fort.
+ */
+static int walk_random_games(const rules *r, const char *from, int games, unsigned seed, bool king_taken_too)
 {
     ggn_game *g = load_rules(r);
     ggn_position *start = ggn_position_new(g);
@@ -472,9 +475,9 @@ static void check_random_games(const rules *r, int games, unsigned seed, bool ki
     ggn_position_fen(start, fen, sizeof fen);
     ggn_position_free(start);
     board b0;
-    assert_true(ref_from_fen(r, fen, &b0));
+    assert_true(ref_from_fen(r, from ? from : fen, &b0));
     srand(seed);
-    int positions = 0, captures = 0, ends[5] = {0, 0, 0, 0, 0};
+    int positions = 0, captures = 0, walls = 0, ends[5] = {0, 0, 0, 0, 0};
     for (int game = 0; game < games; game++) {
         board b = b0;
         for (int ply = 0; ply < 400; ply++) {
@@ -492,15 +495,23 @@ static void check_random_games(const rules *r, int games, unsigned seed, bool ki
             ref_make(r, &b, mv[rand() % n]);
             for (int i = 0; i < r->n * r->n; i++) pieces -= b.sq[i] != '.';
             captures += pieces;
+            walls += pieces >= 2; /* two or more at once: mostly shield walls on the edge */
         }
     }
     /* The walk must have met what it is meant to test: captures, and games won both ways (in
      * hnefatafl a random walk hardly ever closes the king in on four sides: rule_cases does). */
-    print_message("%s: %d positions, %d pieces taken, %d games won by the king's escape, %d by his capture, "
-                  "%d by an edge fort\n", r->game, positions, captures, ends[1], ends[0], ends[3]);
-    assert_true(captures > games);
+    print_message("%s%s%s: %d positions, %d pieces taken (%d moves taking two or more), %d games won by the "
+                  "king's escape, %d by his capture, %d by an edge fort\n", r->game, from ? " from " : "",
+                  from ? from : "", positions, captures, walls, ends[1], ends[0], ends[3]);
+    assert_true(captures > games || from);
     assert_true(ends[1] > 0 && (ends[0] > 0 || !king_taken_too));
     ggn_game_free(g);
+    return ends[3];
+}
+
+static void check_random_games(const rules *r, int games, unsigned seed, bool king_taken_too)
+{
+    walk_random_games(r, NULL, games, seed, king_taken_too);
 }
 
 static void brandubh_epd(void **state)
@@ -537,6 +548,13 @@ static void copenhagen_random(void **state)
 {
     (void)state;
     check_random_games(&copenhagen, 20, 382, false);
+    /* From the two positions of hnefatafl.epd built for them, where random moves meet shield walls
+     * and forts often: the walk must end some games in a fort. */
+    int forts = walk_random_games(&copenhagen, "3SSSSS3/5S5/11/11/S9S/S4k4S/S1s7S/11/11/3sssss3/3SSSSSs2 b - - 0 1",
+                                  50, 383, false);
+    forts += walk_random_games(&copenhagen, "1S7S1/S10/11/11/4s5S/S10/11/S10/5s5/4s1s4/4sks2S1 b - - 0 1", 100, 384,
+                               false);
+    assert_true(forts > 0);
 }
 
 /*
