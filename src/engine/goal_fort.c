@@ -50,7 +50,6 @@ static bool hostile_to(const ggn_game *g, int p, int sq)
 
 typedef struct fort {
     const ggn_position *pos;
-    int p;
     bool region[GGN_MAX_SQUARES]; /* the king's square and the empty squares he reaches */
     bool calm[GGN_MAX_SQUARES];   /* squares of the region no other player reads as hostile */
     bool safe[GGN_MAX_SQUARES];   /* p's pieces still deemed safe */
@@ -100,7 +99,6 @@ static bool in_fort(const ggn_position *pos, int p, int king)
     fort f;
     memset(&f, 0, sizeof f);
     f.pos = pos;
-    f.p = p;
     uint16_t queue[GGN_MAX_SQUARES];
     int head = 0, tail = 0;
     f.region[king] = true;
