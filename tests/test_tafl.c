@@ -655,6 +655,38 @@ static void copenhagen_rules(void **state)
     run_cases(&copenhagen, copenhagen_cases, sizeof copenhagen_cases / sizeof copenhagen_cases[0]);
 }
 
+/*
+ * Copenhagen forbids perpetual repetition, a loss for the defenders whoever repeats: the third
+ * occurrence of a position ends the game so (Fetlar's is a draw). Not in the reference, whose
+ * positions have no history.
+ */
+static void repetition(void **state)
+{
+    (void)state;
+    const char *fen = "1S9/11/11/11/11/5k5/11/11/11/11/9S1 w - - 0 1";
+    const char *moves = "b11b10 f6f7 b10b11 f7f6 b11b10 f6f7 b10b11";
+    ggn_game *g = load("hnefatafl.json");
+    ggn_position *pos = position_from_fen(g, fen);
+    play_moves(pos, moves);
+    assert_int_equal(ggn_position_status(pos).outcome, GGN_ONGOING); /* twice so far */
+    play_moves(pos, "f7f6");
+    ggn_status st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_REPETITION_LOSS);
+    assert_int_equal(st.player, 1);
+    assert_int_equal(st.winner, 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    g = load("fetlar_hnefatafl.json");
+    pos = position_from_fen(g, fen);
+    play_moves(pos, moves);
+    play_moves(pos, "f7f6");
+    st = ggn_position_status(pos);
+    assert_int_equal(st.outcome, GGN_DRAW_REPETITION);
+    assert_true(st.draw);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 static void brandubh_rules(void **state)
 {
     (void)state;
@@ -666,6 +698,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fetlar_rules),
         cmocka_unit_test(copenhagen_rules),
+        cmocka_unit_test(repetition),
         cmocka_unit_test(brandubh_rules),
         cmocka_unit_test(brandubh_epd),
         cmocka_unit_test(fetlar_epd),

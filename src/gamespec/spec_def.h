@@ -276,6 +276,8 @@ typedef struct sd_dead {
 typedef struct sd_draw {
     bool present;        /* the top-level "draw_conditions" object was given */
     int repetition_count;        /* 0 = no repetition rule */
+    int repetition_loser;        /* extension "repetition_loser": the player who loses when the count is
+                                    reached (Copenhagen tafl's perpetual repetition); -1: a draw */
     int fifty_move_halfmoves;    /* 0 = no such rule */
     int nreset_kinds;            /* kinds whose moves reset the counter (captures always do) */
     int *reset_kinds;

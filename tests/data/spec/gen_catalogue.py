@@ -1086,6 +1086,16 @@ def fort_takes(g):
 case("bad", "fort_takes", fort_takes,
      [(E, "TYPE", "/pieces/0/custodial/shield_wall", None, "boolean"),
       (E, "VALUE", "/game_end/fort/0", None, "a fort in a game whose moves take pieces is not supported")])
+def repetition_loser_bad(g):
+    g["draw_conditions"] = {"repetition_loser": "NOBODY"}
+case("bad", "repetition_loser_bad", repetition_loser_bad,
+     [(E, "REFERENCE", "/draw_conditions/repetition_loser", None, "'NOBODY' is not the name of a player")])
+
+
+def repetition_loser_no_count(g):
+    g["draw_conditions"] = {"repetition_loser": "WHITE"}
+case("bad", "repetition_loser_no_count", repetition_loser_no_count,
+     [(E, "VALUE", "/draw_conditions/repetition_loser", None, "without a repetition_count")])
 # ---------------------------------------------------------------- turns in parts: "then"
 def then_bad(g):
     g["pieces"].append({"code": "QUEEN", "betza": "mQ", "then": {"betza": "Q", "place": "ARROW", "shoot": 1}})
