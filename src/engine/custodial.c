@@ -84,8 +84,9 @@ static inline bool partner_on(const ggn_position *pos, const eg_custodial *c, in
 
 /*
  * The shield walls the piece arriving on sq closes: for each side of sq that
- * faces off the board (`out`), the two ways along that edge. Adds the taken
- * squares to taken[n..) and returns the new count.
+ * faces off the board (step o), the two ways along that edge. Adds the taken
+ * squares to taken[n..), each once (a square is on at most four rays from sq,
+ * so they fit), and returns the new count.
  */
 static int shield_walls(const ggn_position *pos, const eg_custodial *c, int sq, int player, int *taken, int n)
 {
@@ -123,7 +124,7 @@ void eg_make_custodial(ggn_position *pos, eg_undo *u, int sq, int kind)
     const ggn_game *g = pos->g;
     int player = pos->side_at[sq];
     const eg_custodial *c = custodial_of(g, player, kind);
-    /* Between two, every direction once; the shield walls, at most the squares of two edges. */
+    /* Between two, every direction once; the shield walls, at most the squares of four rays from sq. */
     int taken[GGN_MAX_CONVERT_OFFSETS + 4 * GGN_MAX_BOARD_SIDE], n = 0;
     for (int i = 0; i < c->n; i++) {
         int t = eg_offset(g, sq, c->d[i][0], c->d[i][1]);
