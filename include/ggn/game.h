@@ -388,7 +388,9 @@ typedef enum ggn_outcome {
     GGN_LINE,               /* game_end.lines: .player has a row of its pieces (.rule = the rule) */
     GGN_CONNECTION,         /* game_end.connections: .player's pieces join two regions (.rule) */
     GGN_UNITED,             /* game_end.united: .player's pieces stand in one group (.rule) */
-    GGN_ENCLOSED            /* game_end.enclosed: no piece of .player can reach the board's edge (.rule) */
+    GGN_ENCLOSED,           /* game_end.enclosed: no piece of .player can reach the board's edge (.rule) */
+    GGN_FORT,               /* game_end.fort: .player holds a fort on the board's edge that cannot be broken (.rule) */
+    GGN_REPETITION_LOSS     /* draw_conditions.repetition_count reached with a repetition_loser: .player loses */
 } ggn_outcome;
 
 typedef struct ggn_status {

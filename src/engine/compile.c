@@ -862,6 +862,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     g->facing_leaders = g->pass && def->end.facing_leaders;
     g->end_rules = def->end.ngoals > 0 || def->end.nextinctions > 0 || def->end.check_limit > 0 || def->end.elimination ||
                    def->end.nlines > 0 || def->end.nconnections > 0 || def->end.nunited > 0 || def->end.nenclosed > 0 ||
+                   def->end.nforts > 0 ||
                    (g->pass && (def->end.passes_in_a_row > 0 || g->facing_leaders));
     g->forced_capture = def->end.forced_capture;
     g->no_giving_check = def->end.giving_check_illegal && g->leader != EG_NONE;

@@ -208,6 +208,7 @@ typedef struct eg_custodial {
     uint64_t partners;     /* own kinds that close an enclosure */
     uint64_t surround;     /* kinds taken only when closed in along every direction */
     const bool *hostile;   /* [nsq]: empty squares that close an enclosure for this player; NULL for none */
+    bool shield_wall;      /* also takes rows along the board's edge (custodial.c, "shield wall") */
 } eg_custodial;
 /* Extension "then" (parts.c): the part that follows a kind's board moves, for one player. */
 typedef struct eg_part {
@@ -575,6 +576,8 @@ size_t eg_generate_clones(const ggn_position *pos, ggn_move *buf, size_t cap, si
 unsigned eg_united_players(const ggn_position *pos, const sd_united *u);
 /* goal_united.c: the players (bit p) of the rule none of whose pieces can reach the board's edge (game_end.enclosed). */
 unsigned eg_enclosed_players(const ggn_position *pos, const sd_enclosed *x);
+/* goal_fort.c: the players (bit p) of the rule with a piece of its kinds in a fort on the edge (game_end.fort). */
+unsigned eg_fort_players(const ggn_position *pos, const sd_fort *f);
 /* movegen_line.c: appends the moves counted on their line of the player to move; returns the new count (may exceed cap). */
 size_t eg_generate_line_moves(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
 /* convert.c: buf[from..n) without the moves whose arriving kind must convert and would convert nothing. */

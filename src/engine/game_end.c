@@ -239,7 +239,7 @@ bool eg_decided(const ggn_position *pos, ggn_status *st)
             return true;
         }
     }
-    if ((e->nlines || e->nconnections || e->nunited || e->nenclosed) && eg_shape_decided(pos, st))
+    if ((e->nlines || e->nconnections || e->nunited || e->nenclosed || e->nforts) && eg_shape_decided(pos, st))
         return true; /* goal_line.c */
     for (int r = 0; r < e->nextinctions; r++) {
         const sd_extinction *x = &e->extinctions[r];

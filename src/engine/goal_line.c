@@ -192,6 +192,12 @@ bool eg_shape_decided(const ggn_position *pos, ggn_status *st)
         decide(pos, st, GGN_ENCLOSED, p, r, e->enclosed[r].result);
         return true;
     }
+    for (int r = 0; r < e->nforts; r++) {
+        int p = first_judged(pos, eg_fort_players(pos, &e->forts[r]));
+        if (p < 0) continue;
+        decide(pos, st, GGN_FORT, p, r, e->forts[r].result);
+        return true;
+    }
     return false;
 }
 

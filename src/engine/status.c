@@ -27,6 +27,8 @@ const char *ggn_outcome_name(ggn_outcome outcome)
     case GGN_CONNECTION: return "regions connected";
     case GGN_UNITED: return "pieces united";
     case GGN_ENCLOSED: return "enclosed";
+    case GGN_FORT: return "fort";
+    case GGN_REPETITION_LOSS: return "repetition";
     }
     return "unknown";
 }
@@ -163,7 +165,15 @@ static ggn_status judge(ggn_position *pos)
     }
     if (pos->g->parts && pos->part_sq != EG_NONE) return st; /* draw rules judge whole turns: a removal may follow */
     if (d->fifty_move_halfmoves > 0 && pos->halfmove >= d->fifty_move_halfmoves) st.outcome = GGN_DRAW_NO_PROGRESS;
-    else if (d->repetition_count > 0 && repetitions(pos) >= d->repetition_count) st.outcome = GGN_DRAW_REPETITION;
+    else if (d->repetition_count > 0 && repetitions(pos) >= d->repetition_count) {
+        if (d->repetition_loser >= 0) { /* a loss for one player, not a draw (Copenhagen tafl) */
+            st.outcome = GGN_REPETITION_LOSS;
+            st.player = d->repetition_loser;
+            st.winner = pos->g->nplayers == 2 ? 1 - st.player : eg_winner_over(pos, st.player);
+            return st;
+        }
+        st.outcome = GGN_DRAW_REPETITION;
+    }
     else if (insufficient_material(pos)) st.outcome = GGN_DRAW_MATERIAL;
     st.draw = st.outcome != GGN_ONGOING;
     return st;
@@ -244,6 +254,12 @@ size_t ggn_status_describe(const ggn_game *g, const ggn_status *st, char *buf, s
         break;
     case GGN_ENCLOSED:
         snprintf(why, sizeof why, "no piece of %s can reach the edge", player);
+        break;
+    case GGN_FORT:
+        snprintf(why, sizeof why, "%s holds a fort on the edge that cannot be broken", player);
+        break;
+    case GGN_REPETITION_LOSS:
+        snprintf(why, sizeof why, "the position occurred %d times, a loss for %s", g->def->draw.repetition_count, player);
         break;
     case GGN_CHECKMATE:
     case GGN_STALEMATE:

@@ -13,7 +13,7 @@
  */
 #include "gamespec/reader.h"
 
-static const char *const custodial_keys[] = {"directions", "captures", "partners", "surround", "hostile", NULL};
+static const char *const custodial_keys[] = {"directions", "captures", "partners", "surround", "hostile", "shield_wall", NULL};
 
 static const int orthogonal[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
 
@@ -84,6 +84,10 @@ void sd_read_custodial(sd_reader *r, const json_t *pobj, int k)
         if (c->captures & c->surround)
             sd_error(r, GGN_E_VALUE, "a kind is both in \"captures\" (taken between two pieces) and in \"surround\" "
                                      "(taken only when enclosed on every side): list it in one");
+        if (sd_bool_field(r, obj, "shield_wall", false, &c->shield_wall) == SD_OK && c->shield_wall &&
+            g->cells == SD_CELLS_HEX)
+            sd_error_key(r, "shield_wall", GGN_E_VALUE, "a shield wall on hexagonal cells is not supported: its rows "
+                                                        "run along the edges of a board of ranks and files");
         char code[GGN_MAX_STRING_BYTES + 1];
         if (sd_string_field(r, obj, "hostile", false, code) == SD_OK) {
             c->hostile = sd_find_named(r, code);

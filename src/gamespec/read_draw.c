@@ -1,8 +1,8 @@
 /* read_draw.c — "draw_conditions", in the shape of the original engine's chess.json. */
 #include "gamespec/reader.h"
 
-static const char *const draw_keys[] = {"repetition_count", "fifty_move_halfmoves",
-                                        "fifty_move_pawn_codes", "insufficient_material", NULL};
+static const char *const draw_keys[] = {"repetition_count", "fifty_move_halfmoves", "fifty_move_pawn_codes",
+                                        "insufficient_material", "repetition_loser", NULL};
 
 /* An array of piece codes at r->path into a new kind-index array; *n entries. */
 static int *read_codes(sd_reader *r, const json_t *list, size_t n, bool warn_dups)
@@ -126,6 +126,7 @@ static void read_insufficient(sd_reader *r, const json_t *obj, sd_draw *d)
 void sd_read_draw(sd_reader *r, const json_t *root)
 {
     sd_draw *d = &r->g->draw;
+    d->repetition_loser = -1;
     json_t *obj = sd_field(r, root, "draw_conditions", false);
     if (!obj) return;
     sd_push_key(r, "draw_conditions");
@@ -141,6 +142,17 @@ void sd_read_draw(sd_reader *r, const json_t *root)
         sd_error_key(r, "repetition_count", GGN_E_RANGE,
                      "repetition_count 1 would end every game at once: use 0 (no rule) or at least 2");
         d->repetition_count = 0;
+    }
+    char loser[GGN_MAX_STRING_BYTES + 1];
+    if (sd_string_field(r, obj, "repetition_loser", false, loser) == SD_OK) {
+        int p = sd_find_player(r, loser);
+        if (p < 0 && r->players_ok)
+            sd_error_key(r, "repetition_loser", GGN_E_REFERENCE, "'%s' is not the name of a player", loser);
+        else if (d->repetition_count == 0)
+            sd_error_key(r, "repetition_loser", GGN_E_VALUE,
+                         "a repetition_loser without a repetition_count (2 or more) would never lose");
+        else
+            d->repetition_loser = p;
     }
     sd_int_field(r, obj, "fifty_move_halfmoves", false, 0, 2147483647LL, NULL, &d->fifty_move_halfmoves);
     size_t n;

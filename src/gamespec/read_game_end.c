@@ -11,7 +11,7 @@
 static const char *const end_keys[] = {"no_move",        "goals",          "extinction", "check_limit",
                                        "forced_capture", "giving_check_illegal", "elimination",
                                        "passes",         "facing_leaders", "points",     "checkmate_by_only",
-                                       "checkmate_needs", "area", "lines", "connections", "united", "enclosed", NULL};
+                                       "checkmate_needs", "area", "lines", "connections", "united", "enclosed", "fort", NULL};
 static const char *const passes_keys[] = {"in_a_row", "result", NULL};
 static const char *const facing_keys[] = {"result", NULL};
 static const char *const points_keys[] = {"values", "bonus", "tie", NULL};

@@ -223,7 +223,53 @@ static void read_enclosed(sd_reader *r, const json_t *obj, sd_enclosed *x)
     sd_read_end_result(r, obj, "result", &x->result);
 }
 
+static const char *const fort_keys[] = {"pieces", "players", "result", NULL};
+
+/*
+ * A fort is judged by what could ever take its walls (goal_fort.c), which
+ * knows custodial capture along ranks and files and the shield wall only: a
+ * game where pieces are taken otherwise — by moving onto them, by conversion,
+ * diagonally — is refused rather than judged by a test that overlooks a threat.
+ */
+static const char *fort_refused(const sd_game *g)
+{
+    if (g->cells == SD_CELLS_HEX) return "a fort on hexagonal cells is not supported: its walls are judged along ranks and files";
+    bool custodial = false;
+    for (int k = 0; k < g->nkinds; k++) {
+        const sd_kind *kind = &g->kinds[k];
+        if (kind->convert.how != SD_CONVERT_NONE) return "a fort in a game with conversion is not supported";
+        for (int m = 0; m < kind->nmoves; m++) {
+            const sd_move *mv = &kind->moves[m];
+            if (mv->neffects > 0 || mv->chain) return "a fort in a game whose moves have side effects or chains is not supported";
+            for (int a = 0; a < mv->nactions; a++)
+                if (mv->actions[a].action == SD_ACTION_CAPTURE || mv->actions[a].neffects > 0)
+                    return "a fort in a game whose moves take pieces is not supported: a fort is judged by custodial "
+                           "capture alone";
+        }
+        const sd_custodial *c = &kind->custodial;
+        if (!c->given) continue;
+        custodial = true;
+        for (int i = 0; i < c->ndirections; i++)
+            if (c->directions[i][0] != 0 && c->directions[i][1] != 0)
+                return "a fort in a game with diagonal custodial capture is not supported: its walls are judged along "
+                       "ranks and files";
+    }
+    if (!custodial) return "a fort needs custodial capture (a piece's \"custodial\"): it is judged by what that can take";
+    return NULL;
+}
+
+static void read_fort(sd_reader *r, const json_t *obj, sd_fort *f)
+{
+    sd_check_keys(r, obj, fort_keys, "a fort rule");
+    f->kinds = sd_read_end_kinds(r, obj);
+    f->players = sd_read_end_players(r, obj);
+    sd_read_end_result(r, obj, "result", &f->result);
+    const char *why = r->kinds_ok ? fort_refused(r->g) : NULL;
+    if (why) sd_error(r, GGN_E_VALUE, "%s", why);
+}
+
 static void one_line(sd_reader *r, const json_t *obj, void *out) { read_line(r, obj, out); }
+static void one_fort(sd_reader *r, const json_t *obj, void *out) { read_fort(r, obj, out); }
 static void one_enclosed(sd_reader *r, const json_t *obj, void *out) { read_enclosed(r, obj, out); }
 static void one_united(sd_reader *r, const json_t *obj, void *out) { read_united(r, obj, out); }
 static void one_connection(sd_reader *r, const json_t *obj, void *out) { read_connection(r, obj, out); }
@@ -234,6 +280,7 @@ void sd_read_end_shapes(sd_reader *r, const json_t *end, sd_game_end *e)
     e->connections = read_rules(r, end, "connections", sizeof *e->connections, &e->nconnections, one_connection);
     e->united = read_rules(r, end, "united", sizeof *e->united, &e->nunited, one_united);
     e->enclosed = read_rules(r, end, "enclosed", sizeof *e->enclosed, &e->nenclosed, one_enclosed);
+    e->forts = read_rules(r, end, "fort", sizeof *e->forts, &e->nforts, one_fort);
 }
 
 void sd_read_gravity(sd_reader *r, const json_t *dobj, sd_drop *d)

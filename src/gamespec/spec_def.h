@@ -189,6 +189,8 @@ typedef struct sd_custodial {
     unsigned long long surround; /* kinds taken only when enclosed along every direction (default: none) */
     int hostile;                 /* named POSITION condition: its empty squares, read for the mover, act
                                     as a partner; -1 when absent */
+    bool shield_wall;            /* also takes rows of two or more along the board's edge, bracketed at
+                                    both ends and each flanked in front (tafl's shield wall) */
 } sd_custodial;
 /*
  * Extension "then": a turn in parts (read_then.c). After a board move of the
@@ -283,6 +285,8 @@ typedef struct sd_dead {
 typedef struct sd_draw {
     bool present;        /* the top-level "draw_conditions" object was given */
     int repetition_count;        /* 0 = no repetition rule */
+    int repetition_loser;        /* extension "repetition_loser": the player who loses when the count is
+                                    reached (Copenhagen tafl's perpetual repetition); -1: a draw */
     int fifty_move_halfmoves;    /* 0 = no such rule */
     int nreset_kinds;            /* kinds whose moves reset the counter (captures always do) */
     int *reset_kinds;
@@ -376,10 +380,25 @@ typedef struct sd_enclosed {
     sd_result result;
 } sd_enclosed;
 
+/*
+ * Extension "fort" (read_goal_line.c): a player of .players gets .result
+ * while one of its pieces of .kinds stands on the board's edge next to an
+ * empty square, and the region it reaches through empty squares is walled
+ * in by the player's pieces none of which the others can ever take
+ * (goal_fort.c: tafl's edge fort).
+ */
+typedef struct sd_fort {
+    unsigned long long kinds;    /* the pieces that hold a fort (the king) */
+    unsigned players;            /* bit p: the rule concerns player p (all when "players" is absent) */
+    sd_result result;
+} sd_fort;
+
 typedef struct sd_game_end {
     bool present;
     int nenclosed;               /* extension "enclosed" */
     sd_enclosed *enclosed;
+    int nforts;                  /* extension "fort" */
+    sd_fort *forts;
     int nunited;                 /* extension "united" */
     sd_united *united;
     int nlines;                  /* extension "lines" */

@@ -83,6 +83,8 @@ size_t ggn_position_result(ggn_position *pos, char *buf, size_t cap)
     case GGN_LINE:
     case GGN_CONNECTION:
     case GGN_UNITED:
+    case GGN_FORT:
+    case GGN_REPETITION_LOSS:
         return describe(pos, &st, buf, cap);
     default: {
         const char *what = ggn_outcome_name(st.outcome);

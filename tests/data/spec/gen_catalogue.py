@@ -1069,6 +1069,33 @@ case("bad", "united_and_players_bad", united_and_players_bad,
       (E, "UNKNOWN", "/game_end/united/0/diagonals", None, "unknown field 'diagonals' in a united rule"),
       (E, "VALUE", "/game_end/enclosed/0/players", None, "an empty list concerns nobody"),
       (E, "MISSING", "/game_end/enclosed/0", None, "result")])
+
+
+def fort_bad(g):
+    g["game_end"] = {"fort": [{"pieces": ["KING"], "side": 1}]}
+case("bad", "fort_bad", fort_bad,
+     [(E, "UNKNOWN", "/game_end/fort/0/side", None, "unknown field 'side' in a fort rule"),
+      (E, "MISSING", "/game_end/fort/0", None, "result"),
+      (E, "VALUE", "/game_end/fort/0", None, "a fort needs custodial capture")])
+
+
+def fort_takes(g):
+    g["pieces"][0]["custodial"] = {"shield_wall": 1}
+    g["pieces"][0]["moves"][0]["actions"].append({"state": "ENEMY", "action": "CAPTURE"})
+    g["game_end"] = {"fort": [{"pieces": ["KING"], "result": "win"}]}
+case("bad", "fort_takes", fort_takes,
+     [(E, "TYPE", "/pieces/0/custodial/shield_wall", None, "boolean"),
+      (E, "VALUE", "/game_end/fort/0", None, "a fort in a game whose moves take pieces is not supported")])
+def repetition_loser_bad(g):
+    g["draw_conditions"] = {"repetition_loser": "NOBODY"}
+case("bad", "repetition_loser_bad", repetition_loser_bad,
+     [(E, "REFERENCE", "/draw_conditions/repetition_loser", None, "'NOBODY' is not the name of a player")])
+
+
+def repetition_loser_no_count(g):
+    g["draw_conditions"] = {"repetition_loser": "WHITE"}
+case("bad", "repetition_loser_no_count", repetition_loser_no_count,
+     [(E, "VALUE", "/draw_conditions/repetition_loser", None, "without a repetition_count")])
 # ---------------------------------------------------------------- turns in parts: "then"
 def then_bad(g):
     g["pieces"].append({"code": "QUEEN", "betza": "mQ", "then": {"betza": "Q", "place": "ARROW", "shoot": 1}})
