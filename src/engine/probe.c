@@ -85,6 +85,8 @@ void eg_draw_rules(const ggn_game *game, int *repetitions, int *no_progress)
     if (no_progress) *no_progress = game->def->draw.fifty_move_halfmoves;
 }
 
+int eg_repetition_loser(const ggn_game *game) { return game->def->draw.repetition_loser; }
+
 int eg_check_limit(const ggn_game *game) { return game->def->end.check_limit; }
 
 bool eg_leaders_unassailable(const ggn_game *game) { return game->no_giving_check; }

@@ -90,6 +90,8 @@ void eg_material(const ggn_position *pos, int *out);
  * pointer may be NULL.
  */
 void eg_draw_rules(const ggn_game *game, int *repetitions, int *no_progress);
+/* The player who loses when a position repeats (draw_conditions.repetition_loser), or -1: a draw. */
+int eg_repetition_loser(const ggn_game *game);
 
 /*
  * game_end.check_limit: the player who gives this many checks wins (3check);

@@ -65,16 +65,28 @@ static int mated_in(int ply) { return -(GGN_SEARCH_MATE - ply); }
  */
 static int last_mover_wins(int ply, bool flipped) { return flipped ? mated_in(ply) : -mated_in(ply); }
 
+static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->pos) == s->root || s->nplayers < 2; }
+
+/*
+ * The value, for the side to move, of a game won by `winner` `ply` plies
+ * below the root: a win when the winner is on the side to move's side.
+ */
+static int won_by(const ggn_searcher *s, int winner, int ply)
+{
+    bool winner_root_side = winner == s->root || s->nplayers < 2;
+    return winner_root_side == root_side(s) ? -mated_in(ply) : mated_in(ply);
+}
+
 /*
  * A game_end rule (goal, extinction, check limit) decided the game here:
- * *score is its value for the side to move, as for a mate.
+ * *score is its value for the side to move, as for a mate. (A winner on the
+ * side to move is a win even when that side also made the last move.)
  */
-static bool decided_here(const ggn_searcher *s, int ply, bool flipped, int *score)
+static bool decided_here(const ggn_searcher *s, int ply, int *score)
 {
     ggn_status st;
     if (!eg_game_over(s->pos, &st)) return false;
-    bool mover_wins = st.winner == ggn_position_to_move(s->pos);
-    *score = st.draw ? 0 : mover_wins ? -last_mover_wins(ply, flipped) : last_mover_wins(ply, flipped);
+    *score = st.draw ? 0 : won_by(s, st.winner, ply);
     return true;
 }
 
@@ -85,11 +97,13 @@ static int no_move_score(const ggn_searcher *s, int ply, bool flipped, bool in_c
     return r < 0 ? last_mover_wins(ply, flipped) : r > 0 ? -last_mover_wins(ply, flipped) : 0;
 }
 
+enum draw_rule { NO_DRAW_RULE, NO_PROGRESS, REPETITION };
+
 /* A draw rule ended the game here (repetition within the reversible moves, or no progress). */
-static bool draw_by_rule(const ggn_searcher *s)
+static enum draw_rule draw_by_rule(const ggn_searcher *s)
 {
     int clock = ggn_position_halfmove_clock(s->pos);
-    if (s->progress_rule > 0 && clock >= s->progress_rule) return true;
+    if (s->progress_rule > 0 && clock >= s->progress_rule) return NO_PROGRESS;
     if (s->rep_rule > 0) {
         uint64_t key = s->keys[s->nkeys - 1];
         int oldest = s->nkeys - 1 - clock;
@@ -98,17 +112,27 @@ static bool draw_by_rule(const ggn_searcher *s)
         if (oldest < 0) oldest = 0;
         /* One earlier occurrence is enough: if repeating is good, it is good again. */
         for (int i = s->nkeys - 2; i >= oldest; i--)
-            if (s->keys[i] == key) return true;
+            if (s->keys[i] == key) return REPETITION;
     }
-    return false;
+    return NO_DRAW_RULE;
+}
+
+/*
+ * The value of a draw rule's end for the side to move: 0, except a repetition
+ * in a game where it loses for one player (Copenhagen tafl's defenders): a
+ * loss for that player's side, decided here.
+ */
+static int draw_rule_score(const ggn_searcher *s, enum draw_rule rule, int ply)
+{
+    if (rule != REPETITION || s->rep_loser < 0) return 0;
+    if (s->rep_loser == s->root) return won_by(s, s->root == 0 ? 1 : 0, ply);
+    return s->nplayers == 2 ? won_by(s, s->root, ply) : 0;
 }
 
 /* ---- the tree ----------------------------------------------------------- */
 
 static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool flipped, int parent_ply, bool null_ok);
 static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int parent_ply, bool flipped);
-
-static bool root_side(const ggn_searcher *s) { return ggn_position_to_move(s->pos) == s->root || s->nplayers < 2; }
 
 /*
  * Makes m, a move of the ply's own list (so it fits the position: the
@@ -253,7 +277,7 @@ static int qsearch(ggn_searcher *s, int qply, int alpha, int beta, int ply, int 
     if (ply > s->seldepth) s->seldepth = ply;
     if (ply > 0 && eg_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
     int over;
-    if (ply > 0 && decided_here(s, ply, flipped, &over)) return over;
+    if (ply > 0 && decided_here(s, ply, &over)) return over;
     if (!visit(s)) return 0;
     if (at_horizon(s, ply) || qply >= SS_QS_MAX_PLIES) return ss_material(s, s->pos);
 
@@ -412,8 +436,9 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
     if (ply > s->seldepth) s->seldepth = ply;
     if (eg_leader_captured(s->pos)) return last_mover_wins(ply, flipped);
     int over;
-    if (decided_here(s, ply, flipped, &over)) return over;
-    if (draw_by_rule(s)) return 0;
+    if (decided_here(s, ply, &over)) return over;
+    enum draw_rule rule = draw_by_rule(s);
+    if (rule != NO_DRAW_RULE) return draw_rule_score(s, rule, ply);
     if (!visit(s)) return 0;
     if (at_horizon(s, ply)) return ss_material(s, s->pos);
 
@@ -585,6 +610,7 @@ static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits 
     s->null_floor = 0;
     if (build_eval) ss_eval_prepare(s); /* also sets value_divisor */
     eg_draw_rules(g, &s->rep_rule, &s->progress_rule);
+    s->rep_loser = eg_repetition_loser(g);
     s->nodes = 0;
     s->seldepth = 0;
     s->node_limit = lim->nodes;

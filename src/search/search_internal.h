@@ -195,6 +195,7 @@ struct ggn_searcher {
     int null_floor;        /* keys[] index of the position after the latest null move on the path */
     int value_divisor;     /* material is divided by this (1 unless a kind is worth > SS_VALUE_SCALE) */
     int rep_rule, progress_rule; /* draw rules of the game, 0 = none */
+    int rep_loser;               /* the player a repetition loses for, -1: a repetition draws */
     uint64_t nodes, node_limit;
     int seldepth;          /* deepest ply reached in this search */
     uint64_t work, next_clock; /* moves generated so far; the clock is read again at next_clock */
