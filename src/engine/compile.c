@@ -235,6 +235,7 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->chain = sm->chain;
     m->chain_stops = sm->chain_promotion_ends;
     if (m->chain) g->chains = true;
+    else if (m->hop) g->board_hops = true;
     m->clone = sm->clone; /* clone.c generates it; it stays out of the step lists as a chain does */
     if (m->clone) g->clones = true;
     m->line_distance = sm->repeat.line_distance; /* movegen_line.c walks it; it has no rays */
@@ -872,6 +873,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     if (!c.failed && !eg_compile_custodial(g)) limit_error(&c, "out of memory compiling the game's custodial captures");
     if (!c.failed && !eg_compile_groups(g)) limit_error(&c, "out of memory compiling the game's groups");
     if (!c.failed && !eg_compile_parts(g)) limit_error(&c, "out of memory compiling the game's parts");
+    if (!c.failed && !eg_compile_chains(g)) limit_error(&c, "out of memory compiling the game's chain captures");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;
     for (int k = 0; k < g->nkinds; k++)

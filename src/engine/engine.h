@@ -280,6 +280,14 @@ struct ggn_game {
                                   decided position has no moves (game_end.c) */
     bool forced_capture;       /* extension game_end.forced_capture */
     bool chains;               /* extension: some move is a chain capture (movegen_chain.c) */
+    bool board_hops;           /* some move of the step lists has repeat.hop (chains are in none): without
+                                  one, a game with chains takes movegen.c's walk for its other moves */
+    uint32_t *chain_steps_at;  /* chains: [nplayers][nkinds][nsq + 1], start of each square's chain moves
+                                  in chain_steps, as steps_at (eg_chain_steps_of) */
+    eg_step *chain_steps;      /* chains: the chain moves with room for a jump from each square */
+    bool chains_first;         /* forced_capture where only chains capture and nothing but that rule narrows
+                                  the list: legal lists take the chains alone when there is one, without
+                                  generating the other moves or filtering (eg_generate_captures_first) */
     bool capture_most;         /* forced_capture "most": only the chains taking the most pieces */
     bool no_giving_check;      /* extension game_end.giving_check_illegal */
     bool moves_giving_check_illegal; /* some move has "giving_check_illegal" or "attacking_illegal" (eg_end_filter) */
@@ -520,6 +528,21 @@ size_t eg_generate_pieces(const ggn_position *pos, ggn_move *buf, size_t cap, co
  * forced_capture "most", keeps only the chains that take the most pieces.
  */
 size_t eg_generate_chains(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* movegen_chain.c: the chain moves' tables (chain_steps) and chains_first; false when out of memory. */
+bool eg_compile_chains(ggn_game *g);
+/* The chain moves of a kind of a player with room for a jump from square sq: chain_steps[first..last). */
+static inline const eg_step *eg_chain_steps_of(const ggn_game *g, int player, int kind, int sq, const eg_step **end)
+{
+    const uint32_t *at = g->chain_steps_at + ((size_t)player * (size_t)g->nkinds + (size_t)kind) * ((size_t)g->nsq + 1);
+    *end = g->chain_steps + at[sq + 1];
+    return g->chain_steps + at[sq];
+}
+/*
+ * movegen_hops.c, for a game with chains_first: the chains of the player to
+ * move when there is one, else its other moves; what eg_generate followed by
+ * eg_end_filter gives, without generating the moves the filter would drop.
+ */
+size_t eg_generate_captures_first(const ggn_position *pos, ggn_move *buf, size_t cap);
 /* One chain capture: the squares of the pieces it takes and the landing of each jump, in order;
  * the TRANSFORM of its last jump that fires on its last landing (-1: none). */
 typedef struct eg_chain {

@@ -516,10 +516,12 @@ size_t eg_generate_legal(ggn_position *pos, ggn_move *all)
 {
     /* game_end: the game is over (unless the status, judging first, found it is not) */
     if (pos->g->end_rules && !(pos->cached & EG_CACHED_UNDECIDED) && eg_decided(pos, NULL)) return 0;
-    size_t n = eg_generate_all(pos, all, GGN_MAX_MOVES);
+    /* chains_first: the generator applies the forced capture, the only rule eg_end_filter would apply */
+    bool first = pos->g->chains_first;
+    size_t n = first ? eg_generate_captures_first(pos, all, GGN_MAX_MOVES) : eg_generate_all(pos, all, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     n = eg_filter_legal_all(pos, all, n);
-    if (pos->g->narrows_moves) n = eg_end_filter(pos, all, n);
+    if (pos->g->narrows_moves && !first) n = eg_end_filter(pos, all, n);
     if (pos->g->pass && n < GGN_MAX_MOVES) n = eg_pass_rules(pos, all, n);
     if (pos->g->parts) n = eg_complete_turns(pos, all, n);
     return n;
