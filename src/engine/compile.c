@@ -546,6 +546,55 @@ static void fill_reverse_rays(compiler *c, eg_slide_dir *d)
  * of o would attack it from (with the kinds that do), and for every slide
  * direction the ray walked backwards from the target.
  */
+/*
+ * The squares each walked move (eg_move.attack_walk) of player o can reach,
+ * a superset of its attacks: from each target, the sources and kinds that
+ * might attack it (odd_pool), and per kind and source the targets as bits
+ * (odd_reach, boards up to EG_ALIGN_MAX_SQUARES). `mask` is the caller's
+ * [target][source] scratch table, cleared here.
+ */
+static void compile_odd_reach(compiler *c, int o, uint64_t *mask)
+{
+    ggn_game *g = c->g;
+    eg_attack *at = &g->attack[o];
+    size_t nsq = (size_t)g->nsq;
+    int words = (g->nsq + 63) / 64;
+    memset(mask, 0, nsq * nsq * sizeof *mask);
+    if (g->nsq <= EG_ALIGN_MAX_SQUARES) {
+        at->odd_words = words;
+        at->odd_reach = alloc(c, (size_t)g->nkinds * nsq * (size_t)words, sizeof *at->odd_reach);
+    }
+    at->odd_off = alloc(c, nsq, sizeof *at->odd_off);
+    at->odd_len = alloc(c, nsq, sizeof *at->odd_len);
+    if (c->failed) return;
+    for (int k = 0; k < g->nkinds; k++)
+        for (int mi = 0; mi < g->nmoves[k] && ((at->odd_kinds >> k) & 1); mi++) {
+            const eg_move *m = eg_move_of(g, o, k, mi);
+            if (!m->attack_walk) continue;
+            for (int s = 0; s < g->nsq; s++)
+                for (int i = 0; i < m->ray_len[s]; i++) {
+                    int t = g->rays[m->ray_off[s] + (uint32_t)i];
+                    mask[(size_t)t * nsq + (size_t)s] |= 1ULL << k;
+                    if (at->odd_reach)
+                        at->odd_reach[((size_t)k * nsq + (size_t)s) * (size_t)words + (size_t)(t >> 6)] |= 1ULL << (t & 63);
+                }
+        }
+    size_t total = 0;
+    for (size_t i = 0; i < nsq * nsq; i++) total += mask[i] != 0;
+    at->odd_pool = alloc(c, total ? total : 1, sizeof *at->odd_pool);
+    size_t n = 0;
+    for (size_t t = 0; t < nsq && !c->failed; t++) {
+        at->odd_off[t] = (uint32_t)n;
+        for (size_t s = 0; s < nsq; s++) {
+            if (!mask[t * nsq + s]) continue;
+            at->odd_pool[n].sq = (uint16_t)s;
+            at->odd_pool[n].kinds = mask[t * nsq + s];
+            n++;
+        }
+        at->odd_len[t] = (uint16_t)(n - at->odd_off[t]);
+    }
+}
+
 static void compile_attacks(compiler *c, int o)
 {
     ggn_game *g = c->g;
@@ -631,6 +680,7 @@ static void compile_attacks(compiler *c, int o)
         }
         at->leap_len[t] = (uint16_t)(n - at->leap_off[t]);
     }
+    if (at->odd_kinds && !c->failed) compile_odd_reach(c, o, mask);
     free(mask);
     if (c->failed) return;
 

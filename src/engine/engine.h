@@ -148,6 +148,14 @@ typedef struct eg_attack {
     uint64_t odd_kinds;    /* kinds with a move whose attacks are walked forward (eg_move.attack_walk):
                               slides stopping on other than NOT_EMPTY, bounded hops, legs of
                               more than one square, and captures needing FIRST_MOVE */
+    uint32_t *odd_off;     /* [squares]: start in odd_pool (NULL without odd kinds) */
+    uint16_t *odd_len;
+    eg_leap_src *odd_pool; /* from a target, the squares and odd kinds whose walked moves have it on
+                              their rays: the only pieces attacked_by_odd walks */
+    uint64_t *odd_reach;   /* [nkinds][nsq][odd_words]: bit t of (k, s) set when a walked move of kind k
+                              from s has t on its ray, for the scans that report every attacker (in
+                              piece order); NULL without odd kinds and on boards above EG_ALIGN_MAX_SQUARES */
+    int odd_words;         /* 64-bit words per (kind, square) in odd_reach */
     uint64_t walk_kinds;   /* odd_kinds but for the FIRST_MOVE captures alone: leaps and slides
                               whose attack a move elsewhere can change, so legality makes every
                               move (any_walk); a first-move capture's depends on its own piece only */
