@@ -365,21 +365,43 @@ static bool legal_by_making(ggn_position *pos, ggn_move m, int player)
 }
 
 /*
+ * In a game with walked attacks (any_walk): does the move empty or fill a
+ * square of a walked attack on one of the leaders' squares (walk_zone)? One
+ * that does is made and judged (the walk, unlike the lines, has no cheap
+ * exact test); one that does not changes no walked attack on them, and the
+ * lines are judged as in every tricky game.
+ */
+static bool in_walk_zone(const ggn_position *pos, int player, const int *leaders, int nleaders, int from, int to)
+{
+    const ggn_game *g = pos->g;
+    for (int o = 0; o < g->nplayers; o++) {
+        const eg_attack *at = &g->attack[o];
+        if (o == player || !at->odd_kinds) continue;
+        for (int k = 0; k < nleaders; k++) {
+            const uint64_t *zone = at->walk_zone + (size_t)leaders[k] * (size_t)at->odd_words;
+            if (((zone[from >> 6] >> (from & 63)) | (zone[to >> 6] >> (to & 63))) & 1) return true;
+        }
+    }
+    return false;
+}
+
+/*
  * The filter of games with legs, hops or facing leaders. Like filter_lines,
  * but the line test is two lookups in the hot map that mark_hot() builds once
  * per call, and exposes() for the moves it flags. It is kept apart so that the
  * loop of ordinary games compiles as it did (sharing one inline body cost
  * chess 3 % more instructions). The leader's squares are found even in check,
  * where the leader's own plain moves still take leader_step_safe_tricky.
+ * With walked attacks (`walk`), a move in their walk zone is made and judged.
  */
 #if defined(__GNUC__)
-__attribute__((noinline))
+__attribute__((always_inline))
 #endif
-static size_t filter_tricky(ggn_position *pos, ggn_move *moves, size_t n)
+static inline size_t filter_tricky_body(ggn_position *pos, ggn_move *moves, size_t n, bool walk)
 {
     const ggn_game *g = pos->g;
     int player = eg_player_to_move(pos);
-    bool lookup = !g->any_walk && !pos->leaders_overflow;
+    bool lookup = (walk ? g->walk_zoned : !g->any_walk) && !pos->leaders_overflow;
     bool fast = lookup && !eg_leader_attacked(pos, player);
     int leaders[EG_MAX_LEADERS], nleaders = 0;
     for (int k = 0; lookup && k < pos->nleader[player]; k++)
@@ -396,10 +418,14 @@ static size_t filter_tricky(ggn_position *pos, ggn_move *moves, size_t n)
         bool legal;
         bool plain = (eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1;
         if (fast && plain && kind != g->leader) {
-            legal = true;
-            if ((hot[m.from] & HOT_FROM) | (hot[m.to] & HOT_TO))
-                for (int k = 0; k < nleaders && legal; k++)
-                    if (exposes(pos, player, leaders[k], m.from, m.to)) legal = false;
+            if (walk && in_walk_zone(pos, player, leaders, nleaders, m.from, m.to)) {
+                legal = legal_by_making(pos, m, player);
+            } else {
+                legal = true;
+                if ((hot[m.from] & HOT_FROM) | (hot[m.to] & HOT_TO))
+                    for (int k = 0; k < nleaders && legal; k++)
+                        if (exposes(pos, player, leaders[k], m.from, m.to)) legal = false;
+            }
         } else if (plain && kind == g->leader && nleaders == 1) {
             legal = leader_step_safe_tricky(pos, player, m.from, m.to);
         } else {
@@ -408,6 +434,24 @@ static size_t filter_tricky(ggn_position *pos, ggn_move *moves, size_t n)
         if (legal) moves[kept++] = m;
     }
     return kept;
+}
+
+/* Two copies of the body, `walk` a constant in each: the test of the walk zone costs the other
+ * tricky games (xiangqi) nothing. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t filter_tricky(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    return filter_tricky_body(pos, moves, n, false);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t filter_walked(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    return filter_tricky_body(pos, moves, n, true);
 }
 
 /* The filter of every other game with a leader: the line test. */
@@ -503,7 +547,8 @@ size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n)
 {
     if (pos->g->leader == EG_NONE) return n;
     if (pos->g->checked_leader_only_captures) n = filter_checked_leader(pos, moves, n);
-    return pos->g->any_tricky ? filter_tricky(pos, moves, n) : filter_lines(pos, moves, n);
+    if (!pos->g->any_tricky) return filter_lines(pos, moves, n);
+    return pos->g->any_walk ? filter_walked(pos, moves, n) : filter_tricky(pos, moves, n);
 }
 
 size_t ggn_position_pseudo_moves(ggn_position *pos, ggn_move *buf, size_t cap)
