@@ -563,7 +563,6 @@ static void compile_odd_reach(compiler *c, int o, uint64_t *mask)
     if (g->nsq <= EG_ALIGN_MAX_SQUARES) {
         at->odd_words = words;
         at->odd_reach = alloc(c, (size_t)g->nkinds * nsq * (size_t)words, sizeof *at->odd_reach);
-        at->walk_zone = alloc(c, nsq * (size_t)words, sizeof *at->walk_zone);
     }
     at->odd_off = alloc(c, nsq, sizeof *at->odd_off);
     at->odd_len = alloc(c, nsq, sizeof *at->odd_len);
@@ -577,17 +576,8 @@ static void compile_odd_reach(compiler *c, int o, uint64_t *mask)
                 for (int i = 0; i < m->ray_len[s]; i++) {
                     int t = ray[i];
                     mask[(size_t)t * nsq + (size_t)s] |= 1ULL << k;
-                    if (!at->odd_reach) continue;
-                    at->odd_reach[((size_t)k * nsq + (size_t)s) * (size_t)words + (size_t)(t >> 6)] |= 1ULL << (t & 63);
-                    uint64_t *zone = at->walk_zone + (size_t)t * (size_t)words;
-                    for (int j = 0; j < i; j++) zone[ray[j] >> 6] |= 1ULL << (ray[j] & 63);
-                    for (int ci = 0; ci < m->nsrc; ci++) {
-                        const eg_cond *cond = &m->src[ci];
-                        for (int q = 0; cond->kind == SD_COND_SQUARES_EMPTY && q < cond->nsquares; q++) {
-                            int leg = eg_offset(g, s, cond->squares[q][0], cond->squares[q][1]);
-                            if (leg != EG_NONE) zone[leg >> 6] |= 1ULL << (leg & 63);
-                        }
-                    }
+                    if (at->odd_reach)
+                        at->odd_reach[((size_t)k * nsq + (size_t)s) * (size_t)words + (size_t)(t >> 6)] |= 1ULL << (t & 63);
                 }
             }
         }
@@ -605,6 +595,30 @@ static void compile_odd_reach(compiler *c, int o, uint64_t *mask)
         }
         at->odd_len[t] = (uint16_t)(n - at->odd_off[t]);
     }
+    if (!at->odd_reach || c->failed) return;
+    /* Each entry's paths: the ray squares before its target and the legs, of every walked move. */
+    at->odd_path = alloc(c, n ? n * (size_t)words : 1, sizeof *at->odd_path);
+    for (int k = 0; k < g->nkinds && !c->failed; k++)
+        for (int mi = 0; mi < g->nmoves[k] && ((at->odd_kinds >> k) & 1); mi++) {
+            const eg_move *m = eg_move_of(g, o, k, mi);
+            if (!m->attack_walk) continue;
+            for (int s = 0; s < g->nsq; s++) {
+                const uint16_t *ray = g->rays + m->ray_off[s];
+                for (int i = 0; i < m->ray_len[s]; i++) {
+                    uint32_t e = at->odd_off[ray[i]];
+                    while (at->odd_pool[e].sq != s) e++; /* the entry (ray[i], s) is there: filled above */
+                    uint64_t *path = at->odd_path + (size_t)e * (size_t)words;
+                    for (int j = 0; j < i; j++) path[ray[j] >> 6] |= 1ULL << (ray[j] & 63);
+                    for (int ci = 0; ci < m->nsrc; ci++) {
+                        const eg_cond *cond = &m->src[ci];
+                        for (int q = 0; cond->kind == SD_COND_SQUARES_EMPTY && q < cond->nsquares; q++) {
+                            int leg = eg_offset(g, s, cond->squares[q][0], cond->squares[q][1]);
+                            if (leg != EG_NONE) path[leg >> 6] |= 1ULL << (leg & 63);
+                        }
+                    }
+                }
+            }
+        }
 }
 
 static void compile_attacks(compiler *c, int o)
@@ -880,7 +894,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     }
     g->walk_zoned = g->any_walk;
     for (int o = 0; o < g->nplayers && !c.failed; o++)
-        if (g->attack[o].odd_kinds && !g->attack[o].walk_zone) g->walk_zoned = false;
+        if (g->attack[o].odd_kinds && !g->attack[o].odd_path) g->walk_zoned = false;
     /* Facing leaders: moving a piece off the file between them exposes them, so legality
      * looks at the file too (legal.c); drops keep the exact path (hands.c, any_odd). */
     g->leaders_may_not_face = def->leaders_may_not_face && g->leader != EG_NONE;

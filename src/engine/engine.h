@@ -155,11 +155,11 @@ typedef struct eg_attack {
     uint64_t *odd_reach;   /* [nkinds][nsq][odd_words]: bit t of (k, s) set when a walked move of kind k
                               from s has t on its ray, for the scans that report every attacker (in
                               piece order); NULL without odd kinds and on boards above EG_ALIGN_MAX_SQUARES */
-    int odd_words;         /* 64-bit words per (kind, square) in odd_reach and per target in walk_zone */
-    uint64_t *walk_zone;   /* [target][odd_words]: the squares a walked attack on the target passes over
-                              or needs empty (ray squares before it, legs), wherever its piece stands: a
-                              move that empties or fills none of them changes no such attack (legal.c);
-                              NULL with odd_reach */
+    int odd_words;         /* 64-bit words per (kind, square) in odd_reach and per entry in odd_path */
+    uint64_t *odd_path;    /* [odd_pool entry][odd_words]: the squares the walked attacks from that
+                              entry's square on its target pass over or need empty (ray squares before
+                              the target, legs): a move that empties or fills none of them changes no
+                              such attack (legal.c); NULL with odd_reach */
     uint64_t walk_kinds;   /* odd_kinds but for the FIRST_MOVE captures alone: leaps and slides
                               whose attack a move elsewhere can change, so legality makes every
                               move (any_walk); a first-move capture's depends on its own piece only */
@@ -262,8 +262,8 @@ struct ggn_game {
     bool castles_to_files;     /* the castler has a castle move (castle.c); FEN writes rights as files */
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
     bool any_odd;              /* legs, hops, odd slides or facing leaders: drops are made and tested (hands.c) */
-    bool any_walk;             /* some player has odd_kinds: legality makes the moves that touch a walk_zone */
-    bool walk_zoned;           /* any_walk, and every player with odd_kinds has its walk_zone */
+    bool any_walk;             /* some player has odd_kinds: legality makes the moves that touch an odd_path */
+    bool walk_zoned;           /* any_walk, and every player with odd_kinds has its odd_path */
     bool any_tricky;           /* some player has legs or hops, or leaders_may_not_face: the line
                                   test of legal.c also looks at legs, hop lines and the file */
     bool promotes_to_leader;   /* some TRANSFORM option is the leader kind */

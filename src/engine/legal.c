@@ -365,24 +365,30 @@ static bool legal_by_making(ggn_position *pos, ggn_move m, int player)
 }
 
 /*
- * In a game with walked attacks (any_walk): does the move empty or fill a
- * square of a walked attack on one of the leaders' squares (walk_zone)? One
- * that does is made and judged (the walk, unlike the lines, has no cheap
- * exact test); one that does not changes no walked attack on them, and the
- * lines are judged as in every tricky game.
+ * In a game with walked attacks (any_walk), the squares where a move may
+ * change one on a leader's square: the paths (odd_path) of the walked moves
+ * of the pieces that stand where such a move could attack it from. A move
+ * makes no new attacker (a plain move of `player` only moves its own piece
+ * and may take one), so a move that empties or fills none of these squares
+ * changes no walked attack, and the lines are judged as in every tricky
+ * game; one that does is made and judged.
  */
-static bool in_walk_zone(const ggn_position *pos, int player, const int *leaders, int nleaders, int from, int to)
+static void mark_walk_zone(const ggn_position *pos, int player, const int *leaders, int nleaders, uint64_t *zone)
 {
     const ggn_game *g = pos->g;
     for (int o = 0; o < g->nplayers; o++) {
         const eg_attack *at = &g->attack[o];
         if (o == player || !at->odd_kinds) continue;
+        size_t words = (size_t)at->odd_words;
         for (int k = 0; k < nleaders; k++) {
-            const uint64_t *zone = at->walk_zone + (size_t)leaders[k] * (size_t)at->odd_words;
-            if (((zone[from >> 6] >> (from & 63)) | (zone[to >> 6] >> (to & 63))) & 1) return true;
+            uint32_t first = at->odd_off[leaders[k]];
+            for (uint32_t e = first, end = first + at->odd_len[leaders[k]]; e < end; e++) {
+                int s = at->odd_pool[e].sq;
+                if (pos->side_at[s] != o || !((at->odd_pool[e].kinds >> pos->kind_at[s]) & 1)) continue;
+                for (size_t w = 0; w < words; w++) zone[w] |= at->odd_path[(size_t)e * words + w];
+            }
         }
     }
-    return false;
 }
 
 /*
@@ -407,9 +413,11 @@ static inline size_t filter_tricky_body(ggn_position *pos, ggn_move *moves, size
     for (int k = 0; lookup && k < pos->nleader[player]; k++)
         if (pos->piece[pos->leader[player][k]].sq != EG_NONE) leaders[nleaders++] = pos->piece[pos->leader[player][k]].sq;
     uint8_t hot[GGN_MAX_SQUARES];
+    uint64_t zone[(EG_ALIGN_MAX_SQUARES + 63) / 64] = { 0 };
     if (fast) {
         memset(hot, 0, (size_t)g->nsq);
         for (int k = 0; k < nleaders; k++) mark_hot(pos, player, leaders[k], hot);
+        if (walk) mark_walk_zone(pos, player, leaders, nleaders, zone);
     }
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
@@ -418,7 +426,7 @@ static inline size_t filter_tricky_body(ggn_position *pos, ggn_move *moves, size
         bool legal;
         bool plain = (eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1;
         if (fast && plain && kind != g->leader) {
-            if (walk && in_walk_zone(pos, player, leaders, nleaders, m.from, m.to)) {
+            if (walk && (((zone[m.from >> 6] >> (m.from & 63)) | (zone[m.to >> 6] >> (m.to & 63))) & 1)) {
                 legal = legal_by_making(pos, m, player);
             } else {
                 legal = true;
