@@ -262,9 +262,28 @@ static void test_moves_naming_no_chain_are_refused(void **state)
 }
 
 /*
- * Random games: at every position each legal move is made and taken back
- * (FEN and hash restored), the hash after a move equals the hash of its FEN
- * read afresh, and every move's text reads back as that move.
+ * The legal list is the pseudo-legal list narrowed by the forced capture:
+ * its captures when it has one, all of it otherwise, in the same order. The
+ * legal list is generated captures first (engine.h, chains_first); the
+ * pseudo-legal list is every move, filtered here by ggn_move_is_capture.
+ */
+static void assert_captures_forced(ggn_position *pos, const ggn_move *legal, size_t n)
+{
+    ggn_move all[GGN_MAX_MOVES], captures[GGN_MAX_MOVES];
+    size_t nall = ggn_position_pseudo_moves(pos, all, GGN_MAX_MOVES), ncap = 0;
+    assert_true(nall <= GGN_MAX_MOVES);
+    for (size_t i = 0; i < nall; i++)
+        if (ggn_move_is_capture(pos, all[i])) captures[ncap++] = all[i];
+    const ggn_move *want = ncap ? captures : all;
+    assert_int_equal(n, ncap ? ncap : nall);
+    for (size_t i = 0; i < n; i++) assert_true(ggn_move_equal(legal[i], want[i]));
+}
+
+/*
+ * Random games: at every position the legal list is the forced capture's
+ * narrowing of every move, each legal move is made and taken back (FEN and
+ * hash restored), the hash after a move equals the hash of its FEN read
+ * afresh, and every move's text reads back as that move.
  */
 static void random_games(const char *file, int games)
 {
@@ -277,6 +296,7 @@ static void random_games(const char *file, int games)
         for (int ply = 0; ply < 200; ply++) {
             ggn_move mv[GGN_MAX_MOVES];
             size_t n = ggn_position_legal_moves(pos, mv, GGN_MAX_MOVES);
+            assert_captures_forced(pos, mv, n);
             if (n == 0) break;
             char before[256];
             ggn_position_fen(pos, before, sizeof before);

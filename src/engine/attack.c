@@ -58,47 +58,72 @@ static void note_attacker(const ggn_position *pos, attack_report *r, int kind, i
     }
 }
 
-/* The fallback for unusual moves: walk every such move of every such piece of o forwards. */
+/* Does a walked move of the piece pc (of player o) reach t, as an attack? */
+static inline bool walks_to(const ggn_position *pos, const eg_piece *pc, int t, int o)
+{
+    const ggn_game *g = pos->g;
+    for (int mi = 0; mi < g->nmoves[pc->kind]; mi++) {
+        const eg_move *m = eg_move_of(g, o, pc->kind, mi);
+        if (!m->attack_walk || (m->attack_unmoved && pc->moves)) continue;
+        const uint16_t *ray = g->rays + m->ray_off[pc->sq];
+        /* Most of a piece's moves cannot reach t at all: t on the ray is a test of a few
+         * squares' numbers, without the board, that spares them the leg test and the walk
+         * (janggi's and xiangqi's horses, elephants, cannons and palace lines). */
+        int reach = 0, len = m->ray_len[pc->sq];
+        while (reach < len && ray[reach] != t) reach++;
+        if (reach == len || leg_blocked(pos, m, pc->sq)) continue;
+        int screens = 0;
+        for (int i = 0; i <= reach; i++) {
+            int sq = ray[i];
+            if (screens < m->hop) {
+                if (pos->side_at[sq] == EG_EMPTY_SIDE) continue;
+                if ((m->hop_except >> pos->kind_at[sq]) & 1) break; /* no screen (repeat.hop_except) */
+                screens++;
+                continue;
+            }
+            if (sq == t) return true;
+            int side = pos->side_at[sq];
+            int st = side == EG_EMPTY_SIDE ? SD_EMPTY : side == o ? SD_ALLY : SD_ENEMY;
+            if (stops_at(st, m->until)) break;
+        }
+    }
+    return false;
+}
+
+/*
+ * The fallback for unusual moves: walk every such move forwards, of the
+ * pieces of o that stand where odd_pool says such a move might reach t
+ * (the plain test), or with a report of every such piece, in piece order, that
+ * odd_reach does not rule out (so that the cheapest of equals is the one
+ * found first, as ever).
+ */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static uint64_t attacked_by_odd(const ggn_position *pos, int t, int o, attack_report *report)
 {
     const ggn_game *g = pos->g;
-    uint64_t odd = g->attack[o].odd_kinds, found = 0;
+    const eg_attack *at = &g->attack[o];
+    if (!report) {
+        const eg_leap_src *src = at->odd_pool + at->odd_off[t];
+        for (int i = 0, n = at->odd_len[t]; i < n; i++) {
+            int s = src[i].sq;
+            if (pos->side_at[s] != o || !((src[i].kinds >> pos->kind_at[s]) & 1)) continue;
+            if (walks_to(pos, &pos->piece[pos->piece_at[s]], t, o)) return 1;
+        }
+        return 0;
+    }
+    uint64_t odd = at->odd_kinds, found = 0;
+    const uint64_t *reaches = at->odd_reach ? at->odd_reach + (t >> 6) : NULL;
+    uint64_t bit = 1ULL << (t & 63);
+    size_t words = (size_t)at->odd_words, nsq = (size_t)g->nsq;
     for (int id = 1; id < pos->npiece; id++) {
         const eg_piece *pc = &pos->piece[id];
         if (pc->sq == EG_NONE || pc->owner != o || !((odd >> pc->kind) & 1)) continue;
-        for (int mi = 0; mi < g->nmoves[pc->kind]; mi++) {
-            const eg_move *m = eg_move_of(g, o, pc->kind, mi);
-            if (!m->attack_walk || (m->attack_unmoved && pc->moves)) continue;
-            const uint16_t *ray = g->rays + m->ray_off[pc->sq];
-            /* Most of a piece's moves cannot reach t at all: t on the ray is a test of a few
-             * squares' numbers, without the board, that spares them the leg test and the walk
-             * (janggi's and xiangqi's horses, elephants, cannons and palace lines). */
-            int reach = 0, len = m->ray_len[pc->sq];
-            while (reach < len && ray[reach] != t) reach++;
-            if (reach == len || leg_blocked(pos, m, pc->sq)) continue;
-            int screens = 0;
-            for (int i = 0; i <= reach; i++) {
-                int sq = ray[i];
-                if (screens < m->hop) {
-                    if (pos->side_at[sq] == EG_EMPTY_SIDE) continue;
-                    if ((m->hop_except >> pos->kind_at[sq]) & 1) break; /* no screen (repeat.hop_except) */
-                    screens++;
-                    continue;
-                }
-                if (sq == t) {
-                    if (!report) return 1;
-                    note_attacker(pos, report, pc->kind, pc->sq);
-                    found |= 1ULL << pc->kind;
-                    break;
-                }
-                int side = pos->side_at[sq];
-                int st = side == EG_EMPTY_SIDE ? SD_EMPTY : side == o ? SD_ALLY : SD_ENEMY;
-                if (stops_at(st, m->until)) break;
-            }
-        }
+        if (reaches && !(reaches[((size_t)pc->kind * nsq + (size_t)pc->sq) * words] & bit)) continue;
+        if (!walks_to(pos, pc, t, o)) continue;
+        note_attacker(pos, report, pc->kind, pc->sq);
+        found |= 1ULL << pc->kind;
     }
     return found;
 }

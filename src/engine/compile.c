@@ -240,6 +240,7 @@ static void compile_move(compiler *c, int p, int k, int mi)
     m->chain = sm->chain;
     m->chain_stops = sm->chain_promotion_ends;
     if (m->chain) g->chains = true;
+    else if (m->hop) g->board_hops = true;
     m->clone = sm->clone; /* clone.c generates it; it stays out of the step lists as a chain does */
     if (m->clone) g->clones = true;
     m->line_distance = sm->repeat.line_distance; /* movegen_line.c walks it; it has no rays */
@@ -556,6 +557,81 @@ static void fill_reverse_rays(compiler *c, eg_slide_dir *d)
  * of o would attack it from (with the kinds that do), and for every slide
  * direction the ray walked backwards from the target.
  */
+/*
+ * The squares each walked move (eg_move.attack_walk) of player o can reach,
+ * a superset of its attacks: from each target, the sources and kinds that
+ * might attack it (odd_pool), and per kind and source the targets as bits
+ * (odd_reach, boards up to EG_ALIGN_MAX_SQUARES). `mask` is the caller's
+ * [target][source] scratch table, cleared here.
+ */
+static void compile_odd_reach(compiler *c, int o, uint64_t *mask)
+{
+    ggn_game *g = c->g;
+    eg_attack *at = &g->attack[o];
+    size_t nsq = (size_t)g->nsq;
+    int words = (g->nsq + 63) / 64;
+    memset(mask, 0, nsq * nsq * sizeof *mask);
+    if (g->nsq <= EG_ALIGN_MAX_SQUARES) {
+        at->odd_words = words;
+        at->odd_reach = alloc(c, (size_t)g->nkinds * nsq * (size_t)words, sizeof *at->odd_reach);
+    }
+    at->odd_off = alloc(c, nsq, sizeof *at->odd_off);
+    at->odd_len = alloc(c, nsq, sizeof *at->odd_len);
+    if (c->failed) return;
+    for (int k = 0; k < g->nkinds; k++)
+        for (int mi = 0; mi < g->nmoves[k] && ((at->odd_kinds >> k) & 1); mi++) {
+            const eg_move *m = eg_move_of(g, o, k, mi);
+            if (!m->attack_walk) continue;
+            for (int s = 0; s < g->nsq; s++) {
+                const uint16_t *ray = g->rays + m->ray_off[s];
+                for (int i = 0; i < m->ray_len[s]; i++) {
+                    int t = ray[i];
+                    mask[(size_t)t * nsq + (size_t)s] |= 1ULL << k;
+                    if (at->odd_reach)
+                        at->odd_reach[((size_t)k * nsq + (size_t)s) * (size_t)words + (size_t)(t >> 6)] |= 1ULL << (t & 63);
+                }
+            }
+        }
+    size_t total = 0;
+    for (size_t i = 0; i < nsq * nsq; i++) total += mask[i] != 0;
+    at->odd_pool = alloc(c, total ? total : 1, sizeof *at->odd_pool);
+    size_t n = 0;
+    for (size_t t = 0; t < nsq && !c->failed; t++) {
+        at->odd_off[t] = (uint32_t)n;
+        for (size_t s = 0; s < nsq; s++) {
+            if (!mask[t * nsq + s]) continue;
+            at->odd_pool[n].sq = (uint16_t)s;
+            at->odd_pool[n].kinds = mask[t * nsq + s];
+            n++;
+        }
+        at->odd_len[t] = (uint16_t)(n - at->odd_off[t]);
+    }
+    if (!at->odd_reach || c->failed) return;
+    /* Each entry's paths: the ray squares before its target and the legs, of every walked move. */
+    at->odd_path = alloc(c, n ? n * (size_t)words : 1, sizeof *at->odd_path);
+    for (int k = 0; k < g->nkinds && !c->failed; k++)
+        for (int mi = 0; mi < g->nmoves[k] && ((at->odd_kinds >> k) & 1); mi++) {
+            const eg_move *m = eg_move_of(g, o, k, mi);
+            if (!m->attack_walk) continue;
+            for (int s = 0; s < g->nsq; s++) {
+                const uint16_t *ray = g->rays + m->ray_off[s];
+                for (int i = 0; i < m->ray_len[s]; i++) {
+                    uint32_t e = at->odd_off[ray[i]];
+                    while (at->odd_pool[e].sq != s) e++; /* the entry (ray[i], s) is there: filled above */
+                    uint64_t *path = at->odd_path + (size_t)e * (size_t)words;
+                    for (int j = 0; j < i; j++) path[ray[j] >> 6] |= 1ULL << (ray[j] & 63);
+                    for (int ci = 0; ci < m->nsrc; ci++) {
+                        const eg_cond *cond = &m->src[ci];
+                        for (int q = 0; cond->kind == SD_COND_SQUARES_EMPTY && q < cond->nsquares; q++) {
+                            int leg = eg_offset(g, s, cond->squares[q][0], cond->squares[q][1]);
+                            if (leg != EG_NONE) path[leg >> 6] |= 1ULL << (leg & 63);
+                        }
+                    }
+                }
+            }
+        }
+}
+
 static void compile_attacks(compiler *c, int o)
 {
     ggn_game *g = c->g;
@@ -641,6 +717,7 @@ static void compile_attacks(compiler *c, int o)
         }
         at->leap_len[t] = (uint16_t)(n - at->leap_off[t]);
     }
+    if (at->odd_kinds && !c->failed) compile_odd_reach(c, o, mask);
     free(mask);
     if (c->failed) return;
 
@@ -830,6 +907,9 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
         if (g->attack[o].walk_kinds) g->any_walk = true;
         if (g->attack[o].tricky) g->any_tricky = true;
     }
+    g->walk_zoned = g->any_walk;
+    for (int o = 0; o < g->nplayers && !c.failed; o++)
+        if (g->attack[o].odd_kinds && !g->attack[o].odd_path) g->walk_zoned = false;
     /* Facing leaders: moving a piece off the file between them exposes them, so legality
      * looks at the file too (legal.c); drops keep the exact path (hands.c, any_odd). */
     g->leaders_may_not_face = def->leaders_may_not_face && g->leader != EG_NONE;
@@ -888,6 +968,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     if (!c.failed && !eg_compile_custodial(g)) limit_error(&c, "out of memory compiling the game's custodial captures");
     if (!c.failed && !eg_compile_groups(g)) limit_error(&c, "out of memory compiling the game's groups");
     if (!c.failed && !eg_compile_parts(g)) limit_error(&c, "out of memory compiling the game's parts");
+    if (!c.failed && !eg_compile_chains(g)) limit_error(&c, "out of memory compiling the game's chain captures");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;
     for (int k = 0; k < g->nkinds; k++)

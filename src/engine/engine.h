@@ -150,6 +150,18 @@ typedef struct eg_attack {
     uint64_t odd_kinds;    /* kinds with a move whose attacks are walked forward (eg_move.attack_walk):
                               slides stopping on other than NOT_EMPTY, bounded hops, legs of
                               more than one square, and captures needing FIRST_MOVE */
+    uint32_t *odd_off;     /* [squares]: start in odd_pool (NULL without odd kinds) */
+    uint16_t *odd_len;
+    eg_leap_src *odd_pool; /* from a target, the squares and odd kinds whose walked moves have it on
+                              their rays: the only pieces attacked_by_odd walks */
+    uint64_t *odd_reach;   /* [nkinds][nsq][odd_words]: bit t of (k, s) set when a walked move of kind k
+                              from s has t on its ray, for the scans that report every attacker (in
+                              piece order); NULL without odd kinds and on boards above EG_ALIGN_MAX_SQUARES */
+    int odd_words;         /* 64-bit words per (kind, square) in odd_reach and per entry in odd_path */
+    uint64_t *odd_path;    /* [odd_pool entry][odd_words]: the squares the walked attacks from that
+                              entry's square on its target pass over or need empty (ray squares before
+                              the target, legs): a move that empties or fills none of them changes no
+                              such attack (legal.c); NULL with odd_reach */
     uint64_t walk_kinds;   /* odd_kinds but for the FIRST_MOVE captures alone: leaps and slides
                               whose attack a move elsewhere can change, so legality makes every
                               move (any_walk); a first-move capture's depends on its own piece only */
@@ -256,7 +268,8 @@ struct ggn_game {
     bool castles_to_files;     /* the castler has a castle move (castle.c); FEN writes rights as files */
     uint64_t reset_kinds;      /* kinds whose moves reset the no-progress counter */
     bool any_odd;              /* legs, hops, odd slides or facing leaders: drops are made and tested (hands.c) */
-    bool any_walk;             /* some player has odd_kinds: legality always makes the move */
+    bool any_walk;             /* some player has odd_kinds: legality makes the moves that touch an odd_path */
+    bool walk_zoned;           /* any_walk, and every player with odd_kinds has its odd_path */
     bool any_tricky;           /* some player has legs or hops, or leaders_may_not_face: the line
                                   test of legal.c also looks at legs, hop lines and the file */
     bool promotes_to_leader;   /* some TRANSFORM option is the leader kind */
@@ -286,6 +299,14 @@ struct ggn_game {
                                   decided position has no moves (game_end.c) */
     bool forced_capture;       /* extension game_end.forced_capture */
     bool chains;               /* extension: some move is a chain capture (movegen_chain.c) */
+    bool board_hops;           /* some move of the step lists has repeat.hop (chains are in none): without
+                                  one, a game with chains takes movegen.c's walk for its other moves */
+    uint32_t *chain_steps_at;  /* chains: [nplayers][nkinds][nsq + 1], start of each square's chain moves
+                                  in chain_steps, as steps_at (eg_chain_steps_of) */
+    eg_step *chain_steps;      /* chains: the chain moves with room for a jump from each square */
+    bool chains_first;         /* forced_capture where only chains capture and nothing but that rule narrows
+                                  the list: legal lists take the chains alone when there is one, without
+                                  generating the other moves or filtering (eg_generate_captures_first) */
     bool capture_most;         /* forced_capture "most": only the chains taking the most pieces */
     bool no_giving_check;      /* extension game_end.giving_check_illegal */
     bool moves_giving_check_illegal; /* some move has "giving_check_illegal" or "attacking_illegal" (eg_end_filter) */
@@ -534,6 +555,21 @@ size_t eg_generate_pieces(const ggn_position *pos, ggn_move *buf, size_t cap, co
  * forced_capture "most", keeps only the chains that take the most pieces.
  */
 size_t eg_generate_chains(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n);
+/* movegen_chain.c: the chain moves' tables (chain_steps) and chains_first; false when out of memory. */
+bool eg_compile_chains(ggn_game *g);
+/* The chain moves of a kind of a player with room for a jump from square sq: chain_steps[first..last). */
+static inline const eg_step *eg_chain_steps_of(const ggn_game *g, int player, int kind, int sq, const eg_step **end)
+{
+    const uint32_t *at = g->chain_steps_at + ((size_t)player * (size_t)g->nkinds + (size_t)kind) * ((size_t)g->nsq + 1);
+    *end = g->chain_steps + at[sq + 1];
+    return g->chain_steps + at[sq];
+}
+/*
+ * movegen_hops.c, for a game with chains_first: the chains of the player to
+ * move when there is one, else its other moves; what eg_generate followed by
+ * eg_end_filter gives, without generating the moves the filter would drop.
+ */
+size_t eg_generate_captures_first(const ggn_position *pos, ggn_move *buf, size_t cap);
 /* One chain capture: the squares of the pieces it takes and the landing of each jump, in order;
  * the TRANSFORM of its last jump that fires on its last landing (-1: none). */
 typedef struct eg_chain {

@@ -365,29 +365,59 @@ static bool legal_by_making(ggn_position *pos, ggn_move m, int player)
 }
 
 /*
+ * In a game with walked attacks (any_walk), the squares where a move may
+ * change one on a leader's square: the paths (odd_path) of the walked moves
+ * of the pieces that stand where such a move could attack it from. A move
+ * makes no new attacker (a plain move of `player` only moves its own piece
+ * and may take one), so a move that empties or fills none of these squares
+ * changes no walked attack, and the lines are judged as in every tricky
+ * game; one that does is made and judged.
+ */
+static void mark_walk_zone(const ggn_position *pos, int player, const int *leaders, int nleaders, uint64_t *zone)
+{
+    const ggn_game *g = pos->g;
+    for (int o = 0; o < g->nplayers; o++) {
+        const eg_attack *at = &g->attack[o];
+        if (o == player || !at->odd_kinds) continue;
+        size_t words = (size_t)at->odd_words;
+        for (int k = 0; k < nleaders; k++) {
+            uint32_t first = at->odd_off[leaders[k]];
+            for (uint32_t e = first, end = first + at->odd_len[leaders[k]]; e < end; e++) {
+                int s = at->odd_pool[e].sq;
+                if (pos->side_at[s] != o || !((at->odd_pool[e].kinds >> pos->kind_at[s]) & 1)) continue;
+                for (size_t w = 0; w < words; w++) zone[w] |= at->odd_path[(size_t)e * words + w];
+            }
+        }
+    }
+}
+
+/*
  * The filter of games with legs, hops or facing leaders. Like filter_lines,
  * but the line test is two lookups in the hot map that mark_hot() builds once
  * per call, and exposes() for the moves it flags. It is kept apart so that the
  * loop of ordinary games compiles as it did (sharing one inline body cost
  * chess 3 % more instructions). The leader's squares are found even in check,
  * where the leader's own plain moves still take leader_step_safe_tricky.
+ * With walked attacks (`walk`), a move in their walk zone is made and judged.
  */
 #if defined(__GNUC__)
-__attribute__((noinline))
+__attribute__((always_inline))
 #endif
-static size_t filter_tricky(ggn_position *pos, ggn_move *moves, size_t n)
+static inline size_t filter_tricky_body(ggn_position *pos, ggn_move *moves, size_t n, bool walk)
 {
     const ggn_game *g = pos->g;
     int player = eg_player_to_move(pos);
-    bool lookup = !g->any_walk && !pos->leaders_overflow;
+    bool lookup = (walk ? g->walk_zoned : !g->any_walk) && !pos->leaders_overflow;
     bool fast = lookup && !eg_leader_attacked(pos, player);
     int leaders[EG_MAX_LEADERS], nleaders = 0;
     for (int k = 0; lookup && k < pos->nleader[player]; k++)
         if (pos->piece[pos->leader[player][k]].sq != EG_NONE) leaders[nleaders++] = pos->piece[pos->leader[player][k]].sq;
     uint8_t hot[GGN_MAX_SQUARES];
+    uint64_t zone[(EG_ALIGN_MAX_SQUARES + 63) / 64] = { 0 };
     if (fast) {
         memset(hot, 0, (size_t)g->nsq);
         for (int k = 0; k < nleaders; k++) mark_hot(pos, player, leaders[k], hot);
+        if (walk) mark_walk_zone(pos, player, leaders, nleaders, zone);
     }
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
@@ -396,10 +426,14 @@ static size_t filter_tricky(ggn_position *pos, ggn_move *moves, size_t n)
         bool legal;
         bool plain = (eg_move_of(g, player, kind, m.pattern)->plain_actions >> m.action) & 1;
         if (fast && plain && kind != g->leader) {
-            legal = true;
-            if ((hot[m.from] & HOT_FROM) | (hot[m.to] & HOT_TO))
-                for (int k = 0; k < nleaders && legal; k++)
-                    if (exposes(pos, player, leaders[k], m.from, m.to)) legal = false;
+            if (walk && (((zone[m.from >> 6] >> (m.from & 63)) | (zone[m.to >> 6] >> (m.to & 63))) & 1)) {
+                legal = legal_by_making(pos, m, player);
+            } else {
+                legal = true;
+                if ((hot[m.from] & HOT_FROM) | (hot[m.to] & HOT_TO))
+                    for (int k = 0; k < nleaders && legal; k++)
+                        if (exposes(pos, player, leaders[k], m.from, m.to)) legal = false;
+            }
         } else if (plain && kind == g->leader && nleaders == 1) {
             legal = leader_step_safe_tricky(pos, player, m.from, m.to);
         } else {
@@ -408,6 +442,24 @@ static size_t filter_tricky(ggn_position *pos, ggn_move *moves, size_t n)
         if (legal) moves[kept++] = m;
     }
     return kept;
+}
+
+/* Two copies of the body, `walk` a constant in each: the test of the walk zone costs the other
+ * tricky games (xiangqi) nothing. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t filter_tricky(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    return filter_tricky_body(pos, moves, n, false);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t filter_walked(ggn_position *pos, ggn_move *moves, size_t n)
+{
+    return filter_tricky_body(pos, moves, n, true);
 }
 
 /* The filter of every other game with a leader: the line test. */
@@ -503,7 +555,8 @@ size_t eg_filter_legal(ggn_position *pos, ggn_move *moves, size_t n)
 {
     if (pos->g->leader == EG_NONE) return n;
     if (pos->g->checked_leader_only_captures) n = filter_checked_leader(pos, moves, n);
-    return pos->g->any_tricky ? filter_tricky(pos, moves, n) : filter_lines(pos, moves, n);
+    if (!pos->g->any_tricky) return filter_lines(pos, moves, n);
+    return pos->g->any_walk ? filter_walked(pos, moves, n) : filter_tricky(pos, moves, n);
 }
 
 size_t ggn_position_pseudo_moves(ggn_position *pos, ggn_move *buf, size_t cap)
@@ -516,10 +569,12 @@ size_t eg_generate_legal(ggn_position *pos, ggn_move *all)
 {
     /* game_end: the game is over (unless the status, judging first, found it is not) */
     if (pos->g->end_rules && !(pos->cached & EG_CACHED_UNDECIDED) && eg_decided(pos, NULL)) return 0;
-    size_t n = eg_generate_all(pos, all, GGN_MAX_MOVES);
+    /* chains_first: the generator applies the forced capture, the only rule eg_end_filter would apply */
+    bool first = pos->g->chains_first;
+    size_t n = first ? eg_generate_captures_first(pos, all, GGN_MAX_MOVES) : eg_generate_all(pos, all, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
     n = eg_filter_legal_all(pos, all, n);
-    if (pos->g->narrows_moves) n = eg_end_filter(pos, all, n);
+    if (pos->g->narrows_moves && !first) n = eg_end_filter(pos, all, n);
     if (pos->g->pass && n < GGN_MAX_MOVES) n = eg_pass_rules(pos, all, n);
     if (pos->g->parts) n = eg_complete_turns(pos, all, n);
     return n;

@@ -34,6 +34,7 @@ typedef struct walker {
     const ggn_position *pos;
     const ggn_game *g;
     int player, kind, from;
+    const eg_move *moves;                   /* the kind's moves for the player */
     eg_cond_ctx c;
     uint8_t dead[GGN_MAX_SQUARES];          /* taken in the chain being walked */
     uint16_t cap[GGN_MAX_CHAIN_CAPTURES];   /* the chain being walked: squares taken, */
@@ -107,25 +108,28 @@ static void finish(walker *w, int to, int ncap, int pattern, int mod)
     }
 }
 
-/* Every jump from cur, the piece having taken ncap pieces so far, the last by move `last`. */
+/*
+ * Every jump from cur, the piece having taken ncap pieces so far, the last by
+ * move `last`. Each chain move's ray is read from the compiled chain steps of
+ * cur (only moves with room for a screen and a landing there): the screen is
+ * the first piece on it, if it is an enemy not yet taken and not the last
+ * square; each empty square after it is a landing, up to the next piece.
+ */
 static void walk(walker *w, int cur, int ncap, int last)
 {
     const ggn_game *g = w->g;
     const ggn_position *pos = w->pos;
     bool jumped = false;
-    for (int mi = 0; mi < g->nmoves[w->kind] && !w->done; mi++) {
-        const eg_move *m = eg_move_of(g, w->player, w->kind, mi);
-        if (!m->chain) continue;
-        const uint16_t *ray = g->rays + m->ray_off[cur];
-        int screen = EG_NONE;
-        for (int i = 0, len = m->ray_len[cur]; i < len && !w->done; i++) {
+    const eg_step *end;
+    for (const eg_step *st = eg_chain_steps_of(g, w->player, w->kind, cur, &end); st < end && !w->done; st++) {
+        const uint16_t *ray = g->rays + st->ray;
+        int len = st->len, i = 0;
+        while (i < len - 1 && empty_for(w, ray[i])) i++;
+        int screen = ray[i];
+        if (i == len - 1 || w->dead[screen] || pos->side_at[screen] == w->player) continue;
+        const eg_move *m = &w->moves[st->move];
+        for (i++; i < len && !w->done; i++) {
             int sq = ray[i];
-            if (screen == EG_NONE) {
-                if (empty_for(w, sq)) continue;
-                if (w->dead[sq] || pos->side_at[sq] == w->player) break;
-                screen = sq;
-                continue;
-            }
             if (!empty_for(w, sq)) break;
             /* A player has at most GGN_MAX_CHAIN_CAPTURES pieces (compile.c, notation.c), and a
              * piece is taken once: ncap never reaches the bound here. */
@@ -135,20 +139,12 @@ static void walk(walker *w, int cur, int ncap, int last)
             w->cap[ncap] = (uint16_t)screen;
             w->land[ncap] = (uint16_t)sq;
             int mod = m->chain_stops ? fires(w, m, sq) : -1;
-            if (mod >= 0) finish(w, sq, ncap + 1, mi, mod);
-            else walk(w, sq, ncap + 1, mi);
+            if (mod >= 0) finish(w, sq, ncap + 1, st->move, mod);
+            else walk(w, sq, ncap + 1, st->move);
             w->dead[screen] = 0;
         }
     }
-    if (!jumped && ncap > 0 && !w->done)
-        finish(w, cur, ncap, last, fires(w, eg_move_of(g, w->player, w->kind, last), cur));
-}
-
-static bool kind_chains(const ggn_game *g, int player, int kind)
-{
-    for (int mi = 0; mi < g->nmoves[kind]; mi++)
-        if (eg_move_of(g, player, kind, mi)->chain) return true;
-    return false;
+    if (!jumped && ncap > 0 && !w->done) finish(w, cur, ncap, last, fires(w, &w->moves[last], cur));
 }
 
 static void start(walker *w, const ggn_position *pos, int id)
@@ -157,9 +153,28 @@ static void start(walker *w, const ggn_position *pos, int id)
     w->player = pc->owner;
     w->kind = pc->kind;
     w->from = pc->sq;
+    w->moves = eg_move_of(pos->g, pc->owner, pc->kind, 0);
     w->c = (eg_cond_ctx){ pos, pc->owner, pc->sq, pc, 0 };
     w->nfound = 0;
     w->done = false;
+}
+
+/*
+ * Can the piece of `player` on sq make a first jump? walk's first step, on
+ * the board as it stands (nothing taken yet, and the piece's own square is
+ * on none of its rays): most pieces have none, and so skip the walker.
+ */
+static inline bool can_jump(const ggn_position *pos, int player, int kind, int sq)
+{
+    const ggn_game *g = pos->g;
+    const eg_step *end;
+    for (const eg_step *st = eg_chain_steps_of(g, player, kind, sq, &end); st < end; st++) {
+        const uint16_t *ray = g->rays + st->ray;
+        int last = st->len - 1, i = 0;
+        while (i < last && pos->side_at[ray[i]] == EG_EMPTY_SIDE) i++;
+        if (i < last && pos->side_at[ray[i]] != player && pos->side_at[ray[i + 1]] == EG_EMPTY_SIDE) return true;
+    }
+    return false;
 }
 
 size_t eg_generate_chains(const ggn_position *pos, ggn_move *buf, size_t cap, size_t n)
@@ -174,11 +189,13 @@ size_t eg_generate_chains(const ggn_position *pos, ggn_move *buf, size_t cap, si
     w.ncap_of = ncap_of;
     w.want = 0;
     w.npath = 0;
-    memset(w.dead, 0, (size_t)g->nsq);
+    bool cleared = false;
     int player = eg_player_to_move(pos);
     for (int id = 1; id < pos->npiece; id++) {
         const eg_piece *pc = &pos->piece[id];
-        if (pc->sq == EG_NONE || pc->owner != player || !kind_chains(g, player, pc->kind)) continue;
+        if (pc->sq == EG_NONE || pc->owner != player || !can_jump(pos, player, pc->kind, pc->sq)) continue;
+        if (!cleared) memset(w.dead, 0, (size_t)g->nsq);
+        cleared = true;
         start(&w, pos, id);
         walk(&w, pc->sq, 0, 0);
     }
@@ -232,4 +249,69 @@ int eg_chain_named(const ggn_position *pos, int from, const uint16_t *landings, 
     if (w.player != eg_player_to_move(pos)) return 0;
     walk(&w, from, 0, 0);
     return w.done ? w.want : 0;
+}
+
+/* Can a move that is no chain capture take a piece (by ggn_move_is_capture's reading: an ENEMY action or a CAPTURE effect)? */
+static bool others_capture(const ggn_game *g)
+{
+    for (int p = 0; p < g->nplayers; p++)
+        for (int k = 0; k < g->nkinds; k++)
+            for (int mi = 0; mi < g->nmoves[k]; mi++) {
+                const eg_move *m = eg_move_of(g, p, k, mi);
+                if (m->chain) continue;
+                for (int e = 0; e < m->neffect; e++)
+                    if (m->effect[e].kind == SD_EFFECT_CAPTURE) return true;
+                for (int a = 0; a < m->naction; a++) {
+                    if (m->action[a].state == SD_ENEMY) return true;
+                    for (int e = 0; e < m->action[a].neffect; e++)
+                        if (m->action[a].effect[e].kind == SD_EFFECT_CAPTURE) return true;
+                }
+            }
+    return false;
+}
+
+bool eg_compile_chains(ggn_game *g)
+{
+    if (!g->chains) return true;
+    size_t lists = (size_t)g->nplayers * (size_t)g->nkinds, total = 0;
+    /* A jump needs a screen and a landing beyond it: rays of fewer squares give none. */
+    for (int p = 0; p < g->nplayers; p++)
+        for (int k = 0; k < g->nkinds; k++)
+            for (int mi = 0; mi < g->nmoves[k]; mi++)
+                for (int s = 0; s < g->nsq; s++)
+                    total += eg_move_of(g, p, k, mi)->chain && eg_move_of(g, p, k, mi)->ray_len[s] >= 2;
+    g->chain_steps_at = sd_arena_alloc(g->arena, lists * ((size_t)g->nsq + 1), sizeof *g->chain_steps_at);
+    g->chain_steps = sd_arena_alloc(g->arena, total ? total : 1, sizeof *g->chain_steps);
+    if (!g->chain_steps_at || !g->chain_steps) return false;
+    size_t n = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        for (int k = 0; k < g->nkinds; k++) {
+            uint32_t *at = g->chain_steps_at + ((size_t)p * (size_t)g->nkinds + (size_t)k) * ((size_t)g->nsq + 1);
+            for (int s = 0; s < g->nsq; s++) {
+                at[s] = (uint32_t)n;
+                for (int mi = 0; mi < g->nmoves[k]; mi++) {
+                    const eg_move *m = eg_move_of(g, p, k, mi);
+                    if (!m->chain || m->ray_len[s] < 2) continue;
+                    eg_step *st = &g->chain_steps[n++];
+                    st->move = (uint8_t)mi;
+                    st->len = m->ray_len[s];
+                    st->until = m->until;
+                    for (int i = 0; i < 3; i++) st->by_state[i] = m->by_state[i];
+                    st->ray = m->ray_off[s];
+                }
+            }
+            at[g->nsq] = (uint32_t)n;
+        }
+    /*
+     * Where the chains are the only captures and the forced capture is the
+     * only rule between generation and the legal list (no leader to keep
+     * safe, no hands, partners, passes, parts, conversions or group rules,
+     * no other generator appending moves), the list is the chains when there
+     * is one and every other move otherwise: generation can stop at the chains.
+     */
+    g->chains_first = g->forced_capture && !others_capture(g) && g->leader == EG_NONE && !g->hands && !g->teams &&
+                      !g->pass && !g->parts && !g->castles_to_files && !g->clones && !g->line_moves &&
+                      !g->converts && !g->custodial && !g->group_capture && !g->superko && !g->no_giving_check &&
+                      !g->moves_giving_check_illegal;
+    return true;
 }

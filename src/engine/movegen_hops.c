@@ -4,7 +4,9 @@
  * landing up to and including its last screen (every piece it passes is
  * one), and is an ordinary move after it; a piece of a kind in its
  * hop_except ends the ray, as a screen or as a landing. eg_generate hands such games
- * here with one test per call; every other game never runs this code.
+ * here with one test per call; every other game never runs this code. Games
+ * with chain captures come here too (the chains are appended after the other
+ * moves); where the chains are their only hops, movegen.c walks the rest.
  */
 #include "movegen.h"
 
@@ -51,7 +53,12 @@ static void generate_piece(const ggn_position *pos, sink *s, int id, int player)
     }
 }
 
-size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap)
+/* The moves of the step lists, hops among them. Kept out of line, so that generate_piece is
+ * inlined into it: otherwise gcc calls generate_piece once a piece (xiangqi perft +2.5 %). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t generate_hop_steps(const ggn_position *pos, ggn_move *buf, size_t cap)
 {
     sink s = { buf, cap, 0 };
     int player = eg_player_to_move(pos);
@@ -59,6 +66,24 @@ size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap)
         const eg_piece *pc = &pos->piece[id];
         if (pc->sq != EG_NONE && pc->owner == player) generate_piece(pos, &s, id, player);
     }
+    return s.n;
+}
+
+/* The moves of the step lists; a game whose only hops are its chains (draughts) walks them as every game does. */
+static size_t generate_steps(const ggn_position *pos, ggn_move *buf, size_t cap)
+{
+    return pos->g->board_hops ? generate_hop_steps(pos, buf, cap) : eg_generate_board(pos, buf, cap);
+}
+
+size_t eg_generate_hops(const ggn_position *pos, ggn_move *buf, size_t cap)
+{
+    size_t n = generate_steps(pos, buf, cap);
     /* Chain captures are hops too (one enemy screen), walked on by their own generator. */
-    return pos->g->chains ? eg_generate_chains(pos, buf, cap, s.n) : s.n;
+    return pos->g->chains ? eg_generate_chains(pos, buf, cap, n) : n;
+}
+
+size_t eg_generate_captures_first(const ggn_position *pos, ggn_move *buf, size_t cap)
+{
+    size_t n = eg_generate_chains(pos, buf, cap, 0);
+    return n ? n : generate_steps(pos, buf, cap);
 }

@@ -15,13 +15,15 @@ static inline uint64_t perft_node(ggn_position *pos, int depth, bool hands)
     const ggn_game *g = pos->g;
     /* game_end: a decided game has no moves, as in Fairy-Stockfish's perft. */
     if (g->end_rules && eg_decided(pos, NULL)) return 0;
-    size_t n = hands ? eg_generate_all(pos, moves, GGN_MAX_MOVES) : eg_generate(pos, moves, GGN_MAX_MOVES);
+    size_t n = hands              ? eg_generate_all(pos, moves, GGN_MAX_MOVES)
+               : g->chains_first ? eg_generate_captures_first(pos, moves, GGN_MAX_MOVES)
+                                 : eg_generate(pos, moves, GGN_MAX_MOVES);
     if (n > GGN_MAX_MOVES) {
         n = GGN_MAX_MOVES;
         pos->perft_capped = true; /* the count is of the first GGN_MAX_MOVES moves: ggn_perft_capped says so */
     }
     n = hands ? eg_filter_legal_drops(pos, moves, n) : eg_filter_legal(pos, moves, n);
-    if (g->narrows_moves) n = eg_end_filter(pos, moves, n);
+    if (g->narrows_moves && !g->chains_first) n = eg_end_filter(pos, moves, n); /* chains_first: applied */
     if (g->pass && n < GGN_MAX_MOVES) n = eg_pass_rules(pos, moves, n);
     if (depth == 1) return n;
     uint64_t total = 0;
