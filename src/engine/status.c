@@ -161,8 +161,10 @@ static ggn_status judge(ggn_position *pos)
         no_move(pos, &st);
         return st;
     }
-    if (d->fifty_move_halfmoves > 0 && pos->halfmove >= d->fifty_move_halfmoves) st.outcome = GGN_DRAW_NO_PROGRESS;
-    else if (d->repetition_count > 0 && repetitions(pos) >= d->repetition_count) st.outcome = GGN_DRAW_REPETITION;
+    /* The counted draws count turns, and are judged between them (series.c). */
+    bool between = !eg_mid_turn(pos);
+    if (between && d->fifty_move_halfmoves > 0 && pos->halfmove >= d->fifty_move_halfmoves) st.outcome = GGN_DRAW_NO_PROGRESS;
+    else if (between && d->repetition_count > 0 && repetitions(pos) >= d->repetition_count) st.outcome = GGN_DRAW_REPETITION;
     else if (insufficient_material(pos)) st.outcome = GGN_DRAW_MATERIAL;
     st.draw = st.outcome != GGN_ONGOING;
     return st;
