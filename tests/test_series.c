@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ggn/action.h"
 #include "ggn/game.h"
 #include "ggn/notation.h"
 #include "ggn/search.h"
@@ -367,6 +368,31 @@ static void test_progressive_series(void **state)
     ggn_game_free(g);
 }
 
+/* The observation's last plane holds the moves left in the turn; the action ids of each move are the game's. */
+static void test_series_observation(void **state)
+{
+    (void)state;
+    ggn_game *g = load("marseillais.json"), *chess = load("chess.json");
+    assert_int_equal(ggn_game_observation_planes(g), ggn_game_observation_planes(chess) + 1);
+    int planes = ggn_game_observation_planes(g), area = 64;
+    float *obs = malloc((size_t)planes * (size_t)area * sizeof *obs);
+    assert_non_null(obs);
+    ggn_position *pos = ggn_position_new(g);
+    ggn_error err;
+    assert_true(ggn_position_observation(pos, 0, obs, (size_t)planes * (size_t)area, &err));
+    assert_true(obs[(size_t)(planes - 1) * (size_t)area] == 1.0f); /* White's first turn: one move */
+    play_moves(pos, "e2e4");
+    assert_true(ggn_position_observation(pos, 1, obs, (size_t)planes * (size_t)area, &err));
+    assert_true(obs[(size_t)(planes - 1) * (size_t)area + 17] == 2.0f);
+    play_moves(pos, "e7e5");
+    assert_true(ggn_position_observation(pos, 1, obs, (size_t)planes * (size_t)area, &err));
+    assert_true(obs[(size_t)(planes - 1) * (size_t)area + 63] == 1.0f);
+    free(obs);
+    ggn_position_free(pos);
+    ggn_game_free(chess);
+    ggn_game_free(g);
+}
+
 /* The computer player searches whole turns: a mate that takes both moves is found at depth 1. */
 static void test_search_whole_turns(void **state)
 {
@@ -455,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_marseillais_special_moves),
         cmocka_unit_test(test_series_position),
         cmocka_unit_test(test_progressive_series),
+        cmocka_unit_test(test_series_observation),
         cmocka_unit_test(test_search_whole_turns),
         cmocka_unit_test(test_series_spec_errors),
     };
