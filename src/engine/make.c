@@ -232,6 +232,8 @@ static void make_swap(ggn_position *pos, eg_undo *u, ggn_move mv)
  * counters of FEN count turns, as Fairy-Stockfish's do: only the part that
  * ends the turn goes a ply forward (eg_unmake knows the other by the part it
  * left pending), and the turn's first part alone moves the no-progress count.
+ * In a game of several moves a turn (turns.parts) every move comes here, and
+ * series.c says whether the series goes on.
  */
 static void open_part(ggn_position *pos, const eg_undo *u, int kind, int to)
 {

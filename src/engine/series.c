@@ -85,6 +85,7 @@ bool eg_series_goes_on(ggn_position *pos, const eg_undo *u)
     /* The no-progress count counts turns: the first move of a series moved it, a later one only resets it. */
     if (played > 0 && pos->halfmove != 0) pos->halfmove = u->halfmove;
     pos->hash ^= eg_series_key(g, pos->ply, played);
+    if (u->leaders_changed) eg_index_leaders(pos); /* the check test reads the leaders (make indexes them again) */
     if (played + 1 < eg_series_length(g, pos->ply) && !(g->check_ends_turn && gives_check(pos, mover))) {
         pos->played = (uint16_t)(played + 1);
         pos->hash ^= eg_series_key(g, pos->ply, played + 1);
