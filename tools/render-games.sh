@@ -18,8 +18,8 @@ if [ "${1:-}" = "--png" ]; then
     shift
 fi
 # README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts,
-# and the stone games (Go, Hex, Othello, Connect Four, Tic-tac-toe, Gomoku, Ataxx), tafl, Amazons and morris.
-readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four tic_tac_toe gomoku ataxx brandubh hnefatafl lines_of_action amazons nine_mens_morris"
+# and the stone games (Go, Hex, Othello, Connect Four, Tic-tac-toe, Gomoku, Ataxx), tafl, Amazons, morris and Marseillais chess.
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four tic_tac_toe gomoku ataxx brandubh hnefatafl lines_of_action amazons nine_mens_morris marseillais"
 # Games whose start is an empty board are drawn a few moves in, so that their pieces show.
 moves_of() {
     case "$1" in
@@ -29,6 +29,8 @@ moves_of() {
     amazons) echo "d1d4 d4g7 j7h5 h5e2 a4c6 c6c9 g10g8 g8b8" ;;
     # Morris a few men in, after a mill and its removal (g1xa7), the men still in hand beside the board.
     nine_mens_morris) echo "M@a1 M@d7 M@d1 M@a7 M@g1 g1xa7 M@b4 M@f4" ;;
+    # Two moves a turn: White's one, Black's two, then White's two, the second a check that ends its turn.
+    marseillais) echo "e2e4 d7d5 d5e4 g1f3 f1b5" ;;
     *) echo "" ;;
     esac
 }

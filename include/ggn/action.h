@@ -42,7 +42,9 @@
  *   1               the half-moves played since the position was set up
  *   1               (games with parts, ggn_game_has_parts) 1 on the square the
  *                   pending part of the turn is played from (Amazons: the queen
- *                   that must shoot), 0 everywhere between turns
+ *                   that must shoot), 0 everywhere between turns; in a game of
+ *                   several moves a turn (turns.parts: Marseillais chess) the
+ *                   moves the player to move has left in its turn, everywhere
  *
  * In a game with parts each part is a move and an action of its own, the
  * same player to move for the next (OpenSpiel's way): an arrow is numbered as

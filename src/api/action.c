@@ -252,8 +252,9 @@ bool ggn_position_apply_action(ggn_position *pos, int64_t action, ggn_error *err
 int ggn_game_observation_planes(const ggn_game *game)
 {
     int p = game->nplayers, k = game->nkinds;
-    /* A game with parts (extension "then") adds one last plane: where the pending part is played from. */
-    return p * k * (game->hands ? 2 : 1) + p + 4 + (game->parts ? 1 : 0);
+    /* A game with parts adds one last plane: where the pending part is played from ("then"), or the
+     * moves left in the turn (turns.parts). */
+    return p * k * (game->hands ? 2 : 1) + p + 4 + (game->turn_parts ? 1 : 0);
 }
 
 bool ggn_position_observation(const ggn_position *pos, int player, float *buf, size_t cap, ggn_error *err)
@@ -309,5 +310,9 @@ bool ggn_position_observation(const ggn_position *pos, int player, float *buf, s
         ply[i] = plies;
     }
     if (g->parts && pos->part_sq != EG_NONE) ply[area + (size_t)pos->part_sq] = 1.0f; /* Amazons: the queen that shoots */
+    if (g->series) { /* Marseillais, progressive: the moves the player to move has left in its turn */
+        float left = (float)(eg_series_length(g, pos->ply) - pos->played);
+        for (size_t i = 0; i < area; i++) ply[area + i] = left;
+    }
     return true;
 }

@@ -969,6 +969,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     if (!c.failed && !eg_compile_groups(g)) limit_error(&c, "out of memory compiling the game's groups");
     if (!c.failed && !eg_compile_parts(g)) limit_error(&c, "out of memory compiling the game's parts");
     if (!c.failed && !eg_compile_chains(g)) limit_error(&c, "out of memory compiling the game's chain captures");
+    if (!c.failed) eg_compile_series(g); /* after the parts: turn_parts covers both */
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;
     for (int k = 0; k < g->nkinds; k++)

@@ -46,7 +46,7 @@ bool eg_condition_holds(const eg_cond_ctx *c, const eg_cond *cond, int to)
     }
     case SD_COND_CHECK_STATE: {
         const eg_piece *p = occupant(pos, eg_offset(g, c->from, cond->dx, cond->dy));
-        return p && p->flag_until[cond->arg] > pos->ply;
+        return p && eg_flag_seen(pos, p, cond->arg);
     }
     case SD_COND_SQUARES_EMPTY:
         for (int i = 0; i < cond->nsquares; i++) {

@@ -344,6 +344,12 @@ struct ggn_game {
     uint16_t *line_sq;
     uint16_t *lines_at_start;  /* [nsq + 1]: the lines through each point in lines_at */
     uint16_t *lines_at;
+    bool series;               /* extension turns.parts: a turn is a series of moves (series.c) */
+    bool check_ends_turn;      /* series: a move that gives check ends its series */
+    bool states_first_move;    /* series: a timed state is seen by the first move of a turn only */
+    bool turn_parts;           /* parts or series: a move may leave its turn under way (eg_mid_turn) */
+    int series_first, series_step, series_max; /* series: turn t has min(first + step * t, max) moves */
+    int32_t flag_duration[GGN_MAX_FLAGS]; /* series: the one duration each state is set with (-1: for ever) */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -421,6 +427,7 @@ typedef struct eg_undo {
     uint16_t chain_sq[GGN_MAX_CHAIN_CAPTURES];
     uint16_t ntaken;       /* group_capture: the stones this move removed, on top of pos->taken */
     int16_t part_sq;       /* parts: the position's part_sq before the move */
+    uint16_t played;       /* turn_parts: the position's played before the move */
 } eg_undo;
 
 /* group_capture: every stone removed on the undo stack. A drop adds one stone, so a line of play
@@ -460,6 +467,8 @@ struct ggn_position {
                               the path (a bound: a flag of a piece since taken or promoted counts) */
     int16_t part_sq;       /* extension "then": the square a pending part is played from (where the
                               piece arrived), EG_NONE at a turn's start; in hash (parts.c) */
+    uint16_t played;       /* moves of the current turn already played (a pending part's move, or the moves
+                              of a series): 0 at a turn's start; the series' moves left are in hash (series.c) */
     int npiece;            /* instances 1..npiece-1 used; 0 means empty */
     int8_t side_at[GGN_MAX_SQUARES];   /* owner, EG_EMPTY_SIDE when empty */
     uint8_t kind_at[GGN_MAX_SQUARES];
@@ -498,6 +507,13 @@ static inline int eg_turn_after(const ggn_position *pos)
     while (pos->out && ((pos->out >> pos->g->def->order[turn]) & 1)) turn = (turn + 1) % norder;
     return turn;
 }
+
+/*
+ * A turn under way: its player has played part of it and moves again — a kind's "then" part
+ * pending (parts.c) or a series not yet over (series.c). Perft and the search count a turn when
+ * it starts, never in the middle of one; the counters of FEN count turns.
+ */
+static inline bool eg_mid_turn(const ggn_position *pos) { return pos->played != 0; }
 
 /* legal.c: the legal moves of pos into all (room for GGN_MAX_MOVES), uncached; returns how many. */
 size_t eg_generate_legal(ggn_position *pos, ggn_move *all);
@@ -646,6 +662,31 @@ bool eg_is_removal(const ggn_position *pos, ggn_move mv);
 bool eg_part_fits(const ggn_position *pos, ggn_move mv);
 /* moves[0..n) of a turn's start without the moves that open a part no move can finish; returns how many. */
 size_t eg_complete_turns(ggn_position *pos, ggn_move *moves, size_t n);
+/* series.c (extension turns.parts): several moves a turn. */
+bool eg_compile_series(ggn_game *g);
+int eg_series_length(const ggn_game *g, int ply);
+/* The hash key of the moves left in the current turn (turn `ply` with `played` of them made). */
+uint64_t eg_series_key(const ggn_game *g, int ply, int played);
+/* After a move of a series game: true when its series goes on (played and hash moved on); false when
+ * the turn is over (the move's series key taken out, played 0): the caller passes the turn and adds
+ * the next turn's key with eg_series_key(g, pos->ply, 0). */
+bool eg_series_goes_on(ggn_position *pos, const eg_undo *u);
+/* Is the state `flag` of piece p seen by the moves of this position? In a series game not in the turn
+ * that set it, and with states_first_move only by a turn's first move (series.c). */
+static inline bool eg_flag_seen(const ggn_position *pos, const eg_piece *p, int flag)
+{
+    int32_t until = p->flag_until[flag];
+    if (until <= pos->ply) return false;
+    const ggn_game *g = pos->g;
+    if (!g->series || g->flag_duration[flag] < 0) return true;
+    return until != pos->ply + g->flag_duration[flag] + 1 && (!g->states_first_move || pos->played == 0);
+}
+/* series: a piece that moves again loses the timed states an earlier move gave it (series.c). */
+static inline void eg_series_moved(const ggn_game *g, eg_piece *p)
+{
+    for (int f = 0; f < GGN_MAX_FLAGS; f++)
+        if (g->flag_duration[f] >= 0) p->flag_until[f] = 0;
+}
 /* ggn_perft for a game with parts: the current turn finished, then `depth` whole turns. */
 uint64_t eg_perft_parts(ggn_position *pos, int depth);
 

@@ -260,11 +260,12 @@ bool eg_make_generated(ggn_position *pos, ggn_move move)
 bool ggn_position_make_null(ggn_position *pos)
 {
     if (pos->nundo >= GGN_MAX_PLY) return false;
-    if (pos->g->parts && pos->part_sq != EG_NONE) return false; /* no turn to hand over in the middle of one */
+    if (eg_mid_turn(pos)) return false; /* no turn to hand over in the middle of one */
     if (pos->g->check_series && pos->nundo == 0) eg_record_root(pos);
     eg_undo *u = &pos->undo[pos->nundo++];
     u->move = (ggn_move){ .from = GGN_MOVE_DROP, .to = GGN_MOVE_DROP };
     u->part_sq = EG_NONE;
+    u->played = 0;
     u->nchain = 0;
     u->nconv = 0;
     u->cloned = false;
@@ -289,6 +290,7 @@ bool ggn_position_make_null(ggn_position *pos)
     pos->turn = (pos->turn + 1) % pos->g->def->norder;
     pos->hash ^= pos->g->zobrist_turn[pos->turn];
     pos->ply++;
+    if (pos->g->series) pos->hash ^= eg_series_key(pos->g, pos->ply - 1, 0) ^ eg_series_key(pos->g, pos->ply, 0);
     pos->halfmove++;
     pos->flag_key = eg_flag_key(pos);
     return true;

@@ -43,6 +43,7 @@ int eg_move_checks(ggn_position *pos, ggn_move mv)
     const ggn_game *g = pos->g;
     if (g->leader == EG_NONE) return 0;
     if (g->elimination) return -1; /* the make may take a player out, which changes who attacks */
+    if (g->series) return -1; /* who moves next, the mover again or the checked player, is the make's to say */
     int player = eg_player_to_move(pos), next = g->def->order[eg_turn_after(pos)];
     if (mv.from == EG_DROP_FROM) return drop_checks(pos, mv, player, next);
     if (eg_is_pass(g, mv)) return -1;

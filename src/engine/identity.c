@@ -247,6 +247,7 @@ void eg_rehash(ggn_position *pos)
     for (int p = 0; p < g->nplayers; p++)
         if ((pos->out >> p) & 1) h ^= eg_out_key(p);
     if (g->parts && pos->part_sq != EG_NONE) h ^= g->zobrist_part[pos->part_sq]; /* a pending part (parts.c) */
+    if (g->series) h ^= eg_series_key(g, pos->ply, pos->played); /* the moves left in the turn (series.c) */
     pos->rights = eg_rights_key(pos);
     pos->hash = h ^ pos->rights;
     pos->flag_horizon = 0;

@@ -232,15 +232,24 @@ static void make_swap(ggn_position *pos, eg_undo *u, ggn_move mv)
  * counters of FEN count turns, as Fairy-Stockfish's do: only the part that
  * ends the turn goes a ply forward (eg_unmake knows the other by the part it
  * left pending), and the turn's first part alone moves the no-progress count.
+ * In a game of several moves a turn (turns.parts) every move comes here, and
+ * series.c says whether the series goes on.
  */
-static void open_part(ggn_position *pos, int kind, int to)
+static void open_part(ggn_position *pos, const eg_undo *u, int kind, int to)
 {
     const ggn_game *g = pos->g;
-    if (pos->side_at[to] != eg_player_to_move(pos) || !eg_part_opens(pos, eg_part_of(g, pos->side_at[to], kind), to)) {
+    if (g->series) { /* a turn of several moves (series.c): the same player again, or the next turn */
+        if (eg_series_goes_on(pos, u)) return;
+        pass_turn(pos);
+        pos->hash ^= eg_series_key(g, pos->ply, 0);
+        return;
+    }
+    if (to < 0 || pos->side_at[to] != eg_player_to_move(pos) || !eg_part_opens(pos, eg_part_of(g, pos->side_at[to], kind), to)) {
         pass_turn(pos);
         return;
     }
     pos->part_sq = (int16_t)to;
+    pos->played = 1;
     pos->hash ^= g->zobrist_part[to];
 }
 
@@ -258,6 +267,7 @@ static void make_part(ggn_position *pos, eg_undo *u, ggn_move mv)
     }
     pos->hash ^= g->zobrist_part[sq];
     pos->part_sq = EG_NONE;
+    pos->played = 0;
     pass_turn(pos);
 }
 
@@ -394,8 +404,9 @@ bool eg_make(ggn_position *pos, ggn_move mv)
     u->nconv = 0;
     u->cloned = false;
     u->ntaken = 0;
-    if (g->parts) {
+    if (g->turn_parts) {
         u->part_sq = pos->part_sq;
+        u->played = pos->played;
         if (pos->part_sq != EG_NONE) {
             make_part(pos, u, mv);
             return true;
@@ -413,7 +424,8 @@ bool eg_make(ggn_position *pos, ggn_move mv)
             pos->hash ^= pos->rights ^ rights;
             pos->rights = rights;
         }
-        if (g->parts && pos->piece_at[mv.to]) open_part(pos, pos->kind_at[mv.to], mv.to); /* a removing part follows drops too */
+        if (g->series) open_part(pos, u, -1, -1);
+        else if (g->parts && pos->piece_at[mv.to]) open_part(pos, u, pos->kind_at[mv.to], mv.to); /* a removing part follows drops too */
         else pass_turn(pos);
         if (u->leaders_changed) eg_index_leaders(pos);
         if (g->count_checks) eg_count_check(pos, u);
@@ -452,6 +464,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         if (pos->piece_at[to] && pos->piece_at[to] != id) capture(pos, u, to, player);
         lift(pos, u, from);
         count_move(p);
+        if (g->series) eg_series_moved(g, p);
         drop(pos, u, id, to);
         for (int i = 0; i < act->neffect; i++) apply_effect(pos, u, &act->effect[i], id, from);
         for (int i = 0; i < m->neffect; i++) apply_effect(pos, u, &m->effect[i], id, from);
@@ -486,7 +499,7 @@ bool eg_make(ggn_position *pos, ggn_move mv)
         pos->hash ^= pos->rights ^ rights;
         pos->rights = rights;
     }
-    if (g->parts) open_part(pos, kind, to);
+    if (g->turn_parts) open_part(pos, u, kind, to);
     else pass_turn(pos);
     if (u->leaders_changed) eg_index_leaders(pos);
     if (g->count_checks) eg_count_check(pos, u);
@@ -522,9 +535,10 @@ void eg_unmake(ggn_position *pos)
     }
     if (u->cloned) pos->npiece = u->npiece_before;
     pos->turn = u->turn;
-    if (pos->g->parts) {
-        if (pos->part_sq != EG_NONE) pos->ply++; /* the move left a part pending: it did not count a ply */
+    if (pos->g->turn_parts) {
+        if (eg_mid_turn(pos)) pos->ply++; /* the move left its turn under way: it did not count a ply */
         pos->part_sq = u->part_sq;
+        pos->played = u->played;
     }
     pos->out = u->out;
     pos->flag_horizon = u->flag_horizon;
@@ -554,6 +568,7 @@ void eg_clear(ggn_position *pos)
     pos->halfmove = 0;
     pos->turn = g->def->start_at;
     pos->part_sq = EG_NONE;
+    pos->played = 0;
     pos->hash = g->zobrist_turn[pos->turn];
     pos->rights = 0;
     pos->flag_key = 0;

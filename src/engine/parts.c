@@ -9,11 +9,13 @@
  * own for learning programs: OpenSpiel's way). A part move has from = the
  * part's square, to = its landing and pattern = the index of the step it
  * took; what it places is the kind's "place". Perft counts whole turns:
- * depth goes down when a turn starts, not with each part.
+ * depth goes down when a turn starts, not with each part. The same perft
+ * counts the turns of a series (series.c, two or more moves a turn): both
+ * keep pos->played, and eg_mid_turn is the one test of a turn under way.
  */
 #include "engine.h"
 
-bool ggn_game_has_parts(const ggn_game *game) { return game->parts; }
+bool ggn_game_has_parts(const ggn_game *game) { return game->turn_parts; }
 
 bool eg_compile_parts(ggn_game *g)
 {
@@ -159,11 +161,17 @@ size_t eg_complete_turns(ggn_position *pos, ggn_move *moves, size_t n)
     return kept;
 }
 
+/* Does every move of this position end the turn under way (an arrow, a series' last move)? */
+static bool last_part(const ggn_position *pos)
+{
+    return pos->part_sq != EG_NONE || pos->played + 1 >= eg_series_length(pos->g, pos->ply);
+}
+
 /* The turn under way finished (nothing to do at a turn's start), then `depth` turns. */
 static uint64_t perft_node(ggn_position *pos, int depth)
 {
     const ggn_game *g = pos->g;
-    bool mid = pos->part_sq != EG_NONE;
+    bool mid = eg_mid_turn(pos);
     if (!mid && depth == 0) return 1;
     if (!mid && g->end_rules && eg_decided(pos, NULL)) return 0;
     ggn_move moves[GGN_MAX_MOVES];
@@ -173,7 +181,7 @@ static uint64_t perft_node(ggn_position *pos, int depth)
         pos->perft_capped = true;
     }
     n = eg_filter_legal_all(pos, moves, n);
-    if (mid && depth == 0) return n; /* each move of the part ends the turn */
+    if (mid && depth == 0 && last_part(pos)) return n; /* each move ends the turn */
     int after = mid ? depth : depth - 1; /* a move at a turn's start starts one of the turns counted */
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {

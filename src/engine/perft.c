@@ -43,7 +43,7 @@ bool ggn_perft_capped(const ggn_position *pos) { return pos->perft_capped; }
 
 uint64_t ggn_perft(ggn_position *pos, int depth)
 {
-    if (pos->g->parts) return eg_perft_parts(pos, depth); /* whole turns, each of several moves (parts.c) */
+    if (pos->g->turn_parts) return eg_perft_parts(pos, depth); /* whole turns, each of several moves (parts.c) */
     if (depth <= 0) return 1;
     if (depth > GGN_MAX_PERFT_DEPTH) depth = GGN_MAX_PERFT_DEPTH;
     pos->perft_capped = false;

@@ -125,6 +125,9 @@ bool eg_mate_wins(const ggn_game *game);
 /* True when a capture, where one is legal, must be made (game_end.forced_capture). */
 bool eg_forces_captures(const ggn_game *game);
 
+/* Is a turn a series of moves (turns.parts, series.c)? Its parts place nothing: no walls to count. */
+bool eg_game_has_series(const ggn_game *game);
+
 /* The checks `player` has given so far in the game that led to pos (0 for a bad player). */
 int eg_checks_given(const ggn_position *pos, int player);
 

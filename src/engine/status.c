@@ -163,7 +163,8 @@ static ggn_status judge(ggn_position *pos)
         no_move(pos, &st);
         return st;
     }
-    if (pos->g->parts && pos->part_sq != EG_NONE) return st; /* draw rules judge whole turns: a removal may follow */
+    /* The counted draws count turns, and are judged between them (series.c): a removal may follow. */
+    if (eg_mid_turn(pos)) return st;
     if (d->fifty_move_halfmoves > 0 && pos->halfmove >= d->fifty_move_halfmoves) st.outcome = GGN_DRAW_NO_PROGRESS;
     else if (d->repetition_count > 0 && repetitions(pos) >= d->repetition_count) {
         if (d->repetition_loser >= 0) { /* a loss for one player, not a draw (Copenhagen tafl) */

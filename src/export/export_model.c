@@ -179,6 +179,9 @@ bool ex_model_init(ex_model *md, const ggn_game *g, ggn_spelling spelling, ggn_e
                                "GGN library's moves each end the turn",
                           def->name, kind->code, def->kinds[kind->then.place].code);
     }
+    if (def->series.first)
+        return refuse(err, "in %s a turn is several moves (turns.parts), where a GGN library's moves each end the turn",
+                      def->name);
     if (def->pass)
         return refuse(err, "in %s a player may pass, a move of no piece, which a GGN library of piece moves cannot list",
                       def->name);

@@ -65,6 +65,7 @@ static void read_top(sd_reader *r, const json_t *root)
     sd_read_draw(r, root);
     sd_read_game_end(r, root);
     sd_read_swap(r, root);
+    sd_check_series(r);
     sd_read_fen_rights(r, root);
     sd_read_display(r, root);
     sd_read_group_rules(r, root);

@@ -10,7 +10,7 @@
 static const char *const player_keys[] = {"name", "direction", "starting_positions", "starting_hand", "colour", NULL};
 static const char *const start_keys[] = {"piece", "positions", NULL};
 static const char *const hand_keys[] = {"piece", "count", NULL};
-static const char *const turns_keys[] = {"order", "start_at", NULL};
+static const char *const turns_keys[] = {"order", "start_at", "parts", "check_ends_turn", "states_first_move", NULL};
 
 /*
  * The colours a spec may name (extension "colour", docs/game-spec.md). The
@@ -332,5 +332,6 @@ void sd_read_turns(sd_reader *r, const json_t *root)
         order && n > 0 && g->start_at >= (int)n)
         sd_error_key(r, "start_at", GGN_E_RANGE, "start_at %d is out of range: turn order has %zu entries",
                      g->start_at, n);
+    sd_read_series(r, turns);
     sd_pop(r);
 }

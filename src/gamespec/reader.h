@@ -197,6 +197,9 @@ void sd_read_to_any(sd_reader *r, const json_t *mobj, sd_move *m);
 void sd_check_board_lines(sd_reader *r);
 /* read_then.c: the rules a game with parts cannot have with them; once the pieces are read. */
 void sd_check_then(sd_reader *r);
+/* read_series.c (extension turns.parts): several moves a turn; read with "turns", checked once the game is read. */
+void sd_read_series(sd_reader *r, const json_t *turns);
+void sd_check_series(sd_reader *r);
 /* read_pass.c: the top-level "pass": true, or "forced". */
 void sd_read_pass(sd_reader *r, const json_t *root);
 /* read_pass.c: forced passes and moves that may end where they began exclude each other. */

@@ -193,6 +193,20 @@ typedef struct sd_custodial {
                                     both ends and each flanked in front (tafl's shield wall) */
 } sd_custodial;
 /*
+ * Extension turns.parts (read_series.c): every turn is a series of moves by its player. Turn t of
+ * the game (0 the first, as ggn_position_ply counts turns) has min(first + step * t, max) moves;
+ * with check_ends_turn a move that leaves another player's leader attacked ends the series there.
+ * first == 0: the game has no series (one move a turn).
+ */
+typedef struct sd_series {
+    int first;                   /* 1..GGN_MAX_PLY moves in the game's first turn; 0 = no series */
+    int step;                    /* 0..GGN_MAX_PLY moves more in each later turn */
+    int max;                     /* first..GGN_MAX_PLY: no turn has more */
+    bool check_ends_turn;
+    bool states_first_move;      /* a state set with a duration is seen by a turn's first move only */
+} sd_series;
+
+/*
  * Extension "then": a turn in parts (read_then.c). After a board move of the
  * kind, the same player plays one more part before the turn passes: a piece
  * of kind `place` lands on an empty square that one of `steps` reaches from
@@ -512,6 +526,7 @@ typedef struct sd_game {
     int norder;                  /* 1..GGN_MAX_TURNS */
     int *order;                  /* player indices */
     int start_at;                /* 0..norder-1 */
+    sd_series series;            /* extension turns.parts: several moves a turn (read_series.c) */
     int nnamed;
     sd_named *named;
     int nkinds;                  /* 1..GGN_MAX_KINDS */

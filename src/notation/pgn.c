@@ -674,7 +674,8 @@ char *ggn_pgn_write(const ggn_position *pos, const ggn_pgn_tag *tags, size_t nta
         char san[GGN_MAX_LABEL * 4 + GGN_MAX_STRING_BYTES], number[32];
         int ply = ggn_position_ply(walk);
         bool second = eg_player_to_move(walk) != g->def->order[0];
-        if (!second || i == 0) {
+        /* A turn of several moves (a part, a series) is numbered once, before its first move. */
+        if ((!second && !eg_mid_turn(walk)) || i == 0) {
             snprintf(number, sizeof number, "%d%s", ply / 2 + 1, second ? "..." : ".");
             put_word(&w, number);
         }

@@ -303,7 +303,7 @@ void ss_eval_prepare(ggn_searcher *s)
         for (int x = 0; x < cols; x++) s->fill_squares += ggn_game_conversion_exposure(g, x, y) >= 0;
     s->drops_uncapped = s->fill_squares > 0 && ggn_game_has_hands(g);
     /* Where each turn places a wall, a piece's room is the game: its moves count without a cap. */
-    s->moves_uncapped = ggn_game_has_parts(g);
+    s->moves_uncapped = ggn_game_has_parts(g) && !eg_game_has_series(g);
     s->mate_wins = eg_mate_wins(g);
     /* Home rows and material from the start position. */
     long sum[GGN_MAX_PLAYERS] = { 0 }, count[GGN_MAX_PLAYERS] = { 0 };

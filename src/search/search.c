@@ -168,10 +168,10 @@ static bool legal_before(const ggn_searcher *s, ggn_move m, bool in_check)
 
 /*
  * The depth a move just made uses up: 1, or 0 when it left a part of its turn to play (extension
- * "then", engine/parts.c) — depth counts whole turns, as perft does, so that no leaf is judged in
+ * "then", engine/parts.c, or a series' next move, engine/series.c) — depth counts whole turns, as perft does, so that no leaf is judged in
  * the middle of one (Amazons' queen moved, its arrow not yet shot).
  */
-static int turn_ply(const ggn_searcher *s) { return s->pos->part_sq != EG_NONE ? 0 : 1; }
+static int turn_ply(const ggn_searcher *s) { return eg_mid_turn(s->pos) ? 0 : 1; }
 
 static void take_back(ggn_searcher *s)
 {
