@@ -21,6 +21,7 @@
 #include "ggn/action.h"
 #include "ggn/search.h"
 #include "mcts/mcts_internal.h"
+#include "mcts/mcts_playout.h"
 
 /* What one search needs beside the player: the root's game, its teams, the clock and the random state. */
 typedef struct mc_run {
@@ -37,7 +38,7 @@ typedef struct mc_run {
     bool halted;
     ggn_mcts_stop why;
     ggn_mcts_result *out;
-    ggn_playout_policy policy;      /* how the playouts choose their moves (options.playouts) */
+    mc_playout_policy policy;       /* how the playouts choose their moves (options.playouts) */
     /* RAVE (NULL buffers without it): the iteration's moves in order and who made each, and for
        each player and point the first index of the moves from the current node on where the
        player placed there (-1: none), as amaf_update walks the iteration backwards. */
@@ -408,7 +409,7 @@ static bool iterate(mc_run *R)
         while (st.outcome == GGN_ONGOING && left > 0) {
             size_t chunk = (size_t)(GGN_MCTS_CLOCK_PLIES - R->since_check);
             if (chunk > left) chunk = left;
-            size_t k = ggn_position_playout_with(R->pos, &R->rng, chunk, R->policy, &st);
+            size_t k = mc_playout(R->pos, &R->rng, chunk, &R->policy, &st);
             made += k;
             left -= k;
             R->since_check += (int)k;
@@ -568,9 +569,7 @@ bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, gg
     if (lim.time_ms > 0) R.deadline_ms = R.start_ms + (double)lim.time_ms;
     R.exploration = m->options.exploration_milli / 1000.0;
     const ggn_game *game = ggn_position_game(pos);
-    R.policy = m->options.playouts == GGN_MCTS_PLAYOUTS_UNIFORM     ? GGN_PLAYOUT_UNIFORM
-               : m->options.playouts == GGN_MCTS_PLAYOUTS_KEEP_EYES ? GGN_PLAYOUT_KEEP_EYES
-                                                                    : ggn_game_playout_policy(game);
+    R.policy = mc_playout_policy_for(game, m->options.playouts);
     R.nplayers = ggn_game_player_count(game);
     for (int p = 0; p < R.nplayers; p++) {
         R.team[p] = ggn_game_team(game, p);
