@@ -658,6 +658,48 @@ static void test_playout_decisive_moves(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * Go 9x9, the lazy playouts (each ply tests only the moves it looks at,
+ * positional superko included): every move of 20 whole playouts from the
+ * start is in the legal list of its position, replayed from the start, and
+ * each playout ends where the rules end it (two passes), with the status
+ * ggn_position_status gives there.
+ */
+static void test_lazy_playouts_legal(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g), *replay = ggn_position_new(g);
+    assert_non_null(pos);
+    assert_non_null(replay);
+    mc_playout_policy policy = mc_playout_policy_for(g, GGN_MCTS_PLAYOUTS_AUTO);
+    assert_true(policy.groups && policy.lazy);
+    static ggn_move line[GGN_MAX_PLY], legal[GGN_MAX_MOVES];
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        uint64_t rng = seed;
+        ggn_status st;
+        size_t n = mc_playout(pos, &rng, 1000, &policy, &st);
+        assert_int_not_equal(st.outcome, GGN_ONGOING);
+        assert_int_equal(st.outcome, GGN_PASSES);
+        for (size_t i = n; i-- > 0;) {
+            assert_true(ggn_position_last_move(pos, &line[i]));
+            assert_true(ggn_position_unmake(pos));
+        }
+        for (size_t i = 0; i < n; i++) {
+            size_t k = ggn_position_legal_moves(replay, legal, GGN_MAX_MOVES);
+            bool found = false;
+            for (size_t j = 0; j < k && !found; j++) found = ggn_move_equal(legal[j], line[i]);
+            if (!found) fail_msg("seed %d ply %d: the playout's move is not legal", (int)seed, (int)i);
+            assert_true(ggn_position_make(replay, line[i]));
+        }
+        assert_int_equal(ggn_position_status(replay).outcome, GGN_PASSES);
+        for (size_t i = 0; i < n; i++) assert_true(ggn_position_unmake(replay));
+    }
+    ggn_position_free(replay);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -680,6 +722,7 @@ int main(void)
         cmocka_unit_test(test_playout_saves_group_in_atari),
         cmocka_unit_test(test_playout_false_eye),
         cmocka_unit_test(test_playout_decisive_moves),
+        cmocka_unit_test(test_lazy_playouts_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,26 +40,30 @@ static size_t uniform_below(uint64_t *state, size_t n)
     return (size_t)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
 }
 
-mc_playout_policy mc_playout_policy_for(const ggn_game *game, int playouts)
+/*
+ * The moves a ply chooses from: the legal list, or (lazy) the pseudo-legal
+ * moves before the group rules' filter, each of which is then tested alone
+ * (eg_group_forbids: suicide and superko) before it is played. The legal
+ * list of a game with superko makes and unmakes every drop to compare
+ * boards; the lazy list tests the one or two moves a ply looks at.
+ */
+typedef struct ply_list {
+    const ggn_move *moves;
+    size_t n;
+    bool lazy;
+} ply_list;
+
+static bool playable(ggn_position *pos, const ply_list *l, size_t i)
 {
-    mc_playout_policy p = { .base = GGN_PLAYOUT_UNIFORM };
-    if (playouts == GGN_MCTS_PLAYOUTS_UNIFORM) return p;
-    if (playouts == GGN_MCTS_PLAYOUTS_KEEP_EYES) {
-        p.base = GGN_PLAYOUT_KEEP_EYES;
-        return p;
-    }
-    p.base = ggn_game_playout_policy(game);
-    p.groups = game->group_capture && game->nbr;
-    p.rows = eg_game_has_winning_lines(game);
-    return p;
+    return !l->lazy || !eg_group_forbids(pos, l->moves[i]);
 }
 
-/* The index in the legal list of the drop (not a swap) on sq, or -1. */
-static long drop_on(const ggn_position *pos, const eg_legal_cache *c, int sq)
+/* The index in the list of the playable drop (not a swap) on sq, or -1. */
+static long drop_on(ggn_position *pos, const ply_list *l, int sq)
 {
-    for (size_t i = 0; i < c->nmoves; i++) {
-        ggn_move m = c->moves[i];
-        if (m.from == EG_DROP_FROM && m.to == sq && !eg_is_swap(pos->g, m)) return (long)i;
+    for (size_t i = 0; i < l->n; i++) {
+        ggn_move m = l->moves[i];
+        if (m.from == EG_DROP_FROM && m.to == sq && !eg_is_swap(pos->g, m)) return playable(pos, l, i) ? (long)i : -1;
     }
     return -1;
 }
@@ -105,7 +109,7 @@ static bool held_back(const ggn_position *pos, ggn_move m, int mover)
     return m.from == EG_DROP_FROM && !eg_is_swap(pos->g, m) && m.to < pos->g->nsq && true_eye(pos, m.to, mover);
 }
 
-/* Uniform among the moves not held back (a few draws first, then a count), as src/api/playout.c's eye rule. */
+/* Uniform among the legal moves not held back (a few draws first, then a count), as src/api/playout.c's eye rule. */
 static ggn_move free_move(const ggn_position *pos, const eg_legal_cache *c, uint64_t *rng, int mover)
 {
     for (int tries = 0; tries < 4; tries++) {
@@ -123,24 +127,42 @@ static ggn_move free_move(const ggn_position *pos, const eg_legal_cache *c, uint
         if (!held_back(pos, c->moves[i], mover) && pick-- == 0) return c->moves[i];
 }
 
-/* Appends the legal drop on sq to cand[] (room for 8) unless it is there already. */
-static void add_candidate(const ggn_position *pos, const eg_legal_cache *c, int sq, long *cand, int *n)
+/*
+ * free_move on a lazy list: draws from the pseudo-legal moves until one is
+ * neither held back nor forbidden. A draw thrown away leaves the kept one
+ * uniform among the legal moves not held back, as free_move's; false after
+ * LAZY_DRAWS draws (few such moves left), and the ply then takes the legal
+ * list.
+ */
+#define LAZY_DRAWS 16
+static bool lazy_free_move(ggn_position *pos, const ply_list *l, uint64_t *rng, int mover, ggn_move *out)
 {
-    long i = drop_on(pos, c, sq);
-    if (i < 0 || *n >= 8) return;
+    for (int tries = 0; tries < LAZY_DRAWS && l->n; tries++) {
+        size_t i = uniform_below(rng, l->n);
+        if (held_back(pos, l->moves[i], mover) || !playable(pos, l, i)) continue;
+        *out = l->moves[i];
+        return true;
+    }
+    return false;
+}
+
+/* Appends the playable drop on sq to cand[] (room for 8) unless it is there already. */
+static void add_candidate(ggn_position *pos, const ply_list *l, int sq, long *cand, int *n)
+{
     for (int k = 0; k < *n; k++)
-        if (cand[k] == i) return;
+        if (l->moves[cand[k]].to == sq) return;
+    long i = drop_on(pos, l, sq);
+    if (i < 0 || *n >= 8) return;
     cand[(*n)++] = i;
 }
 
 /*
- * Does dropping on sq (the legal move c->moves[i]) leave the mover's stone
- * with two liberties or more? Made and unmade to see, with captures counted:
- * asked only of a group in atari, a few times a game.
+ * Does the drop m (legal) leave the mover's stone with two liberties or
+ * more? Made and unmade to see, with captures counted: asked only of a
+ * group in atari, a few times a game.
  */
-static bool extends_out(ggn_position *pos, const eg_legal_cache *c, long i)
+static bool extends_out(ggn_position *pos, ggn_move m)
 {
-    ggn_move m = c->moves[i];
     if (!eg_make_generated(pos, m)) return false;
     int libs[2];
     bool out = eg_group_liberties(pos, m.to, 2, libs) >= 2;
@@ -149,13 +171,13 @@ static bool extends_out(ggn_position *pos, const eg_legal_cache *c, long i)
 }
 
 /*
- * The capture-first rule: a legal move that captures an enemy group in
+ * The capture-first rule: a playable move that captures an enemy group in
  * atari beside the last move (or the last stone itself), else one that
  * saves a group of the mover's put in atari by it. Writes *out and returns
- * true when there is one. A test move of extends_out is unmade before c
- * is read again; it marks the list stale, so the caller fetches it anew.
+ * true when there is one. A test move of extends_out marks the position's
+ * cached list stale (its memory unchanged): a full list is fetched anew.
  */
-static bool group_move(ggn_position *pos, const eg_legal_cache *c, uint64_t *rng, int mover, ggn_move *out)
+static bool group_move(ggn_position *pos, const ply_list *l, uint64_t *rng, int mover, ggn_move *out)
 {
     const ggn_game *g = pos->g;
     int who, last = drop_back(pos, 1, &who);
@@ -167,17 +189,16 @@ static bool group_move(ggn_position *pos, const eg_legal_cache *c, uint64_t *rng
         int s = around[k];
         if (s == EG_NONE || pos->side_at[s] == EG_EMPTY_SIDE) continue;
         if (eg_group_liberties(pos, s, 2, libs) != 1) continue;
-        if (pos->side_at[s] != mover) add_candidate(pos, c, libs[0], capture, &ncapture);
-        else add_candidate(pos, c, libs[0], save, &nsave);
+        if (pos->side_at[s] != mover) add_candidate(pos, l, libs[0], capture, &ncapture);
+        else add_candidate(pos, l, libs[0], save, &nsave);
     }
     if (ncapture) {
-        *out = c->moves[capture[uniform_below(rng, (size_t)ncapture)]];
+        *out = l->moves[capture[uniform_below(rng, (size_t)ncapture)]];
         return true;
     }
     for (int k = 0; k < nsave; k++) {
-        /* The test move clears the position's cache flags but leaves the list's memory as it was. */
-        ggn_move m = c->moves[save[k]];
-        if (extends_out(pos, c, save[k])) {
+        ggn_move m = l->moves[save[k]];
+        if (extends_out(pos, m)) {
             *out = m;
             return true;
         }
@@ -186,16 +207,17 @@ static bool group_move(ggn_position *pos, const eg_legal_cache *c, uint64_t *rng
 }
 
 /*
- * The rows rule: a legal drop completing one of the mover's winning rows,
- * else one on a point where the opponent who moved last would complete one.
- * The points tried are the first empty ones at both ends of the rows through
- * the last two drops, along every direction of every winning lines rule.
+ * The rows rule: a playable drop completing one of the mover's winning
+ * rows, else one on a point where the opponent who moved last would
+ * complete one. The points tried are the first empty ones at both ends of
+ * the rows through the last two drops, along every direction of every
+ * winning lines rule.
  */
-static bool row_move(const ggn_position *pos, const eg_legal_cache *c, int mover, ggn_move *out)
+static bool row_move(ggn_position *pos, const ply_list *l, int mover, ggn_move *out)
 {
     const ggn_game *g = pos->g;
     const sd_game_end *e = &g->def->end;
-    int block = -1;
+    long block = -1;
     for (int back = 1; back <= 2; back++) {
         int who, from = drop_back(pos, back, &who);
         if (from < 0 || from >= g->nsq || pos->side_at[from] != who) continue;
@@ -207,42 +229,108 @@ static bool row_move(const ggn_position *pos, const eg_legal_cache *c, int mover
                     int dx = sign * line->dirs[d][0], dy = sign * line->dirs[d][1], s = from;
                     while (s != EG_NONE && pos->side_at[s] == who) s = eg_offset(g, s, dx, dy);
                     if (s == EG_NONE || pos->piece_at[s] || !eg_drop_makes_row(pos, s, who)) continue;
-                    long i = drop_on(pos, c, s);
+                    if (who != mover && block >= 0) continue;
+                    long i = drop_on(pos, l, s);
                     if (i < 0) continue;
                     if (who == mover) {
-                        *out = c->moves[i];
+                        *out = l->moves[i];
                         return true;
                     }
-                    if (block < 0) block = (int)i;
+                    block = i;
                 }
         }
     }
-    /* A win of the mover's own through the last drop's rows (another row of the opponent's end) is
-       looked for above before any block is taken. */
+    /* A win of the mover's own (through its drop two plies back) is looked for before any block is taken. */
     if (block < 0) return false;
-    *out = c->moves[block];
+    *out = l->moves[block];
     return true;
+}
+
+mc_playout_policy mc_playout_policy_for(const ggn_game *game, int playouts)
+{
+    mc_playout_policy p = { .base = GGN_PLAYOUT_UNIFORM };
+    if (playouts == GGN_MCTS_PLAYOUTS_UNIFORM) return p;
+    if (playouts == GGN_MCTS_PLAYOUTS_KEEP_EYES) {
+        p.base = GGN_PLAYOUT_KEEP_EYES;
+        return p;
+    }
+    const ggn_game *g = game;
+    const sd_draw *draw = &g->def->draw;
+    p.base = ggn_game_playout_policy(game);
+    p.groups = g->group_capture && g->nbr;
+    p.rows = eg_game_has_winning_lines(g);
+    /*
+     * The lazy lists are exact only where the legal list is the pseudo-legal
+     * list less what the group rules forbid, plus the pass: no other filter
+     * of the end rules, no parts of turns, no leader, no forced pass. And a
+     * playout skips the status between its drops (the game_end rules are
+     * judged, nothing else): so no draw rule may end the game there either.
+     */
+    p.lazy = p.groups && !g->parts && !g->no_giving_check && !g->moves_giving_check_illegal && !g->forced_capture &&
+             g->leader == EG_NONE && !g->pass_forced && !g->elimination && draw->repetition_count == 0 &&
+             draw->fifty_move_halfmoves == 0 && draw->ninsufficient == 0 && draw->ndead == 0;
+    return p;
+}
+
+/* One ply's move under the policy, from the legal list (the position's cached one). */
+static ggn_move full_move(ggn_position *pos, const mc_playout_policy *policy, uint64_t *rng, int mover)
+{
+    eg_legal_cache *c = eg_legal_list(pos);
+    ply_list l = { c->moves, c->nmoves, false };
+    ggn_move move;
+    if (policy->rows && row_move(pos, &l, mover, &move)) return move;
+    if (policy->groups) {
+        if (group_move(pos, &l, rng, mover, &move)) return move;
+        c = eg_legal_list(pos); /* a test move of group_move left the list stale */
+        return free_move(pos, c, rng, mover);
+    }
+    return c->moves[uniform_below(rng, c->nmoves)];
+}
+
+/*
+ * The lazy playout (policy->lazy): between drops the status is only the
+ * game_end rules' verdict (eg_decided, what ggn_position_status asks first);
+ * a ply whose lazy list yields nothing — no move left but held-back ones or
+ * the pass, or LAZY_DRAWS draws all refused — reads the full status and the
+ * legal list, as the plain loop does. The status returned is
+ * ggn_position_status's.
+ */
+static size_t lazy_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, const mc_playout_policy *policy,
+                           ggn_status *end)
+{
+    const ggn_game *g = pos->g;
+    ggn_move buf[GGN_MAX_MOVES];
+    size_t plies = 0;
+    while (plies < max_plies) {
+        if (g->end_rules && eg_decided(pos, NULL)) break;
+        int mover = eg_player_to_move(pos);
+        size_t n = eg_generate_all(pos, buf, GGN_MAX_MOVES);
+        if (n > GGN_MAX_MOVES) n = GGN_MAX_MOVES;
+        ply_list l = { buf, eg_filter_legal_all(pos, buf, n), true };
+        ggn_move move;
+        bool chosen = (policy->rows && row_move(pos, &l, mover, &move)) ||
+                      group_move(pos, &l, rng, mover, &move) || lazy_free_move(pos, &l, rng, mover, &move);
+        if (!chosen) {
+            if (ggn_position_status(pos).outcome != GGN_ONGOING) break;
+            if (eg_legal_list(pos)->nmoves == 0) break;
+            move = full_move(pos, policy, rng, mover);
+        }
+        if (!eg_make_generated(pos, move)) break; /* the undo stack is full: GGN_MAX_PLY */
+        plies++;
+    }
+    if (end) *end = ggn_position_status(pos);
+    return plies;
 }
 
 size_t mc_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, const mc_playout_policy *policy, ggn_status *end)
 {
     if (!policy->groups && !policy->rows) return ggn_position_playout_with(pos, rng, max_plies, policy->base, end);
+    if (policy->lazy) return lazy_playout(pos, rng, max_plies, policy, end);
     size_t plies = 0;
     ggn_status st = ggn_position_status(pos);
     while (st.outcome == GGN_ONGOING && plies < max_plies) {
-        eg_legal_cache *c = eg_legal_list(pos);
-        if (c->nmoves == 0) break;
-        int mover = eg_player_to_move(pos);
-        ggn_move move;
-        bool chosen = policy->rows && row_move(pos, c, mover, &move);
-        if (!chosen && policy->groups) {
-            chosen = group_move(pos, c, rng, mover, &move);
-            /* A test move of group_move clears the position's cache: its list is made again. */
-            c = eg_legal_list(pos);
-            if (!chosen) move = free_move(pos, c, rng, mover);
-        } else if (!chosen) {
-            move = c->moves[uniform_below(rng, c->nmoves)];
-        }
+        if (eg_legal_list(pos)->nmoves == 0) break;
+        ggn_move move = full_move(pos, policy, rng, eg_player_to_move(pos));
         if (!eg_make_generated(pos, move)) break; /* the undo stack is full: GGN_MAX_PLY */
         plies++;
         st = ggn_position_status(pos);

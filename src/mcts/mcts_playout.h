@@ -17,6 +17,7 @@ typedef struct mc_playout_policy {
     ggn_playout_policy base; /* without groups and rows: ggn_position_playout_with's policy */
     bool groups;             /* capture first, save groups in atari, keep true eyes (group_capture) */
     bool rows;               /* complete a winning row, else block the opponent's ("lines" that win) */
+    bool lazy;               /* with groups: test only the moves looked at, not the whole legal list */
 } mc_playout_policy;
 
 /* The policy of ggn_mcts_options.playouts (ggn_mcts_playouts) in game: AUTO turns on every rule the game has. */
