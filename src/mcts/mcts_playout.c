@@ -322,6 +322,33 @@ static size_t lazy_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, c
     return plies;
 }
 
+void mc_playout_hints(ggn_position *pos, const mc_playout_policy *policy, const ggn_move *moves, size_t n,
+                      int8_t *hint)
+{
+    for (size_t i = 0; i < n; i++) hint[i] = 0;
+    if (!policy->groups && !policy->rows) return;
+    int mover = eg_player_to_move(pos);
+    eg_legal_cache *c = eg_legal_list(pos);
+    ply_list l = { c->moves, c->nmoves, false };
+    ggn_move chosen;
+    /* The rules' choice, found as a playout would (the capture-first rule draws among several captures: each
+       is found by asking with a few streams). */
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        uint64_t rng = seed;
+        bool found = (policy->rows && row_move(pos, &l, mover, &chosen)) ||
+                     (policy->groups && group_move(pos, &l, &rng, mover, &chosen));
+        c = eg_legal_list(pos); /* a test move of group_move left it stale */
+        l.moves = c->moves;
+        l.n = c->nmoves;
+        if (!found) break;
+        for (size_t i = 0; i < n; i++)
+            if (ggn_move_equal(moves[i], chosen)) hint[i] = 1;
+    }
+    if (!policy->groups) return;
+    for (size_t i = 0; i < n; i++)
+        if (!hint[i] && held_back(pos, moves[i], mover)) hint[i] = -1;
+}
+
 size_t mc_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, const mc_playout_policy *policy, ggn_status *end)
 {
     if (!policy->groups && !policy->rows) return ggn_position_playout_with(pos, rng, max_plies, policy->base, end);

@@ -32,4 +32,15 @@ mc_playout_policy mc_playout_policy_for(const ggn_game *game, int playouts);
 size_t mc_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, const mc_playout_policy *policy,
                   ggn_status *end);
 
+/*
+ * The policy's view of the moves of a tree node (pos's legal moves, in any
+ * order): hint[i] 1 for a move its rules would play at once (a capture, a
+ * save, a winning or blocking drop), -1 for one it holds back (a true eye,
+ * the pass), 0 for the rest. The search gives the first a head start of
+ * virtual wins and the second of virtual losses (docs/ai.md). pos is
+ * unchanged.
+ */
+void mc_playout_hints(ggn_position *pos, const mc_playout_policy *policy, const ggn_move *moves, size_t n,
+                      int8_t *hint);
+
 #endif
