@@ -630,6 +630,31 @@ static void test_playout_false_eye(void **state)
 }
 
 /*
+ * Go 9x9, no group into atari: BLACK's e5 between WHITE's d5, f5, d6, f6
+ * and e7 has the liberties e4 and e6; a stone on e6 would leave the two
+ * stones one liberty (e4), so BLACK's playouts never play it (the eye rule
+ * alone plays it about once in 75 moves), while e4 (three liberties) stays
+ * as likely as any point.
+ */
+static void test_playout_no_self_atari(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@e5 S@d5 S@a1 S@f5 S@a3 S@d6 S@a5 S@f6 S@a7 S@e7");
+    int rules = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "e6", 2000);
+    int eye_rule = playout_picks(pos, GGN_MCTS_PLAYOUTS_KEEP_EYES, "e6", 2000);
+    int open = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "e4", 2000);
+    print_message("e6 in 2000 moves: %d with the rules, %d with the eye rule alone; e4 %d\n", rules, eye_rule, open);
+    assert_int_equal(rules, 0);
+    assert_true(eye_rule > 5);
+    assert_true(open > 5);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
  * Gomoku, winning rows: BLACK's four h8-k8 is completed (g8 or l8) by every
  * playout, though WHITE's last stone is far off; and WHITE's open four is
  * blocked by BLACK at one of its ends every time. Uniform moves would find
@@ -721,6 +746,7 @@ int main(void)
         cmocka_unit_test(test_playout_captures_first),
         cmocka_unit_test(test_playout_saves_group_in_atari),
         cmocka_unit_test(test_playout_false_eye),
+        cmocka_unit_test(test_playout_no_self_atari),
         cmocka_unit_test(test_playout_decisive_moves),
         cmocka_unit_test(test_lazy_playouts_legal),
     };

@@ -128,9 +128,46 @@ static ggn_move free_move(const ggn_position *pos, const eg_legal_cache *c, uint
 }
 
 /*
+ * Would a drop of the mover's on sq join one of its groups into a group in
+ * atari (one liberty), capturing nothing? The liberties counted are sq's
+ * empty neighbours and those of the mover's groups beside it, sq aside; a
+ * neighbour enemy group in atari would be captured, which opens liberties,
+ * so such a drop is never counted. A lone stone put in atari is not
+ * counted either: throw-ins and the stones that spoil an eye are such.
+ */
+static bool joins_into_atari(const ggn_position *pos, int sq, int mover)
+{
+    const ggn_game *g = pos->g;
+    int seen[4], n = 0, libs[3];
+    bool joins = false;
+    for (int d = 0; d < 4; d++) {
+        int nb = g->nbr[sq][d];
+        if (nb == EG_NONE) continue;
+        int k = 0;
+        if (pos->side_at[nb] == EG_EMPTY_SIDE) {
+            libs[k++] = nb;
+        } else if (pos->side_at[nb] == mover) {
+            joins = true;
+            k = eg_group_liberties(pos, nb, 3, libs);
+        } else if (eg_group_liberties(pos, nb, 2, libs) == 1) {
+            return false;
+        }
+        for (int i = 0; i < k; i++) {
+            if (libs[i] == sq) continue;
+            bool known = false;
+            for (int j = 0; j < n; j++) known |= seen[j] == libs[i];
+            if (known) continue;
+            if (n == 1) return false; /* a second liberty */
+            seen[n++] = libs[i];
+        }
+    }
+    return joins;
+}
+
+/*
  * free_move on a lazy list: draws from the pseudo-legal moves until one is
- * neither held back nor forbidden. A draw thrown away leaves the kept one
- * uniform among the legal moves not held back, as free_move's; false after
+ * neither held back, nor a drop joining a group into atari, nor forbidden.
+ * A draw thrown away leaves the kept one uniform among the rest; false after
  * LAZY_DRAWS draws (few such moves left), and the ply then takes the legal
  * list.
  */
@@ -139,7 +176,10 @@ static bool lazy_free_move(ggn_position *pos, const ply_list *l, uint64_t *rng, 
 {
     for (int tries = 0; tries < LAZY_DRAWS && l->n; tries++) {
         size_t i = uniform_below(rng, l->n);
-        if (held_back(pos, l->moves[i], mover) || !playable(pos, l, i)) continue;
+        ggn_move m = l->moves[i];
+        if (held_back(pos, m, mover) || (m.from == EG_DROP_FROM && joins_into_atari(pos, m.to, mover)) ||
+            !playable(pos, l, i))
+            continue;
         *out = l->moves[i];
         return true;
     }
