@@ -629,7 +629,8 @@ bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, gg
     if (m->options.solver) try_prove(&R, 0);
     start_rave(&R, game);
 
-    R.why = GGN_MCTS_STOP_ITERATIONS;
+    /* The root's expansion may already have met the clock (a slow machine, a crowded position): its reason stays. */
+    if (!R.halted) R.why = GGN_MCTS_STOP_ITERATIONS;
     while (!R.halted) {
         if (m->pool[0].proof != MC_UNKNOWN) {
             R.why = GGN_MCTS_STOP_SOLVED;
