@@ -69,7 +69,8 @@ typedef enum ggn_mcts_rave {
 typedef enum ggn_mcts_playouts {
     GGN_MCTS_PLAYOUTS_AUTO = 0,  /* the default: every rule the game has (docs/ai.md): captures first, saves
                                     and true eyes with group capture, winning and blocking drops with winning
-                                    rows, and those choices as hints in the tree; else uniform */
+                                    rows, and those choices as hints in the tree; greedy plies where pieces
+                                    convert; else uniform */
     GGN_MCTS_PLAYOUTS_UNIFORM,   /* every legal move alike */
     GGN_MCTS_PLAYOUTS_KEEP_EYES  /* the eye rule alone: no stone into the mover's own eye, no pass, while
                                     another move exists (GGN_PLAYOUT_KEEP_EYES) */

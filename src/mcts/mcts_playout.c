@@ -24,6 +24,7 @@
 
 #include "engine/engine.h"
 #include "engine/playout_tactics.h"
+#include "ggn/search.h"
 
 /* xorshift64*, as the playouts of src/api/playout.c. */
 static uint64_t next_random(uint64_t *state)
@@ -299,6 +300,7 @@ mc_playout_policy mc_playout_policy_for(const ggn_game *game, int playouts)
     p.base = ggn_game_playout_policy(game);
     p.groups = g->group_capture && g->nbr;
     p.rows = eg_game_has_winning_lines(g);
+    p.greedy = g->converts && g->nplayers == 2 && !p.groups && !p.rows;
     /*
      * The lazy lists are exact only where the legal list is the pseudo-legal
      * list less what the group rules forbid, plus the pass: no other filter
@@ -389,8 +391,53 @@ void mc_playout_hints(ggn_position *pos, const mc_playout_policy *policy, const 
         if (!hint[i] && held_back(pos, moves[i], mover)) hint[i] = -1;
 }
 
+/*
+ * The greedy rule (games whose pieces convert others, two players): on half
+ * the plies, GREEDY_SAMPLE moves drawn from the legal list are each made and
+ * scored by the material after them (ggn_search_evaluate, from the mover's
+ * view), and the best is played (the first drawn among equals); on the other
+ * half, a uniform move. A conversion game swings on how many pieces a move
+ * turns, which uniform playouts ignore.
+ */
+#define GREEDY_SAMPLE 4
+static ggn_move greedy_move(ggn_position *pos, const eg_legal_cache *c, uint64_t *rng)
+{
+    ggn_move best = c->moves[uniform_below(rng, c->nmoves)];
+    if (c->nmoves < 2 || (next_random(rng) >> 63)) return best;
+    int best_score = 0;
+    for (int k = 0; k < GREEDY_SAMPLE; k++) {
+        ggn_move m = k ? c->moves[uniform_below(rng, c->nmoves)] : best;
+        if (!eg_make_generated(pos, m)) break;
+        int score = -ggn_search_evaluate(pos); /* the evaluation is the next player's: the opponent's */
+        ggn_position_unmake(pos);
+        if (k == 0 || score > best_score) {
+            best_score = score;
+            best = m;
+        }
+    }
+    return best;
+}
+
+static size_t greedy_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, ggn_status *end)
+{
+    size_t plies = 0;
+    ggn_status st = ggn_position_status(pos);
+    while (st.outcome == GGN_ONGOING && plies < max_plies) {
+        const eg_legal_cache *c = eg_legal_list(pos);
+        if (c->nmoves == 0) break;
+        /* The test makes leave the list's memory as it was (only its cache flags are cleared). */
+        ggn_move move = greedy_move(pos, c, rng);
+        if (!eg_make_generated(pos, move)) break; /* the undo stack is full: GGN_MAX_PLY */
+        plies++;
+        st = ggn_position_status(pos);
+    }
+    if (end) *end = st;
+    return plies;
+}
+
 size_t mc_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, const mc_playout_policy *policy, ggn_status *end)
 {
+    if (policy->greedy) return greedy_playout(pos, rng, max_plies, end);
     if (!policy->groups && !policy->rows) return ggn_position_playout_with(pos, rng, max_plies, policy->base, end);
     if (policy->lazy) return lazy_playout(pos, rng, max_plies, policy, end);
     size_t plies = 0;

@@ -18,6 +18,7 @@ typedef struct mc_playout_policy {
     bool groups;             /* capture first, save groups in atari, keep true eyes (group_capture) */
     bool rows;               /* complete a winning row, else block the opponent's ("lines" that win) */
     bool lazy;               /* with groups: test only the moves looked at, not the whole legal list */
+    bool greedy;             /* converting pieces (two players): half the plies the best of a few moves by material */
 } mc_playout_policy;
 
 /* The policy of ggn_mcts_options.playouts (ggn_mcts_playouts) in game: AUTO turns on every rule the game has. */
