@@ -139,6 +139,16 @@ static ggn_move free_move(const ggn_position *pos, const eg_legal_cache *c, uint
 static bool joins_into_atari(const ggn_position *pos, int sq, int mover)
 {
     const ggn_game *g = pos->g;
+    /* Most points answer before any group is walked: two empty neighbours are two liberties, and a
+       point beside none of the mover's stones joins nothing. */
+    int empty = 0, own = 0;
+    for (int d = 0; d < 4; d++) {
+        int nb = g->nbr[sq][d];
+        if (nb == EG_NONE) continue;
+        empty += pos->side_at[nb] == EG_EMPTY_SIDE;
+        own += pos->side_at[nb] == mover;
+    }
+    if (empty >= 2 || own == 0) return false;
     int seen[4], n = 0, libs[3];
     bool joins = false;
     for (int d = 0; d < 4; d++) {
