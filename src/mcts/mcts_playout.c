@@ -1,24 +1,28 @@
 /*
- * mcts_playout.c — the Monte Carlo player's playouts (docs/ai.md,
- * "Playouts"): random games whose moves follow a few general rules before
- * chance, each switched on by what the spec says the game is.
+ * mcts_playout.c — the Monte Carlo player's playouts (docs/ai.md, "The
+ * player's playout rules"): random games whose moves follow a few general
+ * rules before chance, each switched on by a mechanism of the spec.
  *
- * - Group capture (extension group_capture): a move that captures an enemy
- *   group left in atari next to the last move is played first; then a move
- *   that saves one of the mover's groups that the last move put in atari, by
- *   capturing or by extending to its one liberty when that leaves it two or
- *   more; else a random move, but never into the mover's own true eye (a
- *   point walled by the mover's stones whose diagonals the opponent holds at
- *   most one of, none on the edge) nor a pass, while another move exists.
+ * - Group capture (extension group_capture): a drop that captures an enemy
+ *   group in atari beside the last move is played first; then one that
+ *   saves a group of the mover's the last move put in atari, by extending
+ *   to its liberty when that leaves it two or more; else a random move, but
+ *   never into the mover's own true eye (a point walled by the mover's
+ *   stones whose diagonals the opponent holds at most one of, none on the
+ *   edge), nor a pass, nor (when drawn lazily) a drop joining a group into
+ *   atari, while another move exists.
  * - Winning rows (game_end "lines" that win): a drop that completes one of
  *   the mover's rows is played at once; else a drop on a point where the
  *   opponent would complete one is played to block it. The points looked at
  *   are the ends of the rows through the last two moves, so a ply costs a
  *   few short walks.
+ * - Converting pieces (two players, neither of the above): half the plies
+ *   play the best of a few sampled moves by the material after them.
  *
- * Every move the rules choose is first found in the ply's legal list, so a
- * playout plays only legal moves (ko and superko included) whatever the
- * rules suggest. The policy's own random stream is the playout's.
+ * Every move the rules choose is legal: found in the ply's legal list, or in
+ * the lazy list and tested alone (ko and superko included). The same rules
+ * give the tree its hints (mc_playout_hints). The policy's random stream is
+ * the playout's.
  */
 #include "mcts/mcts_playout.h"
 
