@@ -725,6 +725,63 @@ static void test_lazy_playouts_legal(void **state)
     ggn_game_free(g);
 }
 
+/* The hint mc_playout_hints gives the legal move `text` of pos. */
+static int hint_of(ggn_position *pos, const char *text)
+{
+    mc_playout_policy policy = mc_playout_policy_for(ggn_position_game(pos), GGN_MCTS_PLAYOUTS_AUTO);
+    ggn_move moves[GGN_MAX_MOVES];
+    int8_t hint[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    mc_playout_hints(pos, &policy, moves, n, hint);
+    for (size_t i = 0; i < n; i++) {
+        char buf[32];
+        assert_true(ggn_move_format(pos, moves[i], buf, sizeof buf) > 0);
+        if (strcmp(buf, text) == 0) return hint[i];
+    }
+    fail_msg("%s is not a legal move", text);
+    return 0;
+}
+
+/*
+ * The tree's hints: in the capture position of test_playout_captures_first
+ * the capture e4 is hinted up, an ordinary point not at all; BLACK's true eye
+ * a1 and the pass down; in the position of test_playout_no_self_atari the
+ * drop e6 (joining e5 into atari) down and e4 not at all; in Gomoku the
+ * winning drop up.
+ */
+static void test_playout_hints(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@d5 S@a9 S@f5 S@b9 S@e6 S@e5");
+    assert_int_equal(hint_of(pos, "e4"), 1);
+    assert_int_equal(hint_of(pos, "h2"), 0);
+    assert_int_equal(hint_of(pos, "pass"), -1);
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@b1 S@i9 S@a2 S@i8 S@b2 S@i7");
+    assert_int_equal(hint_of(pos, "a1"), -1);
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@e5 S@d5 S@a1 S@f5 S@a3 S@d6 S@a5 S@f6 S@a7 S@e7");
+    assert_int_equal(hint_of(pos, "e6"), -1);
+    assert_int_equal(hint_of(pos, "e4"), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    g = load("gomoku.json");
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "P@h8 P@a1 P@i8 P@a2 P@j8 P@a3 P@k8 P@a15");
+    assert_int_equal(hint_of(pos, "g8"), 1);
+    assert_int_equal(hint_of(pos, "h9"), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -749,6 +806,7 @@ int main(void)
         cmocka_unit_test(test_playout_no_self_atari),
         cmocka_unit_test(test_playout_decisive_moves),
         cmocka_unit_test(test_lazy_playouts_legal),
+        cmocka_unit_test(test_playout_hints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -401,8 +401,13 @@ void mc_playout_hints(ggn_position *pos, const mc_playout_policy *policy, const 
             if (ggn_move_equal(moves[i], chosen)) hint[i] = 1;
     }
     if (!policy->groups) return;
-    for (size_t i = 0; i < n; i++)
-        if (!hint[i] && held_back(pos, moves[i], mover)) hint[i] = -1;
+    for (size_t i = 0; i < n; i++) {
+        ggn_move m = moves[i];
+        if (hint[i]) continue;
+        if (held_back(pos, m, mover) ||
+            (policy->lazy && m.from == EG_DROP_FROM && m.to < pos->g->nsq && joins_into_atari(pos, m.to, mover)))
+            hint[i] = -1;
+    }
 }
 
 /*

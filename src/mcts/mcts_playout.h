@@ -37,7 +37,8 @@ size_t mc_playout(ggn_position *pos, uint64_t *rng, size_t max_plies, const mc_p
  * The policy's view of the moves of a tree node (pos's legal moves, in any
  * order): hint[i] 1 for a move its rules would play at once (a capture, a
  * save, a winning or blocking drop), -1 for one it holds back (a true eye,
- * the pass), 0 for the rest. The search gives the first a head start of
+ * the pass, with lazy legality a drop joining a group into atari), 0 for the
+ * rest. The search gives the first a head start of
  * virtual wins and the second of virtual losses (docs/ai.md). pos is
  * unchanged.
  */
