@@ -4,13 +4,15 @@
  * nodes per iteration that explain them. The CPU time is the process's, so
  * the figures hold on a loaded machine better than wall time would.
  *
- * Usage: bench_mcts [ITERATIONS [GAME ...]]
+ * Usage: bench_mcts [--playouts auto|uniform|keep-eyes] [ITERATIONS [GAME ...]]
  *        (default 5000 iterations; breakthrough, chess, checkers, clobber,
- *        jesonmor, xiangqi)
+ *        jesonmor, xiangqi; the playout policy ggn_mcts_options.playouts,
+ *        auto by default, so policies can be compared at equal iterations)
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "ggn/game.h"
@@ -24,7 +26,7 @@ static double cpu_seconds(void)
 }
 
 /* One search of `iterations` from the start of games/NAME.json; false when it does not load. */
-static bool bench_game(const char *name, uint64_t iterations)
+static bool bench_game(const char *name, uint64_t iterations, int playouts)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.json", GGN_GAMES_DIR, name);
@@ -39,6 +41,10 @@ static bool bench_game(const char *name, uint64_t iterations)
     ggn_mcts *m = ggn_mcts_new(0);
     bool ok = pos && m;
     if (ok) {
+        ggn_mcts_options o;
+        ggn_mcts_default_options(&o);
+        o.playouts = playouts;
+        ggn_mcts_set_options(m, &o);
         ggn_mcts_limits lim = { .iterations = iterations, .seed = 1 };
         ggn_mcts_result r;
         double start = cpu_seconds();
@@ -58,16 +64,25 @@ static bool bench_game(const char *name, uint64_t iterations)
 
 int main(int argc, char **argv)
 {
-    uint64_t iterations = argc > 1 ? strtoull(argv[1], NULL, 10) : 5000;
-    if (iterations == 0) {
-        fprintf(stderr, "usage: bench_mcts [ITERATIONS [GAME ...]]\n");
+    int playouts = GGN_MCTS_PLAYOUTS_AUTO, first = 1;
+    if (argc > 2 && strcmp(argv[1], "--playouts") == 0) {
+        static const char *const names[] = { "auto", "uniform", "keep-eyes" };
+        playouts = -1;
+        for (int i = 0; i < 3; i++)
+            if (strcmp(argv[2], names[i]) == 0) playouts = i; /* GGN_MCTS_PLAYOUTS_AUTO, UNIFORM, KEEP_EYES */
+        first = 3;
+    }
+    uint64_t iterations = argc > first ? strtoull(argv[first], NULL, 10) : 5000;
+    if (iterations == 0 || playouts < 0) {
+        fprintf(stderr, "usage: bench_mcts [--playouts auto|uniform|keep-eyes] [ITERATIONS [GAME ...]]\n");
         return 2;
     }
     static const char *const defaults[] = { "breakthrough", "chess", "checkers", "clobber", "jesonmor", "xiangqi" };
     bool ok = true;
-    if (argc > 2)
-        for (int i = 2; i < argc; i++) ok &= bench_game(argv[i], iterations);
+    if (argc > first + 1)
+        for (int i = first + 1; i < argc; i++) ok &= bench_game(argv[i], iterations, playouts);
     else
-        for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) ok &= bench_game(defaults[i], iterations);
+        for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
+            ok &= bench_game(defaults[i], iterations, playouts);
     return ok ? 0 : 1;
 }

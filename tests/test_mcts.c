@@ -24,6 +24,7 @@
 #include "ggn/mcts.h"
 #include "ggn/notation.h"
 #include "mcts/mcts_internal.h" /* the tree's statistics, read by the RAVE test */
+#include "mcts/mcts_playout.h" /* the playout policies, tested one ply at a time */
 
 static ggn_position *at_fen(const ggn_game *g, const char *fen)
 {
@@ -523,6 +524,264 @@ static void test_tic_tac_toe_never_loses(void **state)
     ggn_game_free(g);
 }
 
+/*
+ * The first move of n one-ply playouts (seeds 1..n) from pos under the
+ * policy that options.playouts `playouts` gives in pos's game: how many of
+ * them are one of the moves `wanted` (space-separated text).
+ */
+static int playout_picks(ggn_position *pos, int playouts, const char *wanted, int n)
+{
+    mc_playout_policy policy = mc_playout_policy_for(ggn_position_game(pos), playouts);
+    uint64_t before = ggn_position_hash(pos);
+    int hits = 0;
+    for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
+        uint64_t rng = seed * 0x9E3779B97F4A7C15u;
+        ggn_status st;
+        assert_int_equal(mc_playout(pos, &rng, 1, &policy, &st), 1);
+        ggn_move mv;
+        assert_true(ggn_position_last_move(pos, &mv));
+        assert_true(ggn_position_unmake(pos));
+        char text[32], padded[40], list[256];
+        assert_true(ggn_move_format(pos, mv, text, sizeof text) > 0);
+        snprintf(padded, sizeof padded, " %s ", text);
+        snprintf(list, sizeof list, " %s ", wanted);
+        hits += strstr(list, padded) != NULL;
+    }
+    assert_int_equal(ggn_position_hash(pos), before);
+    return hits;
+}
+
+/*
+ * Go 9x9, capture first: WHITE's last stone (e5) went into atari between
+ * BLACK's d5, f5 and e6; BLACK's playouts take it at e4 every time. The eye
+ * rule alone (KEEP_EYES) picks e4 about once in 80 moves, so the count tells
+ * the policies apart.
+ */
+static void test_playout_captures_first(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@d5 S@a9 S@f5 S@b9 S@e6 S@e5");
+    int with = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "e4", 40);
+    int without = playout_picks(pos, GGN_MCTS_PLAYOUTS_KEEP_EYES, "e4", 40);
+    print_message("capture at e4: %d of 40 with the group rules, %d of 40 with the eye rule alone\n", with, without);
+    assert_int_equal(with, 40);
+    assert_true(without < 10);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
+ * Go 9x9, saving a group: WHITE's e6 leaves BLACK's e5 in atari (d5, f5,
+ * e6 WHITE's); extending to e4 gives it three liberties, and BLACK's
+ * playouts play it every time. In the second position BLACK's a1-a2 (WHITE
+ * b2 and a3) is in atari with its one liberty b1, where a stone would leave
+ * it c1 only: nothing saves it, so the rule leaves b1 to chance.
+ */
+static void test_playout_saves_group_in_atari(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@e5 S@d5 S@a1 S@f5 S@i9 S@e6");
+    int saved = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "e4", 40);
+    print_message("extension at e4: %d of 40\n", saved);
+    assert_int_equal(saved, 40);
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@a1 S@b2 S@a2 S@a3");
+    int hopeless = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "b1", 40);
+    print_message("b1 for a group that cannot escape: %d of 40\n", hopeless);
+    assert_true(hopeless < 10);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
+ * Go 9x9, eyes: BLACK's a1 is walled by its b1 and a2. With WHITE on the
+ * diagonal b2 it is a false eye, which the group rules let BLACK play (about
+ * one move in 77; the eye rule alone never does); with BLACK on b2 it is a
+ * true eye, never filled while other moves exist.
+ */
+static void test_playout_false_eye(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@b1 S@b2 S@a2 S@i9");
+    int false_eye = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "a1", 2000);
+    int eye_rule = playout_picks(pos, GGN_MCTS_PLAYOUTS_KEEP_EYES, "a1", 2000);
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@b1 S@i9 S@a2 S@i8 S@b2 S@i7");
+    int true_eye = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "a1", 2000);
+    print_message("a1 in 2000 moves: false eye %d (eye rule alone %d), true eye %d\n", false_eye, eye_rule, true_eye);
+    assert_true(false_eye > 5);
+    assert_int_equal(eye_rule, 0);
+    assert_int_equal(true_eye, 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
+ * Go 9x9, no group into atari: BLACK's e5 between WHITE's d5, f5, d6, f6
+ * and e7 has the liberties e4 and e6; a stone on e6 would leave the two
+ * stones one liberty (e4), so BLACK's playouts never play it (the eye rule
+ * alone plays it about once in 75 moves), while e4 (three liberties) stays
+ * as likely as any point.
+ */
+static void test_playout_no_self_atari(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@e5 S@d5 S@a1 S@f5 S@a3 S@d6 S@a5 S@f6 S@a7 S@e7");
+    int rules = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "e6", 2000);
+    int eye_rule = playout_picks(pos, GGN_MCTS_PLAYOUTS_KEEP_EYES, "e6", 2000);
+    int open = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "e4", 2000);
+    print_message("e6 in 2000 moves: %d with the rules, %d with the eye rule alone; e4 %d\n", rules, eye_rule, open);
+    assert_int_equal(rules, 0);
+    assert_true(eye_rule > 5);
+    assert_true(open > 5);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
+ * Gomoku, winning rows: BLACK's four h8-k8 is completed (g8 or l8) by every
+ * playout, though WHITE's last stone is far off; and WHITE's open four is
+ * blocked by BLACK at one of its ends every time. Uniform moves would find
+ * either about once in a hundred.
+ */
+static void test_playout_decisive_moves(void **state)
+{
+    (void)state;
+    ggn_game *g = load("gomoku.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "P@h8 P@a1 P@i8 P@a2 P@j8 P@a3 P@k8 P@a15");
+    int win = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "g8 l8", 40);
+    int uniform = playout_picks(pos, GGN_MCTS_PLAYOUTS_UNIFORM, "g8 l8", 40);
+    print_message("winning drop: %d of 40, uniformly %d of 40\n", win, uniform);
+    assert_int_equal(win, 40);
+    assert_true(uniform < 10);
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "P@a1 P@h8 P@a15 P@i8 P@o1 P@j8 P@o15 P@k8");
+    int block = playout_picks(pos, GGN_MCTS_PLAYOUTS_AUTO, "g8 l8", 40);
+    print_message("blocking drop: %d of 40\n", block);
+    assert_int_equal(block, 40);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/*
+ * Go 9x9, the lazy playouts (each ply tests only the moves it looks at,
+ * positional superko included): every move of 20 whole playouts from the
+ * start is in the legal list of its position, replayed from the start, and
+ * each playout ends where the rules end it (two passes), with the status
+ * ggn_position_status gives there.
+ */
+static void test_lazy_playouts_legal(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g), *replay = ggn_position_new(g);
+    assert_non_null(pos);
+    assert_non_null(replay);
+    mc_playout_policy policy = mc_playout_policy_for(g, GGN_MCTS_PLAYOUTS_AUTO);
+    assert_true(policy.groups && policy.lazy);
+    static ggn_move line[GGN_MAX_PLY], legal[GGN_MAX_MOVES];
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        uint64_t rng = seed;
+        ggn_status st;
+        size_t n = mc_playout(pos, &rng, 1000, &policy, &st);
+        assert_int_not_equal(st.outcome, GGN_ONGOING);
+        assert_int_equal(st.outcome, GGN_PASSES);
+        for (size_t i = n; i-- > 0;) {
+            assert_true(ggn_position_last_move(pos, &line[i]));
+            assert_true(ggn_position_unmake(pos));
+        }
+        for (size_t i = 0; i < n; i++) {
+            size_t k = ggn_position_legal_moves(replay, legal, GGN_MAX_MOVES);
+            bool found = false;
+            for (size_t j = 0; j < k && !found; j++) found = ggn_move_equal(legal[j], line[i]);
+            if (!found) fail_msg("seed %d ply %d: the playout's move is not legal", (int)seed, (int)i);
+            assert_true(ggn_position_make(replay, line[i]));
+        }
+        assert_int_equal(ggn_position_status(replay).outcome, GGN_PASSES);
+        for (size_t i = 0; i < n; i++) assert_true(ggn_position_unmake(replay));
+    }
+    ggn_position_free(replay);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
+/* The hint mc_playout_hints gives the legal move `text` of pos. */
+static int hint_of(ggn_position *pos, const char *text)
+{
+    mc_playout_policy policy = mc_playout_policy_for(ggn_position_game(pos), GGN_MCTS_PLAYOUTS_AUTO);
+    ggn_move moves[GGN_MAX_MOVES];
+    int8_t hint[GGN_MAX_MOVES];
+    size_t n = ggn_position_legal_moves(pos, moves, GGN_MAX_MOVES);
+    mc_playout_hints(pos, &policy, moves, n, hint);
+    for (size_t i = 0; i < n; i++) {
+        char buf[32];
+        assert_true(ggn_move_format(pos, moves[i], buf, sizeof buf) > 0);
+        if (strcmp(buf, text) == 0) return hint[i];
+    }
+    fail_msg("%s is not a legal move", text);
+    return 0;
+}
+
+/*
+ * The tree's hints: in the capture position of test_playout_captures_first
+ * the capture e4 is hinted up, an ordinary point not at all; BLACK's true eye
+ * a1 and the pass down; in the position of test_playout_no_self_atari the
+ * drop e6 (joining e5 into atari) down and e4 not at all; in Gomoku the
+ * winning drop up.
+ */
+static void test_playout_hints(void **state)
+{
+    (void)state;
+    ggn_game *g = load("go9.json");
+    ggn_position *pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@d5 S@a9 S@f5 S@b9 S@e6 S@e5");
+    assert_int_equal(hint_of(pos, "e4"), 1);
+    assert_int_equal(hint_of(pos, "h2"), 0);
+    assert_int_equal(hint_of(pos, "pass"), -1);
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@b1 S@i9 S@a2 S@i8 S@b2 S@i7");
+    assert_int_equal(hint_of(pos, "a1"), -1);
+    ggn_position_free(pos);
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "S@e5 S@d5 S@a1 S@f5 S@a3 S@d6 S@a5 S@f6 S@a7 S@e7");
+    assert_int_equal(hint_of(pos, "e6"), -1);
+    assert_int_equal(hint_of(pos, "e4"), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+    g = load("gomoku.json");
+    pos = ggn_position_new(g);
+    assert_non_null(pos);
+    play_moves(pos, "P@h8 P@a1 P@i8 P@a2 P@j8 P@a3 P@k8 P@a15");
+    assert_int_equal(hint_of(pos, "g8"), 1);
+    assert_int_equal(hint_of(pos, "h9"), 0);
+    ggn_position_free(pos);
+    ggn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -541,6 +800,13 @@ int main(void)
         cmocka_unit_test(test_spec_player),
         cmocka_unit_test(test_rave_statistics),
         cmocka_unit_test(test_tic_tac_toe_never_loses),
+        cmocka_unit_test(test_playout_captures_first),
+        cmocka_unit_test(test_playout_saves_group_in_atari),
+        cmocka_unit_test(test_playout_false_eye),
+        cmocka_unit_test(test_playout_no_self_atari),
+        cmocka_unit_test(test_playout_decisive_moves),
+        cmocka_unit_test(test_lazy_playouts_legal),
+        cmocka_unit_test(test_playout_hints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

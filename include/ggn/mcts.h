@@ -67,9 +67,13 @@ typedef enum ggn_mcts_rave {
 
 /* ggn_mcts_options.playouts: how a playout chooses its moves (ggn_playout_policy, ggn/action.h). */
 typedef enum ggn_mcts_playouts {
-    GGN_MCTS_PLAYOUTS_AUTO = 0,  /* the game's own: eye-keeping with group capture, else uniform (the default) */
+    GGN_MCTS_PLAYOUTS_AUTO = 0,  /* the default: every rule the game has (docs/ai.md): captures first, saves
+                                    and true eyes with group capture, winning and blocking drops with winning
+                                    rows, and those choices as hints in the tree; greedy plies where pieces
+                                    convert; else uniform */
     GGN_MCTS_PLAYOUTS_UNIFORM,   /* every legal move alike */
-    GGN_MCTS_PLAYOUTS_KEEP_EYES  /* no stone into the mover's own eye, no pass, while another move exists */
+    GGN_MCTS_PLAYOUTS_KEEP_EYES  /* the eye rule alone: no stone into the mover's own eye, no pass, while
+                                    another move exists (GGN_PLAYOUT_KEEP_EYES) */
 } ggn_mcts_playouts;
 
 /* When to stop. Every field 0 means "no such limit"; all 0: GGN_MCTS_DEFAULT_ITERATIONS. */

@@ -21,6 +21,7 @@
 #include "ggn/action.h"
 #include "ggn/search.h"
 #include "mcts/mcts_internal.h"
+#include "mcts/mcts_playout.h"
 
 /* What one search needs beside the player: the root's game, its teams, the clock and the random state. */
 typedef struct mc_run {
@@ -37,7 +38,8 @@ typedef struct mc_run {
     bool halted;
     ggn_mcts_stop why;
     ggn_mcts_result *out;
-    ggn_playout_policy policy;      /* how the playouts choose their moves (options.playouts) */
+    mc_playout_policy policy;       /* how the playouts choose their moves (options.playouts) */
+    bool hints;                     /* the policy's hints seed new children (mc_playout_hints) */
     /* RAVE (NULL buffers without it): the iteration's moves in order and who made each, and for
        each player and point the first index of the moves from the current node on where the
        player placed there (-1: none), as amaf_update walks the iteration backwards. */
@@ -175,6 +177,11 @@ static bool expand(mc_run *R, uint32_t at)
         c->mover = (int8_t)mover;
     }
     m->used += (uint32_t)n;
+    if (R->hints) {
+        int8_t hint[GGN_MAX_MOVES];
+        mc_playout_hints(R->pos, &R->policy, moves, n, hint);
+        for (size_t i = 0; i < n; i++) m->pool[node->first_child + i].hint = hint[i];
+    }
     /*
      * With the solver, each child that ends the game is marked at once, so a
      * win in one is seen (and a loss in one avoided) as soon as its parent
@@ -231,6 +238,11 @@ static double rave_score(const mc_run *R, const mc_node *c, double log_n)
 {
     double n = c->visits, a = c->amaf_visits;
     double mean = n ? c->value / n : 0.0, amaf = a ? c->amaf_value / a : 0.5;
+    if (c->hint) {
+        /* The policy's hint as MC_HINT_VISITS virtual wins (1) or losses (-1) in the child's own mean. */
+        mean = (c->value + (c->hint > 0 ? MC_HINT_VISITS : 0.0)) / (n + MC_HINT_VISITS);
+        n += MC_HINT_VISITS;
+    }
     double beta = a ? a / (n + a + n * a / R->rave_k) : 0.0;
     return (1.0 - beta) * mean + beta * amaf + R->rave_exploration * sqrt(log_n / (n + 1.0));
 }
@@ -252,11 +264,16 @@ static uint32_t select_child(mc_run *R, const mc_node *node)
             score = (c->visits ? c->value / c->visits : 0.5) +
                     R->exploration * (c->prior / 255.0) * sqrt((double)node->visits) / (1.0 + c->visits) +
                     (double)(next_random(&R->rng) >> 40) * 1e-18;
-        else if (R->rave && (c->visits || c->amaf_visits))
+        else if (R->rave && (c->visits || c->amaf_visits || c->hint))
             /* RAVE: the AMAF mean weighs beta = a / (n + a + n a / k), fading as the child's own visits grow. */
             score = rave_score(R, c, log_n);
-        else if (c->visits == 0) score = 1e9 + (double)(next_random(&R->rng) >> 40);
-        else score = c->value / c->visits + R->exploration * sqrt(log_n / c->visits);
+        else if (c->visits == 0 && c->hint >= 0)
+            score = (c->hint ? 2e9 : 1e9) + (double)(next_random(&R->rng) >> 40); /* the policy's choice first */
+        else if (c->hint) {
+            /* UCT over the child's results and the hint's virtual ones. */
+            double n = c->visits + MC_HINT_VISITS;
+            score = (c->value + (c->hint > 0 ? MC_HINT_VISITS : 0.0)) / n + R->exploration * sqrt(log_n / n);
+        } else score = c->value / c->visits + R->exploration * sqrt(log_n / c->visits);
         if (score > best_score) {
             best_score = score;
             best = at;
@@ -408,7 +425,7 @@ static bool iterate(mc_run *R)
         while (st.outcome == GGN_ONGOING && left > 0) {
             size_t chunk = (size_t)(GGN_MCTS_CLOCK_PLIES - R->since_check);
             if (chunk > left) chunk = left;
-            size_t k = ggn_position_playout_with(R->pos, &R->rng, chunk, R->policy, &st);
+            size_t k = mc_playout(R->pos, &R->rng, chunk, &R->policy, &st);
             made += k;
             left -= k;
             R->since_check += (int)k;
@@ -568,9 +585,8 @@ bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, gg
     if (lim.time_ms > 0) R.deadline_ms = R.start_ms + (double)lim.time_ms;
     R.exploration = m->options.exploration_milli / 1000.0;
     const ggn_game *game = ggn_position_game(pos);
-    R.policy = m->options.playouts == GGN_MCTS_PLAYOUTS_UNIFORM     ? GGN_PLAYOUT_UNIFORM
-               : m->options.playouts == GGN_MCTS_PLAYOUTS_KEEP_EYES ? GGN_PLAYOUT_KEEP_EYES
-                                                                    : ggn_game_playout_policy(game);
+    R.policy = mc_playout_policy_for(game, m->options.playouts);
+    R.hints = R.policy.groups || R.policy.rows;
     R.nplayers = ggn_game_player_count(game);
     for (int p = 0; p < R.nplayers; p++) {
         R.team[p] = ggn_game_team(game, p);
@@ -613,7 +629,8 @@ bool mc_search(ggn_mcts *m, ggn_position *pos, const ggn_mcts_limits *limits, gg
     if (m->options.solver) try_prove(&R, 0);
     start_rave(&R, game);
 
-    R.why = GGN_MCTS_STOP_ITERATIONS;
+    /* The root's expansion may already have met the clock (a slow machine, a crowded position): its reason stays. */
+    if (!R.halted) R.why = GGN_MCTS_STOP_ITERATIONS;
     while (!R.halted) {
         if (m->pool[0].proof != MC_UNKNOWN) {
             R.why = GGN_MCTS_STOP_SOLVED;

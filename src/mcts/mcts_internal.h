@@ -15,6 +15,9 @@
 /* A node's proof, from the view of the player who moved into it (MCTS-Solver). */
 enum { MC_UNKNOWN = 0, MC_WIN = 1, MC_DRAW = 2, MC_LOSS = 3 };
 
+/* The weight of a child's hint (mc_playout_hints): that many virtual wins (hint 1) or losses (-1) in its mean. */
+#define MC_HINT_VISITS 10.0
+
 /* node.flags */
 enum { MC_EXPANDED = 1, MC_TERMINAL = 2 };
 
@@ -35,6 +38,8 @@ typedef struct mc_node {
     uint8_t proof;         /* MC_* */
     uint8_t flags;         /* MC_EXPANDED, MC_TERMINAL */
     uint8_t prior;         /* with ggn_mcts_options.prior: the move's share of 255 among its siblings */
+    int8_t hint;           /* the playout policy's view of the move (mc_playout_hints): 1 its rules' choice,
+                              -1 held back, 0 neither; counted as MC_HINT_VISITS virtual results */
     /* RAVE: the playouts through the parent in which `mover` placed on this move's point later on
        (all moves as first), and the sum of their results for `mover`; 0 without RAVE. */
     uint32_t amaf_visits;
