@@ -871,6 +871,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     if (!c.failed && !eg_compile_converts(g)) limit_error(&c, "out of memory compiling the game's conversions");
     if (!c.failed && !eg_compile_custodial(g)) limit_error(&c, "out of memory compiling the game's custodial captures");
     if (!c.failed && !eg_compile_groups(g)) limit_error(&c, "out of memory compiling the game's groups");
+    if (!c.failed && !eg_compile_lines(g)) limit_error(&c, "out of memory compiling the game's lines");
     if (!c.failed && !eg_compile_parts(g)) limit_error(&c, "out of memory compiling the game's parts");
     if (c.failed) goto fail;
     g->has_fen = g->nplayers == 2;

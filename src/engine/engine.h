@@ -309,6 +309,7 @@ struct ggn_game {
     bool parts;                /* extension "then": some kind's moves open a second part of the turn (parts.c) */
     eg_part *part;             /* parts: [nplayers][nkinds] */
     uint64_t *zobrist_part;    /* parts: [nsq], the key of a part pending from that square */
+    int16_t *line_next;        /* game_end.lines: each rule's directions' next squares (goal_line.c) */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -642,6 +643,8 @@ bool eg_round_goal(const ggn_position *pos, const sd_goal *goal, int *player, in
  * record that may not name every square. Conversions (convert.c) are not among them.
  */
 int eg_changed_squares(const ggn_position *pos, int *sq);
+/* goal_line.c: the lines' next-square tables (g->line_next; called by eg_compile); false when out of memory. */
+bool eg_compile_lines(ggn_game *g);
 /* goal_line.c: game_end's lines and connections decide the game? Fills *st when given. */
 bool eg_shape_decided(const ggn_position *pos, ggn_status *st);
 /* goal_line.c: the cells' neighbours (board.cells): how many, and the i-th of sq (EG_NONE off the board). */
