@@ -427,6 +427,9 @@ struct ggn_position {
     int16_t part_sq;       /* extension "then": the square a pending part is played from (where the
                               piece arrived), EG_NONE at a turn's start; in hash (parts.c) */
     int npiece;            /* instances 1..npiece-1 used; 0 means empty */
+    int free_from;         /* no free instance (off the board, not a leader's) below it: where
+                              make.c's new_piece starts looking; lowered where a piece leaves the
+                              board for good (a capture, a group taken, an unmake) */
     int8_t side_at[GGN_MAX_SQUARES];   /* owner, EG_EMPTY_SIDE when empty */
     uint8_t kind_at[GGN_MAX_SQUARES];
     uint8_t piece_at[GGN_MAX_SQUARES]; /* instance id, 0 = empty */
