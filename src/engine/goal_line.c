@@ -65,7 +65,7 @@ bool eg_compile_lines(ggn_game *g)
 }
 
 /* The length of the row of p's pieces through sq: next[] steps one way along it, back[] the other. */
-static int row_through(const ggn_position *pos, const int16_t *next, const int16_t *back, int sq, int p,
+static inline int row_through(const ggn_position *pos, const int16_t *next, const int16_t *back, int sq, int p,
                        unsigned long long kinds)
 {
     int n = 1;
@@ -93,6 +93,24 @@ static unsigned rows_made(const ggn_position *pos, const sd_line *line, const in
     const ggn_game *g = pos->g;
     int sq[EG_MAX_UNDO_CELLS], n = eg_changed_squares(pos, sq);
     unsigned found = 0;
+    if (n >= 0 && !line->exact) {
+        /* Square by square, each checked once: the rows through it are its piece's, and one is enough. */
+        size_t nsq = (size_t)g->nsq;
+        for (int i = 0; i < n; i++) {
+            int s = sq[i];
+            if (!pos->piece_at[s] || !((line->kinds >> pos->kind_at[s]) & 1)) continue;
+            int p = pos->side_at[s];
+            if ((found >> p) & 1) continue;
+            for (int d = 0; d < line->ndirs; d++) {
+                const int16_t *next = table + (size_t)(2 * d) * nsq;
+                if (row_through(pos, next, next + nsq, s, p, line->kinds) >= line->length) {
+                    found |= 1u << p;
+                    break;
+                }
+            }
+        }
+        return found;
+    }
     for (int d = 0; d < line->ndirs; d++) {
         const int16_t *next = table + (size_t)(2 * d) * (size_t)g->nsq, *back = next + g->nsq;
         if (n < 0) {
