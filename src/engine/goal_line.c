@@ -66,7 +66,7 @@ bool eg_compile_lines(ggn_game *g)
 
 /* The length of the row of p's pieces through sq: next[] steps one way along it, back[] the other. */
 static inline int row_through(const ggn_position *pos, const int16_t *next, const int16_t *back, int sq, int p,
-                       unsigned long long kinds)
+                              unsigned long long kinds)
 {
     int n = 1;
     for (int s = next[sq]; own(pos, s, p, kinds); s = next[s]) n++;
