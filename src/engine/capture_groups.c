@@ -88,6 +88,7 @@ void eg_take_off(ggn_position *pos, eg_undo *u, int sq)
     pos->kind_at[sq] = 0;
     pos->piece_at[sq] = 0;
     p->sq = EG_NONE;
+    if (id < pos->free_from) pos->free_from = id;
     u->capture = true;
 }
 

@@ -350,6 +350,7 @@ struct ggn_game {
     bool turn_parts;           /* parts or series: a move may leave its turn under way (eg_mid_turn) */
     int series_first, series_step, series_max; /* series: turn t has min(first + step * t, max) moves */
     int32_t flag_duration[GGN_MAX_FLAGS]; /* series: the one duration each state is set with (-1: for ever) */
+    int16_t *row_next;         /* game_end.lines: each rule's directions' next squares (goal_line.c) */
 };
 
 static inline const eg_drops *eg_drops_of(const ggn_game *g, int player, int kind)
@@ -470,6 +471,9 @@ struct ggn_position {
     uint16_t played;       /* moves of the current turn already played (a pending part's move, or the moves
                               of a series): 0 at a turn's start; the series' moves left are in hash (series.c) */
     int npiece;            /* instances 1..npiece-1 used; 0 means empty */
+    int free_from;         /* no free instance (off the board, not a leader's) below it: where
+                              make.c's new_piece starts looking; lowered where a piece leaves the
+                              board for good (a capture, a group taken, an unmake) */
     int8_t side_at[GGN_MAX_SQUARES];   /* owner, EG_EMPTY_SIDE when empty */
     uint8_t kind_at[GGN_MAX_SQUARES];
     uint8_t piece_at[GGN_MAX_SQUARES]; /* instance id, 0 = empty */
@@ -751,6 +755,8 @@ bool eg_round_goal(const ggn_position *pos, const sd_goal *goal, int *player, in
  * record that may not name every square. Conversions (convert.c) are not among them.
  */
 int eg_changed_squares(const ggn_position *pos, int *sq);
+/* goal_line.c: the lines' next-square tables (g->row_next; called by eg_compile); false when out of memory. */
+bool eg_compile_lines(ggn_game *g);
 /* goal_line.c: game_end's lines and connections decide the game? Fills *st when given. */
 bool eg_shape_decided(const ggn_position *pos, ggn_status *st);
 /* goal_line.c: the cells' neighbours (board.cells): how many, and the i-th of sq (EG_NONE off the board). */

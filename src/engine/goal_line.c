@@ -37,13 +37,40 @@ int eg_changed_squares(const ggn_position *pos, int *sq)
     return u->ncell;
 }
 
-/* The length of the row of p's pieces through sq along (dx, dy). */
-static int row_through(const ggn_position *pos, int sq, int dx, int dy, int p, unsigned long long kinds)
+/*
+ * The next square from each square along each direction of each line rule,
+ * and back (EG_NONE off the board): [rule's first direction + d][2][nsq], the
+ * rules' directions one after another. A row's walk then reads one entry a
+ * step instead of computing the square from its coordinates.
+ */
+bool eg_compile_lines(ggn_game *g)
 {
-    const ggn_game *g = pos->g;
+    const sd_game_end *e = &g->def->end;
+    size_t ndirs = 0;
+    for (int r = 0; r < e->nlines; r++) ndirs += (size_t)e->lines[r].ndirs;
+    if (ndirs == 0) return true;
+    g->row_next = sd_arena_alloc(g->arena, ndirs * 2 * (size_t)g->nsq, sizeof *g->row_next);
+    if (!g->row_next) return false;
+    int16_t *t = g->row_next;
+    for (int r = 0; r < e->nlines; r++) {
+        for (int d = 0; d < e->lines[r].ndirs; d++) {
+            for (int sense = 1; sense >= -1; sense -= 2) {
+                int dx = sense * e->lines[r].dirs[d][0], dy = sense * e->lines[r].dirs[d][1];
+                for (int sq = 0; sq < g->nsq; sq++) t[sq] = (int16_t)eg_offset(g, sq, dx, dy);
+                t += g->nsq;
+            }
+        }
+    }
+    return true;
+}
+
+/* The length of the row of p's pieces through sq: next[] steps one way along it, back[] the other. */
+static inline int row_through(const ggn_position *pos, const int16_t *next, const int16_t *back, int sq, int p,
+                              unsigned long long kinds)
+{
     int n = 1;
-    for (int s = eg_offset(g, sq, dx, dy); own(pos, s, p, kinds); s = eg_offset(g, s, dx, dy)) n++;
-    for (int s = eg_offset(g, sq, -dx, -dy); own(pos, s, p, kinds); s = eg_offset(g, s, -dx, -dy)) n++;
+    for (int s = next[sq]; own(pos, s, p, kinds); s = next[s]) n++;
+    for (int s = back[sq]; own(pos, s, p, kinds); s = back[s]) n++;
     return n;
 }
 
@@ -52,37 +79,54 @@ static bool row_counts(const sd_line *line, int n)
     return line->exact ? n == line->length : n >= line->length;
 }
 
-/* Does the row through sq along direction d (whoever's piece stands there) make the rule? Bit of its owner. */
-static unsigned row_at(const ggn_position *pos, const sd_line *line, int sq, int d)
+/* Does the row through sq along next/back (whoever's piece stands there) make the rule? Bit of its owner. */
+static unsigned row_at(const ggn_position *pos, const sd_line *line, const int16_t *next, const int16_t *back, int sq)
 {
     if (sq == EG_NONE || !pos->piece_at[sq] || !((line->kinds >> pos->kind_at[sq]) & 1)) return 0;
     int p = pos->side_at[sq];
-    return row_counts(line, row_through(pos, sq, line->dirs[d][0], line->dirs[d][1], p, line->kinds)) ? 1u << p : 0;
+    return row_counts(line, row_through(pos, next, back, sq, p, line->kinds)) ? 1u << p : 0;
 }
 
-/* The players (bit p) with a row of the rule. */
-static unsigned rows_made(const ggn_position *pos, const sd_line *line)
+/* The players (bit p) with a row of the rule; table: its directions' part of g->row_next. */
+static unsigned rows_made(const ggn_position *pos, const sd_line *line, const int16_t *table)
 {
     const ggn_game *g = pos->g;
     int sq[EG_MAX_UNDO_CELLS], n = eg_changed_squares(pos, sq);
     unsigned found = 0;
+    if (n >= 0 && !line->exact) {
+        /* Square by square, each checked once: the rows through it are its piece's, and one is enough. */
+        size_t nsq = (size_t)g->nsq;
+        for (int i = 0; i < n; i++) {
+            int s = sq[i];
+            if (!pos->piece_at[s] || !((line->kinds >> pos->kind_at[s]) & 1)) continue;
+            int p = pos->side_at[s];
+            if ((found >> p) & 1) continue;
+            for (int d = 0; d < line->ndirs; d++) {
+                const int16_t *next = table + (size_t)(2 * d) * nsq;
+                if (row_through(pos, next, next + nsq, s, p, line->kinds) >= line->length) {
+                    found |= 1u << p;
+                    break;
+                }
+            }
+        }
+        return found;
+    }
     for (int d = 0; d < line->ndirs; d++) {
-        int dx = line->dirs[d][0], dy = line->dirs[d][1];
+        const int16_t *next = table + (size_t)(2 * d) * (size_t)g->nsq, *back = next + g->nsq;
         if (n < 0) {
             /* The whole board: each row once, from the square it starts on. */
             for (int s = 0; s < g->nsq; s++) {
                 if (!pos->piece_at[s]) continue;
-                int before = eg_offset(g, s, -dx, -dy);
-                if (own(pos, before, pos->side_at[s], line->kinds)) continue;
-                found |= row_at(pos, line, s, d);
+                if (own(pos, back[s], pos->side_at[s], line->kinds)) continue;
+                found |= row_at(pos, line, next, back, s);
             }
             continue;
         }
         for (int i = 0; i < n; i++) {
-            found |= row_at(pos, line, sq[i], d);
+            found |= row_at(pos, line, next, back, sq[i]);
             /* A piece removed from the end of an overline can leave a row of exactly the length. */
-            if (line->exact) found |= row_at(pos, line, eg_offset(g, sq[i], dx, dy), d) |
-                                      row_at(pos, line, eg_offset(g, sq[i], -dx, -dy), d);
+            if (line->exact) found |= row_at(pos, line, next, back, next[sq[i]]) |
+                                      row_at(pos, line, next, back, back[sq[i]]);
         }
     }
     return found;
@@ -168,8 +212,10 @@ static void decide(const ggn_position *pos, ggn_status *st, ggn_outcome outcome,
 bool eg_shape_decided(const ggn_position *pos, ggn_status *st)
 {
     const sd_game_end *e = &pos->g->def->end;
+    const int16_t *table = pos->g->row_next;
     for (int r = 0; r < e->nlines; r++) {
-        int p = first_judged(pos, rows_made(pos, &e->lines[r]));
+        int p = first_judged(pos, rows_made(pos, &e->lines[r], table));
+        table += (size_t)(2 * e->lines[r].ndirs) * (size_t)pos->g->nsq;
         if (p < 0) continue;
         decide(pos, st, GGN_LINE, p, r, e->lines[r].result);
         return true;

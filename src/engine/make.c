@@ -96,6 +96,7 @@ static void hand_change(ggn_position *pos, eg_undo *u, int player, int kind, int
 static void capture(ggn_position *pos, eg_undo *u, int sq, int taker)
 {
     int id = lift(pos, u, sq);
+    if (id < pos->free_from) pos->free_from = id;
     u->capture = true;
     if (!pos->g->captures_to_hand) return;
     int kind = pos->g->captured_as[pos->piece[id].kind];
@@ -174,14 +175,16 @@ static void make_castle(ggn_position *pos, eg_undo *u, const eg_move *m, int id,
  * that has moved, so that it never counts as an unmoved castling partner nor
  * opens a gate, unless `unmoved` (a drop rule's "unmoved": then it may castle,
  * and the rights may change: u->rights_dirty). Its instance is the first free
- * one that is not a leader's, saved first so that unmake brings the old
- * record back (unmake also restores pos->npiece from u->npiece_before).
+ * one that is not a leader's (none is below pos->free_from), saved first so
+ * that unmake brings the old record back (unmake also restores pos->npiece
+ * from u->npiece_before).
  */
 static void new_piece(ggn_position *pos, eg_undo *u, int player, int placed_kind, bool unmoved, int sq)
 {
     const ggn_game *g = pos->g;
-    int id = 1;
+    int id = pos->free_from < pos->npiece ? pos->free_from : pos->npiece; /* an unmake may have lowered npiece */
     while (id < pos->npiece && (pos->piece[id].sq != EG_NONE || pos->piece[id].kind == g->leader)) id++;
+    pos->free_from = id + 1;
     if (id < pos->npiece) save_piece(pos, u, id);
     else if (pos->npiece < GGN_MAX_PIECES_ON_BOARD) pos->npiece++;
     else return; /* cannot happen: at most GGN_MAX_PIECES_ON_BOARD pieces exist, on the board or in hand */
@@ -372,6 +375,7 @@ static void make_chain(ggn_position *pos, eg_undo *u, ggn_move mv, const eg_chai
         pos->kind_at[sq] = 0;
         pos->piece_at[sq] = 0;
         p->sq = EG_NONE;
+        if (id < pos->free_from) pos->free_from = id;
     }
     u->nchain = (uint8_t)ch->ncap;
     u->capture = true;
@@ -519,7 +523,11 @@ void eg_unmake(ggn_position *pos)
         pos->kind_at[sq] = u->cell[i].kind;
         pos->piece_at[sq] = u->cell[i].piece;
     }
-    for (int i = u->npiece - 1; i >= 0; i--) pos->piece[u->piece[i].id] = u->piece[i].saved;
+    for (int i = u->npiece - 1; i >= 0; i--) {
+        int id = u->piece[i].id;
+        pos->piece[id] = u->piece[i].saved;
+        if (pos->piece[id].sq == EG_NONE && id < pos->free_from) pos->free_from = id; /* a new piece's record freed again */
+    }
     for (int i = 0; i < u->nchain; i++) { /* a chain's taken pieces (their squares were distinct from the mover's) */
         eg_piece *p = &pos->piece[u->chain_id[i]];
         int sq = u->chain_sq[i];
@@ -562,6 +570,7 @@ void eg_clear(ggn_position *pos)
     pos->root_checked = 0;
     pos->out = 0;
     pos->npiece = 1;
+    pos->free_from = 1;
     pos->nundo = 0;
     pos->ntaken = 0;
     pos->ply = 0;
