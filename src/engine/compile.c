@@ -967,7 +967,7 @@ ggn_game *eg_compile(sd_game *def, const char *file, ggn_errors *errs)
     if (!c.failed && !eg_compile_converts(g)) limit_error(&c, "out of memory compiling the game's conversions");
     if (!c.failed && !eg_compile_custodial(g)) limit_error(&c, "out of memory compiling the game's custodial captures");
     if (!c.failed && !eg_compile_groups(g)) limit_error(&c, "out of memory compiling the game's groups");
-    if (!c.failed && !eg_compile_lines(g)) limit_error(&c, "out of memory compiling the game's lines");
+    if (!c.failed && !eg_compile_rows(g)) limit_error(&c, "out of memory compiling the game's row rules");
     if (!c.failed && !eg_compile_parts(g)) limit_error(&c, "out of memory compiling the game's parts");
     if (!c.failed && !eg_compile_chains(g)) limit_error(&c, "out of memory compiling the game's chain captures");
     if (!c.failed) eg_compile_series(g); /* after the parts: turn_parts covers both */

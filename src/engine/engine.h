@@ -755,8 +755,8 @@ bool eg_round_goal(const ggn_position *pos, const sd_goal *goal, int *player, in
  * record that may not name every square. Conversions (convert.c) are not among them.
  */
 int eg_changed_squares(const ggn_position *pos, int *sq);
-/* goal_line.c: the lines' next-square tables (g->row_next; called by eg_compile); false when out of memory. */
-bool eg_compile_lines(ggn_game *g);
+/* goal_line.c: the row rules' next-square tables (g->row_next; called by eg_compile); false when out of memory. */
+bool eg_compile_rows(ggn_game *g);
 /* goal_line.c: game_end's lines and connections decide the game? Fills *st when given. */
 bool eg_shape_decided(const ggn_position *pos, ggn_status *st);
 /* goal_line.c: the cells' neighbours (board.cells): how many, and the i-th of sq (EG_NONE off the board). */

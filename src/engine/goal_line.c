@@ -43,7 +43,7 @@ int eg_changed_squares(const ggn_position *pos, int *sq)
  * rules' directions one after another. A row's walk then reads one entry a
  * step instead of computing the square from its coordinates.
  */
-bool eg_compile_lines(ggn_game *g)
+bool eg_compile_rows(ggn_game *g)
 {
     const sd_game_end *e = &g->def->end;
     size_t ndirs = 0;
