@@ -130,10 +130,12 @@ int main(void)
         return 1;
     }
 
+    /* A wide margin: the test is about the rules and the score, and a loaded machine (or CI) must not
+       turn a slow reply into a forfeit on time. */
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
              "%s match %s --engine 'gtp:%s gtp %s --player mcts --think 100ms' --engine 'gtp:%s --mode gtp --level 0 "
-             "--chinese-rules --positional-superko --capture-all-dead' --games 2 --movetime 1000 --sgf %s 2>&1",
+             "--chinese-rules --positional-superko --capture-all-dead' --games 2 --movetime 1000 --margin 20000 --sgf %s 2>&1",
              GGN_BINARY, spec, GGN_BINARY, spec, gnugo, sgf);
     printf("$ %s\n", cmd);
     FILE *match = popen(cmd, "r");
