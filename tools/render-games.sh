@@ -18,8 +18,8 @@ if [ "${1:-}" = "--png" ]; then
     shift
 fi
 # README's picture table: the chess family, its hands and four players, xiangqi's and shogi's, draughts,
-# and the stone games (Go, Hex, Othello, Connect Four, Tic-tac-toe, Gomoku, Ataxx), tafl, Amazons, morris and Marseillais chess.
-readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four tic_tac_toe gomoku ataxx brandubh hnefatafl lines_of_action amazons nine_mens_morris marseillais"
+# and the stone games (Go, Hex, Othello, Connect Four, Tic-tac-toe, Gomoku, Ataxx), tafl, Amazons, morris, Marseillais and progressive chess.
+readme="chess crazyhouse chess4 makruk xiangqi janggi shogi minishogi checkers draughts go9 hex othello connect_four tic_tac_toe gomoku ataxx brandubh hnefatafl lines_of_action amazons nine_mens_morris marseillais progressive"
 # Games whose start is an empty board are drawn a few moves in, so that their pieces show.
 moves_of() {
     case "$1" in
@@ -31,6 +31,8 @@ moves_of() {
     nine_mens_morris) echo "M@a1 M@d7 M@d1 M@a7 M@g1 g1xa7 M@b4 M@f4" ;;
     # Two moves a turn: White's one, Black's two, then White's two, the second a check that ends its turn.
     marseillais) echo "e2e4 d7d5 d5e4 g1f3 f1b5" ;;
+    # One move, then two, then three: White's third takes the queen that came out on Black's second.
+    progressive) echo "e2e4 e7e5 d8h4 g1f3 b1c3 f3h4" ;;
     *) echo "" ;;
     esac
 }
