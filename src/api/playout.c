@@ -9,22 +9,8 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
-
-/* xorshift64*: small, fast and good enough to choose among a few hundred moves. */
-static uint64_t next_random(uint64_t *state)
-{
-    if (*state == 0) *state = 0x9E3779B97F4A7C15u;
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * 0x2545F4914F6CDD1Du;
-}
-
-/* A uniform index below n (n > 0): the high bits of the product, without the bias of a modulo. */
-static size_t uniform_below(uint64_t *state, size_t n)
-{
-    return (size_t)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
-}
+#include "engine/playout_tactics.h"
+#include "engine/random.h"
 
 /*
  * Is m a move the eye-keeping policy plays only when nothing else is left: a
@@ -47,28 +33,11 @@ static bool held_back(const ggn_position *pos, ggn_move m, int mover)
 
 /*
  * One move of the eye-keeping policy from the legal list c (c->nmoves > 0):
- * uniform among the moves not held back. A few draws from the whole list
- * settle nearly every ply (eyes and the pass are few); a draw that hits a
- * held-back move is thrown away, so a kept draw is uniform among the rest.
- * After those, the rest are counted and one is drawn among them; when none
- * is left, the pass if there is one, else a drop on an eye.
+ * uniform among the moves not held back (eg_draw_not_held_back).
  */
 static ggn_move keep_eyes_move(const ggn_position *pos, const eg_legal_cache *c, uint64_t *rng)
 {
-    int mover = eg_player_to_move(pos);
-    for (int tries = 0; tries < 4; tries++) {
-        ggn_move m = c->moves[uniform_below(rng, c->nmoves)];
-        if (!held_back(pos, m, mover)) return m;
-    }
-    size_t free_moves = 0, pass = c->nmoves;
-    for (size_t i = 0; i < c->nmoves; i++) {
-        if (!held_back(pos, c->moves[i], mover)) free_moves++;
-        else if (eg_is_pass(pos->g, c->moves[i])) pass = i;
-    }
-    if (free_moves == 0) return c->moves[pass < c->nmoves ? pass : uniform_below(rng, c->nmoves)];
-    size_t pick = uniform_below(rng, free_moves);
-    for (size_t i = 0;; i++)
-        if (!held_back(pos, c->moves[i], mover) && pick-- == 0) return c->moves[i];
+    return eg_draw_not_held_back(pos, c->moves, c->nmoves, rng, held_back, eg_player_to_move(pos));
 }
 
 ggn_playout_policy ggn_game_playout_policy(const ggn_game *game)
@@ -92,7 +61,7 @@ size_t ggn_position_playout_with(ggn_position *pos, uint64_t *rng, size_t max_pl
         const eg_legal_cache *c = eg_legal_list(pos);
         /* A position with no legal move has a status other than ongoing; kept as a guard. */
         if (c->nmoves == 0) break;
-        ggn_move move = keep_eyes ? keep_eyes_move(pos, c, rng) : c->moves[uniform_below(rng, c->nmoves)];
+        ggn_move move = keep_eyes ? keep_eyes_move(pos, c, rng) : c->moves[eg_random_below(rng, c->nmoves)];
         if (!eg_make_generated(pos, move)) break; /* the undo stack is full: GGN_MAX_PLY */
         plies++;
         st = ggn_position_status(pos);

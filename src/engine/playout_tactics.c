@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "random.h"
 
 int eg_group_liberties(const ggn_position *pos, int sq, int max, int *libs)
 {
@@ -71,4 +72,22 @@ bool eg_game_has_winning_lines(const ggn_game *g)
     for (int r = 0; r < e->nlines; r++)
         if (e->lines[r].result == SD_RESULT_WIN) return true;
     return false;
+}
+
+ggn_move eg_draw_not_held_back(const ggn_position *pos, const ggn_move *moves, size_t n, uint64_t *rng,
+                               eg_held_back_fn held, int mover)
+{
+    for (int tries = 0; tries < 4; tries++) {
+        ggn_move m = moves[eg_random_below(rng, n)];
+        if (!held(pos, m, mover)) return m;
+    }
+    size_t free_moves = 0, pass = n;
+    for (size_t i = 0; i < n; i++) {
+        if (!held(pos, moves[i], mover)) free_moves++;
+        else if (eg_is_pass(pos->g, moves[i])) pass = i;
+    }
+    if (free_moves == 0) return moves[pass < n ? pass : eg_random_below(rng, n)];
+    size_t pick = eg_random_below(rng, free_moves);
+    for (size_t i = 0;; i++)
+        if (!held(pos, moves[i], mover) && pick-- == 0) return moves[i];
 }

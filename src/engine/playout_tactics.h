@@ -4,12 +4,16 @@
  * group has and where, and whether a stone on an empty square would make a
  * winning row. Each reads the board as it stands, makes no move and
  * generates none, so a policy can ask them several times a ply. Internal:
- * the Monte Carlo player (src/mcts/mcts_playout.c) is their one reader.
+ * the Monte Carlo player (src/mcts/mcts_playout.c) and the eye-keeping
+ * playouts (src/api/playout.c) read them.
  */
 #ifndef GGN_ENGINE_PLAYOUT_TACTICS_H
 #define GGN_ENGINE_PLAYOUT_TACTICS_H
 
 #include <stdbool.h>
+
+#include <stddef.h>
+#include <stdint.h>
 
 #include "ggn/game.h"
 
@@ -35,5 +39,19 @@ bool eg_drop_makes_row(const ggn_position *pos, int sq, int p);
 
 /* Has the game a "lines" rule that wins (eg_drop_makes_row can be true)? */
 bool eg_game_has_winning_lines(const ggn_game *g);
+
+/* A move a playout policy plays only when nothing else is left (a pass, a drop on an eye). */
+typedef bool (*eg_held_back_fn)(const ggn_position *pos, ggn_move m, int mover);
+
+/*
+ * A move drawn uniformly from moves[0..n) (n > 0) among those `held` does
+ * not hold back for `mover`. A few draws from the whole list settle nearly
+ * every ply (held-back moves are few); a draw that hits one is thrown away,
+ * so a kept draw is uniform among the rest. After those, the rest are counted
+ * and one is drawn among them; when none is left, a pass if there is one,
+ * else any move.
+ */
+ggn_move eg_draw_not_held_back(const ggn_position *pos, const ggn_move *moves, size_t n, uint64_t *rng,
+                               eg_held_back_fn held, int mover);
 
 #endif

@@ -22,6 +22,7 @@
 #include "ggn/search.h"
 #include "mcts/mcts_internal.h"
 #include "mcts/mcts_playout.h"
+#include "engine/random.h"
 
 /* What one search needs beside the player: the root's game, its teams, the clock and the random state. */
 typedef struct mc_run {
@@ -56,16 +57,6 @@ static double now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
-/* xorshift64*, as the playouts use: the tree's random choices come from the same kind of stream. */
-static uint64_t next_random(uint64_t *state)
-{
-    if (*state == 0) *state = 0x9E3779B97F4A7C15u;
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * 0x2545F4914F6CDD1Du;
 }
 
 /* Reads the stop flag and the clock; true (and the reason kept) when the search must end now. */
@@ -263,12 +254,12 @@ static uint32_t select_child(mc_run *R, const mc_node *node)
             /* PUCT: mean (a neutral 0.5 untried) plus c P sqrt(N) / (1 + n); ties broken at random. */
             score = (c->visits ? c->value / c->visits : 0.5) +
                     R->exploration * (c->prior / 255.0) * sqrt((double)node->visits) / (1.0 + c->visits) +
-                    (double)(next_random(&R->rng) >> 40) * 1e-18;
+                    (double)(eg_random_next(&R->rng) >> 40) * 1e-18;
         else if (R->rave && (c->visits || c->amaf_visits || c->hint))
             /* RAVE: the AMAF mean weighs beta = a / (n + a + n a / k), fading as the child's own visits grow. */
             score = rave_score(R, c, log_n);
         else if (c->visits == 0 && c->hint >= 0)
-            score = (c->hint ? 2e9 : 1e9) + (double)(next_random(&R->rng) >> 40); /* the policy's choice first */
+            score = (c->hint ? 2e9 : 1e9) + (double)(eg_random_next(&R->rng) >> 40); /* the policy's choice first */
         else if (c->hint) {
             /* UCT over the child's results and the hint's virtual ones. */
             double n = c->visits + MC_HINT_VISITS;

@@ -28,22 +28,8 @@
 
 #include "engine/engine.h"
 #include "engine/playout_tactics.h"
+#include "engine/random.h"
 #include "ggn/search.h"
-
-/* xorshift64*, as the playouts of src/api/playout.c. */
-static uint64_t next_random(uint64_t *state)
-{
-    if (*state == 0) *state = 0x9E3779B97F4A7C15u;
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * 0x2545F4914F6CDD1Du;
-}
-
-static size_t uniform_below(uint64_t *state, size_t n)
-{
-    return (size_t)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
-}
 
 /*
  * The moves a ply chooses from: the legal list, or (lazy) the pseudo-legal
@@ -114,22 +100,10 @@ static bool held_back(const ggn_position *pos, ggn_move m, int mover)
     return m.from == EG_DROP_FROM && !eg_is_swap(pos->g, m) && m.to < pos->g->nsq && true_eye(pos, m.to, mover);
 }
 
-/* Uniform among the legal moves not held back (a few draws first, then a count), as src/api/playout.c's eye rule. */
+/* Uniform among the legal moves not held back, as src/api/playout.c's eye rule (eg_draw_not_held_back). */
 static ggn_move free_move(const ggn_position *pos, const eg_legal_cache *c, uint64_t *rng, int mover)
 {
-    for (int tries = 0; tries < 4; tries++) {
-        ggn_move m = c->moves[uniform_below(rng, c->nmoves)];
-        if (!held_back(pos, m, mover)) return m;
-    }
-    size_t free_moves = 0, pass = c->nmoves;
-    for (size_t i = 0; i < c->nmoves; i++) {
-        if (!held_back(pos, c->moves[i], mover)) free_moves++;
-        else if (eg_is_pass(pos->g, c->moves[i])) pass = i;
-    }
-    if (free_moves == 0) return c->moves[pass < c->nmoves ? pass : uniform_below(rng, c->nmoves)];
-    size_t pick = uniform_below(rng, free_moves);
-    for (size_t i = 0;; i++)
-        if (!held_back(pos, c->moves[i], mover) && pick-- == 0) return c->moves[i];
+    return eg_draw_not_held_back(pos, c->moves, c->nmoves, rng, held_back, mover);
 }
 
 /*
@@ -190,7 +164,7 @@ static bool joins_into_atari(const ggn_position *pos, int sq, int mover)
 static bool lazy_free_move(ggn_position *pos, const ply_list *l, uint64_t *rng, int mover, ggn_move *out)
 {
     for (int tries = 0; tries < LAZY_DRAWS && l->n; tries++) {
-        size_t i = uniform_below(rng, l->n);
+        size_t i = eg_random_below(rng, l->n);
         ggn_move m = l->moves[i];
         if (held_back(pos, m, mover) || (m.from == EG_DROP_FROM && joins_into_atari(pos, m.to, mover)) ||
             !playable(pos, l, i))
@@ -248,7 +222,7 @@ static bool group_move(ggn_position *pos, const ply_list *l, uint64_t *rng, int 
         else add_candidate(pos, l, libs[0], save, &nsave);
     }
     if (ncapture) {
-        *out = l->moves[capture[uniform_below(rng, (size_t)ncapture)]];
+        *out = l->moves[capture[eg_random_below(rng, (size_t)ncapture)]];
         return true;
     }
     for (int k = 0; k < nsave; k++) {
@@ -340,7 +314,7 @@ static ggn_move full_move(ggn_position *pos, const mc_playout_policy *policy, ui
         c = eg_legal_list(pos); /* a test move of group_move left the list stale */
         return free_move(pos, c, rng, mover);
     }
-    return c->moves[uniform_below(rng, c->nmoves)];
+    return c->moves[eg_random_below(rng, c->nmoves)];
 }
 
 /*
@@ -421,11 +395,11 @@ void mc_playout_hints(ggn_position *pos, const mc_playout_policy *policy, const 
 #define GREEDY_SAMPLE 4
 static ggn_move greedy_move(ggn_position *pos, const eg_legal_cache *c, uint64_t *rng)
 {
-    ggn_move best = c->moves[uniform_below(rng, c->nmoves)];
-    if (c->nmoves < 2 || (next_random(rng) >> 63)) return best;
+    ggn_move best = c->moves[eg_random_below(rng, c->nmoves)];
+    if (c->nmoves < 2 || (eg_random_next(rng) >> 63)) return best;
     int best_score = 0;
     for (int k = 0; k < GREEDY_SAMPLE; k++) {
-        ggn_move m = k ? c->moves[uniform_below(rng, c->nmoves)] : best;
+        ggn_move m = k ? c->moves[eg_random_below(rng, c->nmoves)] : best;
         if (!eg_make_generated(pos, m)) break;
         int score = -ggn_search_evaluate(pos); /* the evaluation is the next player's: the opponent's */
         ggn_position_unmake(pos);

@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "engine/engine.h"
+#include "engine/random.h"
 #include "search_internal.h"
 
 /* ---- limits ------------------------------------------------------------- */
@@ -576,17 +577,6 @@ static int search(ggn_searcher *s, int depth, int alpha, int beta, int ply, bool
 
 /* ---- the root ----------------------------------------------------------- */
 
-/* xorshift64*: the seeded shuffle of the root moves. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t x = *state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *state = x;
-    return x * 0x2545F4914F6CDD1DULL;
-}
-
 /* Sets up the per-search state, the clock started at `started`; build_eval: the evaluation's tables too (every search builds them). */
 static void prepare(ggn_searcher *s, ggn_position *pos, const ggn_search_limits *lim, int64_t started, bool build_eval)
 {
@@ -762,7 +752,7 @@ bool ggn_searcher_run(ggn_searcher *s, ggn_position *pos, const ggn_search_limit
         uint64_t state = lim->seed ^ 0x9E3779B97F4A7C15ULL;
         if (!state) state = 1;
         for (size_t i = n - 1; i > 0; i--) {
-            size_t j = (size_t)(next_random(&state) % (i + 1));
+            size_t j = (size_t)(eg_random_next(&state) % (i + 1));
             ggn_move t = root->moves[i];
             root->moves[i] = root->moves[j];
             root->moves[j] = t;
